@@ -1,0 +1,92 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layering (see README "How the code is organised"):
+//   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C.
+//   PushCrypto  ES256 over OpenSSL libcrypto (CLibcrypto), behind PushCore's ES256Signing.
+//   PushCurl    HTTP/2 over libcurl (CCurl), behind PushCore's transport protocol.
+//   PushMock    a strict local APNs (SwiftNIO, TLS + HTTP/2), its own target.
+//   pushctl     the thin command-line shell (swift-argument-parser).
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "pushctl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pushctl", targets: ["pushctl"]),
+        .library(name: "PushCore", targets: ["PushCore"]),
+        .library(name: "PushMock", targets: ["PushMock"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(name: "PushCore", swiftSettings: strict),
+
+        .systemLibrary(
+            name: "CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        .target(name: "PushCrypto", dependencies: ["PushCore", "CLibcrypto"], swiftSettings: strict),
+
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(name: "PushCurl", dependencies: ["PushCore", "CCurl", "CLibcrypto"], swiftSettings: strict),
+
+        .target(
+            name: "PushMock",
+            dependencies: [
+                "PushCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "pushctl",
+            dependencies: [
+                "PushCore", "PushCrypto", "PushCurl", "PushMock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "PushCoreTests", dependencies: ["PushCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PushCryptoTests",
+            dependencies: [
+                "PushCore", "PushCrypto",
+                // An independent ES256 implementation to check ours against.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PushMockTests",
+            dependencies: ["PushCore", "PushMock", "PushCrypto"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PushctlTests",
+            dependencies: ["PushCore", "PushMock"],
+            swiftSettings: strict
+        ),
+    ]
+)

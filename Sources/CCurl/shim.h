@@ -1,0 +1,46 @@
+// Typed wrappers for libcurl's variadic calls (curl_easy_setopt, curl_easy_getinfo,
+// curl_multi_setopt) and for CURLMsg's union, which Swift cannot reach directly.
+#ifndef PUSHCTL_CCURL_SHIM_H
+#define PUSHCTL_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+static inline CURLcode pushctl_easy_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode pushctl_easy_setopt_ptr(CURL *h, CURLoption o, const void *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode pushctl_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode pushctl_easy_setopt_write(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
+static inline CURLcode pushctl_easy_setopt_header(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
+static inline CURLcode pushctl_easy_setopt_debug(CURL *h, int (*f)(CURL *, curl_infotype, char *, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, f); }
+
+static inline CURLcode pushctl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode pushctl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
+
+static inline CURLMcode pushctl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+
+// CURLMsg flattened: the easy handle and, when msg is CURLMSG_DONE, its result.
+typedef struct {
+    CURLMSG msg;
+    CURL *easy;
+    CURLcode result;
+} pushctl_multi_message;
+
+static inline int pushctl_multi_info_read(CURLM *m, pushctl_multi_message *out) {
+    int left = 0;
+    CURLMsg *msg = curl_multi_info_read(m, &left);
+    if (msg == NULL) return 0;
+    out->msg = msg->msg;
+    out->easy = msg->easy_handle;
+    out->result = msg->data.result;
+    return 1;
+}
+
+static inline int pushctl_curl_has_http2(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info != NULL && (info->features & CURL_VERSION_HTTP2) != 0;
+}
+
+static inline const char *pushctl_curl_version(void) {
+    return curl_version_info(CURLVERSION_NOW)->version;
+}
+
+#endif

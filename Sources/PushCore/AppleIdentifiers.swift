@@ -1,0 +1,49 @@
+/// A 10-character identifier Apple issues (A–Z, 0–9): the Key ID of a `.p8` key, or a Team ID.
+public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case keyID = "key id"
+        case teamID = "team id"
+
+        var example: String { self == .keyID ? "ABC123DEFG" : "DEF123GHIJ" }
+        var whereToFind: String {
+            self == .keyID
+                ? "the Key ID shown next to the key in your Apple Developer account (also in the file name AuthKey_<KEYID>.p8)"
+                : "the Team ID shown under Membership in your Apple Developer account"
+        }
+    }
+
+    public let kind: Kind
+    public let value: String
+
+    public init(_ kind: Kind, _ text: String) throws(InputError) {
+        guard AppleIdentifier.isWellFormed(text) else {
+            let shown = text.isEmpty ? "an empty value" : "'\(text)'"
+            throw InputError(
+                "\(kind.rawValue) must be 10 characters, A–Z and 0–9 (for example \(kind.example)); got \(shown)",
+                hint: "use \(kind.whereToFind)"
+            )
+        }
+        self.kind = kind
+        self.value = text
+    }
+
+    public static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+    }
+
+    /// The `<ID>` in a file named `AuthKey_<ID>.p8`, if the name has that shape.
+    public static func keyID(fromKeyFileName path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name.hasPrefix("AuthKey_"), name.hasSuffix(".p8") else { return nil }
+        let id = String(name.dropFirst("AuthKey_".count).dropLast(".p8".count))
+        return id.isEmpty ? nil : id
+    }
+
+    /// A random well-formed identifier, for test keys.
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return String((0..<10).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+
+    public var description: String { value }
+}

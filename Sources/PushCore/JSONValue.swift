@@ -1,0 +1,313 @@
+/// A JSON value that keeps object keys in order and integers exact.
+///
+/// pushctl prints JWT headers and claims, payloads and results; keeping the order
+/// a human wrote (or Apple documents) makes output readable and byte-stable, and an
+/// exact integer type tells `"iat": 1700000000` from `"iat": "1700000000"`.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.integer(a), .integer(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? { if case let .string(s) = self { return s } else { return nil } }
+    public var integerValue: Int64? { if case let .integer(i) = self { return i } else { return nil } }
+    public var objectMembers: [(String, JSONValue)]? { if case let .object(m) = self { return m } else { return nil } }
+
+    /// A short name of the value's JSON type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+// MARK: - Writing
+
+extension JSONValue {
+    /// Compact JSON (no spaces), the form used on the wire.
+    public var compact: String {
+        var out = ""
+        write(into: &out, indent: nil, level: 0)
+        return out
+    }
+
+    /// Indented JSON for people, two spaces a level.
+    public var pretty: String {
+        var out = ""
+        write(into: &out, indent: "  ", level: 0)
+        return out
+    }
+
+    private func write(into out: inout String, indent: String?, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .integer(i): out += String(i)
+        case let .number(d):
+            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)" } else { out += "null" }
+        case let .string(s): JSONValue.writeString(s, into: &out)
+        case let .array(items):
+            writeContainer(open: "[", close: "]", count: items.count, into: &out, indent: indent, level: level) { i, out in
+                items[i].write(into: &out, indent: indent, level: level + 1)
+            }
+        case let .object(members):
+            writeContainer(open: "{", close: "}", count: members.count, into: &out, indent: indent, level: level) { i, out in
+                JSONValue.writeString(members[i].0, into: &out)
+                out += indent == nil ? ":" : ": "
+                members[i].1.write(into: &out, indent: indent, level: level + 1)
+            }
+        }
+    }
+
+    private func writeContainer(
+        open: String, close: String, count: Int, into out: inout String, indent: String?, level: Int,
+        element: (Int, inout String) -> Void
+    ) {
+        out += open
+        if count == 0 { out += close; return }
+        for i in 0..<count {
+            if i > 0 { out += "," }
+            if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+            element(i, &out)
+        }
+        if let indent { out += "\n" + String(repeating: indent, count: level) }
+        out += close
+    }
+
+    static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+// MARK: - Parsing
+
+/// Why a text is not JSON, and where (byte offset).
+public struct JSONParseError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public let offset: Int
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+extension JSONValue {
+    /// Parses exactly one JSON value (RFC 8259), surrounded by optional whitespace.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var parser = Parser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        if parser.index != bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+        static let maxDepth = 512
+
+        func error(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: index) }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+            let lit = Array(literal.utf8)
+            guard index + lit.count <= bytes.count, Array(bytes[index..<index + lit.count]) == lit else {
+                throw error("invalid literal")
+            }
+            index += lit.count
+            return value
+        }
+
+        mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
+            guard depth < Parser.maxDepth else { throw error("nesting deeper than \(Parser.maxDepth) levels") }
+            guard index < bytes.count else { throw error("unexpected end of text") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): return try expect("true", .bool(true))
+            case UInt8(ascii: "f"): return try expect("false", .bool(false))
+            case UInt8(ascii: "n"): return try expect("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+            }
+        }
+
+        mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
+            index += 1
+            var members: [(String, JSONValue)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                index += 1
+                skipWhitespace()
+                members.append((key, try value(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unterminated object") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                throw error("expected ',' or '}'")
+            }
+        }
+
+        mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
+            index += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unterminated array") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                throw error("expected ',' or ']'")
+            }
+        }
+
+        mutating func hex4() throws(JSONParseError) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                let c = bytes[index]
+                let d: UInt32
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+                default: throw error("invalid \\u escape")
+                }
+                v = v << 4 | d
+                index += 1
+            }
+            return v
+        }
+
+        mutating func string() throws(JSONParseError) -> String {
+            index += 1
+            var out = [UInt8]()
+            while true {
+                guard index < bytes.count else { throw error("unterminated string") }
+                let c = bytes[index]
+                if c == UInt8(ascii: "\"") { index += 1; break }
+                if c < 0x20 { throw error("control character in string") }
+                if c != UInt8(ascii: "\\") { out.append(c); index += 1; continue }
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape") }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw error("unpaired surrogate") }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw error("unpaired surrogate")
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid code point") }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: throw error("invalid escape")
+                }
+            }
+            guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+            return s
+        }
+
+        mutating func number() throws(JSONParseError) -> JSONValue {
+            let start = index
+            var isInteger = true
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            func digits(_ p: inout Parser) -> Int {
+                let s = p.index
+                while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
+                return p.index - s
+            }
+            guard index < bytes.count else { throw error("invalid number") }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else if digits(&self) == 0 {
+                throw error("invalid number")
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                guard digits(&self) > 0 else { throw error("invalid number") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                isInteger = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits(&self) > 0 else { throw error("invalid number") }
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if isInteger, let i = Int64(text) { return .integer(i) }
+            guard let d = Double(text) else { throw error("invalid number") }
+            return .number(d)
+        }
+    }
+}

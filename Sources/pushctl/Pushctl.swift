@@ -1,0 +1,15 @@
+import ArgumentParser
+
+@main
+struct Pushctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pushctl",
+        abstract: "An APNs provider on the command line: signs ES256 JWTs and sends push notifications over HTTP/2.",
+        version: PushctlVersion.current,
+        subcommands: [MockCommand.self]
+    )
+}
+
+enum PushctlVersion {
+    static let current = "0.1.0"
+}

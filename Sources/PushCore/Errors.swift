@@ -8,6 +8,8 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// An input file is missing or unreadable: nothing was sent.
     case noInput = 66
+    /// An output file could not be created (e.g. `key generate` never overwrites a key).
+    case cantCreate = 73
     /// Could not reach APNs (DNS, connect, TLS).
     case unavailable = 69
     /// Temporary failure: retries exhausted on 429/5xx/timeouts.

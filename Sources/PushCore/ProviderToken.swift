@@ -117,7 +117,7 @@ public struct DecodedJWT: Sendable {
                 throw InputError("the \(name) (part \(index + 1)) is not valid JSON: \(error)")
             }
             guard case .object = value else {
-                throw InputError("the \(name) (part \(index + 1)) is JSON \(value.typeName), not an object")
+                throw InputError("the \(name) (part \(index + 1)) holds \(value.typeName), not a JSON object")
             }
             return value
         }

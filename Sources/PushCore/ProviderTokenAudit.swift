@@ -57,9 +57,9 @@ public enum ProviderTokenRules {
         _ value: JSONValue?, field: String, kind: AppleIdentifier.Kind,
         pass: (String) -> Void, fail: (String) -> Void
     ) {
-        let place = field == "kid" ? "header" : "claims"
+        let place = field == "kid" ? "the header has" : "the claims have"
         switch value {
-        case nil: fail("the \(place) have no \(field); APNs needs your 10-character \(kind.rawValue)")
+        case nil: fail("\(place) no \(field); APNs needs your 10-character \(kind.rawValue)")
         case let .string(s)? where AppleIdentifier.isWellFormed(s): pass("\(field) \(s) has the shape of a \(kind.rawValue)")
         case let .string(s)?: fail("\(field) '\(s)' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))")
         case let v?: fail("\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string")

@@ -1,0 +1,68 @@
+import ArgumentParser
+import PushCore
+import PushCrypto
+
+/// `--key-file --key-id --team-id`, each falling back to its PUSHCTL_* variable.
+struct AuthOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The .p8 private key from Apple (env PUSHCTL_KEY_FILE).", valueName: "path"))
+    var keyFile: String?
+
+    @Option(help: ArgumentHelp("The 10-character Key ID (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))
+    var keyId: String?
+
+    @Option(help: ArgumentHelp("The 10-character Team ID (env PUSHCTL_TEAM_ID).", valueName: "id"))
+    var teamId: String?
+
+    struct Resolved {
+        let keyFile: String
+        let keyID: AppleIdentifier
+        let teamID: AppleIdentifier
+    }
+
+    /// Flags win over the environment. A missing value is a usage error (64); a
+    /// malformed one is bad input (65).
+    func resolve() throws(InputError) -> Resolved {
+        let env = Console.environment
+        guard let keyFile = keyFile ?? env["PUSHCTL_KEY_FILE"].nonEmpty else {
+            throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key that signs the JWT", hint: "see `pushctl jwt sign --help`", status: .usage)
+        }
+        guard let keyIDText = keyId ?? env["PUSHCTL_KEY_ID"].nonEmpty ?? AppleIdentifier.keyID(fromKeyFileName: keyFile) else {
+            throw InputError("missing --key-id (or PUSHCTL_KEY_ID): the key file's name does not carry it (AuthKey_<KEYID>.p8)", hint: "pass the 10-character Key ID Apple shows next to the key", status: .usage)
+        }
+        guard let teamIDText = teamId ?? env["PUSHCTL_TEAM_ID"].nonEmpty else {
+            throw InputError("missing --team-id (or PUSHCTL_TEAM_ID): your 10-character Team ID, e.g. DEF123GHIJ", status: .usage)
+        }
+        return Resolved(
+            keyFile: keyFile,
+            keyID: try AppleIdentifier(.keyID, keyIDText),
+            teamID: try AppleIdentifier(.teamID, teamIDText))
+    }
+}
+
+enum KeyLoading {
+    /// Reads and parses a signing key; errors name the file.
+    static func privateKey(at path: String) throws(InputError) -> ES256PrivateKey {
+        let bytes = try InputFiles.read(path, what: "key file")
+        do {
+            let key = try ES256PrivateKey(pem: bytes)
+            InputFiles.warnIfShared(path)
+            return key
+        } catch {
+            throw InputError("\(path): \(error.message)", hint: error.hint, status: error.status)
+        }
+    }
+
+    static func verificationKey(at path: String) throws(InputError) -> ES256PublicKey {
+        let bytes = try InputFiles.read(path, what: "key file")
+        do {
+            return try ES256PublicKey(pem: bytes)
+        } catch {
+            throw InputError("\(path): \(error.message)", hint: error.hint, status: error.status)
+        }
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// nil for an unset or empty variable, as shells treat `VAR=`.
+    var nonEmpty: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
+}

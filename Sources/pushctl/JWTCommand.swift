@@ -1,0 +1,197 @@
+import ArgumentParser
+import Foundation
+import PushCore
+import PushCrypto
+
+enum TokenOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+struct JWTCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jwt",
+        abstract: "Sign an APNs provider token (ES256 JWT) with a .p8 key, or decode and verify one.",
+        discussion: "`pushctl jwt [options]` is `pushctl jwt sign [options]`; see `pushctl jwt sign --help`.",
+        subcommands: [Sign.self, Decode.self, Verify.self],
+        defaultSubcommand: Sign.self
+    )
+}
+
+struct Sign: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sign an APNs provider token (ES256 JWT) with a .p8 key (the default of `pushctl jwt`).",
+        discussion: """
+            Prints one line, the token, ready for `authorization: bearer <token>`.
+
+            Examples:
+              pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ
+              pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
+              PUSHCTL_KEY_FILE=AuthKey_ABC123DEFG.p8 PUSHCTL_TEAM_ID=DEF123GHIJ pushctl jwt --output json
+            """
+    )
+
+    @OptionGroup var auth: AuthOptions
+
+    @Option(help: ArgumentHelp("The iat claim, UNIX seconds (default: now).", valueName: "unix"))
+    var issuedAt: Int64?
+
+    @Flag(help: "Show every step of signing, one short sentence each (for class).")
+    var explain = false
+
+    @Option(help: "text (the token, one line) or json (header, claims and token).")
+    var output: TokenOutputFormat = .text
+
+    func validate() throws {
+        if let issuedAt, issuedAt < 0 { throw ValidationError("--issued-at must be UNIX seconds, 0 or more") }
+        if explain && output == .json { throw ValidationError("--explain prints text for people; leave out --output json") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let auth = try self.auth.resolve()
+            let key = try KeyLoading.privateKey(at: auth.keyFile)
+            let unsigned = UnsignedProviderToken(
+                keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? Int64(Date().timeIntervalSince1970))
+            let token = try unsigned.signed(by: key)
+            switch (output, explain) {
+            case (.json, _):
+                let document = JSONValue.object([
+                    ("header", unsigned.header), ("claims", unsigned.claims), ("token", .string(token.compact)),
+                ])
+                Console.out(document.pretty)
+            case (.text, true):
+                ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.forEach(Console.out)
+            case (.text, false):
+                Console.out(token.compact)
+            }
+        }
+    }
+}
+
+/// The signing steps of `jwt --explain`, in order, one sentence each (also used by `demo`).
+struct ProviderTokenExplanation {
+    let token: ProviderToken
+    let keyFile: String
+
+    var lines: [String] {
+        let u = token.unsigned
+        let digest = SHA256.hash(Array(u.signingInput.utf8))
+        func step(_ n: Int, _ title: String, _ sentence: String) -> String {
+            "\n" + Console.paint("\(n). \(title)", .bold) + " — " + sentence
+        }
+        return [
+            step(1, "Key", "\(keyFile) holds a P-256 private key; its Key ID (\(u.keyID)) tells APNs which public key checks the signature."),
+            step(2, "Header", "JSON naming the algorithm (ES256 = ECDSA on P-256 with SHA-256) and the key id."),
+            "   " + u.header.compact,
+            step(3, "Claims", "JSON naming your team (iss) and when the token was issued (iat, UNIX seconds; APNs accepts it for 60 minutes)."),
+            "   " + u.claims.compact,
+            "   iat \(u.issuedAt) = \(UTCDate.format(unixSeconds: u.issuedAt))",
+            step(4, "Base64url", "each JSON part is encoded as base64url without padding, so it fits in an HTTP header."),
+            "   header: " + u.encodedHeader,
+            "   claims: " + u.encodedClaims,
+            step(5, "Signing input", "the two encoded parts joined by a dot; this exact text is what gets signed."),
+            "   " + u.signingInput,
+            step(6, "SHA-256", "ES256 first hashes the signing input to 32 bytes."),
+            "   " + digest.hexString,
+            step(7, "Signature", "ECDSA signs the digest with the private key, giving two 32-byte numbers, r and s."),
+            "   r: " + token.r.hexString,
+            "   s: " + token.s.hexString,
+            step(8, "Token", "r‖s (64 bytes) in base64url is the third part; APNs receives the whole token as `authorization: bearer <token>`."),
+            token.compact,
+        ]
+    }
+}
+
+extension JWTCommand {
+    /// Reads a token from the argument, or standard input for `-`.
+    static func readToken(_ argument: String) throws(InputError) -> DecodedJWT {
+        let text = argument == "-" ? String(decoding: try InputFiles.readStandardInput(what: "token"), as: UTF8.self) : argument
+        return try DecodedJWT(parsing: text)
+    }
+
+    static var now: Int64 { Int64(Date().timeIntervalSince1970) }
+
+    struct Decode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a JWT's header and claims, its age and its signature's form. No key needed.",
+            discussion: """
+                Examples:
+                  pushctl jwt decode eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJ…
+                  pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ | pushctl jwt decode -
+                """)
+
+        @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
+        var token: String
+
+        func run() throws {
+            try reportingErrors {
+                let jwt = try JWTCommand.readToken(token)
+                Console.out("header:")
+                Console.out(indent(jwt.header.pretty))
+                Console.out("claims:")
+                Console.out(indent(jwt.claims.pretty))
+                if let iat = jwt.claims["iat"]?.integerValue {
+                    Console.out("issued at: \(UTCDate.format(unixSeconds: iat)) (\(TokenAge.describe(issuedAt: iat, now: JWTCommand.now)))")
+                } else {
+                    Console.out("issued at: no integer iat claim; APNs needs one")
+                }
+                Console.out("signature: " + jwt.signatureForm.describe(byteCount: jwt.signature.count))
+            }
+        }
+
+        func indent(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        }
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a JWT's signature with a key, then APNs' rules for provider tokens.",
+            discussion: """
+                Accepts raw r‖s (standard JOSE) and DER signatures (what `openssl dgst -sign` makes).
+                Exits 0 when the signature is valid and every APNs check passes, 1 otherwise.
+
+                Examples:
+                  pushctl jwt verify "$JWT" --key-file AuthKey_ABC123DEFG.p8
+                  pushctl jwt verify - --key-file public.pem < token.txt
+                """)
+
+        @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
+        var token: String
+
+        @Option(help: ArgumentHelp("The .p8 private key, or a PEM public key (env PUSHCTL_KEY_FILE).", valueName: "path"))
+        var keyFile: String?
+
+        func run() throws {
+            try reportingErrors {
+                guard let path = keyFile ?? Console.environment["PUSHCTL_KEY_FILE"].nonEmpty else {
+                    throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", status: .usage)
+                }
+                let jwt = try JWTCommand.readToken(token)
+                let key = try KeyLoading.verificationKey(at: path)
+                let form = jwt.signatureForm
+                let valid = key.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
+                let formText = form.describe(byteCount: jwt.signature.count)
+                if valid {
+                    Console.out(Console.paint("signature: valid", .green) + " — " + formText)
+                } else if form == .unrecognized {
+                    Console.out(Console.paint("signature: invalid", .red) + " — " + formText)
+                } else {
+                    Console.out(Console.paint("signature: invalid", .red) + " — not made by this key, or the token was changed (\(formText))")
+                }
+                let checks = ProviderTokenRules.audit(jwt, now: JWTCommand.now)
+                Console.out("APNs checks:")
+                for check in checks {
+                    switch check.outcome {
+                    case .pass: Console.out("  " + Console.paint("✓", .green) + " " + check.message)
+                    case .warning: Console.out("  " + Console.paint("!", .yellow) + " " + check.message)
+                    case .failure: Console.out("  " + Console.paint("✗", .red) + " " + check.message)
+                    }
+                }
+                let checksPass = !checks.contains { $0.outcome == .failure }
+                Console.out("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")")
+                if !(valid && checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import PushCore
+import PushCrypto
+
+struct KeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "key",
+        abstract: "Make test keys.",
+        subcommands: [Generate.self]
+    )
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a test P-256 key in Apple's .p8 form (AuthKey_<ID>.p8, mode 0600). It is not an Apple key.",
+            discussion: """
+                APNs only accepts keys made in your Apple Developer account; a generated key is for
+                `pushctl mock`, `pushctl demo`, tests and class. Prints the path of the new file.
+
+                Examples:
+                  pushctl key generate
+                  pushctl key generate --key-id TEST123456 --out keys/
+                """)
+
+        @Option(help: ArgumentHelp("The 10-character key id to name it by (default: random).", valueName: "id"))
+        var keyId: String?
+
+        @Option(help: ArgumentHelp("A directory, or the file to write (default: the current directory).", valueName: "path"))
+        var out: String?
+
+        func run() throws {
+            try reportingErrors {
+                var generator = SystemRandomNumberGenerator()
+                let keyID = try AppleIdentifier(.keyID, keyId ?? AppleIdentifier.random(using: &generator))
+                let fileName = "AuthKey_\(keyID).p8"
+                var isDirectory: ObjCBool = false
+                let path: String
+                if let out, FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
+                    path = (out as NSString).appendingPathComponent(fileName)
+                } else {
+                    path = out ?? fileName
+                }
+                let pem = ES256PrivateKey.generate().pkcs8PEM
+                try write(pem, to: path)
+                Console.out(path)
+                Console.err("wrote a test P-256 key, key id \(keyID), mode 0600. This is NOT an Apple key: APNs will refuse tokens it signs (InvalidProviderToken). Use it with `pushctl mock` or `pushctl jwt --explain`.")
+            }
+        }
+
+        /// Creates the file with mode 0600 from the start (never world-readable, even briefly),
+        /// and never replaces an existing key.
+        func write(_ pem: String, to path: String) throws(InputError) {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            guard fd >= 0 else {
+                let reason = errno == EEXIST ? "it already exists (pushctl never overwrites a key)" : String(cString: strerror(errno))
+                throw InputError("cannot write '\(path)': \(reason)", hint: "choose another --out or --key-id", status: .cantCreate)
+            }
+            defer { close(fd) }
+            let bytes = Array(pem.utf8)
+            guard Foundation.write(fd, bytes, bytes.count) == bytes.count else {
+                throw InputError("cannot write '\(path)': \(String(cString: strerror(errno)))", status: .cantCreate)
+            }
+        }
+    }
+}

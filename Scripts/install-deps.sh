@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the system packages pushctl builds and tests with, when they are missing.
+# Debian/Ubuntu only (apt-get); uses sudo when not root. Safe to run again.
+set -euo pipefail
+
+packages=(
+  libcurl4-openssl-dev  # libcurl with HTTP/2 (nghttp2) over OpenSSL: every request pushctl sends
+  libssl-dev            # OpenSSL libcrypto: every signature pushctl makes
+  pkg-config            # how SwiftPM finds both
+  openssl curl          # the tests check pushctl against these independent command lines
+  ca-certificates
+)
+[ "${PUSHCTL_BENCH_DEPS:-0}" = 1 ] && packages+=(nghttp2-client)  # h2load, for Scripts/bench-*.sh
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null; then
+  echo "pushctl needs: ${missing[*]} (Debian names). Install them with your package manager (macOS: brew install openssl@3 curl pkg-config)." >&2
+  exit 69
+fi
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "Installing ${missing[*]} …" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

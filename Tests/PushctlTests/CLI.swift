@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Runs the built `pushctl` (or another program) and captures what a user would see.
+struct CommandResult {
+    let stdout: String
+    let stderr: String
+    let status: Int32
+
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+}
+
+enum CLI {
+    /// `.build/<triple>/debug/pushctl`, beside this test bundle; `PUSHCTL_BIN` overrides.
+    static let pushctlPath: String = {
+        if let path = ProcessInfo.processInfo.environment["PUSHCTL_BIN"] { return path }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("pushctl").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("pushctl").path
+    }()
+
+    /// The environment tests start from: no PUSHCTL_* from the developer's shell, no colour.
+    static var baseEnvironment: [String: String] {
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUSHCTL_") }
+        env["NO_COLOR"] = "1"
+        return env
+    }
+
+    @discardableResult
+    static func pushctl(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:], in directory: URL? = nil) throws -> CommandResult {
+        try run(pushctlPath, arguments, stdin: stdin, env: env, in: directory)
+    }
+
+    static func run(_ program: String, _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
+                    env: [String: String] = [:], in directory: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = baseEnvironment.merging(env) { $1 }
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let data = stdinData ?? stdin.map({ Data($0.utf8) }) { input.fileHandleForWriting.write(data) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a chatty program cannot block on a full pipe.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                             status: process.terminationStatus)
+    }
+}
+
+/// A fresh temporary directory, removed when the value goes away.
+final class TemporaryDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    @discardableResult
+    func write(_ name: String, _ text: String, mode: Int = 0o600) throws -> String {
+        let path = path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        return path
+    }
+
+    /// Runs the `openssl` command line in this directory (an implementation nobody here wrote).
+    @discardableResult
+    func openssl(_ arguments: [String], stdin: Data? = nil) throws -> CommandResult {
+        let result = try CLI.run("/usr/bin/env", ["openssl"] + arguments, stdinData: stdin, in: url)
+        #expect(result.status == 0, "openssl \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result
+    }
+
+    /// A test key made by `pushctl key generate`.
+    func generateKey(id: String = "ABC123DEFG") throws -> String {
+        let result = try CLI.pushctl(["key", "generate", "--key-id", id, "--out", url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return path("AuthKey_\(id).p8")
+    }
+}

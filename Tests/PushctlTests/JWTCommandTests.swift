@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+private func base64url(_ data: Data) -> String {
+    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        .replacingOccurrences(of: "=", with: "")
+}
+
+private func decodePart(_ part: Substring) throws -> [String: Any] {
+    var text = String(part).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    while text.count % 4 != 0 { text += "=" }
+    let data = try #require(Data(base64Encoded: text))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+@Suite struct JWTCommandTests {
+    let dir = try! TemporaryDirectory()
+
+    @Test("jwt prints one line: an ES256 token whose kid comes from the file name and iat is an integer")
+    func signs() throws {
+        let key = try dir.generateKey()
+        let result = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", "1700000000"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines.count == 1)
+        let parts = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".")
+        #expect(parts.count == 3)
+        let header = try decodePart(parts[0]), claims = try decodePart(parts[1])
+        #expect(header["alg"] as? String == "ES256")
+        #expect(header["kid"] as? String == "ABC123DEFG")
+        #expect(claims["iss"] as? String == "DEF123GHIJ")
+        #expect(claims["iat"] as? Int == 1_700_000_000)
+        #expect(String(decoding: Data(base64Encoded: String(parts[1]) + "==")!, as: UTF8.self).contains("\"iat\":1700000000"))
+        #expect(!result.stdout.contains("="))
+    }
+
+    @Test("the token verifies with the openssl command line (its signature converted back to DER)")
+    func opensslVerifies() throws {
+        let key = try dir.generateKey()
+        try dir.openssl(["pkey", "-in", key, "-pubout", "-out", "pub.pem"])
+        let token = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = token.split(separator: ".")
+        var sigText = String(parts[2]).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while sigText.count % 4 != 0 { sigText += "=" }
+        let raw = [UInt8](try #require(Data(base64Encoded: sigText)))
+        #expect(raw.count == 64)
+        func derInteger(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+            var b = Array(bytes.drop { $0 == 0 })
+            if b.isEmpty { b = [0] }
+            if b[0] & 0x80 != 0 { b.insert(0, at: 0) }
+            return [0x02, UInt8(b.count)] + b
+        }
+        let body = derInteger(raw[0..<32]) + derInteger(raw[32..<64])
+        try Data([0x30, UInt8(body.count)] + body).write(to: URL(fileURLWithPath: dir.path("sig.der")))
+        let verify = try dir.openssl(["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig.der"],
+                                     stdin: Data("\(parts[0]).\(parts[1])".utf8))
+        #expect(verify.stdout.contains("Verified OK"))
+    }
+
+    @Test("environment variables stand in for the flags, and flags win")
+    func environment() throws {
+        let key = try dir.generateKey()
+        let env = ["PUSHCTL_KEY_FILE": key, "PUSHCTL_TEAM_ID": "DEF123GHIJ", "PUSHCTL_KEY_ID": "ZZZ999ZZZZ"]
+        let fromEnv = try CLI.pushctl(["jwt", "--output", "json"], env: env)
+        #expect(fromEnv.status == 0)
+        #expect(fromEnv.stdout.contains("\"kid\": \"ZZZ999ZZZZ\""))
+        let flagWins = try CLI.pushctl(["jwt", "--output", "json", "--key-id", "ABC123DEFG", "--team-id", "XYZ123GHIJ"], env: env)
+        #expect(flagWins.stdout.contains("\"kid\": \"ABC123DEFG\""))
+        #expect(flagWins.stdout.contains("\"iss\": \"XYZ123GHIJ\""))
+    }
+
+    @Test("--output json prints header, claims and token")
+    func json() throws {
+        let key = try dir.generateKey()
+        let result = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", "5", "--output", "json"])
+        #expect(result.status == 0)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((doc["header"] as? [String: Any])?["kid"] as? String == "ABC123DEFG")
+        #expect((doc["claims"] as? [String: Any])?["iat"] as? Int == 5)
+        #expect((doc["token"] as? String)?.split(separator: ".").count == 3)
+    }
+
+    @Test("--explain shows each step in order and ends with the token")
+    func explain() throws {
+        let key = try dir.generateKey()
+        let result = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", "1700000000", "--explain"])
+        #expect(result.status == 0)
+        let out = result.stdout
+        let steps = ["1. Key", "2. Header", #"{"alg":"ES256","kid":"ABC123DEFG"}"#, "3. Claims", #"{"iss":"DEF123GHIJ","iat":1700000000}"#,
+                     "2023-11-14 22:13:20 UTC", "4. Base64url", "5. Signing input", "6. SHA-256", "7. Signature", "r: ", "s: ", "8. Token"]
+        var cursor = out.startIndex
+        for step in steps {
+            let found = try #require(out.range(of: step, range: cursor..<out.endIndex), "missing or out of order: \(step)")
+            cursor = found.upperBound
+        }
+        let token = try #require(result.stdoutLines.last)
+        #expect(token.hasPrefix("eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ."))
+        let verify = try CLI.pushctl(["jwt", "verify", token, "--key-file", key])
+        #expect(verify.stdout.contains("signature: valid"))
+    }
+
+    @Test("decode shows header, claims, the age against the 60-minute limit and the signature's form")
+    func decode() throws {
+        let key = try dir.generateKey()
+        let issued = Int(Date().timeIntervalSince1970) - 12 * 60
+        let token = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", "\(issued)"]).stdout
+        let result = try CLI.pushctl(["jwt", "decode", "-"], stdin: token)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\"kid\": \"ABC123DEFG\""))
+        #expect(result.stdout.contains("\"iss\": \"DEF123GHIJ\""))
+        #expect(result.stdout.contains("issued 12 min ago; APNs rejects it after 60 min"))
+        #expect(result.stdout.contains("signature: raw r‖s, 64 bytes"))
+    }
+
+    @Test("verify accepts a DER signature made by `openssl dgst -sign`, and says it is DER")
+    func verifiesOpenSSLDER() throws {
+        let key = try dir.generateKey()
+        let header = base64url(Data(#"{"alg":"ES256","kid":"ABC123DEFG"}"#.utf8))
+        let claims = base64url(Data("{\"iss\":\"DEF123GHIJ\",\"iat\":\(Int(Date().timeIntervalSince1970))}".utf8))
+        try dir.write("input.txt", "\(header).\(claims)")
+        try dir.openssl(["dgst", "-sha256", "-sign", key, "-out", "sig.der", "input.txt"])
+        let der = try Data(contentsOf: URL(fileURLWithPath: dir.path("sig.der")))
+        let token = "\(header).\(claims).\(base64url(der))"
+        let result = try CLI.pushctl(["jwt", "verify", token, "--key-file", key])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("signature: valid — DER"))
+        #expect(result.stdout.contains("APNs accepts it"))
+        #expect(result.stdout.contains("result: signature valid, APNs checks passed"))
+    }
+
+    @Test("verify: RFC 7515 A.3's example has a valid signature but is not an APNs token")
+    func rfc7515() throws {
+        // The appendix's JWK as a PEM public key: SubjectPublicKeyInfo prefix, then 04‖x‖y.
+        func b64u(_ s: String) -> Data { var t = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"); while t.count % 4 != 0 { t += "=" }; return Data(base64Encoded: t)! }
+        var der = Data([0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86,
+                        0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04])
+        der += b64u("f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU") + b64u("x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0")
+        let pem = try dir.write("rfc7515.pem", "-----BEGIN PUBLIC KEY-----\n\(der.base64EncodedString(options: .lineLength64Characters))\n-----END PUBLIC KEY-----\n")
+        let token = "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
+        let result = try CLI.pushctl(["jwt", "verify", token, "--key-file", pem])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("signature: valid — raw r‖s, 64 bytes"))
+        #expect(result.stdout.contains("no kid"))
+        #expect(result.stdout.contains("iss 'joe' is not a 10-character team id"))
+        #expect(result.stdout.contains("no iat"))
+        #expect(result.stdout.contains("result: signature valid, APNs checks failed"))
+    }
+
+    @Test("verify fails (exit 1) for another key's token and for an expired token")
+    func verifyFailures() throws {
+        let key = try dir.generateKey()
+        let other = try dir.generateKey(id: "OTHER12345")
+        let token = try CLI.pushctl(["jwt", "--key-file", other, "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ"]).stdout
+        let wrongKey = try CLI.pushctl(["jwt", "verify", token, "--key-file", key])
+        #expect(wrongKey.status == 1)
+        #expect(wrongKey.stdout.contains("signature: invalid"))
+
+        let old = Int(Date().timeIntervalSince1970) - 61 * 60
+        let expired = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", "\(old)"]).stdout
+        let result = try CLI.pushctl(["jwt", "verify", "-", "--key-file", key], stdin: expired)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("signature: valid"))
+        #expect(result.stdout.contains("ExpiredProviderToken"))
+    }
+}

@@ -1,0 +1,126 @@
+/// A notification payload: the exact bytes to send, and what pushctl learned reading them.
+public struct Payload: Sendable {
+    /// Sent byte for byte as given (a file's bytes are never re-encoded).
+    public let bytes: [UInt8]
+    public let json: JSONValue
+
+    /// Parses and checks that the payload is a JSON object. Size is checked against the
+    /// push type later, once the type is known.
+    public init(bytes: [UInt8], source: String) throws(InputError) {
+        guard !bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw InputError("the payload (\(source)) is empty", hint: "send a JSON object such as {\"aps\":{\"alert\":\"Hello\"}}")
+        }
+        let json: JSONValue
+        do { json = try JSONValue.parse(bytes) } catch {
+            throw InputError("the payload (\(source)) is not valid JSON: \(error)", hint: "check it with `python3 -m json.tool`")
+        }
+        guard case .object = json else {
+            throw InputError("the payload (\(source)) is \(json.typeName), not a JSON object", hint: "APNs payloads look like {\"aps\":{…}}")
+        }
+        self.bytes = bytes
+        self.json = json
+    }
+
+    public init(json: JSONValue) {
+        self.json = json
+        self.bytes = Array(json.compact.utf8)
+    }
+
+    /// Apple's rule, and PRODUCT.md's: background when `aps` holds only `content-available: 1`, else alert.
+    public var inferredPushType: PushType {
+        guard let aps = json["aps"]?.objectMembers, aps.count == 1, aps[0].0 == "content-available",
+              aps[0].1 == .integer(1)
+        else { return .alert }
+        return .background
+    }
+
+    /// Things worth a warning but not a refusal.
+    public func warnings(for type: PushType) -> [String] {
+        var out: [String] = []
+        switch json["aps"] {
+        case nil:
+            if type != .mdm { out.append("the payload has no \"aps\" dictionary; iOS shows nothing without one (custom keys go beside \"aps\")") }
+        case .object?:
+            break
+        case let other?:
+            out.append("\"aps\" is \(other.typeName); Apple's keys go in an \"aps\" dictionary")
+        }
+        if type == .background, let aps = json["aps"]?.objectMembers,
+           aps.contains(where: { ["alert", "badge", "sound"].contains($0.0) }) {
+            out.append("a background push with alert, badge or sound: iOS may not deliver it silently; use --push-type alert for a visible one")
+        }
+        return out
+    }
+
+    /// Refuses a payload over the push type's limit, saying by how many bytes.
+    public func checkSize(for type: PushType) throws(InputError) {
+        let limit = type.payloadLimit
+        guard bytes.count <= limit else {
+            throw InputError(
+                "the payload is \(bytes.count) bytes, \(bytes.count - limit) over APNs' limit of \(limit) bytes for \(type.rawValue) pushes",
+                hint: type == .voip ? "shorten it" : "shorten it (only voip pushes may have 5120 bytes)")
+        }
+    }
+}
+
+/// The payload from `send`'s builder flags (`--title --body --badge …`).
+public struct PayloadBuilder: Sendable {
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    public var badge: Int?
+    public var sound: String?
+    public var category: String?
+    public var threadID: String?
+    public var contentAvailable = false
+    public var mutableContent = false
+    public var interruptionLevel: String?
+    /// `KEY=JSON` pairs, placed beside `aps`; a value that is not JSON is taken as a string.
+    public var custom: [String] = []
+
+    public init() {}
+
+    public static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
+
+    public var isEmpty: Bool {
+        title == nil && subtitle == nil && body == nil && badge == nil && sound == nil && category == nil
+            && threadID == nil && !contentAvailable && !mutableContent && interruptionLevel == nil && custom.isEmpty
+    }
+
+    public func build() throws(InputError) -> Payload {
+        var aps: [(String, JSONValue)] = []
+        var alert: [(String, JSONValue)] = []
+        if let title { alert.append(("title", .string(title))) }
+        if let subtitle { alert.append(("subtitle", .string(subtitle))) }
+        if let body { alert.append(("body", .string(body))) }
+        if !alert.isEmpty { aps.append(("alert", .object(alert))) }
+        if let badge {
+            guard badge >= 0 else { throw InputError("--badge must be 0 or more (0 clears the badge); got \(badge)") }
+            aps.append(("badge", .integer(Int64(badge))))
+        }
+        if let sound { aps.append(("sound", .string(sound))) }
+        if let category { aps.append(("category", .string(category))) }
+        if let threadID { aps.append(("thread-id", .string(threadID))) }
+        if contentAvailable { aps.append(("content-available", .integer(1))) }
+        if mutableContent { aps.append(("mutable-content", .integer(1))) }
+        if let interruptionLevel {
+            guard PayloadBuilder.interruptionLevels.contains(interruptionLevel) else {
+                throw InputError("--interruption-level must be one of \(PayloadBuilder.interruptionLevels.joined(separator: ", ")); got '\(interruptionLevel)'")
+            }
+            aps.append(("interruption-level", .string(interruptionLevel)))
+        }
+        var root: [(String, JSONValue)] = aps.isEmpty && !custom.isEmpty ? [] : [("aps", .object(aps))]
+        for pair in custom {
+            guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                throw InputError("--custom takes KEY=JSON (e.g. --custom 'order={\"id\":42}'); got '\(pair)'")
+            }
+            let key = String(pair[..<eq])
+            let text = String(pair[pair.index(after: eq)...])
+            guard key != "aps" else { throw InputError("--custom cannot set \"aps\"; use the builder flags or --payload") }
+            let value = (try? JSONValue.parse(text)) ?? .string(text)
+            root.removeAll { $0.0 == key }
+            root.append((key, value))
+        }
+        return Payload(json: .object(root))
+    }
+}

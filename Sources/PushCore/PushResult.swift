@@ -1,0 +1,149 @@
+/// The one final result a device token gets.
+public struct PushResult: Sendable {
+    public enum Outcome: String, Sendable {
+        /// 200: APNs took it.
+        case accepted
+        /// APNs said no, finally (exit 1).
+        case rejected
+        /// 429/5xx/timeouts/lost connections outlasted the retries (exit 75).
+        case temporaryFailure = "temporary-failure"
+        /// APNs could not be reached at all (exit 69).
+        case unreachable
+    }
+
+    public let token: DeviceToken
+    public let outcome: Outcome
+    public let status: Int?
+    public let apnsID: String?
+    public let apnsUniqueID: String?
+    public let reason: String?
+    /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
+    public let timestamp: Int64?
+    public let attempts: Int
+    public let explanation: String
+
+    public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil) {
+        self.token = token
+        self.status = response.status
+        self.apnsID = response.apnsID
+        self.apnsUniqueID = response.apnsUniqueID
+        self.attempts = attempts
+        self.timestamp = response.status == 410 ? response.timestampMilliseconds : nil
+        if let reason = response.reason {
+            self.outcome = outcome ?? .rejected
+            self.reason = reason.apnsName
+            var explanation = reason.explanation
+            if let ms = timestamp, reason.meansTokenIsDead {
+                explanation = "since \(UTCDate.format(unixSeconds: ms / 1000)), " + explanation
+            }
+            self.explanation = explanation
+        } else {
+            self.outcome = .accepted
+            self.reason = nil
+            self.explanation = "accepted by APNs; delivery to the device is up to APNs and the device's state"
+        }
+    }
+
+    public init(token: DeviceToken, failure: TransportFailure, attempts: Int) {
+        self.token = token
+        self.status = nil
+        self.apnsID = nil
+        self.apnsUniqueID = nil
+        self.reason = nil
+        self.timestamp = nil
+        self.attempts = attempts
+        switch failure {
+        case .unreachable:
+            outcome = .unreachable
+            explanation = failure.description + (attempts == 0 ? " (not sent)" : "")
+        default:
+            outcome = .temporaryFailure
+            explanation = failure.description + (attempts > 1 ? " (after \(attempts) attempts)" : "")
+        }
+    }
+
+    /// The fields of `--output json` and `jsonl`.
+    public var json: JSONValue {
+        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        return .object([
+            ("token", .string(token.hex)),
+            ("status", status.map { .integer(Int64($0)) } ?? .null),
+            ("apnsId", optional(apnsID)),
+            ("apnsUniqueId", optional(apnsUniqueID)),
+            ("reason", optional(reason)),
+            ("timestamp", timestamp.map(JSONValue.integer) ?? .null),
+            ("explanation", .string(explanation)),
+            ("attempts", .integer(Int64(attempts))),
+        ])
+    }
+}
+
+/// What a run adds up to.
+public struct BatchSummary: Sendable {
+    public var tokens = 0
+    public var accepted = 0
+    public var rejected = 0
+    public var temporaryFailures = 0
+    public var unreachable = 0
+    /// Attempts beyond each token's first.
+    public var retried = 0
+    public var rejectedByReason: [String: Int] = [:]
+    public var elapsedSeconds: Double = 0
+
+    public init() {}
+
+    mutating func add(_ result: PushResult) {
+        tokens += 1
+        retried += max(0, result.attempts - 1)
+        switch result.outcome {
+        case .accepted: accepted += 1
+        case .rejected:
+            rejected += 1
+            rejectedByReason[result.reason ?? "unknown", default: 0] += 1
+        case .temporaryFailure: temporaryFailures += 1
+        case .unreachable: unreachable += 1
+        }
+    }
+
+    /// 69 when APNs could not be reached, else 75 when retries ran out, else 1 when APNs
+    /// rejected any, else 0. A run that did not finish outranks one that did.
+    public var exitStatus: ExitStatus {
+        if unreachable > 0 { return .unavailable }
+        if temporaryFailures > 0 { return .tempFailure }
+        if rejected > 0 { return .rejected }
+        return .ok
+    }
+
+    public var pushesPerSecond: Double { elapsedSeconds > 0 ? Double(tokens) / elapsedSeconds : 0 }
+
+    public var json: JSONValue {
+        .object([
+            ("summary", .bool(true)),
+            ("tokens", .integer(Int64(tokens))),
+            ("accepted", .integer(Int64(accepted))),
+            ("rejected", .integer(Int64(rejected))),
+            ("temporaryFailures", .integer(Int64(temporaryFailures))),
+            ("unreachable", .integer(Int64(unreachable))),
+            ("retried", .integer(Int64(retried))),
+            ("rejectedByReason", .object(rejectedByReason.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })),
+            ("elapsedSeconds", .number((elapsedSeconds * 1000).rounded() / 1000)),
+            ("exitStatus", .integer(Int64(exitStatus.rawValue))),
+        ])
+    }
+
+    /// One line for people: "3 sent: 2 accepted, 1 rejected (Unregistered 1) in 0.21 s".
+    public var line: String {
+        var parts = ["\(accepted) accepted"]
+        if rejected > 0 {
+            let reasons = rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            parts.append("\(rejected) rejected (\(reasons))")
+        }
+        if temporaryFailures > 0 { parts.append("\(temporaryFailures) failed temporarily") }
+        if unreachable > 0 { parts.append("\(unreachable) not delivered to APNs") }
+        if retried > 0 { parts.append("\(retried) retries") }
+        let time = elapsedSeconds < 10 ? String(Int(elapsedSeconds * 1000)) + " ms" : String(Int(elapsedSeconds)) + " s"
+        var line = "\(tokens) sent: " + parts.joined(separator: ", ") + " in \(time)"
+        if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }
+        return line
+    }
+}

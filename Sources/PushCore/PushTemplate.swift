@@ -1,0 +1,118 @@
+/// What `send` asks for, as given on the command line (strings, not yet checked).
+public struct PushSpec: Sendable {
+    public var topic: String
+    public var pushType: String?
+    public var priority: String?
+    public var collapseID: String?
+    public var expiration: String?
+    public var apnsID: String?
+
+    public init(topic: String, pushType: String? = nil, priority: String? = nil, collapseID: String? = nil,
+                expiration: String? = nil, apnsID: String? = nil) {
+        self.topic = topic
+        self.pushType = pushType
+        self.priority = priority
+        self.collapseID = collapseID
+        self.expiration = expiration
+        self.apnsID = apnsID
+    }
+}
+
+/// One notification, checked against every rule APNs applies, ready for any number of
+/// device tokens: the headers and payload are fixed, only the path changes.
+public struct PushTemplate: Sendable {
+    public let payload: Payload
+    public let pushType: PushType
+    public let priority: Priority
+    public let topic: String
+    public let collapseID: String?
+    public let expiration: Int64?
+    public let apnsID: String?
+    /// Warnings for the user (stderr); none stops the send.
+    public let warnings: [String]
+
+    /// Applies PRODUCT.md's pre-send rules. Any violation throws (exit 65), so nothing is sent.
+    public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
+        let pushType: PushType
+        if let text = spec.pushType {
+            guard let type = PushType(rawValue: text) else {
+                throw InputError("--push-type '\(text)' is not an APNs push type",
+                                 hint: "use one of \(PushType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            pushType = type
+        } else {
+            pushType = payload.inferredPushType
+        }
+
+        let priority: Priority
+        if let text = spec.priority {
+            guard let value = Int(text), let p = Priority(rawValue: value) else {
+                throw InputError("--priority must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(text)'")
+            }
+            guard p.isAllowed(for: pushType) else {
+                throw InputError(
+                    "--priority 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
+                    hint: "background pushes are sent with priority 5; leave out --priority or use --priority 5")
+            }
+            priority = p
+        } else {
+            priority = Priority.default(for: pushType)
+        }
+
+        let bundle = Substring(spec.topic).trimmingWhitespace()
+        guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
+            throw InputError("--topic '\(spec.topic)' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
+        }
+
+        if let collapseID = spec.collapseID {
+            guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
+                throw InputError("--collapse-id is \(collapseID.utf8.count) bytes, \(collapseID.utf8.count - APNsHeader.collapseIDLimit) over APNs' limit of 64 bytes (UTF-8)")
+            }
+            guard !collapseID.isEmpty else { throw InputError("--collapse-id is empty; leave it out instead") }
+        }
+
+        var expiration: Int64?
+        if let text = spec.expiration {
+            guard let value = Int64(text), value >= 0 else {
+                throw InputError("--expiration must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(text)'")
+            }
+            expiration = value
+        }
+
+        if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
+            throw InputError("--apns-id '\(id)' is not a UUID", hint: "use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one")
+        }
+
+        try payload.checkSize(for: pushType)
+        self.payload = payload
+        self.pushType = pushType
+        self.priority = priority
+        self.topic = pushType.topic(forBundleID: String(bundle))
+        self.collapseID = spec.collapseID
+        self.expiration = expiration
+        self.apnsID = spec.apnsID?.lowercased()
+        self.warnings = payload.warnings(for: pushType)
+    }
+
+    /// The apns-* headers, lower-case, in a fixed order (authorization is added per request).
+    public var headers: [(String, String)] {
+        var headers: [(String, String)] = [
+            (APNsHeader.pushType, pushType.rawValue),
+            (APNsHeader.topic, topic),
+            (APNsHeader.priority, String(priority.rawValue)),
+        ]
+        if let collapseID { headers.append((APNsHeader.collapseID, collapseID)) }
+        if let expiration { headers.append((APNsHeader.expiration, String(expiration))) }
+        if let apnsID { headers.append((APNsHeader.id, apnsID)) }
+        return headers
+    }
+
+    /// `/3/device/<token>`
+    public static func path(for token: DeviceToken) -> String { "/3/device/" + token.hex }
+
+    public static func isCanonicalUUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+}

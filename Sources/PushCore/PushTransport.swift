@@ -1,0 +1,92 @@
+/// One try at sending one notification.
+public struct PushAttempt: Sendable {
+    /// Unique within a run; the transport hands it back with the result.
+    public let id: Int
+    public let token: DeviceToken
+    /// The `authorization` value (`bearer <JWT>`), or nil to send none.
+    public let authorization: String?
+
+    public init(id: Int, token: DeviceToken, authorization: String?) {
+        self.id = id
+        self.token = token
+        self.authorization = authorization
+    }
+}
+
+/// What APNs answered to one request.
+public struct PushResponse: Sendable, Equatable {
+    public let status: Int
+    public let apnsID: String?
+    public let apnsUniqueID: String?
+    public let retryAfterSeconds: Int?
+    public let body: [UInt8]
+
+    public init(status: Int, apnsID: String?, apnsUniqueID: String?, retryAfterSeconds: Int? = nil, body: [UInt8]) {
+        self.status = status
+        self.apnsID = apnsID
+        self.apnsUniqueID = apnsUniqueID
+        self.retryAfterSeconds = retryAfterSeconds
+        self.body = body
+    }
+
+    /// `reason` and, on 410, `timestamp` (milliseconds) from the JSON body.
+    public var reason: RejectionReason? {
+        guard status != 200 else { return nil }
+        guard let name = (try? JSONValue.parse(body))?["reason"]?.stringValue else {
+            return .unknown(body.isEmpty ? "HTTP \(status) with no reason" : "HTTP \(status)")
+        }
+        return RejectionReason(apnsName: name)
+    }
+
+    public var timestampMilliseconds: Int64? {
+        guard let value = (try? JSONValue.parse(body))?["timestamp"] else { return nil }
+        switch value {
+        case let .integer(ms): return ms
+        case let .number(ms): return Int64(ms)
+        default: return nil
+        }
+    }
+}
+
+/// Why a request got no answer.
+public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// DNS, connect or TLS failed: APNs could not be reached at all (exit 69).
+    case unreachable(String)
+    /// No answer within `--timeout`.
+    case timedOut(String)
+    /// The stream was refused or the connection went away (GOAWAY, reset) before an
+    /// answer: safe to send again on a new connection.
+    case connectionLost(String)
+    /// Anything else libcurl reported.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case let .unreachable(m): return "could not reach APNs: \(m)"
+        case let .timedOut(m): return "no answer in time: \(m)"
+        case let .connectionLost(m): return "connection lost before an answer: \(m)"
+        case let .other(m): return m
+        }
+    }
+}
+
+public struct PushAttemptResult: Sendable {
+    public let attemptID: Int
+    public let outcome: Result<PushResponse, TransportFailure>
+
+    public init(attemptID: Int, outcome: Result<PushResponse, TransportFailure>) {
+        self.attemptID = attemptID
+        self.outcome = outcome
+    }
+}
+
+/// Carries attempts to APNs. The curl module implements it over libcurl's multi
+/// interface; the dispatcher in this module decides what to send and when to retry.
+public protocol PushTransport: AnyObject {
+    /// How many more attempts may start now (what the server's SETTINGS and the
+    /// user's --concurrency allow, less those in flight).
+    var availableSlots: Int { get }
+    func start(_ attempt: PushAttempt)
+    /// Waits up to `timeout` seconds for progress and returns the attempts that finished.
+    func poll(timeout: Double) -> [PushAttemptResult]
+}

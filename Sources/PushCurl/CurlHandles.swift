@@ -1,0 +1,133 @@
+internal import CCurl
+import PushCore
+
+/// Owns one `CURL*` easy handle and the state its callbacks fill; freed in deinit.
+/// libcurl's callbacks reach it through WRITEDATA/HEADERDATA/DEBUGDATA as an unretained
+/// pointer: the transport keeps every handle alive while it is in the multi handle.
+final class EasyHandle {
+    let raw: UnsafeMutableRawPointer
+    /// The attempt this handle is carrying, while it is in flight.
+    var attemptID = 0
+    var body: [UInt8] = []
+    var apnsID: String?
+    var apnsUniqueID: String?
+    var retryAfter: Int?
+    /// Keeps the header list this request was started with alive until it completes.
+    var headers: HeaderList?
+    /// CURLOPT_ERRORBUFFER must outlive every transfer: allocated here, freed in deinit.
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    var trace: CurlTrace?
+
+    init?() {
+        guard let raw = curl_easy_init() else { return nil }
+        self.raw = raw
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pushctl_easy_setopt_ptr(raw, CURLOPT_WRITEDATA, me)
+        pushctl_easy_setopt_ptr(raw, CURLOPT_HEADERDATA, me)
+        pushctl_easy_setopt_write(raw) { data, size, count, context in
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            // Bodies are error JSON (tiny); refuse anything absurd rather than grow without bound.
+            if handle.body.count + length > 64 * 1024 { return 0 }
+            handle.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+            return length
+        }
+        pushctl_easy_setopt_header(raw) { data, size, count, context in
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            handle.readHeader(UnsafeRawBufferPointer(start: data, count: length))
+            return length
+        }
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        pushctl_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    deinit {
+        curl_easy_cleanup(raw)
+        errorBuffer.deallocate()
+    }
+
+    func set(_ option: CURLoption, _ value: Int) { pushctl_easy_setopt_long(raw, option, value) }
+
+    func set(_ option: CURLoption, _ value: String) {
+        value.withCString { _ = pushctl_easy_setopt_ptr(raw, option, $0) }  // libcurl copies strings
+    }
+
+    func prepare(attemptID: Int) {
+        self.attemptID = attemptID
+        body.removeAll(keepingCapacity: true)
+        apnsID = nil
+        apnsUniqueID = nil
+        retryAfter = nil
+        errorBuffer[0] = 0
+    }
+
+    private func readHeader(_ line: UnsafeRawBufferPointer) {
+        // "name: value\r\n"; only the three APNs headers matter.
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon < 20 else { return }
+        let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+        guard name == "apns-id" || name == "apns-unique-id" || name == "retry-after" else { return }
+        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters()
+        switch name {
+        case "apns-id": apnsID = value
+        case "apns-unique-id": apnsUniqueID = value
+        default: retryAfter = Int(value)
+        }
+    }
+
+    var status: Int {
+        var code = 0
+        pushctl_easy_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    var httpVersion: Int {
+        var version = 0
+        pushctl_easy_getinfo_long(raw, CURLINFO_HTTP_VERSION, &version)
+        return version
+    }
+
+    var connected: Bool {
+        var seconds = 0.0
+        pushctl_easy_getinfo_double(raw, CURLINFO_CONNECT_TIME, &seconds)
+        return seconds > 0
+    }
+
+    var errorDetail: String {
+        String(cString: UnsafePointer(errorBuffer))
+    }
+}
+
+/// Owns one `curl_slist` of request headers; freed in deinit.
+final class HeaderList {
+    private(set) var raw: UnsafeMutablePointer<curl_slist>?
+
+    init(_ lines: [String]) {
+        for line in lines { raw = curl_slist_append(raw, line) }
+    }
+
+    deinit { curl_slist_free_all(raw) }
+}
+
+/// Owns one `CURLM*` multi handle; freed in deinit.
+final class MultiHandle {
+    let raw: UnsafeMutableRawPointer
+
+    init?() {
+        guard let raw = curl_multi_init() else { return nil }
+        self.raw = raw
+    }
+
+    deinit { curl_multi_cleanup(raw) }
+
+    func set(_ option: CURLMoption, _ value: Int) { pushctl_multi_setopt_long(raw, option, value) }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

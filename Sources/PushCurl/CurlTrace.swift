@@ -1,0 +1,55 @@
+internal import CCurl
+import Foundation
+
+/// `--verbose`: libcurl's own trace (connection, TLS, HTTP/2 frames' headers) on stderr,
+/// with the authorization value redacted unless the user asked for secrets.
+final class CurlTrace {
+    let showSecrets: Bool
+
+    init(showSecrets: Bool) { self.showSecrets = showSecrets }
+
+    func attach(to raw: UnsafeMutableRawPointer) {
+        pushctl_easy_setopt_ptr(raw, CURLOPT_DEBUGDATA, Unmanaged.passUnretained(self).toOpaque())
+        pushctl_easy_setopt_debug(raw) { _, type, data, size, context in
+            let trace = Unmanaged<CurlTrace>.fromOpaque(context!).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: data, count: size)
+            trace.emit(type, String(decoding: bytes, as: UTF8.self), size: size)
+            return 0
+        }
+        pushctl_easy_setopt_long(raw, CURLOPT_VERBOSE, 1)
+    }
+
+    func emit(_ type: curl_infotype, _ text: String, size: Int) {
+        // "\r\n" is one Character in Swift: split on any newline, not on "\n".
+        func lines(_ prefix: String) -> [String] {
+            text.split(whereSeparator: \.isNewline).map { prefix + redact(String($0)) }
+        }
+        let out: [String]
+        switch type {
+        case CURLINFO_TEXT: out = lines("* ")
+        case CURLINFO_HEADER_OUT: out = lines("> ")
+        case CURLINFO_HEADER_IN: out = lines("< ")
+        case CURLINFO_DATA_OUT: out = ["> [\(size) bytes of payload]"]
+        case CURLINFO_DATA_IN: out = lines("< ")
+        default: return  // TLS record bytes
+        }
+        guard !out.isEmpty else { return }
+        FileHandle.standardError.write(Data((out.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// Replaces the token after every "bearer " (libcurl echoes headers in several forms,
+    /// e.g. `h2h3 [authorization: bearer …]`), unless the user asked for secrets.
+    func redact(_ line: String) -> String {
+        guard !showSecrets else { return line }
+        var result = ""
+        var rest = Substring(line)
+        while let range = rest.range(of: "bearer ", options: .caseInsensitive) {
+            result += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let tokenEnd = rest.firstIndex { !($0.isLetter || $0.isNumber || "-_.".contains($0)) } ?? rest.endIndex
+            if tokenEnd > rest.startIndex { result += "[JWT redacted; --show-secrets shows it]" }
+            rest = rest[tokenEnd...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,196 @@
+internal import CCurl
+import Foundation
+public import PushCore
+
+/// Where and how to connect.
+public struct CurlTransportConfiguration: Sendable {
+    /// `https://host[:port]`, without a path.
+    public var baseURL: String
+    /// Extra CA certificates (PEM file) trusted besides the system's.
+    public var caCertificateFile: String?
+    /// Most requests in flight at once (all connections together).
+    public var concurrency: Int
+    /// Connections to open to the host; streams are multiplexed on each.
+    public var connections: Int
+    public var connectTimeout: Double
+    /// Whole-request timeout, from start to answer.
+    public var timeout: Double
+    public var verbose: Bool
+    public var showSecrets: Bool
+
+    public init(baseURL: String, caCertificateFile: String? = nil, concurrency: Int = 100, connections: Int = 1,
+                connectTimeout: Double = 10, timeout: Double = 30, verbose: Bool = false, showSecrets: Bool = false) {
+        self.baseURL = baseURL
+        self.caCertificateFile = caCertificateFile
+        self.concurrency = concurrency
+        self.connections = connections
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.verbose = verbose
+        self.showSecrets = showSecrets
+    }
+}
+
+public struct CurlSetupError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// HTTP/2 to APNs through libcurl's multi interface: every notification is a POST on a
+/// multiplexed stream (`CURLPIPE_MULTIPLEX`, `PIPEWAIT`), easy handles and the header list
+/// are reused, and the payload is set once and never copied per push.
+public final class CurlTransport: PushTransport {
+    private let configuration: CurlTransportConfiguration
+    private let template: PushTemplate
+    private let multi: MultiHandle
+    private var idle: [EasyHandle] = []
+    private var inFlight: [UnsafeMutableRawPointer: EasyHandle] = [:]
+    private let payload: UnsafeMutableRawBufferPointer
+    private let fixedHeaders: [String]
+    private var headerList: HeaderList?
+    private var headerListAuthorization: String?
+    private let caBundle: [UInt8]?
+    private let urlPrefix: String
+
+    public init(configuration: CurlTransportConfiguration, template: PushTemplate) throws {
+        guard CurlRuntime.initialise() else { throw CurlSetupError(description: "libcurl could not be initialised") }
+        guard CurlRuntime.supportsHTTP2 else {
+            throw CurlSetupError(description: "this libcurl (\(CurlRuntime.version)) was built without HTTP/2, which APNs requires; install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev)")
+        }
+        guard let multi = MultiHandle() else { throw CurlSetupError(description: "curl_multi_init failed") }
+        self.configuration = configuration
+        self.template = template
+        self.multi = multi
+        multi.set(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        multi.set(CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.connections))
+        // libcurl also obeys the server's SETTINGS_MAX_CONCURRENT_STREAMS (APNs starts at 1).
+        multi.set(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, configuration.concurrency))
+
+        payload = .allocate(byteCount: max(1, template.payload.bytes.count), alignment: 1)
+        payload.copyBytes(from: template.payload.bytes)
+        // libcurl adds "Content-Type: application/x-www-form-urlencoded" and "Accept: */*"
+        // to a POST of raw fields; an empty value removes each. APNs needs neither.
+        fixedHeaders = template.headers.map { "\($0.0): \($0.1)" } + ["content-type:", "accept:"]
+        urlPrefix = configuration.baseURL + "/3/device/"
+        caBundle = try configuration.caCertificateFile.map(CurlTransport.trustBundle(adding:))
+    }
+
+    deinit {
+        for handle in inFlight.values { curl_multi_remove_handle(multi.raw, handle.raw) }
+        inFlight.removeAll()
+        idle.removeAll()
+        payload.deallocate()
+    }
+
+    public var availableSlots: Int { max(0, configuration.concurrency - inFlight.count) }
+
+    public func start(_ attempt: PushAttempt) {
+        guard let handle = idle.popLast() ?? makeHandle() else { return }
+        handle.prepare(attemptID: attempt.id)
+        handle.headers = headers(authorization: attempt.authorization)
+        handle.set(CURLOPT_URL, urlPrefix + attempt.token.hex)
+        pushctl_easy_setopt_ptr(handle.raw, CURLOPT_HTTPHEADER, handle.headers?.raw)
+        inFlight[handle.raw] = handle
+        curl_multi_add_handle(multi.raw, handle.raw)
+    }
+
+    public func poll(timeout: Double) -> [PushAttemptResult] {
+        var running: Int32 = 0
+        curl_multi_perform(multi.raw, &running)
+        var results = collect()
+        if results.isEmpty && !inFlight.isEmpty {
+            curl_multi_poll(multi.raw, nil, 0, Int32(max(0, timeout * 1000)), nil)
+            curl_multi_perform(multi.raw, &running)
+            results = collect()
+        } else if results.isEmpty && timeout > 0 {
+            usleep(UInt32(min(timeout, 1) * 1_000_000))
+        }
+        return results
+    }
+
+    private func collect() -> [PushAttemptResult] {
+        var results: [PushAttemptResult] = []
+        var message = pushctl_multi_message()
+        while pushctl_multi_info_read(multi.raw, &message) != 0 {
+            guard message.msg == CURLMSG_DONE, let raw = message.easy, let handle = inFlight.removeValue(forKey: raw) else { continue }
+            curl_multi_remove_handle(multi.raw, raw)
+            results.append(PushAttemptResult(attemptID: handle.attemptID, outcome: outcome(of: handle, code: message.result)))
+            handle.headers = nil
+            idle.append(handle)
+        }
+        return results
+    }
+
+    private func outcome(of handle: EasyHandle, code: CURLcode) -> Result<PushResponse, TransportFailure> {
+        if code == CURLE_OK {
+            guard handle.httpVersion == Int(CURL_HTTP_VERSION_2_0) else {
+                return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2"))
+            }
+            return .success(PushResponse(status: handle.status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
+                                         retryAfterSeconds: handle.retryAfter, body: handle.body))
+        }
+        let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR,
+             CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_UNSUPPORTED_PROTOCOL,
+             CURLE_URL_MALFORMAT:
+            return .failure(.unreachable(detail))
+        case CURLE_OPERATION_TIMEDOUT:
+            return handle.connected ? .failure(.timedOut(detail)) : .failure(.unreachable(detail))
+        case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+            return .failure(.connectionLost(detail))
+        default:
+            return .failure(.other(detail))
+        }
+    }
+
+    /// One header list per authorization value: rebuilt only when the JWT changes.
+    private func headers(authorization: String?) -> HeaderList {
+        if let list = headerList, headerListAuthorization == authorization { return list }
+        let list = HeaderList(fixedHeaders + (authorization.map { ["authorization: \($0)"] } ?? []))
+        headerList = list
+        headerListAuthorization = authorization
+        return list
+    }
+
+    private func makeHandle() -> EasyHandle? {
+        guard let handle = EasyHandle() else { return nil }
+        handle.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        handle.set(CURLOPT_PIPEWAIT, 1)
+        handle.set(CURLOPT_NOSIGNAL, 1)
+        handle.set(CURLOPT_POST, 1)
+        pushctl_easy_setopt_ptr(handle.raw, CURLOPT_POSTFIELDS, payload.baseAddress)
+        pushctl_easy_setopt_off(handle.raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(template.payload.bytes.count))
+        handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        handle.set(CURLOPT_TIMEOUT_MS, Int(configuration.timeout * 1000))
+        handle.set(CURLOPT_SSL_VERIFYPEER, 1)
+        handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let caBundle {
+            caBundle.withUnsafeBytes { _ = pushctl_easy_setopt_blob(handle.raw, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) }
+        }
+        if configuration.verbose {
+            handle.trace = CurlTrace(showSecrets: configuration.showSecrets)
+            handle.trace?.attach(to: handle.raw)
+        }
+        return handle
+    }
+
+    /// The system's trusted CAs plus `file`, so `--cacert` adds a CA instead of replacing them.
+    static func trustBundle(adding file: String) throws -> [UInt8] {
+        guard let extra = FileManager.default.contents(atPath: file) else {
+            throw InputError("cannot read --cacert '\(file)'", hint: "check the path", status: .noInput)
+        }
+        guard String(decoding: extra, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+            throw InputError("--cacert '\(file)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+        }
+        var bundle = [UInt8]()
+        if let probe = curl_easy_init() {
+            defer { curl_easy_cleanup(probe) }
+            var path: UnsafePointer<CChar>? = nil
+            if pushctl_easy_getinfo_string(probe, CURLINFO_CAINFO, &path) == CURLE_OK, let path,
+               let system = FileManager.default.contents(atPath: String(cString: path)) {
+                bundle = Array(system) + [0x0A]
+            }
+        }
+        return bundle + Array(extra)
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import PushCore
+import PushCrypto
+import PushCurl
+
+enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, jsonl
+}
+
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a push notification to one or more devices over HTTP/2.",
+        discussion: """
+            Checks everything before sending (payload size, push type, priority, topic, headers,
+            tokens): on bad input it exits 65 and sends nothing.
+
+            Examples:
+              pushctl send --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ \\
+                --topic com.example.app --device-token 3f2a…9c1d --title Hello --body "From pushctl"
+              pushctl send --topic com.example.app --device-token "$TOKEN" --content-available   # background, priority 5
+              pushctl send --topic com.example.app --tokens-file tokens.txt --payload payload.json --output jsonl
+              pushctl send --endpoint https://127.0.0.1:8443 --cacert mock-ca.pem --topic com.example.app --device-token 00ff --title Hi
+            """
+    )
+
+    @OptionGroup(title: "Authentication") var auth: AuthOptions
+
+    @Option(help: ArgumentHelp("A provider token made elsewhere, instead of signing one (env PUSHCTL_JWT).", valueName: "token"))
+    var jwt: String?
+
+    @Option(help: ArgumentHelp("Your app's bundle id; the push type's suffix is added (env PUSHCTL_TOPIC).", valueName: "bundle-id"))
+    var topic: String?
+
+    @Option(name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
+    var deviceTokens: [String] = []
+
+    @Option(help: ArgumentHelp("A file of device tokens, one per line (# comments and blank lines skipped), or - for stdin.", valueName: "path"))
+    var tokensFile: String?
+
+    // Payload
+    @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"))
+    var payload: String?
+    @Option(help: ArgumentHelp("The payload as a JSON string.", valueName: "json"))
+    var payloadJson: String?
+    @Option(help: "Build the payload: aps.alert.title.") var title: String?
+    @Option(help: "Build the payload: aps.alert.subtitle.") var subtitle: String?
+    @Option(help: "Build the payload: aps.alert.body.") var body: String?
+    @Option(help: "Build the payload: aps.badge (0 clears it).") var badge: Int?
+    @Option(help: "Build the payload: aps.sound (e.g. default).") var sound: String?
+    @Option(help: "Build the payload: aps.category.") var category: String?
+    @Option(help: "Build the payload: aps.thread-id.") var threadId: String?
+    @Flag(help: "Build the payload: aps.content-available = 1 (alone, it makes a background push).") var contentAvailable = false
+    @Flag(help: "Build the payload: aps.mutable-content = 1 (for a notification service extension).") var mutableContent = false
+    @Option(help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"))
+    var interruptionLevel: String?
+    @Option(help: ArgumentHelp("Build the payload: a custom key beside aps, KEY=JSON; repeatable.", valueName: "key=json"))
+    var custom: [String] = []
+
+    // Headers
+    @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"))
+    var pushType: String?
+    @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: 10; 5 for background).", valueName: "n"))
+    var priority: String?
+    @Option(help: ArgumentHelp("apns-collapse-id, at most 64 bytes.", valueName: "id")) var collapseId: String?
+    @Option(help: ArgumentHelp("apns-expiration, UNIX seconds; 0 = deliver once or drop (default: APNs stores it up to 30 days).", valueName: "unix"))
+    var expiration: String?
+    @Option(help: ArgumentHelp("apns-id, a UUID (default: APNs makes one).", valueName: "uuid")) var apnsId: String?
+
+    // Where
+    @Flag(help: "Send to the sandbox (development) environment: api.sandbox.push.apple.com (default; env PUSHCTL_ENV).") var sandbox = false
+    @Flag(help: "Send to production: api.push.apple.com.") var production = false
+    @Option(help: ArgumentHelp("Send to this https URL instead (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
+    var endpoint: String?
+    @Option(help: ArgumentHelp("Port on Apple's hosts: 443 (default) or 2197.", valueName: "port")) var port: Int?
+    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path")) var cacert: String?
+
+    // Run
+    @Option(help: ArgumentHelp("Most notifications in flight at once (default: 100).", valueName: "n")) var concurrency = 100
+    @Option(help: ArgumentHelp("HTTP/2 connections to open (default: 1).", valueName: "n")) var connections = 1
+    @Option(help: ArgumentHelp("Retries on 429, 5xx, timeouts and lost connections (default: 3).", valueName: "n")) var retries = 3
+    @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included (default: 30).", valueName: "seconds"))
+    var timeout: Double = 30
+
+    // Output
+    @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
+    var output: ResultFormat = .text
+    @Flag(help: "Check and print the request and an equivalent curl command; send nothing.") var dryRun = false
+    @Flag(help: "Show libcurl's trace on stderr (the JWT redacted).") var verbose = false
+    @Flag(help: "With --verbose or --dry-run, show the JWT instead of redacting it.") var showSecrets = false
+    @Flag(help: "Print nothing but errors; the exit status tells the outcome.") var quiet = false
+
+    func validate() throws {
+        if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
+        if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
+        if let port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
+        if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
+        if connections < 1 || connections > 64 { throw ValidationError("--connections must be between 1 and 64") }
+        if retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds") }
+        let sources = [payload != nil, payloadJson != nil, !builder.isEmpty].filter { $0 }.count
+        if sources > 1 { throw ValidationError("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)") }
+        if !deviceTokens.isEmpty && tokensFile != nil { throw ValidationError("give device tokens with --device-token or --tokens-file, not both") }
+    }
+
+    var builder: PayloadBuilder {
+        var b = PayloadBuilder()
+        b.title = title
+        b.subtitle = subtitle
+        b.body = body
+        b.badge = badge
+        b.sound = sound
+        b.category = category
+        b.threadID = threadId
+        b.contentAvailable = contentAvailable
+        b.mutableContent = mutableContent
+        b.interruptionLevel = interruptionLevel
+        b.custom = custom
+        return b
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let env = Console.environment
+            let request = try SendRequest(command: self, env: env)
+            if !quiet { request.template.warnings.forEach(Console.warn) }
+            if dryRun {
+                DryRun(request: request, showSecrets: showSecrets).lines.forEach(Console.out)
+                return
+            }
+            let transport: CurlTransport
+            do {
+                transport = try CurlTransport(configuration: request.transportConfiguration(self), template: request.template)
+            } catch let error as InputError { throw error } catch {
+                throw InputError("\(error)", status: .unavailable)
+            }
+            let dispatcher = PushDispatcher(
+                transport: transport, authorization: request.authorization,
+                policy: RetryPolicy(maxRetries: retries), clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
+            let printer = ResultPrinter(format: output, quiet: quiet)
+            let summary = dispatcher.run(request.tokens) { printer.print($0) }
+            printer.finish(summary)
+            if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
+        }
+    }
+}

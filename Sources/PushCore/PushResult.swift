@@ -131,7 +131,7 @@ public struct BatchSummary: Sendable {
         ])
     }
 
-    /// One line for people: "3 sent: 2 accepted, 1 rejected (Unregistered 1) in 0.21 s".
+    /// One line for people: "3 tokens: 2 accepted, 1 rejected (Unregistered 1) in 210 ms".
     public var line: String {
         var parts = ["\(accepted) accepted"]
         if rejected > 0 {
@@ -142,7 +142,7 @@ public struct BatchSummary: Sendable {
         if unreachable > 0 { parts.append("\(unreachable) not delivered to APNs") }
         if retried > 0 { parts.append("\(retried) retries") }
         let time = elapsedSeconds < 10 ? String(Int(elapsedSeconds * 1000)) + " ms" : String(Int(elapsedSeconds)) + " s"
-        var line = "\(tokens) sent: " + parts.joined(separator: ", ") + " in \(time)"
+        var line = "\(tokens) \(tokens == 1 ? "token" : "tokens"): " + parts.joined(separator: ", ") + " in \(time)"
         if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }
         return line
     }

@@ -1,0 +1,203 @@
+import Testing
+@testable import PushCore
+
+/// A transport that answers from a script, for the dispatcher's rules (retry, results,
+/// exit status). End-to-end tests use the real libcurl transport against the mock.
+final class ScriptedTransport: PushTransport {
+    var capacity = 4
+    var inFlight: [PushAttempt] = []
+    var started: [PushAttempt] = []
+    /// Answers for each token, in order of attempts; the last one repeats.
+    var script: [String: [Result<PushResponse, TransportFailure>]] = [:]
+    var attemptsByToken: [String: Int] = [:]
+
+    var availableSlots: Int { capacity - inFlight.count }
+
+    func start(_ attempt: PushAttempt) {
+        inFlight.append(attempt)
+        started.append(attempt)
+    }
+
+    func poll(timeout: Double) -> [PushAttemptResult] {
+        let finished = inFlight
+        inFlight.removeAll()
+        return finished.map { attempt in
+            let n = attemptsByToken[attempt.token.hex, default: 0]
+            attemptsByToken[attempt.token.hex] = n + 1
+            let answers = script[attempt.token.hex] ?? [.success(.ok)]
+            return PushAttemptResult(attemptID: attempt.id, outcome: answers[min(n, answers.count - 1)])
+        }
+    }
+}
+
+final class CountingAuthorization: AuthorizationSource {
+    var generation = 1
+    func authorization() throws -> String? { "bearer token-\(generation)" }
+    func renew() throws { generation += 1 }
+}
+
+/// A clock that jumps forward whenever it is read, so back-offs cost no real time.
+final class FakeClock {
+    var now = 0.0
+    func read() -> Double { now += 0.25; return now }
+}
+
+extension PushResponse {
+    static let ok = PushResponse(status: 200, apnsID: "id", apnsUniqueID: nil, body: [])
+    static func rejected(_ status: Int, _ reason: String, extra: String = "") -> PushResponse {
+        PushResponse(status: status, apnsID: "id", apnsUniqueID: nil, body: Array("{\"reason\":\"\(reason)\"\(extra)}".utf8))
+    }
+}
+
+@Suite struct PushDispatcherTests {
+    func token(_ n: Int) -> DeviceToken {
+        let hex = String(n, radix: 16)
+        return try! DeviceToken(parsing: String(repeating: "0", count: 64 - hex.count) + hex)
+    }
+
+    func run(_ transport: ScriptedTransport, tokens: [DeviceToken], retries: Int = 3,
+             auth: CountingAuthorization = CountingAuthorization()) -> ([PushResult], BatchSummary) {
+        let clock = FakeClock()
+        let dispatcher = PushDispatcher(transport: transport, authorization: auth, policy: RetryPolicy(maxRetries: retries, baseDelay: 0.01),
+                                        clock: clock.read, random: { 0.5 })
+        var results: [PushResult] = []
+        let summary = dispatcher.run(tokens) { results.append($0) }
+        return (results, summary)
+    }
+
+    @Test("every token gets exactly one result, in any mix of answers")
+    func oneResultEach() {
+        let transport = ScriptedTransport()
+        let tokens = (0..<50).map(token)
+        for (i, t) in tokens.enumerated() {
+            switch i % 5 {
+            case 0: transport.script[t.hex] = [.success(.rejected(410, "Unregistered", extra: ",\"timestamp\":1700000000000"))]
+            case 1: transport.script[t.hex] = [.success(.rejected(503, "ServiceUnavailable")), .success(.ok)]
+            case 2: transport.script[t.hex] = [.failure(.connectionLost("GOAWAY")), .success(.ok)]
+            case 3: transport.script[t.hex] = [.success(.rejected(500, "InternalServerError"))]
+            default: break
+            }
+        }
+        let (results, summary) = run(transport, tokens: tokens)
+        #expect(results.count == 50)
+        #expect(Set(results.map(\.token)).count == 50)
+        #expect(summary.accepted == 30)
+        #expect(summary.rejected == 10)
+        #expect(summary.temporaryFailures == 10)
+        #expect(summary.rejectedByReason == ["Unregistered": 10])
+        #expect(summary.exitStatus == .tempFailure)
+        let retried = results.first { $0.token == tokens[1] }
+        #expect(retried?.attempts == 2)
+        #expect(results.first { $0.token == tokens[3] }?.attempts == 4)  // 1 + 3 retries
+        #expect(results.first { $0.token == tokens[0] }?.timestamp == 1_700_000_000_000)
+    }
+
+    @Test("400, 403 (other than expired), 410 and 413 are never retried")
+    func neverRetried() {
+        for (status, reason) in [(400, "BadDeviceToken"), (403, "InvalidProviderToken"), (410, "Unregistered"), (413, "PayloadTooLarge")] {
+            let transport = ScriptedTransport()
+            let t = token(1)
+            transport.script[t.hex] = [.success(.rejected(status, reason)), .success(.ok)]
+            let (results, summary) = run(transport, tokens: [t])
+            #expect(results.map(\.attempts) == [1], "\(reason)")
+            #expect(summary.exitStatus == .rejected)
+        }
+    }
+
+    @Test("ExpiredProviderToken: re-sign once, then retry with the new token")
+    func expiredToken() {
+        let transport = ScriptedTransport()
+        let t = token(1)
+        transport.script[t.hex] = [.success(.rejected(403, "ExpiredProviderToken")), .success(.ok)]
+        let auth = CountingAuthorization()
+        let (results, summary) = run(transport, tokens: [t], auth: auth)
+        #expect(summary.exitStatus == .ok)
+        #expect(results.first?.attempts == 2)
+        #expect(transport.started.map(\.authorization) == ["bearer token-1", "bearer token-2"])
+    }
+
+    @Test("unreachable: no further sends, and every remaining token still gets a result (exit 69)")
+    func unreachable() {
+        let transport = ScriptedTransport()
+        transport.capacity = 2
+        let tokens = (0..<10).map(token)
+        for t in tokens { transport.script[t.hex] = [.failure(.unreachable("connection refused"))] }
+        let (results, summary) = run(transport, tokens: tokens)
+        #expect(results.count == 10)
+        #expect(transport.started.count == 2)
+        #expect(summary.unreachable == 10)
+        #expect(summary.exitStatus == .unavailable)
+    }
+
+    @Test("the transport is never given more than it has room for")
+    func capacity() {
+        let transport = ScriptedTransport()
+        transport.capacity = 3
+        let (results, _) = run(transport, tokens: (0..<20).map(token))
+        #expect(results.count == 20)
+        #expect(transport.started.count == 20)
+    }
+
+    @Test("back-off grows exponentially, is capped, and a longer Retry-After wins")
+    func backoff() {
+        let policy = RetryPolicy(maxRetries: 5, baseDelay: 1, maxDelay: 8)
+        #expect(policy.delay(beforeAttempt: 2, retryAfter: nil, random: 1) == 1)
+        #expect(policy.delay(beforeAttempt: 3, retryAfter: nil, random: 1) == 2)
+        #expect(policy.delay(beforeAttempt: 6, retryAfter: nil, random: 1) == 8)
+        #expect(policy.delay(beforeAttempt: 2, retryAfter: nil, random: 0) == 0.5)
+        #expect(policy.delay(beforeAttempt: 2, retryAfter: 30, random: 1) == 30)
+    }
+}
+
+@Suite struct PushTemplateTests {
+    func template(_ payload: String, _ spec: PushSpec = PushSpec(topic: "com.example.app")) throws -> PushTemplate {
+        try PushTemplate(spec, payload: Payload(bytes: Array(payload.utf8), source: "test"))
+    }
+
+    @Test("push type inference: only content-available 1 is background")
+    func inference() throws {
+        #expect(try template(#"{"aps":{"content-available":1}}"#).pushType == .background)
+        #expect(try template(#"{"aps":{"content-available":1}}"#).priority == .considerate)
+        #expect(try template(#"{"aps":{"content-available":1,"badge":1}}"#).pushType == .alert)
+        #expect(try template(#"{"aps":{"content-available":0}}"#).pushType == .alert)
+        #expect(try template(#"{"aps":{"alert":"x"}}"#).priority == .immediate)
+    }
+
+    @Test("headers come out lower-case in a fixed order, with the topic suffix")
+    func headers() throws {
+        let t = try template("{\"aps\":{}}", PushSpec(topic: "a.b", pushType: "voip", priority: "5", collapseID: "c", expiration: "0",
+                                                      apnsID: "123E4567-E89B-12D3-A456-426614174000"))
+        #expect(t.headers.map { "\($0.0): \($0.1)" } == [
+            "apns-push-type: voip", "apns-topic: a.b.voip", "apns-priority: 5", "apns-collapse-id: c",
+            "apns-expiration: 0", "apns-id: 123e4567-e89b-12d3-a456-426614174000",
+        ])
+    }
+
+    @Test("size is exact: 4096 bytes pass, 4097 are 1 over; VoIP allows 5120")
+    func size() throws {
+        func payload(_ n: Int) -> String {
+            let shell = #"{"aps":{},"p":""}"#
+            return #"{"aps":{},"p":""# + String(repeating: "x", count: n - shell.utf8.count) + #""}"#
+        }
+        _ = try template(payload(4096))
+        #expect(throws: InputError("the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes for alert pushes", hint: "shorten it (only voip pushes may have 5120 bytes)")) {
+            try template(payload(4097))
+        }
+        _ = try template(payload(5120), PushSpec(topic: "a", pushType: "voip"))
+        #expect(throws: InputError.self) { try template(payload(5121), PushSpec(topic: "a", pushType: "voip")) }
+    }
+
+    @Test("a missing aps dictionary is a warning, not a refusal")
+    func missingAPS() throws {
+        #expect(try template(#"{"custom":1}"#).warnings.first?.contains("no \"aps\" dictionary") == true)
+    }
+
+    @Test("the builder makes Apple's keys, and custom keys beside aps")
+    func builder() throws {
+        var b = PayloadBuilder()
+        b.title = "T"; b.body = "B"; b.badge = 0; b.threadID = "t1"; b.mutableContent = true; b.interruptionLevel = "time-sensitive"
+        b.custom = [#"order={"id":42}"#, "note=plain text"]
+        #expect(try b.build().json.compact
+            == #"{"aps":{"alert":{"title":"T","body":"B"},"badge":0,"thread-id":"t1","mutable-content":1,"interruption-level":"time-sensitive"},"order":{"id":42},"note":"plain text"}"#)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// A `pushctl mock` process on loopback (real TLS + HTTP/2), with its log, for end-to-end tests.
+final class MockProcess {
+    let process = Process()
+    let url: String
+    let caFile: String
+    let logFile: String
+    let keyFile: String
+    let dir: TemporaryDirectory
+
+    init(dir: TemporaryDirectory, extra: [String] = []) throws {
+        self.dir = dir
+        keyFile = try dir.generateKey()
+        caFile = dir.path("mock-ca.pem")
+        logFile = dir.path("mock.log")
+        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
+        process.arguments = ["mock", "--port", "0", "--ca-out", caFile, "--log", logFile, "--key-file", keyFile,
+                             "--team-id", "DEF123GHIJ"] + extra
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line names the URL, with the port the system chose.
+        var seen = Data()
+        let deadline = Date().addingTimeInterval(20)
+        var found: String?
+        while found == nil && Date() < deadline {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+            let text = String(decoding: seen, as: UTF8.self)
+            if let range = text.range(of: "https://127\\.0\\.0\\.1:[0-9]+", options: .regularExpression) { found = String(text[range]) }
+        }
+        guard let found else {
+            process.terminate()
+            throw CLIError("pushctl mock did not start: \(String(decoding: seen, as: UTF8.self))")
+        }
+        url = found
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// `send` with this mock as the endpoint and the generated key.
+    func send(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> CommandResult {
+        try CLI.pushctl(["send", "--endpoint", url, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
+                         "--topic", "com.example.app"] + arguments, stdin: stdin, env: env)
+    }
+
+    /// The requests the mock received, as JSON objects; waits (briefly) for `count` of them,
+    /// since the mock writes its log off the request path.
+    func requests(count: Int = 0) throws -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let lines = (FileManager.default.contents(atPath: logFile).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                .split(separator: "\n")
+            if lines.count >= count || Date() > deadline {
+                return try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            }
+            usleep(20_000)
+        }
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+let sampleToken = String(repeating: "a1", count: 32)
+let otherToken = String(repeating: "b2", count: 32)

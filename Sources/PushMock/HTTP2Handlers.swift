@@ -2,46 +2,8 @@ import Foundation
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
-import NIOSSL
 import NIOTLS
 import PushCore
-
-/// One TCP connection's state. Touched only on that connection's event loop (its streams share it).
-final class MockConnection: @unchecked Sendable {
-    let id: Int
-    let channel: any Channel
-    /// Requests taken for an answer (not refused).
-    var requests = 0
-    var streamLimitRaised = false
-    var goAwaySent = false
-
-    init(id: Int, channel: any Channel) {
-        self.id = id
-        self.channel = channel
-    }
-
-    /// APNs starts a connection at one stream and raises the limit after a request with a valid token.
-    func raiseStreamLimit(to limit: Int) {
-        guard !streamLimitRaised else { return }
-        streamLimitRaised = true
-        let settings = HTTP2Frame(
-            streamID: .rootStream,
-            payload: .settings(.settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: limit)])))
-        channel.writeAndFlush(settings, promise: nil)
-    }
-
-    /// GOAWAY with `{"reason":…}` as debug data, then close once it is written.
-    func goAway(lastStreamID: HTTP2StreamID, reason: RejectionReason) {
-        guard !goAwaySent else { return }
-        goAwaySent = true
-        let data = channel.allocator.buffer(string: #"{"reason":"\#(reason.apnsName)"}"#)
-        let frame = HTTP2Frame(
-            streamID: .rootStream,
-            payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: data))
-        let channel = self.channel
-        channel.writeAndFlush(frame).whenComplete { _ in channel.close(promise: nil) }
-    }
-}
 
 /// Lets a connection through only if TLS agreed on `h2`: APNs refuses HTTP/1.x.
 final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
@@ -67,126 +29,196 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// The last handler of a connection: a TLS or HTTP/2 protocol error ends the connection
-/// (NIOHTTP2 has already sent GOAWAY or RST_STREAM), so a broken client cannot hold resources.
-final class ConnectionErrorHandler: ChannelInboundHandler {
-    typealias InboundIn = NIOAny
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
-    }
-}
-
-/// One HTTP/2 stream: collects the request, applies faults and checks, answers as APNs would.
-final class APNsStreamHandler: ChannelInboundHandler {
-    typealias InboundIn = HTTP2Frame.FramePayload
-    typealias OutboundOut = HTTP2Frame.FramePayload
+/// One connection's APNs: reads the frames of every stream, applies faults and checks, answers.
+///
+/// It works on the connection's frames directly instead of a child channel per stream
+/// (NIOHTTP2's multiplexer): with one stream per request, the child channels, their pipelines
+/// and promises cost about half of the CPU time. The price is doing flow control here.
+final class APNsConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame
+    typealias OutboundOut = HTTP2Frame
 
     /// Bodies beyond this are refused at once; below it they are counted but not kept past
     /// ``MockRequestRecord/bodyKeptLimit``, so a stream never holds more than a few KB.
     static let maximumBodyBytes = 1 << 20
+    /// SETTINGS_INITIAL_WINDOW_SIZE: any body up to the limit fits in a stream's window, so
+    /// streams need no WINDOW_UPDATE; only the connection's window is replenished.
+    static let streamWindow = maximumBodyBytes + (1 << 16)
+    /// Replenish the connection window once this much has been read.
+    private static let connectionWindowBatch = 1 << 15
+    private static let connectionWindowBoost = 1 << 20
 
-    private let connection: MockConnection
+    /// A request being read, or answered and waiting for its stream to close.
+    private struct Exchange {
+        var headers: HPACKHeaders?
+        var head = RequestHead()
+        var body: ByteBuffer?
+        var bodyByteCount = 0
+        var answered = false
+    }
+
+    private let id: Int
     private let core: MockServerCore
-    private var headers: HPACKHeaders?
-    private var head = RequestHead()
-    private var body: ByteBuffer?
-    private var bodyByteCount = 0
-    private var answered = false
+    private var exchanges: [HTTP2StreamID: Exchange] = [:]
+    /// Requests taken for an answer (not refused) on this connection.
+    private var requests = 0
+    private var streamLimitRaised = false
+    private var goAwaySent = false
+    private var unacknowledgedBytes = 0
+    private var flushPending = false
+    /// apns-id and apns-unique-id values; Foundation's UUID reads /dev/urandom each time.
+    private var identifiers = UUIDGenerator()
 
-    init(connection: MockConnection, core: MockServerCore) {
-        self.connection = connection
+    init(id: Int, core: MockServerCore) {
+        self.id = id
         self.core = core
     }
 
+    func channelActive(context: ChannelHandlerContext) {
+        // Room for many bodies in flight before the first WINDOW_UPDATE.
+        let boost = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindowBoost))
+        context.writeAndFlush(wrapOutboundOut(boost), promise: nil)
+        context.fireChannelActive()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !answered else { return }
-        switch unwrapInboundIn(data) {
-        case let .headers(frame):
-            if headers == nil {
-                headers = frame.headers
-                for (name, value, _) in frame.headers { head.add(name: name, value: value) }
-            }  // a second HEADERS frame holds trailers: APNs has none to read
-            if frame.endStream { requestComplete(context: context) }
-        case let .data(frame):
-            if case let .byteBuffer(buffer) = frame.data { take(buffer, context: context) }
-            if bodyByteCount > Self.maximumBodyBytes {
-                answer(context: context, reason: .payloadTooLarge, apnsID: nil, fault: nil, thenReset: true)
-            } else if frame.endStream {
-                requestComplete(context: context)
+        let frame = unwrapInboundIn(data)
+        switch frame.payload {
+        case let .headers(payload):
+            var exchange = exchanges[frame.streamID] ?? Exchange()
+            guard !exchange.answered else { return }
+            if exchange.headers == nil {
+                exchange.headers = payload.headers
+                for (name, value, _) in payload.headers { exchange.head.add(name: name, value: value) }
+            }  // a later HEADERS frame holds trailers: APNs has none to read
+            exchanges[frame.streamID] = exchange
+            if payload.endStream { requestComplete(frame.streamID, context: context) }
+
+        case let .data(payload):
+            let size = payload.data.readableBytes
+            replenishConnectionWindow(consumed: size + (payload.paddingBytes.map { $0 + 1 } ?? 0), context: context)
+            guard var exchange = exchanges[frame.streamID], !exchange.answered else { return }
+            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: &exchange, context: context) }
+            exchange.bodyByteCount += size
+            exchanges[frame.streamID] = exchange
+            if exchange.bodyByteCount > Self.maximumBodyBytes {
+                // Answer now; the rest of the body is ignored (and the stream's window, sized for
+                // the limit, soon stops the client).
+                answer(frame.streamID, reason: .payloadTooLarge, context: context)
+            } else if payload.endStream {
+                requestComplete(frame.streamID, context: context)
             }
+
         default:
             break
         }
     }
 
-    private func take(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        let room = MockRequestRecord.bodyKeptLimit - (body?.readableBytes ?? 0)
-        if room > 0 {
-            var kept = body ?? context.channel.allocator.buffer(capacity: min(buffer.readableBytes, room))
-            kept.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex, length: min(room, buffer.readableBytes))!)
-            body = kept
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if flushPending {
+            flushPending = false
+            context.flush()
         }
-        bodyByteCount += buffer.readableBytes
+        context.fireChannelReadComplete()
     }
 
-    private func requestComplete(context: ChannelHandlerContext) {
-        switch core.gate(requestsOnConnection: connection.requests) {
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let closed = event as? StreamClosedEvent { exchanges[closed.streamID] = nil }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// A TLS or HTTP/2 protocol error ends the connection (NIOHTTP2 has already sent GOAWAY
+    /// or RST_STREAM), so a broken client cannot hold resources.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A stream error (say, a stream over the limit before the client saw SETTINGS) has
+        // reset that stream only; the connection and its other streams carry on.
+        if error is NIOHTTP2Errors.StreamError { return }
+        context.close(promise: nil)
+    }
+
+    private func replenishConnectionWindow(consumed: Int, context: ChannelHandlerContext) {
+        unacknowledgedBytes += consumed
+        guard unacknowledgedBytes >= Self.connectionWindowBatch else { return }
+        let update = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: unacknowledgedBytes))
+        unacknowledgedBytes = 0
+        context.write(wrapOutboundOut(update), promise: nil)
+        flushPending = true
+    }
+
+    private func keep(_ buffer: ByteBuffer, in exchange: inout Exchange, context: ChannelHandlerContext) {
+        let room = MockRequestRecord.bodyKeptLimit - (exchange.body?.readableBytes ?? 0)
+        guard room > 0 else { return }
+        let length = min(room, buffer.readableBytes)
+        var kept = exchange.body ?? context.channel.allocator.buffer(capacity: length)
+        kept.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex, length: length)!)
+        exchange.body = kept
+    }
+
+    // MARK: - Answering
+
+    private func requestComplete(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        guard let exchange = exchanges[streamID] else { return }
+        switch core.gate(requestsOnConnection: requests) {
         case .dropConnection:
-            answered = true
-            record(status: 0, reason: nil, apnsID: nil, fault: "connection closed", context: context)
-            connection.channel.close(mode: .all, promise: nil)
-            return
+            exchanges[streamID]?.answered = true
+            record(exchange, streamID: streamID, status: 0, fault: "connection closed")
+            context.close(promise: nil)
+
         case .refuse:
-            refuse(context: context, fault: "REFUSED_STREAM")
-            return
+            refuse(streamID, exchange: exchange, fault: "REFUSED_STREAM", context: context)
+
         case let .answer(delay, goAwayAfter, goAwayReason):
-            if connection.goAwaySent {
-                refuse(context: context, fault: "REFUSED_STREAM (after GOAWAY)")
+            if goAwaySent {
+                refuse(streamID, exchange: exchange, fault: "REFUSED_STREAM (after GOAWAY)", context: context)
                 return
             }
-            connection.requests += 1
-            let number = connection.requests
-
-            let result = core.check.evaluate(head, bodyByteCount: bodyByteCount, now: Int64(Date().timeIntervalSince1970))
-            if result.tokenAccepted { connection.raiseStreamLimit(to: core.maxConcurrentStreams) }
+            requests += 1
+            let now = Int64(Date().timeIntervalSince1970)
+            let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now)
+            if result.tokenAccepted { raiseStreamLimit(context: context) }
             let reason: RejectionReason?
             switch result.outcome {
             case let .rejected(why): reason = why
-            case let .accepted(token): reason = core.simulatedFailure(for: token)
+            case let .accepted(hex): reason = core.simulatedFailure(forDeviceHex: hex)
             }
-            let clientID = head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }
-            let goAway = goAwayAfter.map { number >= $0 } ?? false
+            let goAway = goAwayAfter.map { requests >= $0 } ?? false
+            exchanges[streamID]?.answered = true
 
-            let respond = {
-                self.answer(
-                    context: context, reason: reason, apnsID: clientID, loggable: result.loggableAuthorization,
-                    fault: goAway ? "GOAWAY after this answer" : nil, thenReset: false)
-                if goAway, let streamID = self.streamID(context) {
-                    self.connection.goAway(lastStreamID: streamID, reason: goAwayReason)
-                }
+            let respond = { [self] in
+                answer(
+                    streamID, reason: reason, loggable: result.loggableAuthorization,
+                    fault: goAway ? "GOAWAY after this answer" : nil, context: context)
+                if goAway { sendGoAway(lastStreamID: streamID, reason: goAwayReason, context: context) }
             }
             if delay > 0 {
-                answered = true  // no more reads matter; the answer is on its way
-                context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(delay)), respond)
+                context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(delay))) {
+                    respond()
+                    context.flush()
+                }
             } else {
                 respond()
             }
         }
     }
 
-    private func refuse(context: ChannelHandlerContext, fault: String) {
-        answered = true
-        record(status: 0, reason: nil, apnsID: nil, fault: fault, context: context)
-        context.writeAndFlush(wrapOutboundOut(.rstStream(.refusedStream)), promise: nil)
+    private func refuse(_ streamID: HTTP2StreamID, exchange: Exchange, fault: String, context: ChannelHandlerContext) {
+        exchanges[streamID]?.answered = true
+        record(exchange, streamID: streamID, status: 0, fault: fault)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream))), promise: nil)
+        flushPending = true
     }
 
     private func answer(
-        context: ChannelHandlerContext, reason: RejectionReason?, apnsID clientID: String?,
-        loggable: String? = nil, fault: String?, thenReset: Bool
+        _ streamID: HTTP2StreamID, reason: RejectionReason?, loggable: String? = nil, fault: String? = nil,
+        context: ChannelHandlerContext
     ) {
-        answered = true
-        let apnsID = clientID ?? UUID().uuidString.lowercased()
+        // The stream may be gone: reset by the client while a delayed answer waited.
+        guard var exchange = exchanges[streamID] else { return }
+        exchange.answered = true
+        exchanges[streamID] = exchange
+
+        let clientID = exchange.head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }
+        let apnsID = clientID ?? identifiers.next()
         var response = HPACKHeaders()
         if let reason {
             var json = #"{"reason":"\#(reason.apnsName)""#
@@ -194,54 +226,65 @@ final class APNsStreamHandler: ChannelInboundHandler {
             json += "}"
             let bytes = context.channel.allocator.buffer(string: json)
             response.add(name: ":status", value: String(reason.status))
-            response.add(name: "apns-id", value: apnsID)
+            response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
             response.add(name: "content-type", value: "application/json")
             response.add(name: "content-length", value: String(bytes.readableBytes))
-            context.write(wrapOutboundOut(.headers(.init(headers: response))), promise: nil)
-            context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(bytes), endStream: true))), promise: nil)
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: response)))), promise: nil)
+            let data = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(bytes), endStream: true))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: data)), promise: nil)
         } else {
             response.add(name: ":status", value: "200")
-            response.add(name: "apns-id", value: apnsID)
-            response.add(name: "apns-unique-id", value: UUID().uuidString.lowercased())
-            context.write(wrapOutboundOut(.headers(.init(headers: response, endStream: true))), promise: nil)
+            response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
+            response.add(name: "apns-unique-id", value: identifiers.next(), indexing: .nonIndexable)
+            let headers = HTTP2Frame.FramePayload.headers(.init(headers: response, endStream: true))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: headers)), promise: nil)
         }
-        if thenReset {
-            // The client is still sending; tell it to stop (RFC 9113 §8.1).
-            context.write(wrapOutboundOut(.rstStream(.noError)), promise: nil)
-        }
-        context.flush()
-        record(status: reason?.status ?? 200, reason: reason?.apnsName, apnsID: apnsID, fault: fault, loggable: loggable, context: context)
+        flushPending = true
+        record(exchange, streamID: streamID, status: reason?.status ?? 200, reason: reason?.apnsName, apnsID: apnsID, fault: fault, loggable: loggable)
     }
 
-    private func streamID(_ context: ChannelHandlerContext) -> HTTP2StreamID? {
-        try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)
+    /// APNs starts a connection at one stream and raises the limit after a request with a valid token.
+    private func raiseStreamLimit(context: ChannelHandlerContext) {
+        guard !streamLimitRaised else { return }
+        streamLimitRaised = true
+        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: core.maxConcurrentStreams)]
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
+        flushPending = true
+    }
+
+    /// GOAWAY with `{"reason":…}` as debug data, then close once it is written.
+    private func sendGoAway(lastStreamID: HTTP2StreamID, reason: RejectionReason, context: ChannelHandlerContext) {
+        guard !goAwaySent else { return }
+        goAwaySent = true
+        let data = context.channel.allocator.buffer(string: #"{"reason":"\#(reason.apnsName)"}"#)
+        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: data))
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
     }
 
     private func record(
-        status: Int, reason: String?, apnsID: String?, fault: String?, loggable: String? = nil,
-        context: ChannelHandlerContext
+        _ exchange: Exchange, streamID: HTTP2StreamID, status: Int, reason: String? = nil, apnsID: String? = nil,
+        fault: String?, loggable: String? = nil
     ) {
         guard core.journal.isActive else { return }
         var list: [(name: String, value: String)] = []
-        for (name, value, _) in headers ?? HPACKHeaders() where !name.hasPrefix(":") {
+        for (name, value, _) in exchange.headers ?? HPACKHeaders() where !name.hasPrefix(":") {
             if name == APNsHeader.authorization {
                 list.append((name, loggable ?? core.check.verifier.loggable(authorization: value)))
             } else {
                 list.append((name, value))
             }
         }
-        var text = ""
-        if let body { text = String(decoding: body.readableBytesView, as: UTF8.self) }
         core.journal.append(
             MockRequestRecord(
                 time: Date(),
-                connectionID: connection.id,
-                streamID: streamID(context).map { Int($0) } ?? 0,
-                method: head.method ?? "",
-                path: head.path ?? "",
+                connectionID: id,
+                streamID: Int(streamID),
+                method: exchange.head.method ?? "",
+                path: exchange.head.path ?? "",
                 headers: list,
-                body: text,
-                bodyByteCount: bodyByteCount,
+                body: exchange.body.map { String(decoding: $0.readableBytesView, as: UTF8.self) } ?? "",
+                bodyByteCount: exchange.bodyByteCount,
                 status: status,
                 reason: reason,
                 apnsID: apnsID,

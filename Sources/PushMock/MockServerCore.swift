@@ -58,8 +58,11 @@ final class MockServerCore: Sendable {
     }
 
     /// The reason a valid request to this token fails with, if a fault says so.
-    func simulatedFailure(for token: DeviceToken) -> RejectionReason? {
+    func simulatedFailure(forDeviceHex hex: Substring) -> RejectionReason? {
         let faults = self.faults
+        guard !faults.failTokens.isEmpty || !faults.failFirstAttempts.isEmpty,
+            let token = try? DeviceToken(parsing: String(hex))
+        else { return nil }
         if let reason = faults.failTokens[token] { return reason }
         guard let rule = faults.failFirstAttempts[token] else { return nil }
         let attempt = counters.withLockedValue { counters -> Int in

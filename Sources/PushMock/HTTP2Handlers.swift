@@ -85,23 +85,23 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         let frame = unwrapInboundIn(data)
         switch frame.payload {
         case let .headers(payload):
-            var exchange = exchanges[frame.streamID] ?? Exchange()
-            guard !exchange.answered else { return }
-            if exchange.headers == nil {
-                exchange.headers = payload.headers
-                for (name, value, _) in payload.headers { exchange.head.add(name: name, value: value) }
+            // Mutated in place: a copy would make the dictionary's body buffer copy itself on write.
+            let isNew = exchanges[frame.streamID] == nil
+            if isNew {
+                exchanges[frame.streamID] = Exchange(headers: payload.headers)
+                for (name, value, _) in payload.headers { exchanges[frame.streamID]!.head.add(name: name, value: value) }
             }  // a later HEADERS frame holds trailers: APNs has none to read
-            exchanges[frame.streamID] = exchange
-            if payload.endStream { requestComplete(frame.streamID, context: context) }
+            if payload.endStream, exchanges[frame.streamID]?.answered == false {
+                requestComplete(frame.streamID, context: context)
+            }
 
         case let .data(payload):
             let size = payload.data.readableBytes
             replenishConnectionWindow(consumed: size + (payload.paddingBytes.map { $0 + 1 } ?? 0), context: context)
-            guard var exchange = exchanges[frame.streamID], !exchange.answered else { return }
-            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: &exchange, context: context) }
-            exchange.bodyByteCount += size
-            exchanges[frame.streamID] = exchange
-            if exchange.bodyByteCount > Self.maximumBodyBytes {
+            guard exchanges[frame.streamID]?.answered == false else { return }
+            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: &exchanges[frame.streamID]!, context: context) }
+            exchanges[frame.streamID]!.bodyByteCount += size
+            if exchanges[frame.streamID]!.bodyByteCount > Self.maximumBodyBytes {
                 // Answer now; the rest of the body is ignored (and the stream's window, sized for
                 // the limit, soon stops the client).
                 answer(frame.streamID, reason: .payloadTooLarge, context: context)
@@ -213,9 +213,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         context: ChannelHandlerContext
     ) {
         // The stream may be gone: reset by the client while a delayed answer waited.
-        guard var exchange = exchanges[streamID] else { return }
-        exchange.answered = true
-        exchanges[streamID] = exchange
+        guard exchanges[streamID] != nil else { return }
+        exchanges[streamID]!.answered = true
+        let exchange = exchanges[streamID]!
 
         let clientID = exchange.head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }
         let apnsID = clientID ?? identifiers.next()

@@ -176,46 +176,46 @@ struct RequestCheckTests {
     @Test func acceptsTokensSignedByOpenSSLInDERAndByJOSEInRawForm() async throws {
         // The key comes from the openssl command line, the way the course's shell scripts made it.
         try await withHarness(keyMaker: { try TestKey.openSSL(in: $0) }) { harness in
-        let der = try harness.key.openSSLToken(team: sampleTeam)
-        let derSignature = Base64URL.decode(der.split(separator: ".")[2])!
-        #expect(derSignature.count != 64 && derSignature.first == 0x30, "openssl signs in DER")
-        let raw = try harness.key.rawToken(team: sampleTeam)
+            let der = try harness.key.openSSLToken(team: sampleTeam)
+            let derSignature = Base64URL.decode(der.split(separator: ".")[2])!
+            #expect(derSignature.count != 64 && derSignature.first == 0x30, "openssl signs in DER")
+            let raw = try harness.key.rawToken(team: sampleTeam)
 
-        for token in [der, raw] {
-            let response = try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(token)"))
-            #expect(response.status == 200, "\(response.body)")
-        }
+            for token in [der, raw] {
+                let response = try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(token)"))
+                #expect(response.status == 200, "\(response.body)")
+            }
         }
     }
 
     @Test func answers410WithTheTimeTheTokenWentStale() async throws {
         let dead = try DeviceToken(parsing: String(repeating: "de", count: 32))
         try await withHarness(configure: { $0.faults.failTokens = [dead: .unregistered] }) { harness in
-        let before = Int64(Date().timeIntervalSince1970 * 1000)
-        let response = try harness.send(path: "/3/device/\(dead.hex)")
-        let after = Int64(Date().timeIntervalSince1970 * 1000)
+            let before = Int64(Date().timeIntervalSince1970 * 1000)
+            let response = try harness.send(path: "/3/device/\(dead.hex)")
+            let after = Int64(Date().timeIntervalSince1970 * 1000)
 
-        #expect(response.status == 410)
-        #expect(response.reason == "Unregistered")
-        #expect(response.headers["content-type"] == "application/json")
-        #expect(isUUID(response.headers["apns-id"]))
-        let timestamp = try #require(response.json?["timestamp"]?.integerValue)
-        #expect(timestamp >= before && timestamp <= after, "timestamp is milliseconds since 1970")
-        // Other tokens are unaffected.
-        #expect(try harness.send().status == 200)
+            #expect(response.status == 410)
+            #expect(response.reason == "Unregistered")
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(isUUID(response.headers["apns-id"]))
+            let timestamp = try #require(response.json?["timestamp"]?.integerValue)
+            #expect(timestamp >= before && timestamp <= after, "timestamp is milliseconds since 1970")
+            // Other tokens are unaffected.
+            #expect(try harness.send().status == 200)
         }
     }
 
     @Test func checksOnlyTheTokensShapeWithoutKeys() async throws {
         try await withHarness(configure: { $0.providerKeys = []; $0.teamID = nil }) { harness in
-        // Any signer will do; the shape and the age still count.
-        let stranger = try TestKey.swiftCrypto(in: harness.folder)
-        #expect(try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer " + (try stranger.rawToken(team: "ANYTEAM123")))).status == 200)
-        let badShape = signingInput(keyID: "short", team: sampleTeam, issuedAt: now()) + "." + Base64URL.encode([UInt8](repeating: 1, count: 64))
-        let refused = try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(badShape)"))
-        #expect(refused.status == 403 && refused.reason == "InvalidProviderToken")
-        let old = try stranger.rawToken(team: sampleTeam, issuedAt: now() - 2 * 3600)
-        #expect(try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(old)")).reason == "ExpiredProviderToken")
+            // Any signer will do; the shape and the age still count.
+            let stranger = try TestKey.swiftCrypto(in: harness.folder)
+            #expect(try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer " + (try stranger.rawToken(team: "ANYTEAM123")))).status == 200)
+            let badShape = signingInput(keyID: "short", team: sampleTeam, issuedAt: now()) + "." + Base64URL.encode([UInt8](repeating: 1, count: 64))
+            let refused = try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(badShape)"))
+            #expect(refused.status == 403 && refused.reason == "InvalidProviderToken")
+            let old = try stranger.rawToken(team: sampleTeam, issuedAt: now() - 2 * 3600)
+            #expect(try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(old)")).reason == "ExpiredProviderToken")
         }
     }
 

@@ -85,9 +85,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         let frame = unwrapInboundIn(data)
         switch frame.payload {
         case let .headers(payload):
-            // Mutated in place: a copy would make the dictionary's body buffer copy itself on write.
-            let isNew = exchanges[frame.streamID] == nil
-            if isNew {
+            // Exchanges are mutated in place: a copy would make the body buffer copy itself on write.
+            if exchanges[frame.streamID] == nil {
                 exchanges[frame.streamID] = Exchange(headers: payload.headers)
                 for (name, value, _) in payload.headers { exchanges[frame.streamID]!.head.add(name: name, value: value) }
             }  // a later HEADERS frame holds trailers: APNs has none to read
@@ -150,6 +149,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         guard room > 0 else { return }
         let length = min(room, buffer.readableBytes)
         var kept = exchange.body ?? context.channel.allocator.buffer(capacity: length)
+        exchange.body = nil  // the only reference now, so the write below does not copy
         kept.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex, length: length)!)
         exchange.body = kept
     }

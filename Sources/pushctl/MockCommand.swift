@@ -95,6 +95,7 @@ struct MockCommand: AsyncParsableCommand {
         let signal = await signals.next()
         FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
         try await server.shutdown()
+        if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
     }
 
     private func fail(_ error: InputError) -> ExitCode {
@@ -128,8 +129,7 @@ struct MockCommand: AsyncParsableCommand {
             send.append("--key-file AuthKey_<KEYID>.p8")
         }
         send.append("--team-id \(teamID ?? "<TEAMID>") --topic com.example.app")
-        let token = faults.failTokens.keys.first?.hex ?? String(repeating: "0123456789abcdef", count: 4)
-        send.append("--device-token \(token) --title Hello")
+        send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
         lines.append("Send to it with:")
         lines.append("  " + send.joined(separator: " "))
         lines.append("Ctrl-C stops it.")

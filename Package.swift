@@ -50,9 +50,12 @@ let package = Package(
             dependencies: [
                 "PushCore",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -81,7 +84,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PushMockTests",
-            dependencies: ["PushCore", "PushMock", "PushCrypto"],
+            dependencies: [
+                "PushCore", "PushMock",
+                // Signs test JWTs independently of pushctl's own signer.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,175 @@
 import ArgumentParser
+import Dispatch
+import Foundation
+import PushCore
+import PushMock
 
 struct MockCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mock", abstract: "Run a strict local APNs over TLS + HTTP/2.")
-    func run() async throws {}
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Run a strict local APNs over TLS + HTTP/2.",
+        discussion: """
+            Checks every request as Apple documents (path, headers, payload size, provider token) and \
+            answers with Apple's status and reason. Makes a throwaway CA at start; trust it with \
+            --cacert. Ctrl-C stops it.
+            """
+    )
+
+    @Option(help: "Address to listen on (default: 127.0.0.1).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one (default: 0).")
+    var port = 0
+
+    @Option(
+        name: .customLong("key-file"),
+        help: ArgumentHelp(
+            "A provider key whose signatures to accept: AuthKey_<KEYID>.p8, or KEYID=PATH (repeatable). Without one, only the token's shape is checked.",
+            valueName: "path"))
+    var keyFiles: [String] = []
+
+    @Option(name: .customLong("team-id"), help: "Require this team id in the tokens' iss (default: any).")
+    var teamID: String?
+
+    @Option(name: .customLong("ca-out"), help: "Write the CA certificate (PEM) here (default: a temporary file).")
+    var caOut: String?
+
+    @Option(help: "Append one JSON line per request to this file.")
+    var log: String?
+
+    @Option(
+        name: .customLong("fail"),
+        help: ArgumentHelp("Answer requests to TOKEN with REASON, e.g. <hex>=Unregistered (repeatable).", valueName: "token=reason"))
+    var failures: [String] = []
+
+    @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token (default: 1000).")
+    var maxStreams = 1000
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }
+        guard (1...Int(Int32.max)).contains(maxStreams) else {
+            throw ValidationError("--max-streams must be between 1 and \(Int32.max); got \(maxStreams)")
+        }
+        if let teamID, !AppleIdentifier.isWellFormed(teamID) {
+            throw ValidationError("--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'")
+        }
+        for spec in failures {
+            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError("--fail: \(error)") }
+        }
+    }
+
+    func run() async throws {
+        var faults = MockFaults()
+        var keys: [MockProviderKey] = []
+        do {
+            for spec in failures {
+                let (token, reason) = try MockFaults.parseFailure(spec)
+                faults.failTokens[token] = reason
+            }
+            for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
+        } catch {
+            throw fail(error)
+        }
+
+        let server: MockAPNsServer
+        do {
+            server = try await MockAPNsServer.start(
+                MockAPNsConfiguration(
+                    host: host, port: port, providerKeys: keys, teamID: teamID,
+                    maxConcurrentStreams: maxStreams, logPath: log, faults: faults, recordLimit: 0))
+        } catch let error as InputError {
+            throw fail(error)
+        }
+
+        let caPath = caOut ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("pushctl-mock-\(server.port)-ca.pem").path
+        guard FileManager.default.createFile(atPath: caPath, contents: Data(server.caCertificatePEM.utf8)) else {
+            try? await server.shutdown()
+            throw fail(InputError("cannot write the CA certificate to '\(caPath)'", hint: "check that its folder exists and is writable", status: .noInput))
+        }
+
+        let signals = TerminationSignals()
+        // Unbuffered, so a script reading a pipe sees the URL at once.
+        FileHandle.standardOutput.write(Data((startUpText(server: server, caPath: caPath, keys: keys, faults: faults) + "\n").utf8))
+
+        let signal = await signals.next()
+        FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
+        try await server.shutdown()
+        if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
+    }
+
+    private func fail(_ error: InputError) -> ExitCode {
+        FileHandle.standardError.write(Data("pushctl mock: error: \(error)\n".utf8))
+        return ExitCode(error.status.rawValue)
+    }
+
+    private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults) -> String {
+        var lines = ["pushctl mock listening on \(server.url) (HTTP/2 over TLS, ALPN h2)"]
+        let team = teamID.map { "; iss must be \($0)" } ?? "; any team"
+        if keys.isEmpty {
+            lines.append("  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)")
+        } else {
+            lines.append("  provider tokens: ES256 signatures (raw or DER) checked with key \(keys.map(\.keyID).joined(separator: ", "))\(team)")
+        }
+        lines.append("  CA certificate: \(caPath)")
+        lines.append("  streams: 1 per connection until a request with a valid token, then \(maxStreams)")
+        for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
+            lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
+        }
+        if let log { lines.append("  log: \(log) (one JSON line per request)") }
+
+        var send = ["pushctl send --endpoint \(server.url) --cacert \(caPath)"]
+        if let key = keyFiles.first {
+            if let equals = key.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(key[..<equals])) {
+                send.append("--key-file \(key[key.index(after: equals)...]) --key-id \(key[..<equals])")
+            } else {
+                send.append("--key-file \(key)")
+            }
+        } else {
+            send.append("--key-file AuthKey_<KEYID>.p8")
+        }
+        send.append("--team-id \(teamID ?? "<TEAMID>") --topic com.example.app")
+        send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
+        lines.append("Send to it with:")
+        lines.append("  " + send.joined(separator: " "))
+        lines.append("Ctrl-C stops it.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// SIGINT and SIGTERM, caught from the moment it is made so that a stop request is never lost.
+private final class TerminationSignals: @unchecked Sendable {
+    // Everything below is touched only on `queue`.
+    private let queue = DispatchQueue(label: "pushctl.mock.signals")
+    private var sources: [any DispatchSourceSignal] = []
+    private var received: String?
+    private var waiter: CheckedContinuation<String, Never>?
+
+    init() {
+        queue.sync {
+            for (number, name) in [(SIGINT, "interrupted"), (SIGTERM, "terminated")] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { [unowned self] in self.deliver(name) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    /// Waits for the first signal and names it ("interrupted", "terminated").
+    func next() async -> String {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                if let received = self.received { continuation.resume(returning: received) } else { self.waiter = continuation }
+            }
+        }
+    }
+
+    private func deliver(_ name: String) {
+        guard received == nil else { return }
+        received = name
+        waiter?.resume(returning: name)
+        waiter = nil
+    }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import NIOCore
+import NIOHTTP2
+import NIOPosix
+import NIOSSL
+import PushCore
+
+/// A strict local APNs: HTTP/2 over TLS on loopback, checking each request as Apple documents
+/// and answering with Apple's statuses and reasons.
+///
+/// ```swift
+/// let mock = try await MockAPNsServer.start(MockAPNsConfiguration(providerKeys: [key]))
+/// // POST to mock.url + "/3/device/<token>", trusting mock.caCertificatePEM
+/// try await mock.shutdown()
+/// ```
+public final class MockAPNsServer: Sendable {
+    /// The port it listens on (the real one when the configuration asked for 0).
+    public let port: Int
+    public let host: String
+    /// `https://127.0.0.1:PORT`, the endpoint to give a client.
+    public let url: String
+    /// The throwaway CA that signed the server's certificate; clients trust it (`--cacert`).
+    public let caCertificatePEM: String
+    /// Key ids whose signatures are verified; empty when only the token's shape is checked.
+    public let verifiedKeyIDs: [String]
+
+    private let core: MockServerCore
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+
+    private init(
+        host: String, port: Int, caPEM: String, keyIDs: [String], core: MockServerCore,
+        group: MultiThreadedEventLoopGroup, channel: any Channel
+    ) {
+        self.host = host
+        self.port = port
+        self.url = host.contains(":") ? "https://[\(host)]:\(port)" : "https://\(host):\(port)"
+        self.caCertificatePEM = caPEM
+        self.verifiedKeyIDs = keyIDs
+        self.core = core
+        self.group = group
+        self.channel = channel
+    }
+
+    /// Makes a fresh CA and server certificate, binds, and starts answering.
+    /// Throws ``InputError`` for a bad configuration (its `status` is the exit status to use).
+    public static func start(_ configuration: MockAPNsConfiguration) async throws -> MockAPNsServer {
+        let configuration = try configuration.validated()
+        let certificates = try MockCertificates.make()
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(certificates.serverCertificatePEM.utf8), format: .pem))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificates.serverKeyPEM.utf8), format: .pem))
+        )
+        tls.minimumTLSVersion = .tlsv12
+        tls.applicationProtocols = ["h2"]
+        let sslContext = try NIOSSLContext(configuration: tls)
+
+        let journal = try RequestJournal(recordLimit: configuration.recordLimit, logPath: configuration.logPath)
+        let core = MockServerCore(configuration: configuration, journal: journal)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
+
+        let connectionSettings = {
+            var settings = NIOHTTP2Handler.ConnectionConfiguration()
+            // One stream until a valid token, as APNs does; the raise is a later SETTINGS frame.
+            settings.initialSettings = [
+                HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
+                HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
+                HTTP2Setting(parameter: .initialWindowSize, value: APNsConnectionHandler.streamWindow),
+            ]
+            return settings
+        }()
+        let streamSettings = {
+            var settings = NIOHTTP2Handler.StreamConfiguration()
+            // curl 7.88 (Debian 12; pushctl's libcurl too) sends RST_STREAM after every answered
+            // request. NIOHTTP2's guard against rapid-reset floods (200 in 30 s) would drop such a
+            // client's connection after 200 requests; APNs does not, so neither may the mock.
+            // Resets of closed streams cost nothing to ignore.
+            settings.streamResetFrameRateLimit.maximumCount = 1_000_000
+            return settings
+        }()
+
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
+                    try pipeline.addHandler(ALPNGate())
+                    try pipeline.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
+                    try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core))
+                }
+            }
+
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+        } catch {
+            try? await group.shutdownGracefully()
+            journal.close()
+            throw InputError(
+                "cannot listen on \(configuration.host) port \(configuration.port): \(error)",
+                hint: "pick another --port, or 0 for any free one", status: .unavailable)
+        }
+        return MockAPNsServer(
+            host: configuration.host,
+            port: channel.localAddress?.port ?? configuration.port,
+            caPEM: certificates.caPEM,
+            keyIDs: configuration.providerKeys.map(\.keyID),
+            core: core, group: group, channel: channel)
+    }
+
+    /// The latest requests, oldest first (up to the configuration's `recordLimit`).
+    public var records: [MockRequestRecord] { core.journal.records }
+
+    /// Forgets the records kept so far (the log file is untouched).
+    public func clearRecords() { core.journal.clear() }
+
+    /// The faults in force. Setting them also restarts their counters (refused streams, attempts).
+    public var faults: MockFaults {
+        get { core.faults }
+        set { core.faults = newValue }
+    }
+
+    /// Stops listening, drops every connection and writes what is left of the log.
+    public func shutdown() async throws {
+        try? await channel.close()
+        try await group.shutdownGracefully()
+        core.journal.close()
+    }
+}

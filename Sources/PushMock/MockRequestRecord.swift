@@ -1,0 +1,193 @@
+public import Foundation
+import NIOConcurrencyHelpers
+import PushCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One request the mock received and what it did about it: what `--log` writes, one JSON line each.
+public struct MockRequestRecord: Sendable {
+    public let time: Date
+    /// Connections are numbered from 1 in the order they were accepted.
+    public let connectionID: Int
+    public let streamID: Int
+    public let method: String
+    public let path: String
+    /// As received, in order; `authorization` is reduced to `bearer <header JSON> <claims JSON>`
+    /// (the signature is never kept).
+    public let headers: [(name: String, value: String)]
+    /// The body as UTF-8 text, cut after ``MockRequestRecord/bodyKeptLimit`` bytes.
+    public let body: String
+    public let bodyByteCount: Int
+    /// The HTTP status answered, or 0 when the stream was refused or the connection dropped.
+    public let status: Int
+    /// The APNs reason answered, if any.
+    public let reason: String?
+    /// The `apns-id` answered.
+    public let apnsID: String?
+    /// The simulated fault applied to this request, if any (see ``MockFaults``).
+    public let fault: String?
+
+    /// Bodies are kept up to this many bytes: enough for any valid payload and then some.
+    public static let bodyKeptLimit = 8192
+
+    /// The first value of a header (names are lower-case in HTTP/2).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name == name }?.value
+    }
+
+    /// The JSON object `--log` writes.
+    public var json: String {
+        var members: [(String, JSONValue)] = [
+            ("time", .string(Self.iso8601(time))),
+            ("connection", .integer(Int64(connectionID))),
+            ("stream", .integer(Int64(streamID))),
+            ("method", .string(method)),
+            ("path", .string(path)),
+            ("headers", .object(headers.map { ($0.name, .string($0.value)) })),
+            ("body", .string(body)),
+            ("bodyBytes", .integer(Int64(bodyByteCount))),
+            ("status", .integer(Int64(status))),
+            ("reason", reason.map(JSONValue.string) ?? .null),
+            ("apnsID", apnsID.map(JSONValue.string) ?? .null),
+        ]
+        if let fault { members.append(("fault", .string(fault))) }
+        return JSONValue.object(members).compact
+    }
+
+    /// `2025-11-21T15:04:05.123Z`
+    static func iso8601(_ date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        let fraction = millis - seconds * 1000
+        // UTCDate prints "2025-11-21 15:04:05 UTC".
+        let text = UTCDate.format(unixSeconds: seconds)
+        let day = text.prefix(10)
+        let clock = text.dropFirst(11).prefix(8)
+        let ms = String(fraction)
+        return "\(day)T\(clock).\(String(repeating: "0", count: 3 - ms.count))\(ms)Z"
+    }
+}
+
+/// Keeps the latest records in memory and appends each to the log file, batched off the event loops.
+final class RequestJournal: Sendable {
+    private struct Ring {
+        var items: [MockRequestRecord] = []
+        var next = 0
+    }
+
+    private let limit: Int
+    private let ring = NIOLockedValueBox(Ring())
+    private let log: LogFile?
+
+    init(recordLimit: Int, logPath: String?) throws {
+        limit = max(0, recordLimit)
+        log = try logPath.map(LogFile.init(path:))
+    }
+
+    /// Whether anyone reads records; when not, the server does not build them.
+    var isActive: Bool { limit > 0 || log != nil }
+
+    func append(_ record: MockRequestRecord) {
+        if limit > 0 {
+            ring.withLockedValue { ring in
+                if ring.items.count < limit {
+                    ring.items.append(record)
+                } else {
+                    ring.items[ring.next] = record
+                    ring.next = (ring.next + 1) % limit
+                }
+            }
+        }
+        log?.append(record.json)
+    }
+
+    /// Oldest first.
+    var records: [MockRequestRecord] {
+        ring.withLockedValue { ring in Array(ring.items[ring.next...] + ring.items[..<ring.next]) }
+    }
+
+    func clear() {
+        ring.withLockedValue { $0 = Ring() }
+    }
+
+    func close() {
+        log?.close()
+    }
+}
+
+/// An append-only file written from a serial queue: event loops only copy the line into a buffer.
+final class LogFile: Sendable {
+    private struct State {
+        var pending: [UInt8] = []
+        var flushScheduled = false
+        var descriptor: Int32
+    }
+
+    private let state: NIOLockedValueBox<State>
+    private let queue = DispatchQueue(label: "pushctl.mock.log")
+
+    init(path: String) throws(InputError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw InputError(
+                "cannot open the log file '\(path)': \(String(cString: strerror(errno)))",
+                hint: "check that its folder exists and is writable", status: .noInput)
+        }
+        state = NIOLockedValueBox(State(descriptor: fd))
+    }
+
+    func append(_ line: String) {
+        let scheduleFlush = state.withLockedValue { state -> Bool in
+            state.pending.append(contentsOf: line.utf8)
+            state.pending.append(0x0A)
+            defer { state.flushScheduled = true }
+            return !state.flushScheduled
+        }
+        if scheduleFlush {
+            queue.asyncAfter(deadline: .now() + .milliseconds(20)) { self.flush() }
+        }
+    }
+
+    private func flush() {
+        let (bytes, fd) = state.withLockedValue { state -> ([UInt8], Int32) in
+            defer {
+                state.pending.removeAll(keepingCapacity: true)
+                state.flushScheduled = false
+            }
+            return (state.pending, state.descriptor)
+        }
+        guard fd >= 0, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // a full disk must not stop the mock; the records stay in memory
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Writes what is pending and closes the file.
+    func close() {
+        queue.sync {
+            flush()
+            let fd = state.withLockedValue { state -> Int32 in
+                defer { state.descriptor = -1 }
+                return state.descriptor
+            }
+            if fd >= 0 { closeDescriptor(fd) }
+        }
+    }
+}
+
+/// Outside the class, whose own `close()` hides the C function.
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}

@@ -1,0 +1,75 @@
+import Foundation
+import NIOConcurrencyHelpers
+import PushCore
+
+/// What every connection of one server shares: the checks, the faults and their counters,
+/// the journal. Thread-safe; the event loops call it concurrently.
+final class MockServerCore: Sendable {
+    let check: RequestCheck
+    let journal: RequestJournal
+    let maxConcurrentStreams: Int
+
+    private let faultsBox: NIOLockedValueBox<MockFaults>
+    private let counters = NIOLockedValueBox(Counters())
+    private let connectionCounter = NIOLockedValueBox(0)
+
+    private struct Counters {
+        var streamsSeen = 0
+        var attempts: [DeviceToken: Int] = [:]
+    }
+
+    init(configuration: MockAPNsConfiguration, journal: RequestJournal) {
+        check = RequestCheck(
+            verifier: ProviderTokenVerifier(keys: configuration.providerKeys, teamID: configuration.teamID))
+        self.journal = journal
+        maxConcurrentStreams = configuration.maxConcurrentStreams
+        faultsBox = NIOLockedValueBox(configuration.faults)
+    }
+
+    var faults: MockFaults {
+        get { faultsBox.withLockedValue { $0 } }
+        set {
+            faultsBox.withLockedValue { $0 = newValue }
+            counters.withLockedValue { $0 = Counters() }
+        }
+    }
+
+    func nextConnectionID() -> Int {
+        connectionCounter.withLockedValue { $0 += 1; return $0 }
+    }
+
+    /// What to do with a request once its body is in, before looking at it.
+    enum Gate {
+        case answer(delayMilliseconds: Int, goAwayAfter: Int?, goAwayReason: RejectionReason)
+        case refuse
+        case dropConnection
+    }
+
+    func gate(requestsOnConnection: Int) -> Gate {
+        let faults = self.faults
+        if let limit = faults.closeAfterRequests, requestsOnConnection >= limit { return .dropConnection }
+        let seen = counters.withLockedValue { $0.streamsSeen += 1; return $0.streamsSeen }
+        if seen <= faults.refuseFirstStreams { return .refuse }
+        if let every = faults.refuseEveryNthStream, every > 0, seen % every == 0 { return .refuse }
+        return .answer(
+            delayMilliseconds: faults.responseDelayMilliseconds,
+            goAwayAfter: faults.goAwayAfterRequests,
+            goAwayReason: faults.goAwayReason)
+    }
+
+    /// The reason a valid request to this token fails with, if a fault says so.
+    func simulatedFailure(forDeviceHex hex: Substring) -> RejectionReason? {
+        let faults = self.faults
+        guard !faults.failTokens.isEmpty || !faults.failFirstAttempts.isEmpty,
+            let token = try? DeviceToken(parsing: String(hex))
+        else { return nil }
+        if let reason = faults.failTokens[token] { return reason }
+        guard let rule = faults.failFirstAttempts[token] else { return nil }
+        let attempt = counters.withLockedValue { counters -> Int in
+            let next = (counters.attempts[token] ?? 0) + 1
+            counters.attempts[token] = next
+            return next
+        }
+        return attempt <= rule.attempts ? rule.reason : nil
+    }
+}

@@ -1,0 +1,136 @@
+import PushCore
+
+/// The parts of a request APNs looks at, gathered in one pass over its headers.
+struct RequestHead {
+    var method: String?
+    var path: String?
+    var authorization: String?
+    var topic: String?
+    var pushType: String?
+    var priority: String?
+    var collapseID: String?
+    var apnsID: String?
+    var expiration: String?
+    /// The first APNs header (or `authorization`) that came twice.
+    var duplicate: String?
+
+    private var seen: UInt8 = 0
+
+    /// Takes one header as it arrived; pseudo-headers included.
+    mutating func add(name: String, value: String) {
+        let bit: UInt8
+        switch name {
+        case ":method": method = value; return
+        case ":path": path = value; return
+        case APNsHeader.authorization: bit = 1 << 0; authorization = authorization ?? value
+        case APNsHeader.topic: bit = 1 << 1; topic = topic ?? value
+        case APNsHeader.pushType: bit = 1 << 2; pushType = pushType ?? value
+        case APNsHeader.priority: bit = 1 << 3; priority = priority ?? value
+        case APNsHeader.collapseID: bit = 1 << 4; collapseID = collapseID ?? value
+        case APNsHeader.id: bit = 1 << 5; apnsID = apnsID ?? value
+        case APNsHeader.expiration: bit = 1 << 6; expiration = expiration ?? value
+        default: return
+        }
+        if seen & bit != 0, duplicate == nil { duplicate = name }
+        seen |= bit
+    }
+}
+
+/// APNs' checks of one request, in the order the mock applies them.
+struct RequestCheck {
+    enum Outcome {
+        /// The device token as the path holds it: even-length hex.
+        case accepted(deviceHex: Substring)
+        case rejected(RejectionReason)
+    }
+
+    struct Result {
+        let outcome: Outcome
+        /// The provider token was accepted (APNs then raises the stream limit).
+        let tokenAccepted: Bool
+        /// The authorization value reduced to header and claims, for the log.
+        let loggableAuthorization: String?
+    }
+
+    static let devicePathPrefix = "/3/device/"
+
+    let verifier: ProviderTokenVerifier
+
+    func evaluate(_ head: RequestHead, bodyByteCount: Int, now: Int64) -> Result {
+        func reject(_ reason: RejectionReason, tokenAccepted: Bool = false, loggable: String? = nil) -> Result {
+            Result(outcome: .rejected(reason), tokenAccepted: tokenAccepted, loggableAuthorization: loggable)
+        }
+        // Decided now (cached per token) so that every answer can log the token's reduced form.
+        let auth = verifier.check(authorization: head.authorization, now: now)
+        let loggable = auth.loggable
+
+        guard head.method == "POST" else { return reject(.methodNotAllowed, loggable: loggable) }
+
+        let path = head.path ?? ""
+        let device: Substring
+        if path == "/3/device" || path == Self.devicePathPrefix {
+            return reject(.missingDeviceToken, loggable: loggable)
+        } else if path.hasPrefix(Self.devicePathPrefix) {
+            let text = path.dropFirst(Self.devicePathPrefix.count)
+            // Checked here rather than with DeviceToken(parsing:), which forgives what people paste
+            // (spaces, <>) and is slow for the hot path; a path must be plain, even-length hex.
+            guard text.utf8.count % 2 == 0, text.utf8.allSatisfy(Self.isHexDigit) else {
+                return reject(.badDeviceToken, loggable: loggable)
+            }
+            device = text
+        } else {
+            return reject(.badPath, loggable: loggable)
+        }
+
+        if head.duplicate != nil { return reject(.duplicateHeaders, loggable: loggable) }
+
+        if let failure = auth.failure { return reject(failure, loggable: loggable) }
+        func refuse(_ reason: RejectionReason) -> Result { reject(reason, tokenAccepted: true, loggable: loggable) }
+
+        guard let topic = head.topic, !topic.isEmpty else { return refuse(.missingTopic) }
+        // Apple infers the type when the header is absent; pushctl always sends it.
+        let pushType: PushType
+        if let name = head.pushType {
+            guard let known = PushType(rawValue: name) else { return refuse(.invalidPushType) }
+            pushType = known
+        } else {
+            pushType = .alert
+        }
+        guard pushType.accepts(topic: topic) else { return refuse(.badTopic) }
+        if let text = head.priority {
+            guard let value = Int(text), let priority = Priority(rawValue: value), String(value) == text,
+                priority.isAllowed(for: pushType)
+            else { return refuse(.badPriority) }
+        }
+        if let collapseID = head.collapseID, collapseID.utf8.count > APNsHeader.collapseIDLimit {
+            return refuse(.badCollapseId)
+        }
+        if let id = head.apnsID, !Self.isCanonicalUUID(id) { return refuse(.badMessageId) }
+        if let expiration = head.expiration {
+            guard !expiration.isEmpty, expiration.utf8.count <= 19, expiration.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+            else { return refuse(.badExpirationDate) }
+        }
+        if bodyByteCount == 0 { return refuse(.payloadEmpty) }
+        if bodyByteCount > pushType.payloadLimit { return refuse(.payloadTooLarge) }
+
+        return Result(outcome: .accepted(deviceHex: device), tokenAccepted: true, loggableAuthorization: loggable)
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
+    }
+
+    /// 8-4-4-4-12 hex digits, either case.
+    static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                if byte != UInt8(ascii: "-") { return false }
+            } else if !isHexDigit(byte) {
+                return false
+            }
+        }
+        return true
+    }
+}

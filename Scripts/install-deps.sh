@@ -7,10 +7,10 @@ packages=(
   libcurl4-openssl-dev  # libcurl with HTTP/2 (nghttp2) over OpenSSL: every request pushctl sends
   libssl-dev            # OpenSSL libcrypto: every signature pushctl makes
   pkg-config            # how SwiftPM finds both
-  openssl curl          # the tests check pushctl against these independent command lines
+  openssl curl          # the tests check pushctl and the mock against these independent clients
+  nghttp2-client        # nghttp and h2load: the mock's tests and Scripts/bench-mock.sh
   ca-certificates
 )
-[ "${PUSHCTL_BENCH_DEPS:-0}" = 1 ] && packages+=(nghttp2-client)  # h2load, for Scripts/bench-*.sh
 
 missing=()
 for p in "${packages[@]}"; do

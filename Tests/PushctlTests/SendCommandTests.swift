@@ -60,8 +60,8 @@ import Testing
     }
 
     @Test("each pre-send rule refuses with 65, says why, and nothing reaches the server", arguments: [
-        (["--payload-json", "{\"aps\":{\"alert\":\"" + String(repeating: "a", count: 4081) + "\"}}"], "1 over APNs' limit of 4096 bytes"),
-        (["--push-type", "voip", "--payload-json", "{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5105) + "\"}"], "1 over APNs' limit of 5120 bytes"),
+        (["--payload-json", "{\"aps\":{\"alert\":\"" + String(repeating: "a", count: 4077) + "\"}}"], "1 over APNs' limit of 4096 bytes"),
+        (["--push-type", "voip", "--payload-json", "{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5104) + "\"}"], "1 over APNs' limit of 5120 bytes"),
         (["--content-available", "--priority", "10"], "--priority 10 with a background push"),
         (["--title", "x", "--priority", "7"], "--priority must be 10"),
         (["--title", "x", "--push-type", "fast"], "not an APNs push type"),

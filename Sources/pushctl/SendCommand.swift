@@ -13,15 +13,25 @@ struct SendCommand: ParsableCommand {
         commandName: "send",
         abstract: "Send a push notification to one or more devices over HTTP/2.",
         discussion: """
-            Checks everything before sending (payload size, push type, priority, topic, headers,
-            tokens): on bad input it exits 65 and sends nothing.
+            Everything is checked before anything is sent (payload size, push type,
+            priority, topic, headers, tokens): bad input exits 65 and sends nothing.
 
             Examples:
               pushctl send --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ \\
-                --topic com.example.app --device-token 3f2a…9c1d --title Hello --body "From pushctl"
-              pushctl send --topic com.example.app --device-token "$TOKEN" --content-available   # background, priority 5
-              pushctl send --topic com.example.app --tokens-file tokens.txt --payload payload.json --output jsonl
-              pushctl send --endpoint https://127.0.0.1:8443 --cacert mock-ca.pem --topic com.example.app --device-token 00ff --title Hi
+                --topic com.example.app --device-token "$TOKEN" \\
+                --title Hello --body "From pushctl"
+
+              # background push (push type background, priority 5):
+              pushctl send --topic com.example.app --device-token "$TOKEN" \\
+                --content-available
+
+              pushctl send --topic com.example.app --tokens-file tokens.txt \\
+                --payload payload.json --output jsonl
+
+              # against `pushctl mock`:
+              pushctl send --endpoint https://127.0.0.1:8443 --cacert mock-ca.pem \\
+                --topic com.example.app --device-token 00ff --title Hi
+
             """
     )
 

@@ -38,6 +38,12 @@ public struct ProviderToken: Sendable, Equatable {
     /// Raw r‖s, 64 bytes.
     public let signature: [UInt8]
 
+    public init(unsigned: UnsignedProviderToken, signature: [UInt8]) {
+        precondition(signature.count == 64, "a provider token's signature is raw r||s (64 bytes)")
+        self.unsigned = unsigned
+        self.signature = signature
+    }
+
     public var r: [UInt8] { Array(signature.prefix(32)) }
     public var s: [UInt8] { Array(signature.suffix(32)) }
     public var encodedSignature: String { Base64URL.encode(signature) }

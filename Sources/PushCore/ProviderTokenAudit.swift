@@ -14,6 +14,12 @@ public enum ProviderTokenRules {
     /// Re-signing faster than this makes APNs answer 429 TooManyProviderTokenUpdates.
     public static let minimumRefreshSeconds: Int64 = 20 * 60
 
+    /// Whether a token issued at `issuedAt` may still be sent at `now`: younger than the
+    /// reuse limit, and not from the future (a clock that went back).
+    public static func isReusable(issuedAt: Int64, now: Int64) -> Bool {
+        issuedAt <= now + 60 && now - issuedAt < reuseSeconds
+    }
+
     public static func audit(_ jwt: DecodedJWT, now: Int64) -> [ProviderTokenCheck] {
         var checks: [ProviderTokenCheck] = []
         func pass(_ m: String) { checks.append(.init(outcome: .pass, message: m)) }

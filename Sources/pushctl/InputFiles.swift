@@ -7,7 +7,9 @@ enum InputFiles {
     /// Files pushctl reads whole (keys, payloads, tokens given inline) are small.
     static let sizeLimit = 1 << 20
 
-    static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
+    /// Reads a whole (small) file; with `probeOnly`, only checks that it can be read.
+    @discardableResult
+    static func read(_ path: String, what: String, probeOnly: Bool = false) throws(InputError) -> [UInt8] {
         if path == "-" { return try readStandardInput(what: what) }
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -21,6 +23,7 @@ enum InputFiles {
             throw InputError("cannot read \(what) '\(path)': \(String(cString: strerror(EACCES)))", hint: "check the file's permissions", status: .noInput)
         }
         defer { try? handle.close() }
+        if probeOnly { return [] }
         let data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
         guard data.count <= sizeLimit else {
             throw InputError("\(what) '\(path)' is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)")

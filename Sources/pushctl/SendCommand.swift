@@ -92,6 +92,10 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Retries on 429, 5xx, timeouts and lost connections (default: 3).", valueName: "n")) var retries = 3
     @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included (default: 30).", valueName: "seconds"))
     var timeout: Double = 30
+    @Flag(help: "Sign a new JWT instead of reusing the cached one (it is kept up to 50 minutes, env PUSHCTL_CACHE_DIR).")
+    var noJwtCache = false
+    @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"))
+    var unregisteredOut: String?
 
     // Output
     @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
@@ -148,8 +152,12 @@ struct SendCommand: ParsableCommand {
             let dispatcher = PushDispatcher(
                 transport: transport, authorization: request.authorization,
                 policy: RetryPolicy(maxRetries: retries), clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
-            let printer = ResultPrinter(format: output, quiet: quiet)
-            let summary = dispatcher.run(request.tokens) { printer.print($0) }
+            let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.tokens.count)
+            let summary: BatchSummary
+            switch request.tokens {
+            case let .list(tokens): summary = dispatcher.run(tokens) { printer.print($0) }
+            case let .file(file): summary = dispatcher.run(file) { printer.print($0) }
+            }
             printer.finish(summary)
             if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
         }

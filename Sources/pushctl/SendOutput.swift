@@ -8,7 +8,7 @@ struct DryRun {
 
     var lines: [String] {
         let template = request.template
-        let first = request.tokens[0]
+        guard let first = request.tokens.first else { return [] }
         let url = request.baseURL + PushTemplate.path(for: first)
         let auth = showSecrets ? ((try? request.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; --show-secrets shows it]"
         var out = ["POST \(url)", "authorization: \(auth)"]
@@ -41,34 +41,60 @@ struct DryRun {
 }
 
 /// Prints results as they arrive: `text` lines for people, `jsonl` objects for machines,
-/// or one `json` document at the end.
+/// or one `json` document streamed element by element (memory stays flat either way).
+/// Also writes `--unregistered-out` and draws the progress bar.
 final class ResultPrinter {
     let format: ResultFormat
     let quiet: Bool
-    private var collected: [JSONValue] = []
     private var buffer: [UInt8] = []
     private var lastFlush = DispatchTime.now()
+    private var wroteFirstResult = false
+    private let unregistered: Int32?
+    private let progress: ProgressBar?
 
-    init(format: ResultFormat, quiet: Bool) {
+    init(format: ResultFormat, quiet: Bool, unregisteredPath: String?, total: Int) throws(InputError) {
         self.format = format
         self.quiet = quiet
+        if let path = unregisteredPath {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else {
+                throw InputError("cannot write --unregistered-out '\(path)': \(String(cString: strerror(errno)))", status: .cantCreate)
+            }
+            unregistered = fd
+        } else {
+            unregistered = nil
+        }
+        // A bar only where a person watches stderr and it does not fight the text lines.
+        let showBar = total > 1 && !quiet && isatty(STDERR_FILENO) == 1 && (format != .text || isatty(STDOUT_FILENO) == 0)
+        progress = showBar ? ProgressBar(total: total) : nil
+        if format == .json { write("{\n  \"results\": [", newline: false) }
     }
+
+    deinit { if let unregistered { close(unregistered) } }
 
     func print(_ result: PushResult) {
         switch format {
-        case .json: collected.append(result.json)
+        case .json:
+            write((wroteFirstResult ? ",\n    " : "\n    ") + result.json.compact, newline: false)
+            wroteFirstResult = true
         case .jsonl: write(result.json.compact)
         case .text: if !quiet { write(line(for: result)) }
         }
+        if let unregistered, result.status == 410 {
+            let line = Array((result.token.hex + "\n").utf8)
+            _ = Foundation.write(unregistered, line, line.count)
+        }
+        progress?.add(result)
     }
 
     func finish(_ summary: BatchSummary) {
         switch format {
-        case .json: write(JSONValue.object([("results", .array(collected)), ("summary", summary.json)]).pretty)
+        case .json: write("\n  ],\n  \"summary\": " + summary.json.compact + "\n}")
         case .jsonl: write(summary.json.compact)
         case .text: break
         }
         flush()
+        progress?.clear()
         if format == .text && !quiet { Console.err(summary.line) }
     }
 
@@ -91,9 +117,9 @@ final class ResultPrinter {
     }
 
     /// Buffered, but never holding a line back for long: a CI log or a pipe sees results as they come.
-    private func write(_ line: String) {
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
+    private func write(_ text: String, newline: Bool = true) {
+        buffer.append(contentsOf: text.utf8)
+        if newline { buffer.append(0x0A) }
         if buffer.count > 32 * 1024 || DispatchTime.now().uptimeNanoseconds - lastFlush.uptimeNanoseconds > 200_000_000 { flush() }
     }
 
@@ -103,4 +129,33 @@ final class ResultPrinter {
         buffer.removeAll(keepingCapacity: true)
         lastFlush = DispatchTime.now()
     }
+}
+
+/// `  12,345/100,000  (12%)  4,321/s  3 not accepted` on stderr, redrawn at most 10 times a second.
+final class ProgressBar {
+    let total: Int
+    private var done = 0
+    private var notAccepted = 0
+    private let started = DispatchTime.now().uptimeNanoseconds
+    private var lastDraw: UInt64 = 0
+
+    init(total: Int) { self.total = total }
+
+    func add(_ result: PushResult) {
+        done += 1
+        if result.outcome != .accepted { notAccepted += 1 }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - lastDraw > 100_000_000 || done == total else { return }
+        lastDraw = now
+        let seconds = Double(now - started) / 1e9
+        let rate = seconds > 0 ? Int(Double(done) / seconds) : 0
+        let width = 24
+        let filled = total > 0 ? width * done / total : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        var line = "\r\(bar) \(done)/\(total) (\(total > 0 ? 100 * done / total : 0)%)  \(rate)/s"
+        if notAccepted > 0 { line += "  \(notAccepted) not accepted" }
+        FileHandle.standardError.write(Data((line + "\u{1B}[K").utf8))
+    }
+
+    func clear() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 }

@@ -7,7 +7,7 @@ import PushCurl
 /// anything is sent: any problem throws, and the process exits with nothing sent.
 struct SendRequest {
     let template: PushTemplate
-    let tokens: [DeviceToken]
+    let tokens: DeviceTokens
     let baseURL: String
     let caCertificate: String?
     let authorization: any AuthorizationSource
@@ -42,21 +42,23 @@ struct SendRequest {
                      expiration: c.expiration, apnsID: c.apnsId),
             payload: payload)
 
-        var tokens: [DeviceToken] = []
-        for text in c.deviceTokens { tokens.append(try DeviceToken(parsing: text)) }
-        if let path = c.tokensFile { tokens = try TokenFile.read(path) }
-        guard !tokens.isEmpty else { throw InputError("the tokens file has no device tokens") }
+        if let path = c.tokensFile {
+            tokens = .file(try TokenFile(path))
+        } else {
+            var list: [DeviceToken] = []
+            for text in c.deviceTokens { list.append(try DeviceToken(parsing: text)) }
+            tokens = .list(list)
+            let unusual = list.filter(\.hasUnusualLength)
+            if !unusual.isEmpty && !c.quiet {
+                Console.warn(unusual.count == 1
+                    ? "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)"
+                    : "\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)")
+            }
+        }
         if c.apnsId != nil && tokens.count > 1 {
             throw InputError("--apns-id names one notification, but there are \(tokens.count) device tokens",
                              hint: "leave it out and APNs gives each notification its own id")
         }
-        let unusual = tokens.filter(\.hasUnusualLength)
-        if !unusual.isEmpty && !c.quiet {
-            Console.warn(unusual.count == 1
-                ? "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)"
-                : "\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)")
-        }
-        self.tokens = tokens
 
         (baseURL, caCertificate) = try SendRequest.endpoint(c, env: env)
         authorization = try SendRequest.authorization(c, env: env)
@@ -105,7 +107,8 @@ struct SendRequest {
         }
         let auth = try c.auth.resolve()
         let key = try KeyLoading.privateKey(at: auth.keyFile)
-        return SigningAuthorization(key: key, keyID: auth.keyID, teamID: auth.teamID)
+        let cache = c.noJwtCache ? nil : ProviderTokenCache.standard(environment: env)
+        return SigningAuthorization(key: key, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
     }
 
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
@@ -115,29 +118,22 @@ struct SendRequest {
     }
 }
 
-/// Device tokens from a file: one per line, blank lines and `# comments` skipped.
-enum TokenFile {
-    static func read(_ path: String) throws(InputError) -> [DeviceToken] {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            _ = try InputFiles.read(path, what: "tokens file")  // 66 for missing or unreadable, same wording
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw InputError("cannot read tokens file '\(path)'", status: .noInput)
-            }
-            data = contents
+/// The device tokens of one run: from the flags, or streamed from a file.
+enum DeviceTokens {
+    case list([DeviceToken])
+    case file(TokenFile)
+
+    var count: Int {
+        switch self {
+        case let .list(tokens): return tokens.count
+        case let .file(file): return file.count
         }
-        var tokens: [DeviceToken] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            guard text.contains(where: { !$0.isWhitespace }) else { continue }
-            do {
-                tokens.append(try DeviceToken(parsing: String(text)))
-            } catch {
-                throw InputError("\(path == "-" ? "stdin" : path), line \(index + 1): \(error.message)", hint: error.hint)
-            }
+    }
+
+    var first: DeviceToken? {
+        switch self {
+        case let .list(tokens): return tokens.first
+        case let .file(file): return file.makeIterator().next()
         }
-        return tokens
     }
 }

@@ -12,6 +12,10 @@ public struct RetryPolicy: Sendable {
     public var baseDelay: Double
     public var maxDelay: Double
 
+    /// A request lost with its connection was never processed: it gets this many tries more
+    /// than --retries allows for answers APNs gave.
+    public static let extraRetriesForLostConnections = 5
+
     public init(maxRetries: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 30) {
         self.maxRetries = maxRetries
         self.baseDelay = baseDelay
@@ -143,6 +147,10 @@ public final class PushDispatcher {
                     if case .unreachable = failure {
                         unreachable = unreachable ?? failure
                         finish(PushResult(token: pending.token, failure: failure, attempts: pending.attempts))
+                    } else if case .connectionLost = failure, pending.attempts <= policy.maxRetries + RetryPolicy.extraRetriesForLostConnections {
+                        // Lost with its connection (reset, GOAWAY, refused stream): never processed,
+                        // so sending it again on a new connection costs APNs nothing.
+                        retryLater(pending, retryAfter: nil)
                     } else if pending.attempts <= policy.maxRetries {
                         retryLater(pending, retryAfter: nil)
                     } else {

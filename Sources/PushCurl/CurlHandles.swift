@@ -87,9 +87,11 @@ final class EasyHandle {
         return version
     }
 
-    var connected: Bool {
+    /// Whether the request got as far as being sent: the server was reached. (CONNECT_TIME is
+    /// 0 on a reused connection, so it cannot tell.)
+    var reachedServer: Bool {
         var seconds = 0.0
-        pushctl_easy_getinfo_double(raw, CURLINFO_CONNECT_TIME, &seconds)
+        pushctl_easy_getinfo_double(raw, CURLINFO_PRETRANSFER_TIME, &seconds)
         return seconds > 0
     }
 

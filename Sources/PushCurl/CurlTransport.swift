@@ -135,7 +135,7 @@ public final class CurlTransport: PushTransport {
              CURLE_URL_MALFORMAT:
             return .failure(.unreachable(detail))
         case CURLE_OPERATION_TIMEDOUT:
-            return handle.connected ? .failure(.timedOut(detail)) : .failure(.unreachable(detail))
+            return handle.reachedServer ? .failure(.timedOut(detail)) : .failure(.unreachable(detail))
         case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
             return .failure(.connectionLost(detail))
         default:

@@ -15,10 +15,10 @@ struct MockCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Address to listen on (default: 127.0.0.1).")
+    @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on; 0 picks a free one (default: 0).")
+    @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 0
 
     @Option(
@@ -42,8 +42,25 @@ struct MockCommand: AsyncParsableCommand {
         help: ArgumentHelp("Answer requests to TOKEN with REASON, e.g. <hex>=Unregistered (repeatable).", valueName: "token=reason"))
     var failures: [String] = []
 
-    @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token (default: 1000).")
+    @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token.")
     var maxStreams = 1000
+
+    @Option(name: .customLong("fail-first"),
+            help: ArgumentHelp("Answer the first N requests to TOKEN with REASON, then accept it, e.g. <hex>=2:ServiceUnavailable (repeatable).",
+                               valueName: "token=n:reason"))
+    var failFirst: [String] = []
+
+    @Option(name: .customLong("goaway-after"), help: ArgumentHelp("Send GOAWAY ({\"reason\":\"Shutdown\"}) after N requests on each connection.", valueName: "n"))
+    var goAwayAfter: Int?
+
+    @Option(name: .customLong("close-after"), help: ArgumentHelp("Drop each connection abruptly (no GOAWAY) after N requests.", valueName: "n"))
+    var closeAfter: Int?
+
+    @Option(name: .customLong("refuse-every"), help: ArgumentHelp("Reset every Nth stream with RST_STREAM(REFUSED_STREAM).", valueName: "n"))
+    var refuseEvery: Int?
+
+    @Option(help: ArgumentHelp("Wait this many milliseconds before each answer.", valueName: "ms"))
+    var delay = 0
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }
@@ -56,6 +73,23 @@ struct MockCommand: AsyncParsableCommand {
         for spec in failures {
             do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError("--fail: \(error)") }
         }
+        for spec in failFirst {
+            do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError("--fail-first: \(error)") }
+        }
+        for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
+            if let value, value < 1 { throw ValidationError("\(name) must be 1 or more; got \(value)") }
+        }
+        if delay < 0 { throw ValidationError("--delay must be 0 or more milliseconds") }
+    }
+
+    /// `TOKEN=N:REASON`
+    static func parseFailFirst(_ spec: String) throws(InputError) -> (DeviceToken, MockFaults.FailFirst) {
+        let parts = spec.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
+            throw InputError("takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'", status: .usage)
+        }
+        let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
+        return (token, MockFaults.FailFirst(attempts: n, reason: reason))
     }
 
     func run() async throws {
@@ -66,6 +100,14 @@ struct MockCommand: AsyncParsableCommand {
                 let (token, reason) = try MockFaults.parseFailure(spec)
                 faults.failTokens[token] = reason
             }
+            for spec in failFirst {
+                let (token, rule) = try Self.parseFailFirst(spec)
+                faults.failFirstAttempts[token] = rule
+            }
+            faults.goAwayAfterRequests = goAwayAfter
+            faults.closeAfterRequests = closeAfter
+            faults.refuseEveryNthStream = refuseEvery
+            faults.responseDelayMilliseconds = delay
             for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
         } catch {
             throw fail(error)
@@ -116,6 +158,13 @@ struct MockCommand: AsyncParsableCommand {
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
         }
+        for (token, rule) in faults.failFirstAttempts.sorted(by: { $0.key.hex < $1.key.hex }) {
+            lines.append("  fault: \(token.short) answers \(rule.reason.status) \(rule.reason.apnsName) to its first \(rule.attempts) request(s)")
+        }
+        if let n = faults.goAwayAfterRequests { lines.append("  fault: GOAWAY after \(n) requests on each connection") }
+        if let n = faults.closeAfterRequests { lines.append("  fault: connections dropped after \(n) requests") }
+        if let n = faults.refuseEveryNthStream { lines.append("  fault: every \(n)th stream refused (REFUSED_STREAM)") }
+        if faults.responseDelayMilliseconds > 0 { lines.append("  fault: answers delayed \(faults.responseDelayMilliseconds) ms") }
         if let log { lines.append("  log: \(log) (one JSON line per request)") }
 
         var send = ["pushctl send --endpoint \(server.url) --cacert \(caPath)"]

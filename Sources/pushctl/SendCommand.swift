@@ -87,10 +87,10 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path")) var cacert: String?
 
     // Run
-    @Option(help: ArgumentHelp("Most notifications in flight at once (default: 100).", valueName: "n")) var concurrency = 100
-    @Option(help: ArgumentHelp("HTTP/2 connections to open (default: 1).", valueName: "n")) var connections = 1
-    @Option(help: ArgumentHelp("Retries on 429, 5xx, timeouts and lost connections (default: 3).", valueName: "n")) var retries = 3
-    @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included (default: 30).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Most notifications in flight at once.", valueName: "n")) var concurrency = 100
+    @Option(help: ArgumentHelp("HTTP/2 connections to open.", valueName: "n")) var connections = 1
+    @Option(help: ArgumentHelp("Retries on 429, 5xx, timeouts and lost connections.", valueName: "n")) var retries = 3
+    @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included.", valueName: "seconds"))
     var timeout: Double = 30
     @Flag(help: "Sign a new JWT instead of reusing the cached one (it is kept up to 50 minutes, env PUSHCTL_CACHE_DIR).")
     var noJwtCache = false

@@ -11,6 +11,8 @@ struct CommandResult {
 }
 
 enum CLI {
+    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tests-cache-\(getpid())").path
+
     /// `.build/<triple>/debug/pushctl`, beside this test bundle; `PUSHCTL_BIN` overrides.
     static let pushctlPath: String = {
         if let path = ProcessInfo.processInfo.environment["PUSHCTL_BIN"] { return path }
@@ -28,6 +30,7 @@ enum CLI {
     static var baseEnvironment: [String: String] {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUSHCTL_") }
         env["NO_COLOR"] = "1"
+        env["PUSHCTL_CACHE_DIR"] = testCacheDirectory  // never the developer's ~/.cache
         return env
     }
 

@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
-# Builds pushctl and shows what it does, offline: makes a throwaway test key and walks
-# through signing an APNs provider token step by step.
+# Builds pushctl and shows what it does, offline: `pushctl demo` makes a throwaway key, starts
+# a local APNs on loopback and narrates key → JWT → HTTP/2 request → APNs' answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build --product pushctl
-pushctl=.build/debug/pushctl
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$pushctl" key generate --key-id DEMO123456 --out "$work" >/dev/null
-"$pushctl" jwt --key-file "$work/AuthKey_DEMO123456.p8" --team-id TEAM123456 --explain
+.build/debug/pushctl demo "$@"
 echo
-echo "pushctl is at $pushctl — try: $pushctl --help"
+echo "pushctl is at .build/debug/pushctl — next: .build/debug/pushctl --help"

@@ -72,12 +72,14 @@ struct Sign: ParsableCommand {
 struct ProviderTokenExplanation {
     let token: ProviderToken
     let keyFile: String
+    /// How steps are numbered: "1." … "8." alone, "2.1" … inside the demo's step 2.
+    var label: (Int) -> String = { "\($0)." }
 
     var lines: [String] {
         let u = token.unsigned
         let digest = SHA256.hash(Array(u.signingInput.utf8))
         func step(_ n: Int, _ title: String, _ sentence: String) -> String {
-            "\n" + Console.paint("\(n). \(title)", .bold) + " — " + sentence
+            "\n" + Console.paint("\(label(n)) \(title)", .bold) + " — " + sentence
         }
         return [
             step(1, "Key", "\(keyFile) holds a P-256 private key; its Key ID (\(u.keyID)) tells APNs which public key checks the signature."),

@@ -6,7 +6,7 @@ struct Pushctl: AsyncParsableCommand {
         commandName: "pushctl",
         abstract: "An APNs provider on the command line: signs ES256 JWTs and sends push notifications over HTTP/2.",
         version: PushctlVersion.current,
-        subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, MockCommand.self]
+        subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, MockCommand.self, DemoCommand.self]
     )
 }
 

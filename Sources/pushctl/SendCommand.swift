@@ -143,23 +143,40 @@ struct SendCommand: ParsableCommand {
                 DryRun(request: request, showSecrets: showSecrets).lines.forEach(Console.out)
                 return
             }
-            let transport: CurlTransport
-            do {
-                transport = try CurlTransport(configuration: request.transportConfiguration(self), template: request.template)
-            } catch let error as InputError { throw error } catch {
-                throw InputError("\(error)", status: .unavailable)
-            }
-            let dispatcher = PushDispatcher(
-                transport: transport, authorization: request.authorization,
-                policy: RetryPolicy(maxRetries: retries), clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
             let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.tokens.count)
             let summary: BatchSummary
+            let configuration = request.transportConfiguration(self)
+            let policy = RetryPolicy(maxRetries: retries)
             switch request.tokens {
-            case let .list(tokens): summary = dispatcher.run(tokens) { printer.print($0) }
-            case let .file(file): summary = dispatcher.run(file) { printer.print($0) }
+            case let .list(tokens):
+                summary = try deliver(request.template, to: tokens, authorization: request.authorization,
+                                      configuration: configuration, policy: policy, onResult: printer.print)
+            case let .file(file):
+                summary = try deliver(request.template, to: file, authorization: request.authorization,
+                                      configuration: configuration, policy: policy, onResult: printer.print)
             }
             printer.finish(summary)
             if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
         }
     }
+}
+
+/// Sends one notification to every token over libcurl, with retries, calling `onResult` once
+/// per token. Shared by `send` and `demo`.
+func deliver<Tokens: Sequence>(
+    _ template: PushTemplate, to tokens: Tokens, authorization: any AuthorizationSource,
+    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
+) throws(InputError) -> BatchSummary where Tokens.Element == DeviceToken {
+    let transport: CurlTransport
+    do {
+        transport = try CurlTransport(configuration: configuration, template: template)
+    } catch let error as InputError {
+        throw error
+    } catch {
+        throw InputError("\(error)", status: .unavailable)
+    }
+    let dispatcher = PushDispatcher(
+        transport: transport, authorization: authorization, policy: policy,
+        clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
+    return dispatcher.run(tokens, onResult: onResult)
 }

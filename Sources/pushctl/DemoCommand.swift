@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import PushCore
+import PushCrypto
+import PushCurl
+import PushMock
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs' answers.",
+        discussion: """
+            Makes a throwaway key, starts a local APNs (pushctl mock) on loopback and narrates
+            each step of sending a push. Needs no network and no Apple account.
+
+            Examples:
+              pushctl demo
+              pushctl demo --pause     # wait for Enter between steps (for class)
+            """
+    )
+
+    @Flag(help: "Wait for Enter between steps (only when standard input is a terminal).")
+    var pause = false
+
+    func run() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(getpid())")
+        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let teamID = try AppleIdentifier(.teamID, "TEAM123456")
+        let keyID = try AppleIdentifier(.keyID, "DEMO123456")
+        let key = ES256PrivateKey.generate()
+        let keyPath = work.appendingPathComponent("AuthKey_\(keyID).p8").path
+        FileManager.default.createFile(atPath: keyPath, contents: Data(key.pkcs8PEM.utf8), attributes: [.posixPermissions: 0o600])
+        let topic = "com.example.demo"
+        let device = try DeviceToken(parsing: String(repeating: "d3", count: 32))
+        let dead = try DeviceToken(parsing: String(repeating: "de", count: 32))
+
+        var faults = MockFaults()
+        faults.failTokens[dead] = .unregistered
+        let server = try await MockAPNsServer.start(MockAPNsConfiguration(
+            providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults))
+        let caPath = work.appendingPathComponent("mock-ca.pem").path
+        FileManager.default.createFile(atPath: caPath, contents: Data(server.caCertificatePEM.utf8))
+
+        do {
+            try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
+                        topic: topic, device: device, dead: dead)
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+        try await server.shutdown()
+    }
+
+    private func narrate(server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,
+                         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken) throws {
+        let narrator = Narrator(pause: pause)
+        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
+        let authorization = FixedAuthorization(token: token.compact)
+        let transport = CurlTransportConfiguration(baseURL: server.url, caCertificateFile: caPath, concurrency: 10)
+
+        narrator.step(1, "The key", [
+            "Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
+            "This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
+            "Never commit or share a real .p8: whoever has it can push to your users.",
+        ])
+
+        narrator.step(2, "The provider token (JWT)", [
+            "Every request carries a token signed with the key; APNs checks it with the public half.",
+        ])
+        // The key was step 1; the token's own steps become 2.1 … 2.7.
+        ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst().forEach { narrator.say($0) }
+        narrator.wait()
+
+        let alertPayload = Payload(json: .object([("aps", .object([("alert", .object([("title", .string("Hello")), ("body", .string("From pushctl demo"))])), ("sound", .string("default"))]))]))
+        let alert = try PushTemplate(PushSpec(topic: topic), payload: alertPayload)
+        narrator.step(3, "The HTTP/2 request", [
+            "POST \(server.url)/3/device/\(device.hex)",
+            "  (the path ends with the device token your app got from didRegisterForRemoteNotificationsWithDeviceToken)",
+            "  authorization: bearer <the JWT above>     who is sending",
+        ] + alert.headers.map { "  \($0.0): \($0.1)".padding(toLength: 44, withPad: " ", startingAt: 0) + Self.meaning($0.0) } + [
+            "  body: \(String(decoding: alert.payload.bytes, as: UTF8.self))",
+            "Over HTTP/2 many such requests share one TLS connection, each on its own stream.",
+        ])
+
+        narrator.step(4, "An alert", ["Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…"])
+        try send(alert, to: [device], narrator: narrator, authorization: authorization, transport: transport)
+        narrator.say("200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).")
+        narrator.wait()
+
+        let silent = try PushTemplate(PushSpec(topic: topic), payload: Payload(json: .object([("aps", .object([("content-available", .integer(1))])), ("sync", .string("inbox"))])))
+        narrator.step(5, "A silent background push", [
+            "aps holds only content-available: 1, so pushctl sends apns-push-type: \(silent.pushType.rawValue) and apns-priority: \(silent.priority.rawValue).",
+            "Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
+        ])
+        try send(silent, to: [device], narrator: narrator, authorization: authorization, transport: transport)
+        narrator.wait()
+
+        narrator.step(6, "A payload that is too big", [
+            "APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
+        ])
+        let shell = #"{"aps":{"alert":""}}"#.utf8.count
+        let big = Payload(json: .object([("aps", .object([("alert", .string(String(repeating: "x", count: 4097 - shell)))]))]))
+        do {
+            _ = try PushTemplate(PushSpec(topic: topic), payload: big)
+        } catch {
+            narrator.say("  " + Console.paint("refused:", .red) + " \(error.message)")
+            narrator.say("  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.")
+        }
+        narrator.say("Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.")
+        narrator.wait()
+
+        narrator.step(7, "A dead device token", ["When the app is deleted, its token stops working. Sending to one:"])
+        try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
+        narrator.say("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).")
+        narrator.wait()
+
+        narrator.step(8, "Your turn, with a real iPhone", [
+            "1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
+            "2. Run your app from Xcode on the phone and print the device token it registers.",
+            "3. Send (sandbox is the default for apps run from Xcode):",
+            "   pushctl send --key-file AuthKey_<KEYID>.p8 --team-id <TEAMID> \\",
+            "     --topic <your.bundle.id> --device-token <TOKEN> --title Hello --body 'From pushctl'",
+            "Try it first against a local APNs: `pushctl mock --help`.",
+        ])
+    }
+
+    private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
+                      authorization: any AuthorizationSource, transport: CurlTransportConfiguration) throws {
+        let printer = try ResultPrinter(format: .text, quiet: false, unregisteredPath: nil, total: 1)
+        do {
+            _ = try deliver(template, to: tokens, authorization: authorization, configuration: transport) { result in
+                narrator.say("  " + printer.line(for: result))
+            }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(error.status.rawValue)
+        }
+    }
+
+    static func meaning(_ header: String) -> String {
+        switch header {
+        case APNsHeader.pushType: return "what kind of push (must match the payload)"
+        case APNsHeader.topic: return "which app (its bundle id)"
+        case APNsHeader.priority: return "10 = now, 5 = when power allows"
+        case APNsHeader.collapseID: return "newer replaces older with the same id"
+        case APNsHeader.expiration: return "how long APNs may keep trying"
+        case APNsHeader.id: return "your id for this notification"
+        default: return ""
+        }
+    }
+}
+
+/// Prints the demo's steps; with --pause, waits for Enter between them when a person is there.
+struct Narrator {
+    let pause: Bool
+
+    func step(_ number: Int, _ title: String, _ lines: [String]) {
+        Console.out("")
+        Console.out(Console.paint("Step \(number) of 8 — \(title)", .bold))
+        lines.forEach(say)
+    }
+
+    func say(_ line: String) { Console.out(line) }
+
+    func wait() {
+        guard pause, isatty(STDIN_FILENO) == 1 else { return }
+        FileHandle.standardOutput.write(Data(Console.paint("  (Enter to continue)", .dim).utf8))
+        _ = readLine()
+    }
+}

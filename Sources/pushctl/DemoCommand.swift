@@ -71,7 +71,6 @@ struct DemoCommand: AsyncParsableCommand {
         ])
         // The key was step 1; the token's own steps become 2.1 … 2.7.
         ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst().forEach { narrator.say($0) }
-        narrator.wait()
 
         let alertPayload = Payload(json: .object([("aps", .object([("alert", .object([("title", .string("Hello")), ("body", .string("From pushctl demo"))])), ("sound", .string("default"))]))]))
         let alert = try PushTemplate(PushSpec(topic: topic), payload: alertPayload)
@@ -87,7 +86,6 @@ struct DemoCommand: AsyncParsableCommand {
         narrator.step(4, "An alert", ["Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…"])
         try send(alert, to: [device], narrator: narrator, authorization: authorization, transport: transport)
         narrator.say("200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).")
-        narrator.wait()
 
         let silent = try PushTemplate(PushSpec(topic: topic), payload: Payload(json: .object([("aps", .object([("content-available", .integer(1))])), ("sync", .string("inbox"))])))
         narrator.step(5, "A silent background push", [
@@ -95,7 +93,6 @@ struct DemoCommand: AsyncParsableCommand {
             "Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
         ])
         try send(silent, to: [device], narrator: narrator, authorization: authorization, transport: transport)
-        narrator.wait()
 
         narrator.step(6, "A payload that is too big", [
             "APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
@@ -109,12 +106,10 @@ struct DemoCommand: AsyncParsableCommand {
             narrator.say("  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.")
         }
         narrator.say("Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.")
-        narrator.wait()
 
         narrator.step(7, "A dead device token", ["When the app is deleted, its token stops working. Sending to one:"])
         try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
         narrator.say("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).")
-        narrator.wait()
 
         narrator.step(8, "Your turn, with a real iPhone", [
             "1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
@@ -157,6 +152,7 @@ struct Narrator {
     let pause: Bool
 
     func step(_ number: Int, _ title: String, _ lines: [String]) {
+        if number > 1 { wait() }
         Console.out("")
         Console.out(Console.paint("Step \(number) of 8 — \(title)", .bold))
         lines.forEach(say)

@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# Throughput and latency of `pushctl send` against what it is built on and what it replaces,
+# all against one `pushctl mock` (a strict local APNs: TLS + HTTP/2, verifies every JWT, reads
+# every body), in one run, over loopback:
+#
+#   1. pushctl send --tokens-file … --output jsonl
+#   2. a minimal C client on libcurl's multi interface (Scripts/bench/curl_multi_client.c,
+#      compiled here): the ceiling of the library pushctl is built on
+#   3. curl --http2 -Z --parallel-max IN_FLIGHT with a config file of one URL per token
+#   4. aioapns from PyPI (Scripts/bench/aioapns_driver.py, in a venv under .build/bench)
+#
+# each sending N notifications over ONE connection with IN_FLIGHT in flight, measured with
+# /usr/bin/time -v (user+sys CPU, peak RSS) and wall time; then one single push, process start
+# to answer, median of SINGLE_RUNS: pushctl send (signs its own JWT, cached across runs like a
+# CI job), pushctl send --jwt (like for like), and one curl with a JWT made beforehand (the
+# course's way).
+#
+#   Scripts/bench.sh
+#   N=20000 ROUNDS=1 Scripts/bench.sh                   # a quick look
+#   PUSHCTL_BIN=.build/release/pushctl Scripts/bench.sh # skip the release build
+#
+# Knobs: N (100000), IN_FLIGHT (100), AIOAPNS_N (N; aioapns' rate is computed from what it sent),
+# ROUNDS (3; the clients take turns each round, the median round is reported), SINGLE_RUNS (20),
+# PIN (1: the mock on CPU 0, every client on CPU 1, when there are 2+ CPUs),
+# STRICT (0; 1: exit 1 when a target is missed). Exit 1 when a client fails to get N answers 200.
+#
+# Targets: pushctl >= 0.95 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns; a single
+# push no slower than one curl.
+set -euo pipefail
+
+N=${N:-100000}
+IN_FLIGHT=${IN_FLIGHT:-100}
+AIOAPNS_N=${AIOAPNS_N:-$N}
+ROUNDS=${ROUNDS:-3}
+SINGLE_RUNS=${SINGLE_RUNS:-20}
+PIN=${PIN:-1}
+STRICT=${STRICT:-0}
+AIOAPNS_VERSION=${AIOAPNS_VERSION:-4.0}
+
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+cache=$repo/.build/bench  # the compiled C client and the aioapns venv; ignored by git
+mkdir -p "$cache"
+say() { echo "bench: $*" >&2; }
+
+# --- tools -------------------------------------------------------------------------------
+Scripts/install-deps.sh  # libcurl4-openssl-dev, libssl-dev, pkg-config, openssl, curl, nghttp2-client
+missing=()
+command -v gcc >/dev/null || missing+=(gcc libc6-dev)
+[[ -x /usr/bin/time ]] || missing+=(time)
+command -v ss >/dev/null || missing+=(iproute2)
+command -v taskset >/dev/null || missing+=(util-linux)
+command -v python3 >/dev/null || missing+=(python3)
+if ((${#missing[@]})); then
+    say "installing ${missing[*]}"
+    sudo=""; [[ $(id -u) -ne 0 ]] && sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [[ -z "${PUSHCTL_BIN:-}" ]]; then
+    say "building pushctl (release; the first build takes several minutes)"
+    swift build -c release --product pushctl >&2
+    PUSHCTL_BIN=$(swift build -c release --show-bin-path)/pushctl
+fi
+[[ -x "$PUSHCTL_BIN" ]] || { say "no pushctl at $PUSHCTL_BIN"; exit 1; }
+
+say "compiling Scripts/bench/curl_multi_client.c"
+# shellcheck disable=SC2046
+gcc -O2 -Wall -o "$cache/curl_multi_client" Scripts/bench/curl_multi_client.c $(pkg-config --cflags --libs libcurl)
+
+venv=$cache/venv
+if ! "$venv/bin/python" -c "import aioapns" 2>/dev/null; then
+    say "installing aioapns $AIOAPNS_VERSION into $venv"
+    rm -rf "$venv"
+    if ! python3 -m venv "$venv" 2>/dev/null; then
+        sudo=""; [[ $(id -u) -ne 0 ]] && sudo=sudo
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+        rm -rf "$venv"
+        python3 -m venv "$venv"
+    fi
+    "$venv/bin/python" -m pip install -q "aioapns==$AIOAPNS_VERSION"
+fi
+
+# --- the server --------------------------------------------------------------------------
+work=$(mktemp -d)
+mock_pid=
+sampler_pid=
+cleanup() {
+    [[ -n "$sampler_pid" ]] && kill "$sampler_pid" 2>/dev/null || true
+    [[ -n "$mock_pid" ]] && kill -TERM "$mock_pid" 2>/dev/null && wait "$mock_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+server_pin=() client_pin=()
+if [[ "$PIN" == 1 ]] && (($(nproc) >= 2)); then
+    server_pin=(taskset -c 0) client_pin=(taskset -c 1)
+fi
+
+key_id=BENCH12345
+team_id=TEAM123456
+topic=com.example.app
+"$PUSHCTL_BIN" key generate --key-id "$key_id" --out "$work" >/dev/null 2>&1
+key=$work/AuthKey_$key_id.p8
+"${server_pin[@]}" "$PUSHCTL_BIN" mock --port 0 --ca-out "$work/ca.pem" --key-file "$key" --team-id "$team_id" \
+    >"$work/mock.out" 2>&1 &
+mock_pid=$!
+for _ in $(seq 100); do
+    grep -q "listening on" "$work/mock.out" 2>/dev/null && break
+    sleep 0.1
+done
+url=$(grep -o 'https://[^ ]*' "$work/mock.out" | head -1)
+[[ -n "$url" ]] || { say "the mock did not start:"; cat "$work/mock.out" >&2; exit 1; }
+port=${url##*:}
+
+# --- the inputs --------------------------------------------------------------------------
+python3 - "$work/tokens.txt" "$N" <<'EOF'
+import random, sys
+r = random.Random(2024)
+with open(sys.argv[1], "w") as f:
+    for _ in range(int(sys.argv[2])):
+        f.write("%064x\n" % r.getrandbits(256))
+EOF
+head -n "$AIOAPNS_N" "$work/tokens.txt" >"$work/tokens-aioapns.txt"
+printf '{"aps":{"alert":{"title":"Benchmark","body":"Hello from Scripts/bench.sh"}}}' >"$work/payload.json"
+# One provider token for the clients that take one ready-made (valid 60 min; the run takes less).
+jwt=$("$PUSHCTL_BIN" jwt --key-file "$key" --team-id "$team_id")
+export PUSHCTL_CACHE_DIR=$work/jwt-cache  # pushctl's own JWT cache: private to this run
+awk -v u="$url/3/device/" '{ printf "url = \"%s%s\"\noutput = \"/dev/null\"\n", u, $1 }' "$work/tokens.txt" >"$work/curl-Z.conf"
+
+mock_cpu() { awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$mock_pid/stat"; }  # USER_HZ 100
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a - b }'; }
+time_field() { sed -n "s/^[[:space:]]*$1: //p" "$2"; }
+
+# Most established connections to the mock seen during a run, sampled 5 times a second.
+start_sampler() {
+    echo 0 >"$work/conns"
+    (
+        most=0
+        while :; do
+            now=$(ss -Htn state established "( sport = :$port )" 2>/dev/null | wc -l)
+            ((now > most)) && { most=$now; echo "$most" >"$work/conns"; }
+            sleep 0.2
+        done
+    ) &
+    sampler_pid=$!
+}
+stop_sampler() { kill "$sampler_pid" 2>/dev/null; wait "$sampler_pid" 2>/dev/null || true; sampler_pid=; }
+
+failures=0
+# run NAME ROUND PUSHES COMMAND...: times COMMAND, checks its answers, appends a row to runs.tsv.
+run() {
+    local name=$1 round=$2 pushes=$3
+    shift 3
+    local out=$work/$name.out err=$work/$name.err timing=$work/$name.time
+    start_sampler
+    local m0 t0 t1 m1 rc=0
+    m0=$(mock_cpu)
+    t0=$EPOCHREALTIME
+    "${client_pin[@]}" /usr/bin/time -v -o "$timing" "$@" >"$out" 2>"$err" || rc=$?
+    t1=$EPOCHREALTIME
+    m1=$(mock_cpu)
+    stop_sampler
+    local ok
+    case $name in
+        pushctl) ok=$(grep -c '"status":200' "$out" || true) ;;
+        curl-Z) ok=$(grep -c '^200 ' "$out" || true) ;;
+        *) ok=$(sed -n 's/^sent [0-9]* ok \([0-9]*\) .*/\1/p' "$out") ;;
+    esac
+    local conns
+    conns=$(cat "$work/conns")
+    if [[ "$rc" != 0 || "${ok:-0}" != "$pushes" ]]; then
+        say "$name (round $round): exit $rc, ${ok:-0}/$pushes answered 200; its stderr ends:"
+        tail -5 "$err" >&2
+        failures=$((failures + 1))
+        return
+    fi
+    ((conns <= 1)) || say "$name (round $round): $conns connections seen at once (expected 1)"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$round" "$pushes" \
+        "$(minus "$t1" "$t0")" "$(time_field 'User time (seconds)' "$timing")" \
+        "$(time_field 'System time (seconds)' "$timing")" "$(time_field 'Maximum resident set size (kbytes)' "$timing")" \
+        "$(minus "$m1" "$m0")" "$conns" >>"$work/runs.tsv"
+    say "$name (round $round): $pushes in $(printf '%.2f' "$(minus "$t1" "$t0")") s"
+}
+
+pushctl_batch=("$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" --key-file "$key" --team-id "$team_id"
+    --topic "$topic" --tokens-file "$work/tokens.txt" --payload "$work/payload.json" --output jsonl
+    --concurrency "$IN_FLIGHT" --connections 1)
+c_batch=("$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/tokens.txt" "$IN_FLIGHT")
+# -Z waits for the one HTTP/2 connection and multiplexes on it (PIPEWAIT) unless --parallel-immediate.
+curl_batch=(curl --http2 -sS --no-progress-meter -Z --parallel-max "$IN_FLIGHT" --cacert "$work/ca.pem"
+    -H "authorization: bearer $jwt" -H "apns-topic: $topic" -H "apns-push-type: alert" -H "apns-priority: 10"
+    -H "content-type:" -H "accept:" --data-binary "@$work/payload.json" -w '%{http_code} %{num_connects}\n'
+    -K "$work/curl-Z.conf")
+aioapns_batch=("$venv/bin/python" Scripts/bench/aioapns_driver.py --url "$url" --cacert "$work/ca.pem"
+    --key-file "$key" --key-id "$key_id" --team-id "$team_id" --topic "$topic" --payload "$work/payload.json"
+    --tokens-file "$work/tokens-aioapns.txt" --in-flight "$IN_FLIGHT")
+
+say "mock at $url (pid $mock_pid${server_pin:+, CPU 0; clients on CPU 1}); $N pushes per client, $IN_FLIGHT in flight, $ROUNDS round(s)"
+# Warm the mock up (allocators, first-connection costs) with a short unmeasured run.
+head -n 2000 "$work/tokens.txt" >"$work/warm.txt"
+"$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/warm.txt" "$IN_FLIGHT" >/dev/null
+
+: >"$work/runs.tsv"
+for round in $(seq "$ROUNDS"); do
+    run libcurl-multi-c "$round" "$N" "${c_batch[@]}"
+    run pushctl "$round" "$N" "${pushctl_batch[@]}"
+    run curl-Z "$round" "$N" "${curl_batch[@]}"
+    run aioapns "$round" "$AIOAPNS_N" "${aioapns_batch[@]}"
+done
+# curl -Z's one connection, by its own count: the sum of num_connects over every transfer.
+curl_connects=$(awk '{ s += $2 } END { print s + 0 }' "$work/curl-Z.out")
+
+# --- one push, process start to answer ---------------------------------------------------
+token=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+single_payload='{"aps":{"alert":{"title":"x"}}}'  # what --title x builds
+: >"$work/single.tsv"
+single() {
+    local what=$1 i=$2 t0 t1 rc=0
+    shift 2
+    t0=$EPOCHREALTIME
+    "${client_pin[@]}" "$@" >"$work/single.out" 2>"$work/single.err" || rc=$?
+    t1=$EPOCHREALTIME
+    if [[ "$rc" != 0 ]]; then
+        say "$what: exit $rc"; tail -3 "$work/single.err" >&2; failures=$((failures + 1)); return
+    fi
+    printf '%s\t%s\t%s\n' "$what" "$i" "$(minus "$t1" "$t0")" >>"$work/single.tsv"
+}
+for i in $(seq "$SINGLE_RUNS"); do
+    single "pushctl send (--key-file, JWT cached)" "$i" "$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" \
+        --key-file "$key" --team-id "$team_id" --topic "$topic" --device-token "$token" --title x
+    single "pushctl send --jwt" "$i" "$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" \
+        --jwt "$jwt" --topic "$topic" --device-token "$token" --title x
+    single "curl --http2 (JWT made beforehand)" "$i" curl --http2 -sS -o /dev/null --fail --cacert "$work/ca.pem" \
+        -H "authorization: bearer $jwt" -H "apns-topic: $topic" -H "apns-push-type: alert" -H "apns-priority: 10" \
+        -H "content-type:" --data-binary "$single_payload" "$url/3/device/$token"
+done
+
+# --- the table ---------------------------------------------------------------------------
+echo
+echo "pushctl $("$PUSHCTL_BIN" --version 2>/dev/null) ($(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- Sources Package.swift || echo ', with uncommitted changes')), $(curl --version | head -1 | cut -d' ' -f1-3), aioapns $AIOAPNS_VERSION"
+echo "server: pushctl mock at $url (TLS + HTTP/2, verifies every JWT, reads every body)${server_pin:+, pinned to CPU 0; clients pinned to CPU 1}; $(nproc) CPUs"
+echo "$N notifications per client ($AIOAPNS_N for aioapns), one connection, $IN_FLIGHT in flight; median of $ROUNDS round(s); curl -Z opened $curl_connects connection(s) in its last round"
+echo
+python3 Scripts/bench/report.py "$work/runs.tsv" "$work/single.tsv" | tee "$work/report.txt"
+
+if ((failures)); then
+    say "$failures run(s) did not get every answer 200"
+    exit 1
+fi
+if [[ "$STRICT" == 1 ]] && grep -q MISSED "$work/report.txt"; then exit 1; fi

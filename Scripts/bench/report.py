@@ -1,0 +1,80 @@
+"""Prints Scripts/bench.sh's table from the measurements it wrote.
+
+    python3 report.py RUNS_TSV SINGLE_TSV
+
+RUNS_TSV: client, round, pushes, seconds, user_s, sys_s, max_rss_kb, mock_cpu_s, connections
+SINGLE_TSV: what, round, seconds
+For each client the round with the median rate is reported (rounds interleave the clients, so
+noise from other work on the machine is shared). Exits 0; the verdicts are printed.
+"""
+
+import statistics
+import sys
+from collections import defaultdict
+
+CLIENTS = ["pushctl", "libcurl-multi-c", "curl-Z", "aioapns"]
+TARGETS = {"libcurl-multi-c": 0.95, "curl-Z": 1.3, "aioapns": 5.0}
+
+
+def median_run(runs):
+    ordered = sorted(runs, key=lambda r: r["rate"])
+    return ordered[(len(ordered) - 1) // 2]  # the lower median: an actual run
+
+
+def main() -> int:
+    runs = defaultdict(list)
+    with open(sys.argv[1]) as f:
+        for line in f:
+            client, rnd, pushes, seconds, user, system, rss, mock_cpu, conns = line.split("\t")
+            pushes, seconds = int(pushes), float(seconds)
+            runs[client].append({
+                "round": int(rnd), "pushes": pushes, "seconds": seconds, "rate": pushes / seconds,
+                "cpu_us": (float(user) + float(system)) / pushes * 1e6, "rss_mb": int(rss) / 1024,
+                "mock_us": float(mock_cpu) / pushes * 1e6, "conns": conns.strip(),
+            })
+    chosen = {c: median_run(runs[c]) for c in CLIENTS if runs[c]}
+    base = chosen.get("pushctl")
+
+    print(f"{'client':<16} {'pushes':>7} {'seconds':>8} {'pushes/s':>9} {'CPU µs/push':>12} {'peak RSS MB':>12}"
+          f" {'mock µs/push':>13} {'conns':>5} {'pushctl ×':>10}   rates of every round")
+    for c in CLIENTS:
+        if c not in chosen:
+            continue
+        r = chosen[c]
+        ratio = f"{base['rate'] / r['rate']:.2f}" if base else "-"
+        every = " ".join(f"{x['rate']:.0f}" for x in sorted(runs[c], key=lambda x: x["round"]))
+        print(f"{c:<16} {r['pushes']:>7} {r['seconds']:>8.2f} {r['rate']:>9.0f} {r['cpu_us']:>12.1f} {r['rss_mb']:>12.1f}"
+              f" {r['mock_us']:>13.1f} {r['conns']:>5} {ratio:>10}   {every}")
+
+    if base:
+        print()
+        for c, target in TARGETS.items():
+            if c in chosen:
+                ratio = base["rate"] / chosen[c]["rate"]
+                verdict = "met" if ratio >= target else "MISSED"
+                print(f"target pushctl >= {target:g} x {c}: {ratio:.2f} x, {verdict}")
+
+    single = defaultdict(list)
+    with open(sys.argv[2]) as f:
+        for line in f:
+            what, _, seconds = line.split("\t")
+            single[what].append(float(seconds) * 1000)
+    if single:
+        print()
+        print(f"{'single push (process start to answer)':<40} {'runs':>4} {'median ms':>10} {'min ms':>8} {'max ms':>8}")
+        for what, ms in single.items():
+            print(f"{what:<40} {len(ms):>4} {statistics.median(ms):>10.1f} {min(ms):>8.1f} {max(ms):>8.1f}")
+        curl = [v for k, v in single.items() if k.startswith("curl")]
+        if curl:
+            reference = statistics.median(curl[0])
+            for what, ms in single.items():
+                if what.startswith("pushctl"):
+                    m = statistics.median(ms)
+                    verdict = "met" if m <= reference else "MISSED"
+                    print(f"target {what} no slower than one curl: {m:.1f} ms vs {reference:.1f} ms"
+                          f" ({m / reference:.2f} x), {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,9 +7,9 @@
 #   PAYLOAD_FILE=payloads/localized.json Scripts/send_push_notification.sh
 #
 # What changed from the curl version:
-# - JWT may stay empty: pushctl then signs one with the key, so there is no token to paste
-#   (and none expiring after an hour). A JWT from encode_jwt.sh or elsewhere is used as is;
-#   reuse one for up to an hour rather than signing per send (TooManyProviderTokenUpdates).
+# - JWT may stay empty: pushctl then signs one with the key and reuses it across runs for up
+#   to 50 minutes (a cache file, mode 0600), so there is no token to paste, none expiring after
+#   an hour, and no TooManyProviderTokenUpdates. A JWT from encode_jwt.sh is used as is.
 # - The payload is checked before sending (a JSON object, at most 4096 bytes) and sent without
 #   curl --data's stray form content-type; the push type is inferred from it.
 # - The answer is one line (status, apns-id, and why APNs said no); the exit status says it too.

@@ -62,8 +62,11 @@ public final class CurlTransport: PushTransport {
         self.multi = multi
         multi.set(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         multi.set(CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.connections))
-        // libcurl also obeys the server's SETTINGS_MAX_CONCURRENT_STREAMS (APNs starts at 1).
-        multi.set(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, configuration.concurrency))
+        // Each connection carries its share of the requests in flight: with PIPEWAIT, libcurl
+        // opens another connection only when the ones it has are full. libcurl also obeys the
+        // server's SETTINGS_MAX_CONCURRENT_STREAMS (APNs starts at 1 and raises it).
+        let connections = max(1, configuration.connections)
+        multi.set(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, (configuration.concurrency + connections - 1) / connections))
 
         payload = .allocate(byteCount: max(1, template.payload.bytes.count), alignment: 1)
         payload.copyBytes(from: template.payload.bytes)

@@ -12,6 +12,11 @@ struct MockCommand: AsyncParsableCommand {
             Checks every request as Apple documents (path, headers, payload size, provider token) and \
             answers with Apple's status and reason. Makes a throwaway CA at start; trust it with \
             --cacert. Ctrl-C stops it.
+
+            Examples:
+              pushctl mock --port 8443 --ca-out mock-ca.pem --key-file AuthKey_ABC123DEFG.p8
+              pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
+              pushctl mock --goaway-after 300 --refuse-every 50 --delay 20   # a rough day at APNs
             """
     )
 

@@ -5,6 +5,17 @@ struct Pushctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pushctl",
         abstract: "An APNs provider on the command line: signs ES256 JWTs and sends push notifications over HTTP/2.",
+        discussion: """
+            Examples:
+              pushctl demo                      # the whole flow, offline, narrated
+              pushctl send --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ \\
+                --topic com.example.app --device-token "$TOKEN" --title Hello
+              pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
+              pushctl mock --port 8443 --ca-out mock-ca.pem
+
+            Exit status: 0 accepted, 1 rejected by APNs, 64 usage, 65 bad input (nothing
+            sent), 66 missing input file, 69 APNs unreachable, 75 retries exhausted.
+            """,
         version: PushctlVersion.current,
         subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, MockCommand.self, DemoCommand.self]
     )

@@ -46,6 +46,16 @@ import Testing
         #expect(connections.count >= 6, "a new connection after each GOAWAY")
     }
 
+    @Test("--connections 3 spreads one batch over three HTTP/2 connections")
+    func connections() throws {
+        let mock = try MockProcess(dir: dir)
+        let (path, tokens) = try tokensFile(600)
+        let outcome = try run(mock, ["--tokens-file", path, "--connections", "3", "--concurrency", "60"])
+        expectOneResultEach(outcome, tokens)
+        let connections = Set(try mock.requests(count: 600).compactMap { $0["connection"] as? Int })
+        #expect(connections.count == 3)
+    }
+
     @Test("abrupt connection close every 250 requests: nothing lost, lost streams retried on new connections")
     func abruptClose() throws {
         let mock = try MockProcess(dir: dir, extra: ["--close-after", "250"])

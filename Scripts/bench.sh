@@ -19,10 +19,12 @@
 #   N=20000 ROUNDS=1 Scripts/bench.sh                   # a quick look
 #   PUSHCTL_BIN=.build/release/pushctl Scripts/bench.sh # skip the release build
 #
-# Knobs: N (100000), IN_FLIGHT (100), AIOAPNS_N (N; aioapns' rate is computed from what it sent),
+# Knobs: N (100000), IN_FLIGHT (100), AIOAPNS_N (20000: aioapns runs ~1k/s, so 100k would take
+# minutes a round; its rate is computed from what it sent),
 # ROUNDS (3; the clients take turns each round, the median round is reported), SINGLE_RUNS (20),
 # PIN (1: the mock on CPU 0, every client on CPU 1, when there are 2+ CPUs),
-# STRICT (0; 1: exit 1 when a target is missed). Exit 1 when a client fails to get N answers 200.
+# STRICT (0; 1: exit 1 when a target is missed), PROFILE (0; 1: also perf-record pushctl sending
+# 20000 and print its hottest frames). Exit 1 when a client fails to get N answers 200.
 #
 # Targets: pushctl >= 0.95 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns; a single
 # push no slower than one curl.
@@ -30,7 +32,7 @@ set -euo pipefail
 
 N=${N:-100000}
 IN_FLIGHT=${IN_FLIGHT:-100}
-AIOAPNS_N=${AIOAPNS_N:-$N}
+AIOAPNS_N=${AIOAPNS_N:-$((N < 20000 ? N : 20000))}
 ROUNDS=${ROUNDS:-3}
 SINGLE_RUNS=${SINGLE_RUNS:-20}
 PIN=${PIN:-1}
@@ -239,6 +241,22 @@ for i in $(seq "$SINGLE_RUNS"); do
         -H "content-type:" --data-binary "$single_payload" "$url/3/device/$token"
 done
 
+# --- where pushctl spends its CPU (PROFILE=1) ----------------------------------------------
+if [[ "${PROFILE:-0}" == 1 ]]; then
+    command -v perf >/dev/null || { say "perf is missing (apt-get install linux-perf)"; exit 69; }
+    head -n 20000 "$work/tokens.txt" >"$work/profile-tokens.txt" || true
+    profile=("${pushctl_batch[@]}")
+    for i in "${!profile[@]}"; do [[ "${profile[$i]}" == "$work/tokens.txt" ]] && profile[$i]=$work/profile-tokens.txt; done
+    perf record -q -F 2000 --call-graph dwarf,32768 -o "$work/perf.data" -- "${client_pin[@]}" "${profile[@]}" \
+        >/dev/null 2>"$work/perf.err" || { say "perf record failed:"; tail -3 "$work/perf.err" >&2; }
+    {
+        echo "pushctl send, $(wc -l <"$work/profile-tokens.txt") pushes under perf: inclusive share of CPU samples (children), top frames"
+        perf report -i "$work/perf.data" --children --sort sym --stdio -g none 2>/dev/null |
+            grep -E '^ +[0-9.]+%' | grep -Ev '0x0000|clone3|start_thread|_dispatch|swift_job_run|runJobIn|ArgumentParser' |
+            head -40 | cut -c1-200 || true
+    } >"$work/profile.txt"
+fi
+
 # --- the table ---------------------------------------------------------------------------
 echo
 echo "pushctl $("$PUSHCTL_BIN" --version 2>/dev/null) ($(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- Sources Package.swift || echo ', with uncommitted changes')), $(curl --version | head -1 | cut -d' ' -f1-3), aioapns $AIOAPNS_VERSION"
@@ -246,6 +264,7 @@ echo "server: pushctl mock at $url (TLS + HTTP/2, verifies every JWT, reads ever
 echo "$N notifications per client ($AIOAPNS_N for aioapns), one connection, $IN_FLIGHT in flight; median of $ROUNDS round(s); curl -Z opened $curl_connects connection(s) in its last round"
 echo
 python3 Scripts/bench/report.py "$work/runs.tsv" "$work/single.tsv" | tee "$work/report.txt"
+[[ -f "$work/profile.txt" ]] && { echo; cat "$work/profile.txt"; }
 
 if ((failures)); then
     say "$failures run(s) did not get every answer 200"

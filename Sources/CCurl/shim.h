@@ -17,11 +17,6 @@ static inline CURLcode pushctl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) {
 static inline CURLcode pushctl_easy_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode pushctl_easy_getinfo_string(CURL *h, CURLINFO i, const char **v) { return curl_easy_getinfo(h, i, v); }
 
-// A blob option (CURLOPT_CAINFO_BLOB); libcurl copies the bytes.
-static inline CURLcode pushctl_easy_setopt_blob(CURL *h, CURLoption o, const void *data, size_t len) {
-    struct curl_blob blob = { (void *)data, len, CURL_BLOB_COPY };
-    return curl_easy_setopt(h, o, &blob);
-}
 
 static inline CURLMcode pushctl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 

@@ -9,6 +9,51 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// Accepts what developers paste: spaces and Xcode's `<ab cd …>` are stripped,
     /// upper-case hex is lowered. Refuses anything that is not even-length hex.
     public init(parsing text: String) throws(InputError) {
+        if let hex = DeviceToken.cleanASCII(text.utf8) {
+            self.init(validHex: hex)
+        } else {
+            try self.init(checking: text)
+        }
+    }
+
+    /// The same, from UTF-8 bytes (a line of a tokens file), without making a String first.
+    public init<Bytes: Collection>(parsingUTF8 bytes: Bytes) throws(InputError) where Bytes.Element == UInt8 {
+        if let hex = DeviceToken.cleanASCII(bytes) {
+            self.init(validHex: hex)
+        } else {
+            try self.init(checking: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    private init(validHex: String) { hex = validHex }
+
+    /// The common case, in one pass over the bytes: ASCII hex with optional spaces and `<>`.
+    /// Returns nil (and the careful path below explains) for anything else.
+    static func cleanASCII<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        var count = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): count += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "<"), UInt8(ascii: ">"): continue
+            default: return nil
+            }
+        }
+        guard count > 0, count % 2 == 0 else { return nil }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var i = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): buffer[i] = byte; i += 1
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): buffer[i] = byte + 32; i += 1
+                default: continue
+                }
+            }
+            return i
+        }
+    }
+
+    /// The careful path: Unicode whitespace, and an exact message for what is wrong.
+    private init(checking text: String) throws(InputError) {
         let cleaned = text.unicodeScalars.filter { !($0 == "<" || $0 == ">" || $0.properties.isWhitespace) }
         guard !cleaned.isEmpty else {
             throw InputError("the device token is empty", hint: "pass the hex token your app received from registerForRemoteNotifications")

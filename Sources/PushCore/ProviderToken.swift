@@ -99,6 +99,8 @@ public struct DecodedJWT: Sendable {
     public let signature: [UInt8]
     /// `part1 "." part2`, the bytes the signature covers.
     public let signingInput: String
+    /// The token itself, without surrounding whitespace or a `bearer ` prefix.
+    public let compact: String
     public var signatureForm: SignatureForm { SignatureForm(classifying: signature) }
 
     /// Accepts a compact JWS, with surrounding whitespace and an optional `bearer ` prefix
@@ -135,11 +137,12 @@ public struct DecodedJWT: Sendable {
         }
         self.signature = signature
         signingInput = parts[0] + "." + parts[1]
+        compact = String(token)
     }
 }
 
 extension Substring {
-    func trimmingWhitespace() -> Substring {
+    public func trimmingWhitespace() -> Substring {
         var s = self
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }

@@ -40,7 +40,7 @@ public struct PushResult: Sendable {
         } else {
             self.outcome = .accepted
             self.reason = nil
-            self.explanation = "accepted by APNs; delivery to the device is up to APNs and the device's state"
+            self.explanation = PushResult.acceptedExplanation
         }
     }
 
@@ -60,6 +60,21 @@ public struct PushResult: Sendable {
             outcome = .temporaryFailure
             explanation = failure.description + (attempts > 1 ? " (after \(attempts) attempts)" : "")
         }
+    }
+
+    static let acceptedExplanation = "accepted by APNs; delivery to the device is up to APNs and the device's state"
+    static let acceptedExplanationJSON = JSONValue.string(acceptedExplanation).compact
+
+    /// `json` as one compact line. The common case (accepted, ids of plain ASCII) is written
+    /// directly; anything else goes through `JSONValue`, which escapes what it must.
+    public var jsonLine: String {
+        func plain(_ s: String?) -> Bool {
+            s?.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D } ?? true
+        }
+        guard outcome == .accepted, plain(apnsID), plain(apnsUniqueID) else { return json.compact }
+        let id = apnsID.map { "\"\($0)\"" } ?? "null"
+        let unique = apnsUniqueID.map { "\"\($0)\"" } ?? "null"
+        return "{\"token\":\"\(token.hex)\",\"status\":200,\"apnsId\":\(id),\"apnsUniqueId\":\(unique),\"reason\":null,\"timestamp\":null,\"explanation\":\(PushResult.acceptedExplanationJSON),\"attempts\":\(attempts)}"
     }
 
     /// The fields of `--output json` and `jsonl`.

@@ -62,15 +62,19 @@ final class EasyHandle {
         errorBuffer[0] = 0
     }
 
+    private static let wanted: [[UInt8]] = ["apns-id", "apns-unique-id", "retry-after"].map { Array($0.utf8) }
+
+    /// "name: value\r\n"; only the three APNs headers matter, matched on bytes (no String per line).
     private func readHeader(_ line: UnsafeRawBufferPointer) {
-        // "name: value\r\n"; only the three APNs headers matter.
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon < 20 else { return }
-        let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
-        guard name == "apns-id" || name == "apns-unique-id" || name == "retry-after" else { return }
-        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters()
-        switch name {
-        case "apns-id": apnsID = value
-        case "apns-unique-id": apnsUniqueID = value
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon < 20,
+              let which = EasyHandle.wanted.firstIndex(where: { name in
+                  name.count == colon && zip(name, line[..<colon]).allSatisfy { $0 == ($1 | 0x20) }
+              })
+        else { return }
+        let value = String(Substring(String(decoding: line[(colon + 1)...], as: UTF8.self)).trimmingWhitespace())
+        switch which {
+        case 0: apnsID = value
+        case 1: apnsUniqueID = value
         default: retryAfter = Int(value)
         }
     }
@@ -123,13 +127,4 @@ final class MultiHandle {
     deinit { curl_multi_cleanup(raw) }
 
     func set(_ option: CURLMoption, _ value: Int) { pushctl_multi_setopt_long(raw, option, value) }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
-    }
 }

@@ -48,7 +48,7 @@ public final class CurlTransport: PushTransport {
     private let fixedHeaders: [String]
     private var headerList: HeaderList?
     private var headerListAuthorization: String?
-    private let caBundle: [UInt8]?
+    private let trust: (file: String, directory: String?)?
     private let urlPrefix: String
 
     public init(configuration: CurlTransportConfiguration, template: PushTemplate) throws {
@@ -74,7 +74,7 @@ public final class CurlTransport: PushTransport {
         // to a POST of raw fields; an empty value removes each. APNs needs neither.
         fixedHeaders = template.headers.map { "\($0.0): \($0.1)" } + ["content-type:", "accept:"]
         urlPrefix = configuration.baseURL + "/3/device/"
-        caBundle = try configuration.caCertificateFile.map(CurlTransport.trustBundle(adding:))
+        trust = try configuration.caCertificateFile.map(CurlTransport.trust(adding:))
     }
 
     deinit {
@@ -167,8 +167,9 @@ public final class CurlTransport: PushTransport {
         handle.set(CURLOPT_TIMEOUT_MS, Int(configuration.timeout * 1000))
         handle.set(CURLOPT_SSL_VERIFYPEER, 1)
         handle.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let caBundle {
-            caBundle.withUnsafeBytes { _ = pushctl_easy_setopt_blob(handle.raw, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) }
+        if let trust {
+            handle.set(CURLOPT_CAINFO, trust.file)
+            if let directory = trust.directory { handle.set(CURLOPT_CAPATH, directory) }
         }
         if configuration.verbose {
             handle.trace = CurlTrace(showSecrets: configuration.showSecrets)
@@ -177,23 +178,23 @@ public final class CurlTransport: PushTransport {
         return handle
     }
 
-    /// The system's trusted CAs plus `file`, so `--cacert` adds a CA instead of replacing them.
-    static func trustBundle(adding file: String) throws -> [UInt8] {
+    /// `--cacert` adds a CA rather than replacing the system's: the file becomes CAINFO, and the
+    /// system's certificate directory stays as CAPATH, which OpenSSL reads only for the issuer
+    /// it needs. (A combined PEM bundle as a blob would be copied and parsed on every transfer.)
+    static func trust(adding file: String) throws -> (file: String, directory: String?) {
         guard let extra = FileManager.default.contents(atPath: file) else {
             throw InputError("cannot read --cacert '\(file)'", hint: "check the path", status: .noInput)
         }
         guard String(decoding: extra, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
             throw InputError("--cacert '\(file)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
         }
-        var bundle = [UInt8]()
+        var directory: String?
         if let probe = curl_easy_init() {
             defer { curl_easy_cleanup(probe) }
             var path: UnsafePointer<CChar>? = nil
-            if pushctl_easy_getinfo_string(probe, CURLINFO_CAINFO, &path) == CURLE_OK, let path,
-               let system = FileManager.default.contents(atPath: String(cString: path)) {
-                bundle = Array(system) + [0x0A]
-            }
+            if pushctl_easy_getinfo_string(probe, CURLINFO_CAPATH, &path) == CURLE_OK, let path { directory = String(cString: path) }
         }
-        return bundle + Array(extra)
+        if directory == nil, FileManager.default.fileExists(atPath: "/etc/ssl/certs") { directory = "/etc/ssl/certs" }
+        return (file, directory)
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PushCore
 
@@ -39,10 +40,6 @@ func reportingErrors(_ body: () throws -> Void) throws {
         try body()
     } catch let error as InputError {
         Console.error(error.description)
-        throw ExitCodeError(error.status)
+        throw ExitCode(error.status.rawValue)
     }
 }
-
-import ArgumentParser
-
-func ExitCodeError(_ status: ExitStatus) -> ExitCode { ExitCode(status.rawValue) }

@@ -75,9 +75,9 @@ final class ResultPrinter {
     func print(_ result: PushResult) {
         switch format {
         case .json:
-            write((wroteFirstResult ? ",\n    " : "\n    ") + result.json.compact, newline: false)
+            write((wroteFirstResult ? ",\n    " : "\n    ") + result.jsonLine, newline: false)
             wroteFirstResult = true
-        case .jsonl: write(result.json.compact)
+        case .jsonl: write(result.jsonLine)
         case .text: if !quiet { write(line(for: result)) }
         }
         if let unregistered, result.status == 410 {

@@ -94,11 +94,7 @@ struct SendRequest {
             for check in ProviderTokenRules.audit(decoded, now: Int64(Date().timeIntervalSince1970)) where check.outcome == .failure {
                 Console.warn("the given JWT: \(check.message)")
             }
-            var compact = Substring(token)
-            while let ch = compact.first, ch.isWhitespace { compact.removeFirst() }
-            while let ch = compact.last, ch.isWhitespace { compact.removeLast() }
-            if compact.lowercased().hasPrefix("bearer ") { compact = compact.dropFirst(7) }
-            return FixedAuthorization(token: String(compact))
+            return FixedAuthorization(token: decoded.compact)
         }
         let hasKeyFile = c.auth.keyFile != nil || env["PUSHCTL_KEY_FILE"].nonEmpty != nil
         guard hasKeyFile else {

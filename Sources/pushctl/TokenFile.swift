@@ -50,7 +50,7 @@ final class TokenFile: Sequence {
         reader.forEachLine { number, line in
             guard let text = TokenFile.tokenText(line) else { return true }
             do {
-                _ = try DeviceToken(parsing: text)
+                _ = try DeviceToken(parsingUTF8: text)
                 count += 1
                 return true
             } catch let error as InputError {
@@ -64,10 +64,10 @@ final class TokenFile: Sequence {
         return count
     }
 
-    /// The token part of a line, or nil for a blank or comment line.
-    static func tokenText(_ line: Substring) -> String? {
-        let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return text.contains(where: { !$0.isWhitespace }) ? String(text) : nil
+    /// The token part of a line (before any `#`), or nil for a blank or comment line.
+    static func tokenText(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let text = line.firstIndex(of: UInt8(ascii: "#")).map { line[..<$0] } ?? line
+        return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
     func makeIterator() -> Iterator { Iterator(path: path) }
@@ -84,7 +84,7 @@ final class TokenFile: Sequence {
 
         func next() -> DeviceToken? {
             while let line = reader.nextLine() {
-                if let text = TokenFile.tokenText(line), let token = try? DeviceToken(parsing: text) { return token }
+                if let text = TokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) { return token }
             }
             return nil
         }
@@ -105,20 +105,21 @@ struct LineReader {
         self.copyTo = copyTo
     }
 
-    mutating func nextLine() -> Substring? {
+    /// The next line's bytes, without its newline; valid until the next call.
+    mutating func nextLine() -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                let line = buffer[start..<newline]
                 start = newline + 1
                 lineNumber += 1
-                return Substring(line)
+                return line
             }
             if finished {
                 guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                let line = buffer[start...]
                 start = buffer.count
                 lineNumber += 1
-                return Substring(line)
+                return line
             }
             buffer.removeFirst(start)
             start = 0
@@ -134,7 +135,7 @@ struct LineReader {
     }
 
     /// Calls `body` with each line and its 1-based number until it returns false.
-    mutating func forEachLine(_ body: (Int, Substring) -> Bool) {
+    mutating func forEachLine(_ body: (Int, ArraySlice<UInt8>) -> Bool) {
         while let line = nextLine() {
             if !body(lineNumber, line) { return }
         }

@@ -201,3 +201,28 @@ extension PushResponse {
             == #"{"aps":{"alert":{"title":"T","body":"B"},"badge":0,"thread-id":"t1","mutable-content":1,"interruption-level":"time-sensitive"},"order":{"id":42},"note":"plain text"}"#)
     }
 }
+
+@Suite struct PushResultTests {
+    let token = try! DeviceToken(parsing: String(repeating: "ab", count: 32))
+
+    @Test("the fast jsonl line is the same bytes as the general encoder, and falls back for anything else")
+    func jsonLine() {
+        let accepted = PushResult(token: token, response: PushResponse(status: 200, apnsID: "8F3B0C2E-1D2A-4B5C-9D8E-7F6A5B4C3D2E",
+                                                                       apnsUniqueID: nil, body: []), attempts: 2)
+        #expect(accepted.jsonLine == accepted.json.compact)
+        let odd = PushResult(token: token, response: PushResponse(status: 200, apnsID: "quote\"d", apnsUniqueID: "u", body: []), attempts: 1)
+        #expect(odd.jsonLine == odd.json.compact)
+        #expect(odd.jsonLine.contains(#""apnsId":"quote\"d""#))
+        let rejected = PushResult(token: token, response: .rejected(410, "Unregistered", extra: ",\"timestamp\":1700000000000"), attempts: 1)
+        #expect(rejected.jsonLine == rejected.json.compact)
+        #expect(rejected.jsonLine.contains(#""timestamp":1700000000000"#))
+    }
+
+    @Test("device tokens parse the same on the fast path and the careful one")
+    func tokens() throws {
+        #expect(try DeviceToken(parsing: "<AB cd\t01 EF>").hex == "abcd01ef")
+        #expect(try DeviceToken(parsingUTF8: Array("  ab CD ".utf8)).hex == "abcd")
+        #expect(try DeviceToken(parsing: "ab\u{00A0}cd").hex == "abcd")  // a no-break space from a web page
+        #expect(throws: InputError.self) { try DeviceToken(parsingUTF8: Array("abc".utf8)) }
+    }
+}

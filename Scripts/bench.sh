@@ -61,9 +61,10 @@ if ((${#missing[@]})); then
 fi
 
 if [[ -z "${PUSHCTL_BIN:-}" ]]; then
-    say "building pushctl (release; the first build takes several minutes)"
-    swift build -c release --product pushctl >&2
-    PUSHCTL_BIN=$(swift build -c release --show-bin-path)/pushctl
+    # Built as Scripts/install.sh ships it: release, with the Swift runtime linked in.
+    say "building pushctl (release, static Swift runtime; the first build takes several minutes)"
+    swift build -c release --static-swift-stdlib --product pushctl >&2
+    PUSHCTL_BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/pushctl
 fi
 [[ -x "$PUSHCTL_BIN" ]] || { say "no pushctl at $PUSHCTL_BIN"; exit 1; }
 

@@ -29,6 +29,8 @@ if [ ! -w "$prefix" ] && [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 $sudo install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
   "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 $sudo install -m 0755 "$bin" "$prefix/bin/pushctl"
+# Symbols are for debugging the build tree, not for the installed tool (141 MB → a fraction).
+command -v strip >/dev/null && $sudo strip "$prefix/bin/pushctl"
 $sudo install -m 0644 "$stage/pushctl.1" "$prefix/share/man/man1/pushctl.1"
 $sudo install -m 0644 "$stage/pushctl.bash" "$prefix/share/bash-completion/completions/pushctl"
 $sudo install -m 0644 "$stage/_pushctl" "$prefix/share/zsh/site-functions/_pushctl"

@@ -18,8 +18,8 @@ for tool in h2load openssl; do
 done
 
 if [[ -z "${PUSHCTL_BIN:-}" ]]; then
-    swift build -c release --product pushctl >&2
-    PUSHCTL_BIN=.build/release/pushctl
+    swift build -c release --static-swift-stdlib --product pushctl >&2   # as Scripts/install.sh ships it
+    PUSHCTL_BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/pushctl
 fi
 
 work=$(mktemp -d)
@@ -34,15 +34,9 @@ key_id=BENCH12345
 team_id=TEAM123456
 openssl ecparam -name prime256v1 -genkey -noout | openssl pkcs8 -topk8 -nocrypt -out "$work/AuthKey_$key_id.p8"
 
-"$PUSHCTL_BIN" mock --port 0 --ca-out "$work/ca.pem" --key-file "$work/AuthKey_$key_id.p8" --team-id "$team_id" \
-    >"$work/mock.out" 2>&1 &
-mock_pid=$!
-for _ in $(seq 50); do
-    grep -q "listening on" "$work/mock.out" 2>/dev/null && break
-    sleep 0.1
-done
-url=$(grep -o 'https://[^ ]*' "$work/mock.out" | head -1)
-[[ -n "$url" ]] || { echo "bench-mock: the mock did not start:" >&2; cat "$work/mock.out" >&2; exit 1; }
+# shellcheck source=Scripts/bench/start-mock.sh
+source Scripts/bench/start-mock.sh
+start_mock "$PUSHCTL_BIN" "$work" "$work/AuthKey_$key_id.p8" "$team_id" || exit 1
 
 # A provider token the way the course's script made it: openssl signs, in DER.
 b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }

@@ -108,15 +108,9 @@ team_id=TEAM123456
 topic=com.example.app
 "$PUSHCTL_BIN" key generate --key-id "$key_id" --out "$work" >/dev/null 2>&1
 key=$work/AuthKey_$key_id.p8
-"${server_pin[@]}" "$PUSHCTL_BIN" mock --port 0 --ca-out "$work/ca.pem" --key-file "$key" --team-id "$team_id" \
-    >"$work/mock.out" 2>&1 &
-mock_pid=$!
-for _ in $(seq 100); do
-    grep -q "listening on" "$work/mock.out" 2>/dev/null && break
-    sleep 0.1
-done
-url=$(grep -o 'https://[^ ]*' "$work/mock.out" | head -1)
-[[ -n "$url" ]] || { say "the mock did not start:"; cat "$work/mock.out" >&2; exit 1; }
+# shellcheck source=Scripts/bench/start-mock.sh
+source Scripts/bench/start-mock.sh
+start_mock "$PUSHCTL_BIN" "$work" "$key" "$team_id" "${server_pin[@]}" || exit 1
 port=${url##*:}
 
 # --- the inputs --------------------------------------------------------------------------

@@ -11,8 +11,6 @@ public enum ProviderTokenRules {
     public static let lifetimeSeconds: Int64 = 60 * 60
     /// pushctl re-signs after this; mature providers refresh at 50–55 minutes.
     public static let reuseSeconds: Int64 = 50 * 60
-    /// Re-signing faster than this makes APNs answer 429 TooManyProviderTokenUpdates.
-    public static let minimumRefreshSeconds: Int64 = 20 * 60
 
     /// Whether a token issued at `issuedAt` may still be sent at `now`: younger than the
     /// reuse limit, and not from the future (a clock that went back).

@@ -20,6 +20,10 @@ public struct PushResponse: Sendable, Equatable {
     public let apnsUniqueID: String?
     public let retryAfterSeconds: Int?
     public let body: [UInt8]
+    /// From the JSON body, read once: nil on 200.
+    public let reason: RejectionReason?
+    /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
+    public let timestampMilliseconds: Int64?
 
     public init(status: Int, apnsID: String?, apnsUniqueID: String?, retryAfterSeconds: Int? = nil, body: [UInt8]) {
         self.status = status
@@ -27,23 +31,21 @@ public struct PushResponse: Sendable, Equatable {
         self.apnsUniqueID = apnsUniqueID
         self.retryAfterSeconds = retryAfterSeconds
         self.body = body
-    }
-
-    /// `reason` and, on 410, `timestamp` (milliseconds) from the JSON body.
-    public var reason: RejectionReason? {
-        guard status != 200 else { return nil }
-        guard let name = (try? JSONValue.parse(body))?["reason"]?.stringValue else {
-            return .unknown(body.isEmpty ? "HTTP \(status) with no reason" : "HTTP \(status)")
+        guard status != 200 else {
+            reason = nil
+            timestampMilliseconds = nil
+            return
         }
-        return RejectionReason(apnsName: name)
-    }
-
-    public var timestampMilliseconds: Int64? {
-        guard let value = (try? JSONValue.parse(body))?["timestamp"] else { return nil }
-        switch value {
-        case let .integer(ms): return ms
-        case let .number(ms): return Int64(ms)
-        default: return nil
+        let json = try? JSONValue.parse(body)
+        if let name = json?["reason"]?.stringValue {
+            reason = RejectionReason(apnsName: name)
+        } else {
+            reason = .unknown(body.isEmpty ? "HTTP \(status) with no reason" : "HTTP \(status)")
+        }
+        switch json?["timestamp"] {
+        case let .integer(ms)?: timestampMilliseconds = ms
+        case let .number(ms)?: timestampMilliseconds = Int64(ms)
+        default: timestampMilliseconds = nil
         }
     }
 }

@@ -7,10 +7,8 @@ enum InputFiles {
     /// Files pushctl reads whole (keys, payloads, tokens given inline) are small.
     static let sizeLimit = 1 << 20
 
-    /// Reads a whole (small) file; with `probeOnly`, only checks that it can be read.
-    @discardableResult
-    static func read(_ path: String, what: String, probeOnly: Bool = false) throws(InputError) -> [UInt8] {
-        if path == "-" { return try readStandardInput(what: what) }
+    /// Opens a file for reading, or says why not: missing, a directory, or unreadable → 66.
+    static func open(_ path: String, what: String) throws(InputError) -> Int32 {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
@@ -19,11 +17,17 @@ enum InputFiles {
         if info.st_mode & S_IFMT == S_IFDIR {
             throw InputError("cannot read \(what) '\(path)': it is a directory", hint: "give the path of the file itself", status: .noInput)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw InputError("cannot read \(what) '\(path)': \(String(cString: strerror(EACCES)))", hint: "check the file's permissions", status: .noInput)
+        let fd = Foundation.open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw InputError("cannot read \(what) '\(path)': \(String(cString: strerror(errno)))", hint: "check the file's permissions", status: .noInput)
         }
-        defer { try? handle.close() }
-        if probeOnly { return [] }
+        return fd
+    }
+
+    /// Reads a whole (small) file, or standard input for `-`.
+    static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
+        if path == "-" { return try readStandardInput(what: what) }
+        let handle = FileHandle(fileDescriptor: try open(path, what: what), closeOnDealloc: true)
         let data = (try? handle.read(upToCount: sizeLimit + 1)) ?? Data()
         guard data.count <= sizeLimit else {
             throw InputError("\(what) '\(path)' is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)")

@@ -144,17 +144,9 @@ struct SendCommand: ParsableCommand {
                 return
             }
             let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.tokens.count)
-            let summary: BatchSummary
-            let configuration = request.transportConfiguration(self)
-            let policy = RetryPolicy(maxRetries: retries)
-            switch request.tokens {
-            case let .list(tokens):
-                summary = try deliver(request.template, to: tokens, authorization: request.authorization,
-                                      configuration: configuration, policy: policy, onResult: printer.print)
-            case let .file(file):
-                summary = try deliver(request.template, to: file, authorization: request.authorization,
-                                      configuration: configuration, policy: policy, onResult: printer.print)
-            }
+            let summary = try deliver(request.template, to: request.tokens, authorization: request.authorization,
+                                      configuration: request.transportConfiguration(self),
+                                      policy: RetryPolicy(maxRetries: retries), onResult: printer.print)
             printer.finish(summary)
             if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
         }

@@ -8,7 +8,8 @@ struct DryRun {
 
     var lines: [String] {
         let template = request.template
-        guard let first = request.tokens.first else { return [] }
+        var tokens = request.tokens.makeIterator()
+        guard let first = tokens.next() else { return [] }
         let url = request.baseURL + PushTemplate.path(for: first)
         let auth = showSecrets ? ((try? request.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; --show-secrets shows it]"
         var out = ["POST \(url)", "authorization: \(auth)"]

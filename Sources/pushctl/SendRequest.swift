@@ -115,7 +115,7 @@ struct SendRequest {
 }
 
 /// The device tokens of one run: from the flags, or streamed from a file.
-enum DeviceTokens {
+enum DeviceTokens: Sequence {
     case list([DeviceToken])
     case file(TokenFile)
 
@@ -126,10 +126,26 @@ enum DeviceTokens {
         }
     }
 
-    var first: DeviceToken? {
+    enum Iterator: IteratorProtocol {
+        case list(IndexingIterator<[DeviceToken]>)
+        case file(TokenFile.Iterator)
+
+        mutating func next() -> DeviceToken? {
+            switch self {
+            case var .list(iterator):
+                let token = iterator.next()
+                self = .list(iterator)
+                return token
+            case let .file(iterator):
+                return iterator.next()
+            }
+        }
+    }
+
+    func makeIterator() -> Iterator {
         switch self {
-        case let .list(tokens): return tokens.first
-        case let .file(file): return file.makeIterator().next()
+        case let .list(tokens): return .list(tokens.makeIterator())
+        case let .file(file): return .file(file.makeIterator())
         }
     }
 }

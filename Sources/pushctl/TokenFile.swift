@@ -31,10 +31,8 @@ final class TokenFile: Sequence {
                 throw error
             }
         } else {
-            _ = try InputFiles.read(path, what: "tokens file", probeOnly: true)
             self.path = path
-            let fd = open(path, O_RDONLY)
-            guard fd >= 0 else { throw InputError("cannot read tokens file '\(path)': \(String(cString: strerror(errno)))", status: .noInput) }
+            let fd = try InputFiles.open(path, what: "tokens file")
             defer { close(fd) }
             count = try TokenFile.check(fd: fd, name: displayName, copyTo: nil)
         }

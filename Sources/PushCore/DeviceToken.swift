@@ -9,7 +9,9 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// Accepts what developers paste: spaces and Xcode's `<ab cd …>` are stripped,
     /// upper-case hex is lowered. Refuses anything that is not even-length hex.
     public init(parsing text: String) throws(InputError) {
-        if let hex = DeviceToken.cleanASCII(text.utf8) {
+        var text = text
+        let hex = text.withUTF8 { DeviceToken.cleanASCII($0) }
+        if let hex {
             self.init(validHex: hex)
         } else {
             try self.init(checking: text)
@@ -17,7 +19,7 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same, from UTF-8 bytes (a line of a tokens file), without making a String first.
-    public init<Bytes: Collection>(parsingUTF8 bytes: Bytes) throws(InputError) where Bytes.Element == UInt8 {
+    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(InputError) {
         if let hex = DeviceToken.cleanASCII(bytes) {
             self.init(validHex: hex)
         } else {
@@ -25,11 +27,26 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same, from a byte array (a line of a tokens file, or a test's bytes).
+    public init(parsingUTF8 bytes: ArraySlice<UInt8>) throws(InputError) {
+        if let hex = bytes.withUnsafeBufferPointer(DeviceToken.cleanASCII) {
+            self.init(validHex: hex)
+        } else {
+            try self.init(checking: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Checks what `init(parsingUTF8:)` would accept, without building the token: a tokens
+    /// file's first pass, which only has to know that every line is good.
+    public static func check(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InputError) {
+        if cleanHexDigits(bytes) == nil { _ = try DeviceToken(checking: String(decoding: bytes, as: UTF8.self)) }
+    }
+
     private init(validHex: String) { hex = validHex }
 
     /// The common case, in one pass over the bytes: ASCII hex with optional spaces and `<>`.
-    /// Returns nil (and the careful path below explains) for anything else.
-    static func cleanASCII<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+    /// How many hex digits there are, or nil (and the careful path below explains) for anything else.
+    static func cleanHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var count = 0
         for byte in bytes {
             switch byte {
@@ -38,7 +55,12 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
             default: return nil
             }
         }
-        guard count > 0, count % 2 == 0 else { return nil }
+        return count > 0 && count % 2 == 0 ? count : nil
+    }
+
+    /// The hex of a clean line, lower-cased, or nil when the careful path must look at it.
+    static func cleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let count = cleanHexDigits(bytes) else { return nil }
         return String(unsafeUninitializedCapacity: count) { buffer in
             var i = 0
             for byte in bytes {

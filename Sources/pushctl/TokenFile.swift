@@ -48,7 +48,7 @@ final class TokenFile: Sequence {
         reader.forEachLine { number, line in
             guard let text = TokenFile.tokenText(line) else { return true }
             do {
-                _ = try DeviceToken(parsingUTF8: text)
+                try text.withUnsafeBufferPointer { bytes throws(InputError) in try DeviceToken.check(utf8: bytes) }
                 count += 1
                 return true
             } catch let error as InputError {

@@ -12,9 +12,11 @@ public struct MockAPNsConfiguration: Sendable {
     public var providerKeys: [MockProviderKey]
     /// When set, a token's `iss` must be this team.
     public var teamID: String?
-    /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token
-    /// (each connection starts at 1, as APNs does).
+    /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token.
     public var maxConcurrentStreams: Int
+    /// SETTINGS_MAX_CONCURRENT_STREAMS a connection starts with: 1, as APNs does. A benchmark
+    /// may start higher, so that a client which cannot wait for the raise stays on one connection.
+    public var initialConcurrentStreams: Int
     /// Appends one JSON line per request to this file.
     public var logPath: String?
     /// Failures to simulate; changeable while running with ``MockAPNsServer/faults``.
@@ -30,6 +32,7 @@ public struct MockAPNsConfiguration: Sendable {
         providerKeys: [MockProviderKey] = [],
         teamID: String? = nil,
         maxConcurrentStreams: Int = 1000,
+        initialConcurrentStreams: Int = 1,
         logPath: String? = nil,
         faults: MockFaults = MockFaults(),
         recordLimit: Int = 10_000,
@@ -40,6 +43,7 @@ public struct MockAPNsConfiguration: Sendable {
         self.providerKeys = providerKeys
         self.teamID = teamID
         self.maxConcurrentStreams = maxConcurrentStreams
+        self.initialConcurrentStreams = initialConcurrentStreams
         self.logPath = logPath
         self.faults = faults
         self.recordLimit = recordLimit
@@ -51,6 +55,9 @@ public struct MockAPNsConfiguration: Sendable {
         if let teamID { _ = try AppleIdentifier(.teamID, teamID) }
         guard (1...Int(Int32.max)).contains(maxConcurrentStreams) else {
             throw InputError("the stream limit must be between 1 and \(Int32.max); got \(maxConcurrentStreams)", status: .usage)
+        }
+        guard (1...maxConcurrentStreams).contains(initialConcurrentStreams) else {
+            throw InputError("the initial stream limit must be between 1 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", status: .usage)
         }
         guard (0...65535).contains(port) else {
             throw InputError("the port must be between 0 and 65535; got \(port)", status: .usage)

@@ -63,7 +63,7 @@ public final class MockAPNsServer: Sendable {
             var settings = NIOHTTP2Handler.ConnectionConfiguration()
             // One stream until a valid token, as APNs does; the raise is a later SETTINGS frame.
             settings.initialSettings = [
-                HTTP2Setting(parameter: .maxConcurrentStreams, value: 1),
+                HTTP2Setting(parameter: .maxConcurrentStreams, value: configuration.initialConcurrentStreams),
                 HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
                 HTTP2Setting(parameter: .initialWindowSize, value: APNsConnectionHandler.streamWindow),
             ]

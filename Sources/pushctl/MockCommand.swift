@@ -50,6 +50,10 @@ struct MockCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token.")
     var maxStreams = 1000
 
+    @Option(name: .customLong("initial-streams"),
+            help: "Concurrent streams per connection until the first valid token (1, as APNs; a benchmark may start higher).")
+    var initialStreams = 1
+
     @Option(name: .customLong("fail-first"),
             help: ArgumentHelp("Answer the first N requests to TOKEN with REASON, then accept it, e.g. <hex>=2:ServiceUnavailable (repeatable).",
                                valueName: "token=n:reason"))
@@ -71,6 +75,9 @@ struct MockCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }
         guard (1...Int(Int32.max)).contains(maxStreams) else {
             throw ValidationError("--max-streams must be between 1 and \(Int32.max); got \(maxStreams)")
+        }
+        guard (1...maxStreams).contains(initialStreams) else {
+            throw ValidationError("--initial-streams must be between 1 and --max-streams (\(maxStreams)); got \(initialStreams)")
         }
         if let teamID, !AppleIdentifier.isWellFormed(teamID) {
             throw ValidationError("--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'")
@@ -123,7 +130,7 @@ struct MockCommand: AsyncParsableCommand {
             server = try await MockAPNsServer.start(
                 MockAPNsConfiguration(
                     host: host, port: port, providerKeys: keys, teamID: teamID,
-                    maxConcurrentStreams: maxStreams, logPath: log, faults: faults, recordLimit: 0))
+                    maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0))
         } catch let error as InputError {
             throw fail(error)
         }
@@ -159,7 +166,7 @@ struct MockCommand: AsyncParsableCommand {
             lines.append("  provider tokens: ES256 signatures (raw or DER) checked with key \(keys.map(\.keyID).joined(separator: ", "))\(team)")
         }
         lines.append("  CA certificate: \(caPath)")
-        lines.append("  streams: 1 per connection until a request with a valid token, then \(maxStreams)")
+        lines.append("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)")
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
         }

@@ -18,6 +18,15 @@ struct FaultAndStreamTests {
         }
     }
 
+    @Test func aBenchmarkMayStartAboveOneStream() async throws {
+        try await withHarness(configure: { $0.maxConcurrentStreams = 77; $0.initialConcurrentStreams = 50 }) { harness in
+            let frames = try harness.nghttp(requests: 1)
+            let first = try #require(frames.components(separatedBy: "recv SETTINGS frame").dropFirst().first)
+            #expect(first.contains("[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):50]"), "\(first)")
+            #expect(frames.contains("[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):77]"), "\(frames)")
+        }
+    }
+
     @Test func keepsOneStreamWhileTokensAreRefused() async throws {
         try await withHarness(configure: { $0.maxConcurrentStreams = 77 }) { harness in
             let frames = try harness.nghttp(requests: 2, headers: harness.standardHeaders.setting("authorization", "bearer a.b.c"))

@@ -83,6 +83,7 @@ struct MockCommandTests {
         (["--fail", "\(sampleToken)=Sad"], 64, "not a reason APNs sends"),
         (["--team-id", "team"], 64, "--team-id"),
         (["--max-streams", "0"], 64, "--max-streams"),
+        (["--max-streams", "500", "--initial-streams", "501"], 64, "--initial-streams"),
     ])
     func refusesBadInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try runTool(try pushctlBinary(), ["mock"] + arguments)

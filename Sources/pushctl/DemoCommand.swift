@@ -5,7 +5,7 @@ import PushCrypto
 import PushCurl
 import PushMock
 
-struct DemoCommand: AsyncParsableCommand {
+struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs' answers.",
@@ -22,7 +22,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Wait for Enter between steps (only when standard input is a terminal).")
     var pause = false
 
-    func run() async throws {
+    func run() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(getpid())")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: work) }
@@ -38,8 +38,9 @@ struct DemoCommand: AsyncParsableCommand {
 
         var faults = MockFaults()
         faults.failTokens[dead] = .unregistered
-        let server = try await MockAPNsServer.start(MockAPNsConfiguration(
-            providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults))
+        let configuration = MockAPNsConfiguration(
+            providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults)
+        let server = try waitFor { try await MockAPNsServer.start(configuration) }
         let caPath = work.appendingPathComponent("mock-ca.pem").path
         FileManager.default.createFile(atPath: caPath, contents: Data(server.caCertificatePEM.utf8))
 
@@ -47,10 +48,10 @@ struct DemoCommand: AsyncParsableCommand {
             try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
                         topic: topic, device: device, dead: dead)
         } catch {
-            try? await server.shutdown()
+            _ = try? waitFor { try await server.shutdown() }
             throw error
         }
-        try await server.shutdown()
+        try waitFor { try await server.shutdown() }
     }
 
     private func narrate(server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,

@@ -19,6 +19,7 @@ struct JWTCommand: ParsableCommand {
 
 struct Sign: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sign",
         abstract: "Sign an APNs provider token (ES256 JWT) with a .p8 key (the default of `pushctl jwt`).",
         discussion: """
             Prints one line, the token, ready for `authorization: bearer <token>`.
@@ -115,6 +116,7 @@ extension JWTCommand {
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Show a JWT's header and claims, its age and its signature's form. No key needed.",
             discussion: """
                 Examples:
@@ -148,6 +150,7 @@ extension JWTCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a JWT's signature with a key, then APNs' rules for provider tokens.",
             discussion: """
                 Accepts raw r‖s (standard JOSE) and DER signatures (what `openssl dgst -sign` makes).

@@ -12,6 +12,7 @@ struct KeyCommand: ParsableCommand {
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Write a test P-256 key in Apple's .p8 form (AuthKey_<ID>.p8, mode 0600). It is not an Apple key.",
             discussion: """
                 APNs only accepts keys made in your Apple Developer account; a generated key is for

@@ -4,7 +4,7 @@ import Foundation
 import PushCore
 import PushMock
 
-struct MockCommand: AsyncParsableCommand {
+struct MockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock",
         abstract: "Run a strict local APNs over TLS + HTTP/2.",
@@ -104,7 +104,11 @@ struct MockCommand: AsyncParsableCommand {
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
     }
 
-    func run() async throws {
+    func run() throws {
+        try waitFor { try await self.serve() }
+    }
+
+    private func serve() async throws {
         var faults = MockFaults()
         var keys: [MockProviderKey] = []
         do {

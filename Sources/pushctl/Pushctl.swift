@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Pushctl: AsyncParsableCommand {
+struct Pushctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pushctl",
         abstract: "An APNs provider on the command line: signs ES256 JWTs and sends push notifications over HTTP/2.",

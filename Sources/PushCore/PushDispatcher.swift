@@ -52,6 +52,8 @@ public final class PushDispatcher {
         let token: DeviceToken
         let attempts: Int
         var due: Double = 0
+        /// The authorization value the last attempt carried.
+        var sentWith: String? = nil
     }
 
     /// Sends to every token of `tokens` (read lazily, so a huge list streams), calling
@@ -65,7 +67,8 @@ public final class PushDispatcher {
         var inFlight: [Int: Pending] = [:]
         var retries: [Pending] = []  // sorted by due time
         var nextID = 0
-        var renewed = false
+        /// The authorization value replaced after APNs said it expired (re-signed once per run).
+        var renewedFrom: String??
         var unreachable: TransportFailure?
 
         func finish(_ result: PushResult) {
@@ -80,7 +83,7 @@ public final class PushDispatcher {
                 return
             }
             nextID += 1
-            inFlight[nextID] = Pending(token: pending.token, attempts: pending.attempts + 1)
+            inFlight[nextID] = Pending(token: pending.token, attempts: pending.attempts + 1, sentWith: header)
             transport.start(PushAttempt(id: nextID, token: pending.token, authorization: header))
         }
 
@@ -130,8 +133,11 @@ public final class PushDispatcher {
                         finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))
                     case .withNewProviderToken:
                         // Re-sign once per run, then send again at once; a second expiry is final.
-                        if !renewed, (try? authorization.renew()) != nil {
-                            renewed = true
+                        // Requests that were in flight with the old token go again with the new one.
+                        if renewedFrom == .some(pending.sentWith) {
+                            retries.insert(Pending(token: pending.token, attempts: pending.attempts, due: 0), at: 0)
+                        } else if renewedFrom == nil, (try? authorization.renew()) != nil {
+                            renewedFrom = .some(pending.sentWith)
                             retries.insert(Pending(token: pending.token, attempts: pending.attempts, due: 0), at: 0)
                         } else {
                             finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))

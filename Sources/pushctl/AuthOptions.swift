@@ -42,11 +42,15 @@ struct AuthOptions: ParsableArguments {
 enum KeyLoading {
     /// Reads and parses a signing key; errors name the file.
     static func privateKey(at path: String) throws(InputError) -> ES256PrivateKey {
-        let bytes = try InputFiles.read(path, what: "key file")
+        let key = try privateKey(pem: try InputFiles.read(path, what: "key file"), from: path)
+        InputFiles.warnIfShared(path)
+        return key
+    }
+
+    /// Parses a key file's bytes, read before; errors name the file.
+    static func privateKey(pem bytes: [UInt8], from path: String) throws(InputError) -> ES256PrivateKey {
         do {
-            let key = try ES256PrivateKey(pem: bytes)
-            InputFiles.warnIfShared(path)
-            return key
+            return try ES256PrivateKey(pem: bytes)
         } catch {
             throw InputError("\(path): \(error.message)", hint: error.hint, status: error.status)
         }

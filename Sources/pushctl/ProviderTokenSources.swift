@@ -2,12 +2,35 @@ import Foundation
 import PushCore
 import PushCrypto
 
+/// A `.p8` file's bytes, read once; parsed (through OpenSSL, which costs a few milliseconds)
+/// only when a token has to be signed.
+final class KeyFile {
+    let path: String
+    let bytes: [UInt8]
+    private var parsed: ES256PrivateKey?
+
+    init(path: String) throws(InputError) {
+        self.path = path
+        bytes = try InputFiles.read(path, what: "key file")
+    }
+
+    func privateKey() throws(InputError) -> ES256PrivateKey {
+        if let parsed { return parsed }
+        let key = try KeyLoading.privateKey(pem: bytes, from: path)
+        parsed = key
+        return key
+    }
+
+    /// Names this exact key file in the token cache: SHA-256 of its bytes.
+    lazy var fingerprint: String = String(SHA256.hash(bytes).hexString.prefix(16))
+}
+
 /// Signs the provider token once and reuses it — across runs through `ProviderTokenCache` —
 /// for up to 50 minutes; re-signs after that (a long batch refreshes in flight) and once when
 /// APNs says the token expired. Never faster than Apple allows: a new token is made only when
 /// the old one is 50 minutes old, or APNs refused it.
 final class SigningAuthorization: AuthorizationSource {
-    private let key: ES256PrivateKey
+    private let keyFile: KeyFile
     private let keyID: AppleIdentifier
     private let teamID: AppleIdentifier
     private let cache: ProviderTokenCache?
@@ -15,32 +38,36 @@ final class SigningAuthorization: AuthorizationSource {
     private var issuedAt: Int64 = 0
     private var checks = 0
 
-    init(key: ES256PrivateKey, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?) {
-        self.key = key
+    init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?) {
+        self.keyFile = keyFile
         self.keyID = keyID
         self.teamID = teamID
         self.cache = cache
     }
 
-    static var now: Int64 { Int64(Date().timeIntervalSince1970) }
+    static var now: Int64 { Int64(time(nil)) }
+
+    /// Takes the token an earlier run cached for this key file, if it may still be used.
+    func adoptCachedToken() -> Bool {
+        guard let cached = cache?.load(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID, now: Self.now) else { return false }
+        adopt(cached)
+        return true
+    }
 
     func authorization() throws -> String? {
         // Checking the clock once every 256 pushes is plenty for a 50-minute limit.
         checks &+= 1
         if let header, checks & 255 != 0 || ProviderTokenRules.isReusable(issuedAt: issuedAt, now: Self.now) { return header }
-        if header == nil, let cached = cache?.load(key: key, keyID: keyID, teamID: teamID, now: Self.now) {
-            adopt(cached)
-            return self.header
-        }
+        if header == nil, adoptCachedToken() { return header }
         try sign()
-        return self.header
+        return header
     }
 
     func renew() throws { try sign() }
 
     private func sign() throws {
-        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Self.now).signed(by: key)
-        cache?.store(token, key: key)
+        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Self.now).signed(by: try keyFile.privateKey())
+        cache?.store(token, keyFingerprint: keyFile.fingerprint)
         adopt(token)
     }
 
@@ -67,9 +94,12 @@ final class FixedAuthorization: AuthorizationSource {
 /// sends the same JWT instead of a new one each time (APNs answers 429
 /// TooManyProviderTokenUpdates to tokens changed faster than every 20 minutes).
 ///
-/// One file per team, key id and key (by fingerprint), mode 0600 in a 0700 directory:
-/// `$PUSHCTL_CACHE_DIR`, else `$XDG_CACHE_HOME/pushctl`, else `~/.cache/pushctl`. A file that
-/// does not parse, names another key, or fails signature verification is ignored and replaced.
+/// One file per team, key id and key file (by a SHA-256 of its bytes), mode 0600 in a 0700
+/// directory: `$PUSHCTL_CACHE_DIR`, else `$XDG_CACHE_HOME/pushctl`, else `~/.cache/pushctl`.
+/// The file holds the JWT and, on a second line, the SHA-256 of the JWT: a file that does not
+/// parse, fails that check, or names another key or team is ignored and replaced. Reading a
+/// cached token costs no key parsing and no signature check, which is most of what a single
+/// push spends on its token.
 struct ProviderTokenCache {
     let directory: String
 
@@ -80,31 +110,35 @@ struct ProviderTokenCache {
         return nil
     }
 
-    func path(keyID: AppleIdentifier, teamID: AppleIdentifier, key: ES256PrivateKey) -> String {
-        "\(directory)/jwt-\(teamID)-\(keyID)-\(key.publicKey.fingerprint.prefix(16)).jwt"
+    func path(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier) -> String {
+        "\(directory)/jwt-\(teamID)-\(keyID)-\(keyFingerprint).jwt"
     }
 
-    func load(key: ES256PrivateKey, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
-        guard let data = FileManager.default.contents(atPath: path(keyID: keyID, teamID: teamID, key: key)),
-              let jwt = try? DecodedJWT(parsing: String(decoding: data, as: UTF8.self)),
+    func load(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
+        guard let bytes = try? InputFiles.read(path(keyFingerprint: keyFingerprint, keyID: keyID, teamID: teamID), what: "cache"),
+              bytes.count < 4096 else { return nil }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"))
+        guard lines.count == 2, SHA256.hash(Array(lines[0])).hexString == String(decoding: lines[1], as: UTF8.self) else { return nil }
+        let compact = String(decoding: lines[0], as: UTF8.self)
+        guard let jwt = try? DecodedJWT(parsing: compact),
               jwt.header["kid"]?.stringValue == keyID.value, jwt.claims["iss"]?.stringValue == teamID.value,
               let iat = jwt.claims["iat"]?.integerValue, ProviderTokenRules.isReusable(issuedAt: iat, now: now),
-              jwt.signatureForm == .raw,
-              key.publicKey.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
+              jwt.signatureForm == .raw
         else { return nil }
         let token = ProviderToken(unsigned: UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: iat), signature: jwt.signature)
         // Only a token that re-encodes to the same bytes is reused (no foreign header fields).
-        return token.compact == String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) ? token : nil
+        return token.compact == compact ? token : nil
     }
 
     /// Best effort: a cache that cannot be written only costs a signature next run.
-    func store(_ token: ProviderToken, key: ES256PrivateKey) {
+    func store(_ token: ProviderToken, keyFingerprint: String) {
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else { return }
-        let target = path(keyID: token.unsigned.keyID, teamID: token.unsigned.teamID, key: key)
+        let target = path(keyFingerprint: keyFingerprint, keyID: token.unsigned.keyID, teamID: token.unsigned.teamID)
         let temporary = target + ".\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { return }
-        let bytes = Array((token.compact + "\n").utf8)
+        let jwt = Array(token.compact.utf8)
+        let bytes = jwt + [UInt8(ascii: "\n")] + Array(SHA256.hash(jwt).hexString.utf8) + [UInt8(ascii: "\n")]
         let written = write(fd, bytes, bytes.count)
         close(fd)
         if written == bytes.count { rename(temporary, target) } else { unlink(temporary) }

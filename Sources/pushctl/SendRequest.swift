@@ -102,9 +102,14 @@ struct SendRequest {
                              status: .usage)
         }
         let auth = try c.auth.resolve()
-        let key = try KeyLoading.privateKey(at: auth.keyFile)
+        let keyFile = try KeyFile(path: auth.keyFile)
         let cache = c.noJwtCache ? nil : ProviderTokenCache.standard(environment: env)
-        return SigningAuthorization(key: key, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
+        let signer = SigningAuthorization(keyFile: keyFile, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
+        // A token cached by an earlier run needs no key work at all; otherwise the key is
+        // parsed now, so that a bad key stops the run (exit 65) before anything is sent.
+        if !signer.adoptCachedToken() { _ = try keyFile.privateKey() }
+        InputFiles.warnIfShared(auth.keyFile)
+        return signer
     }
 
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {

@@ -116,6 +116,32 @@ extension PushResponse {
         #expect(transport.started.map(\.authorization) == ["bearer token-1", "bearer token-2"])
     }
 
+    @Test("ExpiredProviderToken for several requests in flight: one re-sign, and every one goes again with the new token")
+    func expiredTokenInFlight() {
+        let transport = ScriptedTransport()
+        let tokens = (0..<4).map(token)
+        for t in tokens { transport.script[t.hex] = [.success(.rejected(403, "ExpiredProviderToken")), .success(.ok)] }
+        let auth = CountingAuthorization()
+        let (results, summary) = run(transport, tokens: tokens, auth: auth)
+        #expect(summary.exitStatus == .ok)
+        #expect(summary.accepted == 4)
+        #expect(results.map(\.attempts) == [2, 2, 2, 2])
+        #expect(auth.generation == 2, "signed once more, not once per request")
+        #expect(transport.started.suffix(4).allSatisfy { $0.authorization == "bearer token-2" })
+    }
+
+    @Test("a token that expires again after the re-sign is final")
+    func expiredTwice() {
+        let transport = ScriptedTransport()
+        let t = token(1)
+        transport.script[t.hex] = [.success(.rejected(403, "ExpiredProviderToken"))]
+        let auth = CountingAuthorization()
+        let (results, summary) = run(transport, tokens: [t], auth: auth)
+        #expect(results.map(\.attempts) == [2])
+        #expect(auth.generation == 2)
+        #expect(summary.exitStatus == .rejected)
+    }
+
     @Test("unreachable: no further sends, and every remaining token still gets a result (exit 69)")
     func unreachable() {
         let transport = ScriptedTransport()

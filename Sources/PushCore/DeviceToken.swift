@@ -27,7 +27,12 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The same, from a byte array (a line of a tokens file, or a test's bytes).
+    /// The same, from a byte array.
+    public init(parsingUTF8 bytes: [UInt8]) throws(InputError) {
+        try self.init(parsingUTF8: bytes[...])
+    }
+
+    /// The same, from part of a byte array (a line of a tokens file).
     public init(parsingUTF8 bytes: ArraySlice<UInt8>) throws(InputError) {
         if let hex = bytes.withUnsafeBufferPointer(DeviceToken.cleanASCII) {
             self.init(validHex: hex)
@@ -44,18 +49,29 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
 
     private init(validHex: String) { hex = validHex }
 
-    /// The common case, in one pass over the bytes: ASCII hex with optional spaces and `<>`.
-    /// How many hex digits there are, or nil (and the careful path below explains) for anything else.
+    /// The common case, in one pass over the bytes: ASCII hex, with spaces, tabs, line ends and
+    /// Xcode's `<>` allowed around and between the digits. How many hex digits there are, or nil
+    /// (and the careful path below explains) for anything else.
     static func cleanHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var count = 0
         for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): count += 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "<"), UInt8(ascii: ">"): continue
+            switch byteClass[Int(byte)] {
+            case hexDigit: count += 1
+            case ignored: continue
             default: return nil
             }
         }
         return count > 0 && count % 2 == 0 ? count : nil
+    }
+
+    private static let (invalid, hexDigit, ignored): (UInt8, UInt8, UInt8) = (0, 1, 2)
+    /// What each byte is to the fast path: one load per byte instead of a chain of range tests.
+    private static let byteClass: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return hexDigit
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "<"), UInt8(ascii: ">"): return ignored
+        default: return invalid
+        }
     }
 
     /// The hex of a clean line, lower-cased, or nil when the careful path must look at it.

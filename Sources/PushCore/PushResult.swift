@@ -65,17 +65,45 @@ public struct PushResult: Sendable {
     static let acceptedExplanation = "accepted by APNs; delivery to the device is up to APNs and the device's state"
     static let acceptedExplanationJSON = JSONValue.string(acceptedExplanation).compact
 
-    /// `json` as one compact line. The common case (accepted, ids of plain ASCII) is written
-    /// directly; anything else goes through `JSONValue`, which escapes what it must.
+    /// `json` as one compact line.
     public var jsonLine: String {
-        func plain(_ s: String?) -> Bool {
-            s?.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D } ?? true
-        }
-        guard outcome == .accepted, plain(apnsID), plain(apnsUniqueID) else { return json.compact }
-        let id = apnsID.map { "\"\($0)\"" } ?? "null"
-        let unique = apnsUniqueID.map { "\"\($0)\"" } ?? "null"
-        return "{\"token\":\"\(token.hex)\",\"status\":200,\"apnsId\":\(id),\"apnsUniqueId\":\(unique),\"reason\":null,\"timestamp\":null,\"explanation\":\(PushResult.acceptedExplanationJSON),\"attempts\":\(attempts)}"
+        var bytes: [UInt8] = []
+        appendJSONLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Appends `json` as one compact line (no newline). The common case (accepted, ids of plain
+    /// printable ASCII) is written byte by byte; anything else goes through `JSONValue`, which
+    /// escapes what it must.
+    public func appendJSONLine(to out: inout [UInt8]) {
+        func plain(_ s: String?) -> Bool {
+            s?.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } ?? true
+        }
+        guard outcome == .accepted, plain(apnsID), plain(apnsUniqueID) else {
+            out.append(contentsOf: json.compact.utf8)
+            return
+        }
+        func field(_ s: String?) {
+            if let s {
+                out.append(0x22)
+                out.append(contentsOf: s.utf8)
+                out.append(0x22)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
+        }
+        out.append(contentsOf: #"{"token":""#.utf8)
+        out.append(contentsOf: token.hex.utf8)
+        out.append(contentsOf: #"","status":200,"apnsId":"#.utf8)
+        field(apnsID)
+        out.append(contentsOf: #","apnsUniqueId":"#.utf8)
+        field(apnsUniqueID)
+        out.append(contentsOf: PushResult.acceptedTail)
+        out.append(contentsOf: String(attempts).utf8)
+        out.append(0x7D)
+    }
+
+    private static let acceptedTail = Array(#","reason":null,"timestamp":null,"explanation":\#(acceptedExplanationJSON),"attempts":"#.utf8)
 
     /// The fields of `--output json` and `jsonl`.
     public var json: JSONValue {

@@ -71,11 +71,14 @@ final class EasyHandle {
                   name.count == colon && zip(name, line[..<colon]).allSatisfy { $0 == ($1 | 0x20) }
               })
         else { return }
-        let value = String(Substring(String(decoding: line[(colon + 1)...], as: UTF8.self)).trimmingWhitespace())
+        var value = line[(colon + 1)...]
+        while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+        while let last = value.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A { value = value.dropLast() }
+        let text = String(decoding: value, as: UTF8.self)
         switch which {
-        case 0: apnsID = value
-        case 1: apnsUniqueID = value
-        default: retryAfter = Int(value)
+        case 0: apnsID = text
+        case 1: apnsUniqueID = text
+        default: retryAfter = Int(text)
         }
     }
 

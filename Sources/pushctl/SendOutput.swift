@@ -76,9 +76,14 @@ final class ResultPrinter {
     func print(_ result: PushResult) {
         switch format {
         case .json:
-            write((wroteFirstResult ? ",\n    " : "\n    ") + result.jsonLine, newline: false)
+            buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8)
+            result.appendJSONLine(to: &buffer)
             wroteFirstResult = true
-        case .jsonl: write(result.jsonLine)
+            flushIfDue()
+        case .jsonl:
+            result.appendJSONLine(to: &buffer)
+            buffer.append(0x0A)
+            flushIfDue()
         case .text: if !quiet { write(line(for: result)) }
         }
         if let unregistered, result.status == 410 {
@@ -121,6 +126,10 @@ final class ResultPrinter {
     private func write(_ text: String, newline: Bool = true) {
         buffer.append(contentsOf: text.utf8)
         if newline { buffer.append(0x0A) }
+        flushIfDue()
+    }
+
+    private func flushIfDue() {
         if buffer.count > 32 * 1024 || DispatchTime.now().uptimeNanoseconds - lastFlush.uptimeNanoseconds > 200_000_000 { flush() }
     }
 

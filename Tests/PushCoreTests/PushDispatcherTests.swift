@@ -239,6 +239,10 @@ extension PushResponse {
         let odd = PushResult(token: token, response: PushResponse(status: 200, apnsID: "quote\"d", apnsUniqueID: "u", body: []), attempts: 1)
         #expect(odd.jsonLine == odd.json.compact)
         #expect(odd.jsonLine.contains(#""apnsId":"quote\"d""#))
+        for (id, unique) in [("a/b c", "ü"), ("tab\there", nil), ("back\\slash", "{}")] {
+            let other = PushResult(token: token, response: PushResponse(status: 200, apnsID: id, apnsUniqueID: unique, body: []), attempts: 12)
+            #expect(other.jsonLine == other.json.compact, "\(id)")
+        }
         let rejected = PushResult(token: token, response: .rejected(410, "Unregistered", extra: ",\"timestamp\":1700000000000"), attempts: 1)
         #expect(rejected.jsonLine == rejected.json.compact)
         #expect(rejected.jsonLine.contains(#""timestamp":1700000000000"#))

@@ -1,6 +1,7 @@
 # Sourced by Scripts/bench*.sh. Starts `pushctl mock` in the background and waits for it.
 #   start_mock BIN WORKDIR KEYFILE TEAMID [COMMAND-PREFIX...]   (e.g. taskset -c 0)
-# Extra mock options may be set in the array mock_args. Sets mock_pid and url; the CA certificate is WORKDIR/ca.pem. Returns 1 if it did not start.
+# Extra mock options may be set in the array mock_args.
+# Sets mock_pid and url; the CA certificate is WORKDIR/ca.pem. Returns 1 if it did not start.
 start_mock() {
     local bin=$1 work=$2 key=$3 team=$4
     shift 4

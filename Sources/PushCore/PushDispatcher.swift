@@ -67,8 +67,7 @@ public final class PushDispatcher {
         var inFlight: [Int: Pending] = [:]
         var retries: [Pending] = []  // sorted by due time
         var nextID = 0
-        /// The authorization value replaced after APNs said it expired (re-signed once per run).
-        var renewedFrom: String??
+        var renewed = false
         var unreachable: TransportFailure?
 
         func finish(_ result: PushResult) {
@@ -132,12 +131,13 @@ public final class PushDispatcher {
                     case .never:
                         finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))
                     case .withNewProviderToken:
-                        // Re-sign once per run, then send again at once; a second expiry is final.
-                        // Requests that were in flight with the old token go again with the new one.
-                        if renewedFrom == .some(pending.sentWith) {
+                        // Sent with a token that has been replaced since (re-signed after another
+                        // request's expiry, or refreshed at 50 minutes): send again with the new one.
+                        // Otherwise re-sign once per run and send again at once; a second expiry is final.
+                        if pending.sentWith != (try? authorization.authorization()) {
                             retries.insert(Pending(token: pending.token, attempts: pending.attempts, due: 0), at: 0)
-                        } else if renewedFrom == nil, (try? authorization.renew()) != nil {
-                            renewedFrom = .some(pending.sentWith)
+                        } else if !renewed, (try? authorization.renew()) != nil {
+                            renewed = true
                             retries.insert(Pending(token: pending.token, attempts: pending.attempts, due: 0), at: 0)
                         } else {
                             finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))

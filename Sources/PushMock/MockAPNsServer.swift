@@ -61,7 +61,8 @@ public final class MockAPNsServer: Sendable {
 
         let connectionSettings = {
             var settings = NIOHTTP2Handler.ConnectionConfiguration()
-            // One stream until a valid token, as APNs does; the raise is a later SETTINGS frame.
+            // One stream until a valid token, as APNs does (unless the configuration says otherwise);
+            // the raise is a later SETTINGS frame.
             settings.initialSettings = [
                 HTTP2Setting(parameter: .maxConcurrentStreams, value: configuration.initialConcurrentStreams),
                 HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),

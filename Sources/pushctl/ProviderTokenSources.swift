@@ -21,14 +21,20 @@ final class KeyFile {
         return key
     }
 
-    /// Names this exact key file in the token cache: SHA-256 of its bytes.
-    lazy var fingerprint: String = String(SHA256.hash(bytes).hexString.prefix(16))
+    /// Names this key in the token cache: the first 16 hex digits of a SHA-256 of the file with
+    /// its whitespace removed, so the same key saved with CRLF or without a final newline (a CI
+    /// secret written out per job) keeps its cached token.
+    lazy var fingerprint: String = {
+        let content = bytes.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+        return String(SHA256.hash(content).hexString.prefix(16))
+    }()
 }
 
 /// Signs the provider token once and reuses it — across runs through `ProviderTokenCache` —
 /// for up to 50 minutes; re-signs after that (a long batch refreshes in flight) and once when
 /// APNs says the token expired. Never faster than Apple allows: a new token is made only when
-/// the old one is 50 minutes old, or APNs refused it.
+/// the old one is 50 minutes old, APNs refused it, or there is none for this key (team, key id
+/// and key file content) in the cache.
 final class SigningAuthorization: AuthorizationSource {
     private let keyFile: KeyFile
     private let keyID: AppleIdentifier
@@ -37,6 +43,7 @@ final class SigningAuthorization: AuthorizationSource {
     private var header: String?
     private var issuedAt: Int64 = 0
     private var checks = 0
+    private var cacheChecked = false
 
     init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?) {
         self.keyFile = keyFile
@@ -49,6 +56,7 @@ final class SigningAuthorization: AuthorizationSource {
 
     /// Takes the token an earlier run cached for this key file, if it may still be used.
     func adoptCachedToken() -> Bool {
+        cacheChecked = true
         guard let cached = cache?.load(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID, now: Self.now) else { return false }
         adopt(cached)
         return true
@@ -58,7 +66,7 @@ final class SigningAuthorization: AuthorizationSource {
         // Checking the clock once every 256 pushes is plenty for a 50-minute limit.
         checks &+= 1
         if let header, checks & 255 != 0 || ProviderTokenRules.isReusable(issuedAt: issuedAt, now: Self.now) { return header }
-        if header == nil, adoptCachedToken() { return header }
+        if header == nil, !cacheChecked, adoptCachedToken() { return header }
         try sign()
         return header
     }

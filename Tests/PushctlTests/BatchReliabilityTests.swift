@@ -163,6 +163,31 @@ import Testing
         #expect(try String(contentsOfFile: cache + "/" + files[0], encoding: .utf8).hasPrefix(jwt(first) ?? "?"))
     }
 
+    @Test("the cache follows the key's content: CRLF line ends keep the token, another key does not")
+    func keyedByKeyContent() throws {
+        let mock = try MockProcess(dir: dir)
+        let env = ["PUSHCTL_CACHE_DIR": dir.path("cache-content")]
+        let args = ["--device-token", sampleToken, "--title", "x", "--verbose", "--show-secrets"]
+        func jwt(_ r: CommandResult) -> String? {
+            r.stderr.split(separator: "\n").first { $0.hasPrefix("> authorization: bearer ") }.map { String($0.dropFirst(24)) }
+        }
+        let first = try mock.send(args, env: env)
+        #expect(first.status == 0, "\(first.stderr)")
+
+        let pem = try String(contentsOfFile: mock.keyFile, encoding: .utf8)
+        try pem.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: mock.keyFile, atomically: false, encoding: .utf8)
+        let crlf = try mock.send(args, env: env)
+        #expect(crlf.status == 0, "\(crlf.stderr)")
+        #expect(jwt(crlf) != nil && jwt(crlf) == jwt(first))
+
+        let other = try TemporaryDirectory()
+        try FileManager.default.removeItem(atPath: mock.keyFile)
+        try FileManager.default.copyItem(atPath: try other.generateKey(), toPath: mock.keyFile)
+        let otherKey = try mock.send(args, env: env)
+        #expect(otherKey.status == 1, "the mock knows only the first key: \(otherKey.stderr)")
+        #expect(jwt(otherKey) != nil && jwt(otherKey) != jwt(first))
+    }
+
     @Test("a corrupted cache file is ignored and replaced")
     func corrupted() throws {
         let mock = try MockProcess(dir: dir)

@@ -5,7 +5,9 @@
 #
 #   1. pushctl send --tokens-file … --output jsonl
 #   2. a minimal C client on libcurl's multi interface (Scripts/bench/curl_multi_client.c,
-#      compiled here): the ceiling of the library pushctl is built on
+#      compiled here): the ceiling of the library pushctl is built on; and, for context, the
+#      same client doing pushctl's per-request libcurl work too (-DPUSHCTL_JOB: apns-id and
+#      apns-unique-id read from each answer, request and connect timeouts, an error buffer)
 #   3. curl --http2 -Z --parallel-max IN_FLIGHT with a config file of one URL per token
 #   4. aioapns from PyPI (Scripts/bench/aioapns_driver.py, in a venv under .build/bench)
 #
@@ -72,6 +74,8 @@ fi
 say "compiling Scripts/bench/curl_multi_client.c"
 # shellcheck disable=SC2046
 gcc -O2 -Wall -o "$cache/curl_multi_client" Scripts/bench/curl_multi_client.c $(pkg-config --cflags --libs libcurl)
+# shellcheck disable=SC2046
+gcc -O2 -Wall -DPUSHCTL_JOB -o "$cache/curl_multi_client_job" Scripts/bench/curl_multi_client.c $(pkg-config --cflags --libs libcurl)
 
 venv=$cache/venv
 if ! "$venv/bin/python" -c "import aioapns" 2>/dev/null; then
@@ -192,6 +196,7 @@ pushctl_batch=("$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" --k
     --topic "$topic" --tokens-file "$work/tokens.txt" --payload "$work/payload.json" --output jsonl
     --concurrency "$IN_FLIGHT" --connections 1)
 c_batch=("$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/tokens.txt" "$IN_FLIGHT")
+c_job_batch=("$cache/curl_multi_client_job" "${c_batch[@]:1}")
 # -Z waits for the one HTTP/2 connection and multiplexes on it (PIPEWAIT) unless --parallel-immediate.
 curl_batch=(curl --http2 -sS --no-progress-meter -Z --parallel-max "$IN_FLIGHT" --cacert "$work/ca.pem"
     -H "authorization: bearer $jwt" -H "apns-topic: $topic" -H "apns-push-type: alert" -H "apns-priority: 10"
@@ -209,6 +214,7 @@ head -n 2000 "$work/tokens.txt" >"$work/warm.txt"
 : >"$work/runs.tsv"
 for round in $(seq "$ROUNDS"); do
     run libcurl-multi-c "$round" "$N" "${c_batch[@]}"
+    run c-pushctl-job "$round" "$N" "${c_job_batch[@]}"
     run pushctl "$round" "$N" "${pushctl_batch[@]}"
     run curl-Z "$round" "$N" "${curl_batch[@]}"
     run aioapns "$round" "$AIOAPNS_N" "${aioapns_batch[@]}"

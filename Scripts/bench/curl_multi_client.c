@@ -14,6 +14,11 @@
  * BASE_URL/3/device/<token>, prints "sent N ok N failed N connections N" (connections that
  * libcurl opened) and exits 0 only when all got 200.
  *
+ * Build with -DPUSHCTL_JOB for the same client doing the per-request work pushctl does beyond
+ * that: each answer's apns-id and apns-unique-id read through CURLOPT_HEADERFUNCTION, a request
+ * and a connect timeout (CURLOPT_TIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS), an error buffer. It
+ * shows what that work costs inside libcurl, apart from what pushctl's own code costs.
+ *
  * Diagnostic build, -DCA_AS_BLOB: trust the system bundle plus CA_PEM through
  * CURLOPT_CAINFO_BLOB (one ~200 KB blob per handle), the way pushctl's --cacert does today,
  * to measure what that costs libcurl per request.
@@ -23,9 +28,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef PUSHCTL_JOB
+#include <strings.h>
+/* The last answer's ids: kept, as a provider would report them. */
+struct answer_ids {
+    char id[64];
+    char unique_id[64];
+};
+#endif
+
 struct slot {
     CURL *easy;
     char url[512];
+#ifdef PUSHCTL_JOB
+    struct answer_ids ids;
+    char errors[CURL_ERROR_SIZE];
+#endif
 };
 
 static size_t discard_body(char *data, size_t size, size_t count, void *context) {
@@ -33,6 +51,24 @@ static size_t discard_body(char *data, size_t size, size_t count, void *context)
     (void)context;
     return size * count;
 }
+
+#ifdef PUSHCTL_JOB
+static void copy_value(char *to, const char *from, size_t length) {
+    while (length > 0 && (*from == ' ' || *from == '\t')) { from++; length--; }
+    while (length > 0 && (from[length - 1] == '\r' || from[length - 1] == '\n' || from[length - 1] == ' ')) length--;
+    if (length > 63) length = 63;
+    memcpy(to, from, length);
+    to[length] = 0;
+}
+
+static size_t read_header(char *data, size_t size, size_t count, void *context) {
+    struct answer_ids *ids = context;
+    size_t n = size * count;
+    if (n > 8 && strncasecmp(data, "apns-id:", 8) == 0) copy_value(ids->id, data + 8, n - 8);
+    else if (n > 15 && strncasecmp(data, "apns-unique-id:", 15) == 0) copy_value(ids->unique_id, data + 15, n - 15);
+    return n;
+}
+#endif
 
 static char *read_file(const char *path, size_t *length) {
     FILE *f = fopen(path, "rb");
@@ -122,6 +158,13 @@ int main(int argc, char **argv) {
         curl_easy_setopt(easy, CURLOPT_POSTFIELDS, payload);
         curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE, (long)payload_length);
         curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, discard_body);
+#ifdef PUSHCTL_JOB
+        curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, read_header);
+        curl_easy_setopt(easy, CURLOPT_HEADERDATA, &slots[i].ids);
+        curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, slots[i].errors);
+        curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, 30000L);
+        curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, 10000L);
+#endif
         idle[idle_count++] = &slots[i];
     }
 

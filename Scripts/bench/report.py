@@ -12,7 +12,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-CLIENTS = ["pushctl", "libcurl-multi-c", "curl-Z", "aioapns"]
+CLIENTS = ["pushctl", "libcurl-multi-c", "c-pushctl-job", "curl-Z", "aioapns"]
 TARGETS = {"libcurl-multi-c": 0.95, "curl-Z": 1.3, "aioapns": 5.0}
 
 

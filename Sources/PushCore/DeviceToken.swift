@@ -34,11 +34,7 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
 
     /// The same, from part of a byte array (a line of a tokens file).
     public init(parsingUTF8 bytes: ArraySlice<UInt8>) throws(InputError) {
-        if let hex = bytes.withUnsafeBufferPointer(DeviceToken.cleanASCII) {
-            self.init(validHex: hex)
-        } else {
-            try self.init(checking: String(decoding: bytes, as: UTF8.self))
-        }
+        self = try bytes.withUnsafeBufferPointer { buffer throws(InputError) in try DeviceToken(parsingUTF8: buffer) }
     }
 
     /// Checks what `init(parsingUTF8:)` would accept, without building the token: a tokens

@@ -115,9 +115,6 @@ public final class ES256PublicKey: @unchecked Sendable {
         OpenSSLKey.writeToMemoryBIO({ PEM_write_bio_PUBKEY($0, key.pointer) }) ?? ""
     }
 
-    /// SHA-256 of the public key's DER, hex: names a key without revealing it.
-    public var fingerprint: String { SHA256.hash(key.publicKeyDER).hexString }
-
     /// Checks an ES256 signature over `message`, given raw r‖s or DER.
     public func isValidSignature(_ signature: [UInt8], for message: [UInt8]) -> Bool {
         let der: [UInt8]

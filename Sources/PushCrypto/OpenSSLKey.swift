@@ -26,15 +26,6 @@ final class OpenSSLKey: @unchecked Sendable {
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// SubjectPublicKeyInfo DER of the public half.
-    var publicKeyDER: [UInt8] {
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        let length = i2d_PUBKEY(pointer, &out)
-        guard length > 0, let out else { return [] }
-        defer { CRYPTO_free(out, #fileID, #line) }
-        return Array(UnsafeBufferPointer(start: out, count: Int(length)))
-    }
-
     /// Runs `body` with a read-only memory BIO over `bytes`.
     static func withMemoryBIO<T>(_ bytes: [UInt8], _ body: (OpaquePointer) -> T) -> T? {
         bytes.withUnsafeBytes { raw in
@@ -59,7 +50,7 @@ final class OpenSSLKey: @unchecked Sendable {
     static func clearErrors() { ERR_clear_error() }
 }
 
-/// SHA-256 through libcrypto (used by `jwt --explain` and for key fingerprints).
+/// SHA-256 through libcrypto (used by `jwt --explain` and to name entries of the JWT cache).
 public enum SHA256 {
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)

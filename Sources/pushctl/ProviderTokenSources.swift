@@ -102,7 +102,7 @@ final class FixedAuthorization: AuthorizationSource {
 /// sends the same JWT instead of a new one each time (APNs answers 429
 /// TooManyProviderTokenUpdates to tokens changed faster than every 20 minutes).
 ///
-/// One file per team, key id and key file (by a SHA-256 of its bytes), mode 0600 in a 0700
+/// One file per team, key id and key file (by `KeyFile.fingerprint`), mode 0600 in a 0700
 /// directory: `$PUSHCTL_CACHE_DIR`, else `$XDG_CACHE_HOME/pushctl`, else `~/.cache/pushctl`.
 /// The file holds the JWT and, on a second line, the SHA-256 of the JWT: a file that does not
 /// parse, fails that check, or names another key or team is ignored and replaced. Reading a

@@ -17,7 +17,7 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ kind: Kind, _ text: String) throws(InputError) {
         guard AppleIdentifier.isWellFormed(text) else {
-            let shown = text.isEmpty ? "an empty value" : "'\(text)'"
+            let shown = text.isEmpty ? "an empty value" : "'\(OutsideText.display(text))'"
             throw InputError(
                 "\(kind.rawValue) must be 10 characters, A–Z and 0–9 (for example \(kind.example)); got \(shown)",
                 hint: "use \(kind.whereToFind)"

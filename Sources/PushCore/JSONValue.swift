@@ -175,7 +175,7 @@ extension JSONValue {
             case UInt8(ascii: "f"): return try expect("false", .bool(false))
             case UInt8(ascii: "n"): return try expect("null", .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-            default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+            default: throw error("unexpected character '\(OutsideText.display(String(Unicode.Scalar(bytes[index]))))'")
             }
         }
 

@@ -11,6 +11,10 @@ public struct Payload: Sendable {
             throw InputError("the payload (\(source)) is empty", hint: "send a JSON object such as {\"aps\":{\"alert\":\"Hello\"}}")
         }
         let json: JSONValue
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw InputError("the payload (\(source)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
+                             hint: "save the file as UTF-8")
+        }
         do { json = try JSONValue.parse(bytes) } catch {
             throw InputError("the payload (\(source)) is not valid JSON: \(error)", hint: "check it with `python3 -m json.tool`")
         }
@@ -105,19 +109,31 @@ public struct PayloadBuilder: Sendable {
         if mutableContent { aps.append(("mutable-content", .integer(1))) }
         if let interruptionLevel {
             guard PayloadBuilder.interruptionLevels.contains(interruptionLevel) else {
-                throw InputError("--interruption-level must be one of \(PayloadBuilder.interruptionLevels.joined(separator: ", ")); got '\(interruptionLevel)'")
+                throw InputError("--interruption-level must be one of \(PayloadBuilder.interruptionLevels.joined(separator: ", ")); got '\(OutsideText.display(interruptionLevel))'")
             }
             aps.append(("interruption-level", .string(interruptionLevel)))
         }
         var root: [(String, JSONValue)] = aps.isEmpty && !custom.isEmpty ? [] : [("aps", .object(aps))]
         for pair in custom {
             guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                throw InputError("--custom takes KEY=JSON (e.g. --custom 'order={\"id\":42}'); got '\(pair)'")
+                throw InputError("--custom takes KEY=JSON (e.g. --custom 'order={\"id\":42}'); got '\(OutsideText.display(pair))'")
             }
             let key = String(pair[..<eq])
             let text = String(pair[pair.index(after: eq)...])
             guard key != "aps" else { throw InputError("--custom cannot set \"aps\"; use the builder flags or --payload") }
-            let value = (try? JSONValue.parse(text)) ?? .string(text)
+            let value: JSONValue
+            do {
+                value = try JSONValue.parse(text)
+            } catch {
+                // A value that starts like JSON and does not parse is a mistake, not a string to send.
+                let first = text.utf8.first { $0 != 0x20 && $0 != 0x09 }
+                if let first, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-")].contains(first)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
+                    throw InputError("--custom '\(OutsideText.display(key, limit: 40))': the value starts like JSON but is not valid JSON (\(error))",
+                                     hint: "fix the JSON; for a plain string write it as a JSON string, e.g. --custom '\(OutsideText.display(key, limit: 40))=\"text\"'")
+                }
+                value = .string(text)
+            }
             root.removeAll { $0.0 == key }
             root.append((key, value))
         }

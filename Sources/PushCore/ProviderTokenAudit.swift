@@ -15,7 +15,7 @@ public enum ProviderTokenRules {
     /// Whether a token issued at `issuedAt` may still be sent at `now`: younger than the
     /// reuse limit, and not from the future (a clock that went back).
     public static func isReusable(issuedAt: Int64, now: Int64) -> Bool {
-        issuedAt <= now + 60 && now - issuedAt < reuseSeconds
+        issuedAt <= now + 60 && OutsideNumber.difference(now, issuedAt) < reuseSeconds
     }
 
     public static func audit(_ jwt: DecodedJWT, now: Int64) -> [ProviderTokenCheck] {
@@ -26,12 +26,12 @@ public enum ProviderTokenRules {
 
         switch jwt.header["alg"] {
         case .string("ES256")?: pass("alg is ES256")
-        case let .string(other)?: fail("alg is \(other); APNs accepts only ES256")
+        case let .string(other)?: fail("alg is \(OutsideText.display(other)); APNs accepts only ES256")
         case nil: fail("the header has no alg; APNs needs \"alg\":\"ES256\"")
         case let value?: fail("alg is \(value.typeName), not the string \"ES256\"")
         }
         if let typ = jwt.header["typ"], typ != .string("JWT") {
-            warn("typ is \(typ.compact); it is optional, and \"JWT\" when present")
+            warn("typ is \(OutsideText.display(typ.compact)); it is optional, and \"JWT\" when present")
         }
         identifier(jwt.header["kid"], field: "kid", kind: .keyID, pass: pass, fail: fail)
         identifier(jwt.claims["iss"], field: "iss", kind: .teamID, pass: pass, fail: fail)
@@ -40,7 +40,7 @@ public enum ProviderTokenRules {
         case nil:
             fail("the claims have no iat; APNs needs the issue time in UNIX seconds")
         case let .integer(iat)?:
-            let age = now - iat
+            let age = OutsideNumber.difference(now, iat)
             let text = TokenAge.describe(issuedAt: iat, now: now)
             if age > lifetimeSeconds {
                 fail("iat: \(text) — APNs answers 403 ExpiredProviderToken")
@@ -52,7 +52,7 @@ public enum ProviderTokenRules {
                 pass("iat: \(text)")
             }
         case let value?:
-            fail("iat is \(value.typeName) (\(value.compact)); APNs needs an integer number of UNIX seconds")
+            fail("iat is \(value.typeName) (\(OutsideText.display(value.compact))); APNs needs an integer number of UNIX seconds")
         }
         return checks
     }
@@ -65,7 +65,7 @@ public enum ProviderTokenRules {
         switch value {
         case nil: fail("\(place) no \(field); APNs needs your 10-character \(kind.rawValue)")
         case let .string(s)? where AppleIdentifier.isWellFormed(s): pass("\(field) \(s) has the shape of a \(kind.rawValue)")
-        case let .string(s)?: fail("\(field) '\(s)' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))")
+        case let .string(s)?: fail("\(field) '\(OutsideText.display(s))' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))")
         case let v?: fail("\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string")
         }
     }
@@ -74,8 +74,8 @@ public enum ProviderTokenRules {
 public enum TokenAge {
     /// "issued 12 min ago; APNs rejects it after 60 min"
     public static func describe(issuedAt: Int64, now: Int64) -> String {
-        let age = now - issuedAt
-        if age < 0 { return "issued \(duration(-age)) in the future" }
+        let age = OutsideNumber.difference(now, issuedAt)
+        if age < 0 { return "issued \(duration(age == .min ? .max : -age)) in the future" }
         let limit = ProviderTokenRules.lifetimeSeconds / 60
         if age > ProviderTokenRules.lifetimeSeconds {
             return "issued \(duration(age)) ago; APNs rejects tokens older than \(limit) min"
@@ -94,7 +94,9 @@ public enum TokenAge {
 /// UTC calendar dates without Foundation's formatters (stable text, any locale).
 public enum UTCDate {
     /// "2026-11-21 15:04:05 UTC"
-    public static func format(unixSeconds t: Int64) -> String {
+    public static func format(unixSeconds seconds: Int64) -> String {
+        // Beyond ±100 million years the arithmetic below could overflow; no real date is there.
+        let t = min(max(seconds, -3_000_000_000_000_000), 3_000_000_000_000_000)
         let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
         let secs = t - days * 86400
         // Howard Hinnant's civil_from_days.

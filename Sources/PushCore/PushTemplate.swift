@@ -36,7 +36,7 @@ public struct PushTemplate: Sendable {
         let pushType: PushType
         if let text = spec.pushType {
             guard let type = PushType(rawValue: text) else {
-                throw InputError("--push-type '\(text)' is not an APNs push type",
+                throw InputError("--push-type '\(OutsideText.display(text))' is not an APNs push type",
                                  hint: "use one of \(PushType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             pushType = type
@@ -47,7 +47,7 @@ public struct PushTemplate: Sendable {
         let priority: Priority
         if let text = spec.priority {
             guard let value = Int(text), let p = Priority(rawValue: value) else {
-                throw InputError("--priority must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(text)'")
+                throw InputError("--priority must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'")
             }
             guard p.isAllowed(for: pushType) else {
                 throw InputError(
@@ -59,12 +59,14 @@ public struct PushTemplate: Sendable {
             priority = Priority.default(for: pushType)
         }
 
+        try HeaderValue.check(spec.topic, name: "--topic", limit: PushTemplate.topicLimit)
         let bundle = Substring(spec.topic).trimmingWhitespace()
         guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
-            throw InputError("--topic '\(spec.topic)' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
+            throw InputError("--topic '\(OutsideText.display(spec.topic))' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
         }
 
         if let collapseID = spec.collapseID {
+            try HeaderValue.check(collapseID, name: "--collapse-id")
             guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
                 throw InputError("--collapse-id is \(collapseID.utf8.count) bytes, \(collapseID.utf8.count - APNsHeader.collapseIDLimit) over APNs' limit of 64 bytes (UTF-8)")
             }
@@ -74,13 +76,13 @@ public struct PushTemplate: Sendable {
         var expiration: Int64?
         if let text = spec.expiration {
             guard let value = Int64(text), value >= 0 else {
-                throw InputError("--expiration must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(text)'")
+                throw InputError("--expiration must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'")
             }
             expiration = value
         }
 
         if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
-            throw InputError("--apns-id '\(id)' is not a UUID", hint: "use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one")
+            throw InputError("--apns-id '\(OutsideText.display(id))' is not a UUID", hint: "use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one")
         }
 
         try payload.checkSize(for: pushType)
@@ -110,9 +112,24 @@ public struct PushTemplate: Sendable {
     /// `/3/device/<token>`
     public static func path(for token: DeviceToken) -> String { "/3/device/" + token.hex }
 
+    /// Apple's bundle ids are at most 155 characters; with the longest push-type suffix a topic
+    /// stays well under this.
+    public static let topicLimit = 255
+
+    /// The 8-4-4-4-12 form in ASCII hex (`Character.isHexDigit` would also take fullwidth digits).
     public static func isCanonicalUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (i, byte) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): continue
+                default: return false
+                }
+            }
+        }
+        return true
     }
 }

@@ -28,7 +28,8 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
     /// the servers have been seen sending BadEnvironmentKeyInToken — both parse.
     public init(apnsName: String) {
         if apnsName == "BadEnvironmentKeyInToken" { self = .badEnvironmentKeyIdInToken; return }
-        self = RejectionReason.allKnown.first { $0.apnsName == apnsName } ?? .unknown(apnsName)
+        // An unknown reason is the server's own text: echoed bounded and without control characters.
+        self = RejectionReason.allKnown.first { $0.apnsName == apnsName } ?? .unknown(OutsideText.display(apnsName, limit: 64))
     }
 
     public var apnsName: String {
@@ -102,6 +103,15 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case afterBackoff
         /// Send again on a new connection, after a back-off.
         case onNewConnection
+    }
+
+    /// What to do about an answer with this status, when its reason is not one APNs
+    /// documents (a proxy's or load balancer's 503 with an HTML body, say): decided by status.
+    public static func retry(forStatus status: Int) -> Retry {
+        switch status {
+        case 429, 500, 502, 503, 504: return .afterBackoff
+        default: return .never
+        }
     }
 
     public var retry: Retry {

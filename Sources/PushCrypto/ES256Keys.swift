@@ -16,6 +16,10 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
             throw InputError(
                 "this is not a PEM key (no '-----BEGIN PRIVATE KEY-----' line); an APNs .p8 key is PEM text",
                 hint: KeyProblem.download)
+        case .damagedBeginLine:
+            throw KeyProblem.damagedBeginLine
+        case let .encrypted(label):
+            throw KeyProblem.encrypted(label)
         case let .label(label):
             if let problem = KeyProblem.forLabel(label, wantPrivate: true) { throw problem }
         }

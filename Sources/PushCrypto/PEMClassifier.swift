@@ -6,19 +6,44 @@ import Foundation
 enum PEMContents: Equatable {
     case empty
     case notPEM
+    /// A BEGIN line that does not end in five dashes: the label cannot be trusted, and whatever
+    /// follows it (the key itself) must never be echoed as if it were one.
+    case damagedBeginLine
     case label(String)
+    /// A traditional (OpenSSL) PEM whose headers say it is encrypted: `Proc-Type: 4,ENCRYPTED`.
+    case encrypted(String)
+
+    /// Labels are short ("ENCRYPTED PRIVATE KEY" is the longest usual one).
+    static let labelLimit = 40
 
     init(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         if text.allSatisfy(\.isWhitespace) { self = .empty; return }
-        guard let begin = text.range(of: "-----BEGIN "),
-              let end = text[begin.upperBound...].range(of: "-----")
-        else { self = .notPEM; return }
-        self = .label(String(text[begin.upperBound..<end.lowerBound]))
+        guard let begin = text.range(of: "-----BEGIN ") else { self = .notPEM; return }
+        // The label is what stands between "BEGIN " and the next dashes on the same line, nothing more.
+        let line = text[begin.upperBound...].prefix { $0 != "\n" && $0 != "\r" }
+        guard let end = line.range(of: "-----") else { self = .damagedBeginLine; return }
+        let label = line[..<end.lowerBound]
+        guard !label.isEmpty, label.count <= PEMContents.labelLimit,
+              label.unicodeScalars.allSatisfy({ $0.isASCII && !OutsideText.isControl($0) })
+        else { self = .damagedBeginLine; return }
+        let body = text[end.upperBound...].prefix(400)
+        if body.contains("Proc-Type: 4,ENCRYPTED") { self = .encrypted(String(label)); return }
+        self = .label(String(label))
     }
 }
 
 enum KeyProblem {
+    static let damagedBeginLine = InputError(
+        "the file's -----BEGIN …----- line is damaged (it does not end in five dashes), so it cannot be read as a key",
+        hint: "download the .p8 file again, or restore the first line to -----BEGIN PRIVATE KEY-----")
+
+    static func encrypted(_ label: String) -> InputError {
+        InputError(
+            "this key is encrypted (a traditional '\(OutsideText.display(label, limit: PEMContents.labelLimit))' with a password); Apple's .p8 keys are not",
+            hint: "write an unencrypted copy with `openssl pkey -in KEY -out AuthKey_KEYID.p8` and keep it mode 0600")
+    }
+
     static let expected = "APNs keys are P-256 (prime256v1) EC keys"
     static let download = "use the .p8 file from Certificates, Identifiers & Profiles › Keys (or `pushctl key generate` for a test key)"
 
@@ -41,7 +66,7 @@ enum KeyProblem {
         case "EC PARAMETERS":
             return InputError("this file starts with EC parameters, not a key", hint: "remove the EC PARAMETERS block, or use the .p8 file Apple gave you")
         default:
-            return InputError("this file holds a '\(label)' PEM block, not a key", hint: download)
+            return InputError("this file holds a '\(OutsideText.display(label, limit: PEMContents.labelLimit))' PEM block, not a key", hint: download)
         }
     }
 

@@ -1,0 +1,22 @@
+import Foundation
+import PushCore
+
+/// The raw command line, before Swift decodes it.
+enum CommandArguments {
+    /// Swift turns invalid UTF-8 in an argument into U+FFFD without a word, so a title or a
+    /// payload would be sent other than as typed. Refuse it instead (65), naming the argument.
+    static func requireUTF8() throws(InputError) {
+        let argv = CommandLine.unsafeArgv
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = argv[index] else { continue }
+            let length = strlen(raw)
+            let bytes = UnsafeRawBufferPointer(start: raw, count: length).bindMemory(to: UInt8.self)
+            guard String(validatingCString: raw) == nil else { continue }
+            let option = index > 1 ? argv[index - 1].map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } : nil
+            let place = option.map { $0.hasPrefix("-") ? "the value of \(OutsideText.display($0, limit: 40))" : "argument \(index)" } ?? "argument \(index)"
+            throw InputError(
+                "\(place) is not valid UTF-8 ('\(OutsideText.display(bytes: bytes, limit: 40))'); pushctl would have to alter it",
+                hint: "check the terminal's or the script's encoding (UTF-8), or give the text in a payload file")
+        }
+    }
+}

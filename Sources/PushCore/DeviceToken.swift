@@ -48,16 +48,53 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// The common case, in one pass over the bytes: ASCII hex, with spaces, tabs, line ends and
     /// Xcode's `<>` allowed around and between the digits. How many hex digits there are, or nil
     /// (and the careful path below explains) for anything else.
-    static func cleanHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func cleanHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var count = 0
+        var grouping = Grouping()
         for byte in bytes {
             switch byteClass[Int(byte)] {
-            case hexDigit: count += 1
-            case ignored: continue
+            case hexDigit:
+                count += 1
+                grouping.digit()
+            case ignored: grouping.gap()
             default: return nil
             }
         }
-        return count > 0 && count % 2 == 0 ? count : nil
+        return count > 0 && count % 2 == 0 && count <= maxHexLength && grouping.isOneToken ? count : nil
+    }
+
+    /// The longest token pushctl sends, in hex digits. Apple's are 64; longer ones have been
+    /// seen, but nothing near this.
+    public static let maxHexLength = 512
+
+    /// Whitespace between digits is allowed only as a display grouping of one token — Xcode's
+    /// `<740f4707 bebcf74f …>` (groups of 8), or groups of 2 or 4 — never as two tokens side by side.
+    struct Grouping {
+        private var current = 0
+        private var first = 0
+        private var groups = 0
+        private var uneven = false
+
+        mutating func digit() { current += 1 }
+
+        mutating func gap() {
+            guard current > 0 else { return }
+            if groups == 0 { first = current } else if current != first { uneven = true }
+            groups += 1
+            current = 0
+        }
+
+        /// Whether the digits seen make one token (call once, at the end).
+        var isOneToken: Bool {
+            var copy = self
+            if copy.current > 0 {
+                // The last group may be shorter than the others.
+                if copy.groups > 0 && copy.current > copy.first { copy.uneven = true }
+                copy.groups += 1
+                if copy.groups == 1 { copy.first = copy.current }
+            }
+            return copy.groups <= 1 || (!copy.uneven && [2, 4, 8].contains(copy.first))
+        }
     }
 
     private static let (invalid, hexDigit, ignored): (UInt8, UInt8, UInt8) = (0, 1, 2)
@@ -88,25 +125,40 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
 
     /// The careful path: Unicode whitespace, and an exact message for what is wrong.
     private init(checking text: String) throws(InputError) {
-        let cleaned = text.unicodeScalars.filter { !($0 == "<" || $0 == ">" || $0.properties.isWhitespace) }
-        guard !cleaned.isEmpty else {
-            throw InputError("the device token is empty", hint: "pass the hex token your app received from registerForRemoteNotifications")
-        }
+        let shown = OutsideText.display(DeviceToken.abbreviate(text))
         var hex = ""
-        hex.reserveCapacity(cleaned.count)
-        for (offset, scalar) in cleaned.enumerated() {
+        var grouping = Grouping()
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "<" || scalar == ">" || scalar.properties.isWhitespace {
+                grouping.gap()
+                continue
+            }
+            offset += 1
             switch scalar {
             case "0"..."9", "a"..."f": hex.unicodeScalars.append(scalar)
             case "A"..."F": hex.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
             default:
                 throw InputError(
-                    "device token '\(DeviceToken.abbreviate(text))' has '\(scalar)' at position \(offset + 1); a token is hex (0-9, a-f)",
+                    "device token '\(shown)' has '\(OutsideText.display(String(scalar)))' at position \(offset); a token is hex (0-9, a-f)",
                     hint: "copy the token as your app printed it (the hex of the Data from didRegisterForRemoteNotificationsWithDeviceToken)")
             }
+            grouping.digit()
+            guard hex.utf8.count <= DeviceToken.maxHexLength else {
+                throw InputError("device token '\(shown)' is longer than \(DeviceToken.maxHexLength) hex digits; Apple's are 64",
+                                 hint: "check that this is one device token (one per line in a tokens file)")
+            }
+        }
+        guard !hex.isEmpty else {
+            throw InputError("the device token is empty", hint: "pass the hex token your app received from registerForRemoteNotifications")
+        }
+        guard grouping.isOneToken else {
+            throw InputError("'\(shown)' looks like more than one device token (digits separated by spaces)",
+                             hint: "give one token per --device-token, or one per line in a tokens file")
         }
         guard hex.count % 2 == 0 else {
             throw InputError(
-                "device token '\(DeviceToken.abbreviate(hex))' has an odd number of hex digits (\(hex.count)); a token is whole bytes",
+                "device token '\(OutsideText.display(DeviceToken.abbreviate(hex)))' has an odd number of hex digits (\(hex.count)); a token is whole bytes",
                 hint: "check that no character was lost when copying it")
         }
         self.hex = hex

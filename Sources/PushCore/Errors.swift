@@ -10,6 +10,9 @@ public enum ExitStatus: Int32, Sendable {
     case noInput = 66
     /// An output file could not be created (e.g. `key generate` never overwrites a key).
     case cantCreate = 73
+    /// Results could not be written (standard output closed, or the disk full); whatever was
+    /// to be sent was sent.
+    case ioError = 74
     /// Could not reach APNs (DNS, connect, TLS).
     case unavailable = 69
     /// Temporary failure: retries exhausted on 429/5xx/timeouts.

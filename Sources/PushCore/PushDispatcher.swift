@@ -1,8 +1,16 @@
-/// Supplies the `authorization` value and renews it when APNs says the token expired.
+/// Supplies the `authorization` value and renews it when APNs refuses it.
 public protocol AuthorizationSource: AnyObject {
     func authorization() throws -> String?
-    /// Sign a new provider token (after 403 ExpiredProviderToken).
+    /// Sign a new provider token (after 403 ExpiredProviderToken, or InvalidProviderToken for a
+    /// token taken from the cache).
     func renew() throws
+    /// Whether the token in use came from an earlier run's cache and has not been re-signed since:
+    /// if APNs calls it invalid, one fresh signature is worth a try (and replaces the cached copy).
+    var usesCachedToken: Bool { get }
+}
+
+extension AuthorizationSource {
+    public var usesCachedToken: Bool { false }
 }
 
 /// How hard to try again. Apple allows retries on 429, 5xx and lost connections, never on
@@ -11,23 +19,100 @@ public struct RetryPolicy: Sendable {
     public var maxRetries: Int
     public var baseDelay: Double
     public var maxDelay: Double
+    /// Seconds a notification may spend from its first attempt to its last retry; no retry
+    /// starts past it (nil: no budget beyond the counts).
+    public var timeBudget: Double?
+    /// When nothing at all has been answered for this long while requests were in flight and
+    /// timing out, the server is taken for dead: the run stops trying (nil: never).
+    public var deadServerAfter: Double?
 
     /// A request lost with its connection was never processed: it gets this many tries more
     /// than --retries allows for answers APNs gave.
     public static let extraRetriesForLostConnections = 5
 
-    public init(maxRetries: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 30) {
+    public init(maxRetries: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 30,
+                timeBudget: Double? = nil, deadServerAfter: Double? = nil) {
         self.maxRetries = maxRetries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
+        self.timeBudget = timeBudget
+        self.deadServerAfter = deadServerAfter
+    }
+
+    /// The policy for a per-request `timeout`: a time budget of every allowed attempt timing out
+    /// plus a minute of back-off, and a server silent for two timeouts is dead.
+    public init(maxRetries: Int, requestTimeout timeout: Double) {
+        self.init(maxRetries: maxRetries,
+                  timeBudget: timeout * Double(maxRetries + 1) + 60,
+                  deadServerAfter: 2 * timeout)
     }
 
     /// Exponential back-off with full jitter; a server's Retry-After wins when longer.
     public func delay(beforeAttempt attempt: Int, retryAfter: Int?, random: Double) -> Double {
-        let ceiling = min(maxDelay, baseDelay * Double(1 << min(attempt - 2, 20)))
+        let ceiling = min(maxDelay, baseDelay * Double(1 << min(max(attempt - 2, 0), 20)))
         let jittered = ceiling * (0.5 + random / 2)
         return max(jittered, Double(retryAfter ?? 0))
     }
+
+    /// What to do after one attempt: the retry rules as a pure function, table-tested.
+    /// - `attempts`: attempts made so far, this one included.
+    /// - `elapsed`: seconds since the notification's first attempt started.
+    /// - `tokenReplaced`: the provider token changed since this attempt was sent.
+    /// - `mayRenew`: a renewal of the provider token is still allowed for this reason
+    ///   (ExpiredProviderToken once a run; InvalidProviderToken only for a cached token).
+    public func decide(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, elapsed: Double,
+                       tokenReplaced: Bool, mayRenew: Bool, random: Double) -> RetryDecision {
+        func backOff(limit: Int, retryAfter: Int?) -> RetryDecision {
+            guard attempts <= limit else { return .exhausted(nil) }
+            if let retryAfter, Double(retryAfter) > maxDelay {
+                return .exhausted("the server asked to wait \(retryAfter) s (Retry-After), longer than pushctl waits (\(Int(maxDelay)) s); try again later")
+            }
+            let wait = delay(beforeAttempt: attempts + 1, retryAfter: retryAfter, random: random)
+            if let timeBudget, elapsed + wait > timeBudget {
+                return .exhausted("gave up after \(Int(elapsed)) s, the time allowed for one notification's retries")
+            }
+            return .again(after: wait)
+        }
+        switch outcome {
+        case let .success(response):
+            switch response.retry {
+            case .never:
+                if response.reason == .invalidProviderToken {
+                    if tokenReplaced { return .againWithCurrentToken }
+                    if mayRenew { return .renewToken }
+                }
+                return .final
+            case .withNewProviderToken:
+                if tokenReplaced { return .againWithCurrentToken }
+                return mayRenew ? .renewToken : .final
+            case .afterBackoff, .onNewConnection:
+                return backOff(limit: maxRetries, retryAfter: response.retryAfterSeconds)
+            }
+        case let .failure(failure):
+            switch failure {
+            case .unreachable: return .final
+            // Lost with its connection (reset, GOAWAY, refused stream): never processed, so
+            // sending it again on a new connection costs APNs nothing.
+            case .connectionLost: return backOff(limit: maxRetries + RetryPolicy.extraRetriesForLostConnections, retryAfter: nil)
+            case .timedOut, .other: return backOff(limit: maxRetries, retryAfter: nil)
+            }
+        }
+    }
+}
+
+/// The outcome of ``RetryPolicy/decide(_:attempts:elapsed:tokenReplaced:mayRenew:random:)``.
+public enum RetryDecision: Equatable, Sendable {
+    /// The answer (or failure) is this notification's result.
+    case final
+    /// Final as a temporary failure (exit 75): retries, Retry-After or time ran out; the
+    /// text, when given, says which.
+    case exhausted(String?)
+    /// Send again after this many seconds.
+    case again(after: Double)
+    /// Sign a new provider token, then send again at once.
+    case renewToken
+    /// The provider token has been replaced since this attempt went out: send again with it now.
+    case againWithCurrentToken
 }
 
 /// Sends one template to many tokens over a transport: keeps the transport full, retries
@@ -52,6 +137,8 @@ public final class PushDispatcher {
         let token: DeviceToken
         let attempts: Int
         var due: Double = 0
+        /// When the first attempt started (nil before it).
+        var firstStarted: Double? = nil
         /// The authorization value the last attempt carried.
         var sentWith: String? = nil
     }
@@ -67,8 +154,12 @@ public final class PushDispatcher {
         var inFlight: [Int: Pending] = [:]
         var retries: [Pending] = []  // sorted by due time
         var nextID = 0
-        var renewed = false
-        var unreachable: TransportFailure?
+        var renewedAfterExpiry = false
+        var renewedCachedToken = false
+        /// Set when nothing more can be sent: every waiting and remaining token gets this.
+        var stopped: TransportFailure?
+        /// When the server last answered anything (or the run started).
+        var lastAnswer = started
 
         func finish(_ result: PushResult) {
             summary.add(result)
@@ -82,35 +173,32 @@ public final class PushDispatcher {
                 return
             }
             nextID += 1
-            inFlight[nextID] = Pending(token: pending.token, attempts: pending.attempts + 1, sentWith: header)
+            let now = clock()
+            inFlight[nextID] = Pending(token: pending.token, attempts: pending.attempts + 1, firstStarted: pending.firstStarted ?? now,
+                                       sentWith: header)
             transport.start(PushAttempt(id: nextID, token: pending.token, authorization: header))
         }
 
-        func retryLater(_ pending: Pending, retryAfter: Int?) {
+        func schedule(_ pending: Pending, after delay: Double) {
             var again = pending
-            again.due = clock() + policy.delay(beforeAttempt: pending.attempts + 1, retryAfter: retryAfter, random: random())
+            again.due = clock() + delay
             let index = retries.firstIndex { $0.due > again.due } ?? retries.endIndex
             retries.insert(again, at: index)
         }
 
         while true {
             // Fill the transport: due retries first, then new tokens.
-            while transport.availableSlots > 0 {
+            while stopped == nil, transport.availableSlots > 0 {
                 if let first = retries.first, first.due <= clock() {
                     retries.removeFirst()
-                    if let failure = unreachable {
-                        finish(PushResult(token: first.token, failure: failure, attempts: first.attempts))
-                    } else {
-                        start(first)
-                    }
+                    start(first)
                     continue
                 }
-                if exhausted || unreachable != nil { break }
+                if exhausted { break }
                 guard let token = iterator.next() else { exhausted = true; break }
                 start(Pending(token: token, attempts: 0))
             }
-            if let failure = unreachable {
-                // Nothing more can be sent: every waiting and remaining token still gets its result.
+            if let failure = stopped {
                 for pending in retries { finish(PushResult(token: pending.token, failure: failure, attempts: pending.attempts)) }
                 retries.removeAll()
                 while !exhausted, let token = iterator.next() { finish(PushResult(token: token, failure: failure, attempts: 0)) }
@@ -119,48 +207,51 @@ public final class PushDispatcher {
             if inFlight.isEmpty && retries.isEmpty && exhausted { break }
 
             let wait = retries.first.map { max(0, min(1, $0.due - clock())) } ?? 1
-            for result in transport.poll(timeout: inFlight.isEmpty ? wait : min(wait, 1)) {
+            for result in transport.poll(timeout: wait) {
                 guard let pending = inFlight.removeValue(forKey: result.attemptID) else { continue }
+                let now = clock()
                 switch result.outcome {
-                case let .success(response):
-                    guard let reason = response.reason else {
-                        finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))
-                        continue
+                case .success: lastAnswer = now
+                case .failure(.unreachable):
+                    stopped = stopped ?? result.outcome.failure
+                    finish(PushResult(token: pending.token, failure: result.outcome.failure!, attempts: pending.attempts))
+                    continue
+                case .failure(.timedOut):
+                    // Every request in flight has been timing out, and nothing has been answered for
+                    // two timeouts: the server took the connection and went silent. Stop trying.
+                    if stopped == nil, let limit = policy.deadServerAfter, now - lastAnswer >= limit {
+                        stopped = .timedOut("the server has answered nothing for \(Int(now - lastAnswer)) s; gave up on the notifications not yet answered")
                     }
-                    switch reason.retry {
-                    case .never:
-                        finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))
-                    case .withNewProviderToken:
-                        // Sent with a token that has been replaced since (re-signed after another
-                        // request's expiry, or refreshed at 50 minutes): send again with the new one.
-                        // Otherwise re-sign once per run and send again at once; a second expiry is final.
-                        if pending.sentWith != (try? authorization.authorization()) {
-                            retries.insert(Pending(token: pending.token, attempts: pending.attempts, due: 0), at: 0)
-                        } else if !renewed, (try? authorization.renew()) != nil {
-                            renewed = true
-                            retries.insert(Pending(token: pending.token, attempts: pending.attempts, due: 0), at: 0)
-                        } else {
-                            finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))
-                        }
-                    case .afterBackoff, .onNewConnection:
-                        if pending.attempts <= policy.maxRetries {
-                            retryLater(pending, retryAfter: response.retryAfterSeconds)
-                        } else {
-                            finish(PushResult(token: pending.token, response: response, attempts: pending.attempts, outcome: .temporaryFailure))
-                        }
-                    }
-                case let .failure(failure):
-                    if case .unreachable = failure {
-                        unreachable = unreachable ?? failure
-                        finish(PushResult(token: pending.token, failure: failure, attempts: pending.attempts))
-                    } else if case .connectionLost = failure, pending.attempts <= policy.maxRetries + RetryPolicy.extraRetriesForLostConnections {
-                        // Lost with its connection (reset, GOAWAY, refused stream): never processed,
-                        // so sending it again on a new connection costs APNs nothing.
-                        retryLater(pending, retryAfter: nil)
-                    } else if pending.attempts <= policy.maxRetries {
-                        retryLater(pending, retryAfter: nil)
+                case .failure: break
+                }
+                var reason: RejectionReason?
+                if case let .success(response) = result.outcome { reason = response.reason }
+                let current = try? authorization.authorization()
+                let mayRenew: Bool
+                switch reason {
+                case .expiredProviderToken?: mayRenew = !renewedAfterExpiry
+                case .invalidProviderToken?: mayRenew = !renewedCachedToken && authorization.usesCachedToken
+                default: mayRenew = false
+                }
+                let decision = stopped != nil && result.outcome.isFailure
+                    ? RetryDecision.final
+                    : policy.decide(result.outcome, attempts: pending.attempts, elapsed: now - (pending.firstStarted ?? now),
+                                    tokenReplaced: pending.sentWith != current, mayRenew: mayRenew, random: random())
+                switch decision {
+                case .final:
+                    finish(PushResult(token: pending.token, outcome: result.outcome, attempts: pending.attempts))
+                case let .exhausted(why):
+                    finish(PushResult(token: pending.token, outcome: result.outcome, attempts: pending.attempts, exhausted: why))
+                case let .again(after: delay):
+                    schedule(pending, after: delay)
+                case .againWithCurrentToken:
+                    retries.insert(Pending(token: pending.token, attempts: pending.attempts, firstStarted: pending.firstStarted), at: 0)
+                case .renewToken:
+                    if reason == .invalidProviderToken { renewedCachedToken = true } else { renewedAfterExpiry = true }
+                    if (try? authorization.renew()) != nil {
+                        retries.insert(Pending(token: pending.token, attempts: pending.attempts, firstStarted: pending.firstStarted), at: 0)
                     } else {
-                        finish(PushResult(token: pending.token, failure: failure, attempts: pending.attempts))
+                        finish(PushResult(token: pending.token, outcome: result.outcome, attempts: pending.attempts))
                     }
                 }
             }
@@ -168,4 +259,9 @@ public final class PushDispatcher {
         summary.elapsedSeconds = clock() - started
         return summary
     }
+}
+
+extension Result where Failure == TransportFailure {
+    var failure: TransportFailure? { if case let .failure(f) = self { return f } else { return nil } }
+    var isFailure: Bool { failure != nil }
 }

@@ -22,7 +22,7 @@ public struct PushResult: Sendable {
     public let attempts: Int
     public let explanation: String
 
-    public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil) {
+    public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: String? = nil) {
         self.token = token
         self.status = response.status
         self.apnsID = response.apnsID
@@ -36,7 +36,7 @@ public struct PushResult: Sendable {
             if let ms = timestamp, reason.meansTokenIsDead {
                 explanation = "since \(UTCDate.format(unixSeconds: ms / 1000)), " + explanation
             }
-            self.explanation = explanation
+            self.explanation = note.map { explanation + "; " + $0 } ?? explanation
         } else {
             self.outcome = .accepted
             self.reason = nil
@@ -44,7 +44,19 @@ public struct PushResult: Sendable {
         }
     }
 
-    public init(token: DeviceToken, failure: TransportFailure, attempts: Int) {
+    /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
+    /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
+    public init(token: DeviceToken, outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
+        switch outcome {
+        case let .success(response):
+            self.init(token: token, response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure,
+                      note: exhausted ?? nil)
+        case let .failure(failure):
+            self.init(token: token, failure: failure, attempts: attempts, note: exhausted ?? nil)
+        }
+    }
+
+    public init(token: DeviceToken, failure: TransportFailure, attempts: Int, note: String? = nil) {
         self.token = token
         self.status = nil
         self.apnsID = nil
@@ -52,13 +64,14 @@ public struct PushResult: Sendable {
         self.reason = nil
         self.timestamp = nil
         self.attempts = attempts
+        let count = attempts == 0 ? " (not sent)" : attempts > 1 ? " (after \(attempts) attempts)" : ""
         switch failure {
         case .unreachable:
             outcome = .unreachable
             explanation = failure.description + (attempts == 0 ? " (not sent)" : "")
         default:
             outcome = .temporaryFailure
-            explanation = failure.description + (attempts > 1 ? " (after \(attempts) attempts)" : "")
+            explanation = failure.description + count + (note.map { "; " + $0 } ?? "")
         }
     }
 
@@ -132,6 +145,8 @@ public struct BatchSummary: Sendable {
     public var retried = 0
     public var rejectedByReason: [String: Int] = [:]
     public var elapsedSeconds: Double = 0
+    /// Device tokens given more than once: each was sent once, its repeats skipped.
+    public var duplicatesSkipped = 0
 
     public init() {}
 
@@ -168,6 +183,7 @@ public struct BatchSummary: Sendable {
             ("temporaryFailures", .integer(Int64(temporaryFailures))),
             ("unreachable", .integer(Int64(unreachable))),
             ("retried", .integer(Int64(retried))),
+            ("duplicatesSkipped", .integer(Int64(duplicatesSkipped))),
             ("rejectedByReason", .object(rejectedByReason.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })),
             ("elapsedSeconds", .number((elapsedSeconds * 1000).rounded() / 1000)),
             ("exitStatus", .integer(Int64(exitStatus.rawValue))),
@@ -184,6 +200,7 @@ public struct BatchSummary: Sendable {
         if temporaryFailures > 0 { parts.append("\(temporaryFailures) failed temporarily") }
         if unreachable > 0 { parts.append("\(unreachable) not delivered to APNs") }
         if retried > 0 { parts.append("\(retried) retries") }
+        if duplicatesSkipped > 0 { parts.append("\(duplicatesSkipped) duplicate \(duplicatesSkipped == 1 ? "token" : "tokens") skipped") }
         let time = elapsedSeconds < 10 ? String(Int(elapsedSeconds * 1000)) + " ms" : String(Int(elapsedSeconds)) + " s"
         var line = "\(tokens) \(tokens == 1 ? "token" : "tokens"): " + parts.joined(separator: ", ") + " in \(time)"
         if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }

@@ -42,10 +42,17 @@ public struct PushResponse: Sendable, Equatable {
         } else {
             reason = .unknown(body.isEmpty ? "HTTP \(status) with no reason" : "HTTP \(status)")
         }
-        switch json?["timestamp"] {
-        case let .integer(ms)?: timestampMilliseconds = ms
-        case let .number(ms)?: timestampMilliseconds = Int64(ms)
-        default: timestampMilliseconds = nil
+        // A server's number is outside input: 1e300 or a negative time is no time at all.
+        timestampMilliseconds = OutsideNumber.unixMilliseconds(json?["timestamp"])
+    }
+
+    /// What a client may do about this answer: by its reason when APNs documents it, else by
+    /// its status (a 503 from a proxy carries no APNs reason, and is still worth a retry).
+    public var retry: RejectionReason.Retry {
+        switch reason {
+        case nil: return .never
+        case .unknown?: return RejectionReason.retry(forStatus: status)
+        case let known?: return known.retry
         }
     }
 }

@@ -27,9 +27,11 @@ final class EasyHandle {
         pushctl_easy_setopt_write(raw) { data, size, count, context in
             let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
-            // Bodies are error JSON (tiny); refuse anything absurd rather than grow without bound.
-            if handle.body.count + length > 64 * 1024 { return 0 }
-            handle.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+            // Bodies are error JSON (tiny): keep the first 64 KiB and let the rest go by. Refusing
+            // it (returning less than `length`) would fail a request the server already answered,
+            // and it would be sent again: a notification delivered twice.
+            let room = EasyHandle.bodyLimit - handle.body.count
+            if room > 0 { handle.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
             return length
         }
         pushctl_easy_setopt_header(raw) { data, size, count, context in
@@ -41,6 +43,9 @@ final class EasyHandle {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         pushctl_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
     }
+
+    /// How much of an answer's body is kept.
+    static let bodyLimit = 64 * 1024
 
     deinit {
         curl_easy_cleanup(raw)
@@ -74,6 +79,8 @@ final class EasyHandle {
         var value = line[(colon + 1)...]
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
         while let last = value.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A { value = value.dropLast() }
+        // Echoed in results: printable ASCII only, bounded (an apns-id is 36 characters).
+        guard value.count <= 128, value.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return }
         let text = String(decoding: value, as: UTF8.self)
         switch which {
         case 0: apnsID = text
@@ -103,7 +110,23 @@ final class EasyHandle {
     }
 
     var errorDetail: String {
-        String(cString: UnsafePointer(errorBuffer))
+        OutsideText.display(String(cString: UnsafePointer(errorBuffer)), limit: Int(CURL_ERROR_SIZE))
+    }
+
+    /// Sets an option, or says which one libcurl refused.
+    func require(_ option: CURLoption, _ value: Int) throws {
+        let code = pushctl_easy_setopt_long(raw, option, value)
+        guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
+    }
+
+    func require(_ option: CURLoption, _ value: String) throws {
+        let code = value.withCString { pushctl_easy_setopt_ptr(raw, option, $0) }
+        guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
+    }
+
+    func require(_ option: CURLoption, pointer: UnsafeRawPointer?) throws {
+        let code = pushctl_easy_setopt_ptr(raw, option, pointer)
+        guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
     }
 }
 
@@ -129,5 +152,10 @@ final class MultiHandle {
 
     deinit { curl_multi_cleanup(raw) }
 
-    func set(_ option: CURLMoption, _ value: Int) { pushctl_multi_setopt_long(raw, option, value) }
+    func require(_ option: CURLMoption, _ value: Int) throws {
+        let code = pushctl_multi_setopt_long(raw, option, value)
+        guard code == CURLM_OK else {
+            throw CurlSetupError(description: "libcurl refused multi option \(option.rawValue): \(String(cString: curl_multi_strerror(code)))")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 internal import CCurl
+import PushCore
 import Foundation
 
 /// `--verbose`: libcurl's own trace (connection, TLS, HTTP/2 frames' headers) on stderr,
@@ -22,7 +23,8 @@ final class CurlTrace {
     func emit(_ type: curl_infotype, _ text: String, size: Int) {
         // "\r\n" is one Character in Swift: split on any newline, not on "\n".
         func lines(_ prefix: String) -> [String] {
-            text.split(whereSeparator: \.isNewline).map { prefix + redact(String($0)) }
+            // What the server sent is echoed bounded and without control characters.
+            text.split(whereSeparator: \.isNewline).map { prefix + OutsideText.display(redact(String($0)), limit: 400) }
         }
         let out: [String]
         switch type {
@@ -34,7 +36,9 @@ final class CurlTrace {
         default: return  // TLS record bytes
         }
         guard !out.isEmpty else { return }
-        FileHandle.standardError.write(Data((out.joined(separator: "\n") + "\n").utf8))
+        // write(2), not FileHandle: a closed stderr must not trap.
+        let bytes = Array((out.joined(separator: "\n") + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// Replaces the token after every "bearer " (libcurl echoes headers in several forms,

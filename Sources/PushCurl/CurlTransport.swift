@@ -33,6 +33,12 @@ public struct CurlTransportConfiguration: Sendable {
 
 public struct CurlSetupError: Error, CustomStringConvertible {
     public let description: String
+
+    init(description: String) { self.description = description }
+
+    init(option: UInt32, code: CURLcode) {
+        description = "libcurl refused option \(option): \(String(cString: curl_easy_strerror(code)))"
+    }
 }
 
 /// HTTP/2 to APNs through libcurl's multi interface: every notification is a POST on a
@@ -44,6 +50,8 @@ public final class CurlTransport: PushTransport {
     private let multi: MultiHandle
     private var idle: [EasyHandle] = []
     private var inFlight: [UnsafeMutableRawPointer: EasyHandle] = [:]
+    /// Attempts libcurl would not start, answered at the next poll.
+    private var failedStarts: [PushAttemptResult] = []
     private let payload: UnsafeMutableRawBufferPointer
     private let fixedHeaders: [String]
     private var headerList: HeaderList?
@@ -60,13 +68,14 @@ public final class CurlTransport: PushTransport {
         self.configuration = configuration
         self.template = template
         self.multi = multi
-        multi.set(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        multi.set(CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.connections))
+        try multi.require(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         // Each connection carries its share of the requests in flight: with PIPEWAIT, libcurl
         // opens another connection only when the ones it has are full. libcurl also obeys the
         // server's SETTINGS_MAX_CONCURRENT_STREAMS (APNs starts at 1 and raises it).
-        let connections = max(1, configuration.connections)
-        multi.set(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, (configuration.concurrency + connections - 1) / connections))
+        let connections = min(max(1, configuration.connections), 1024)
+        let concurrency = min(max(1, configuration.concurrency), 1 << 20)
+        try multi.require(CURLMOPT_MAX_HOST_CONNECTIONS, connections)
+        try multi.require(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, (concurrency + connections - 1) / connections))
 
         payload = .allocate(byteCount: max(1, template.payload.bytes.count), alignment: 1)
         payload.copyBytes(from: template.payload.bytes)
@@ -84,24 +93,37 @@ public final class CurlTransport: PushTransport {
         payload.deallocate()
     }
 
-    public var availableSlots: Int { max(0, configuration.concurrency - inFlight.count) }
+    public var availableSlots: Int { max(0, configuration.concurrency - inFlight.count - failedStarts.count) }
 
     public func start(_ attempt: PushAttempt) {
-        guard let handle = idle.popLast() ?? makeHandle() else { return }
-        handle.prepare(attemptID: attempt.id)
-        handle.headers = headers(authorization: attempt.authorization)
-        handle.set(CURLOPT_URL, urlPrefix + attempt.token.hex)
-        pushctl_easy_setopt_ptr(handle.raw, CURLOPT_HTTPHEADER, handle.headers?.raw)
-        inFlight[handle.raw] = handle
-        curl_multi_add_handle(multi.raw, handle.raw)
+        do {
+            let handle = try idle.popLast() ?? makeHandle()
+            handle.prepare(attemptID: attempt.id)
+            handle.headers = headers(authorization: attempt.authorization)
+            try handle.require(CURLOPT_URL, urlPrefix + attempt.token.hex)
+            try handle.require(CURLOPT_HTTPHEADER, pointer: handle.headers?.raw)
+            let code = curl_multi_add_handle(multi.raw, handle.raw)
+            guard code == CURLM_OK else {
+                idle.append(handle)
+                throw CurlSetupError(description: "libcurl could not start the request: \(String(cString: curl_multi_strerror(code)))")
+            }
+            inFlight[handle.raw] = handle
+        } catch {
+            // Never left in flight without a transfer: the failure is the attempt's result.
+            failedStarts.append(PushAttemptResult(attemptID: attempt.id, outcome: .failure(.other("\(error)"))))
+        }
     }
 
     public func poll(timeout: Double) -> [PushAttemptResult] {
         var running: Int32 = 0
         curl_multi_perform(multi.raw, &running)
         var results = collect()
+        if !failedStarts.isEmpty {
+            results += failedStarts
+            failedStarts.removeAll()
+        }
         if results.isEmpty && !inFlight.isEmpty {
-            curl_multi_poll(multi.raw, nil, 0, Int32(max(0, timeout * 1000)), nil)
+            curl_multi_poll(multi.raw, nil, 0, Int32(max(0, min(timeout, 60)) * 1000), nil)
             curl_multi_perform(multi.raw, &running)
             results = collect()
         } else if results.isEmpty && timeout > 0 {
@@ -124,11 +146,14 @@ public final class CurlTransport: PushTransport {
     }
 
     private func outcome(of handle: EasyHandle, code: CURLcode) -> Result<PushResponse, TransportFailure> {
-        if code == CURLE_OK {
+        // A status means the server answered: the request was processed, whatever happened to
+        // the rest of the body. It is never sent again as if it had been lost.
+        let status = handle.status
+        if code == CURLE_OK || (100...599).contains(status) {
             guard handle.httpVersion == Int(CURL_HTTP_VERSION_2_0) else {
                 return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2"))
             }
-            return .success(PushResponse(status: handle.status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
+            return .success(PushResponse(status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
                                          retryAfterSeconds: handle.retryAfter, body: handle.body))
         }
         let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
@@ -155,21 +180,22 @@ public final class CurlTransport: PushTransport {
         return list
     }
 
-    private func makeHandle() -> EasyHandle? {
-        guard let handle = EasyHandle() else { return nil }
-        handle.set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        handle.set(CURLOPT_PIPEWAIT, 1)
-        handle.set(CURLOPT_NOSIGNAL, 1)
-        handle.set(CURLOPT_POST, 1)
-        pushctl_easy_setopt_ptr(handle.raw, CURLOPT_POSTFIELDS, payload.baseAddress)
-        pushctl_easy_setopt_off(handle.raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(template.payload.bytes.count))
-        handle.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
-        handle.set(CURLOPT_TIMEOUT_MS, Int(configuration.timeout * 1000))
-        handle.set(CURLOPT_SSL_VERIFYPEER, 1)
-        handle.set(CURLOPT_SSL_VERIFYHOST, 2)
+    private func makeHandle() throws -> EasyHandle {
+        guard let handle = EasyHandle() else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
+        try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        try handle.require(CURLOPT_PIPEWAIT, 1)
+        try handle.require(CURLOPT_NOSIGNAL, 1)
+        try handle.require(CURLOPT_POST, 1)
+        try handle.require(CURLOPT_POSTFIELDS, pointer: payload.baseAddress)
+        let size = pushctl_easy_setopt_off(handle.raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(template.payload.bytes.count))
+        guard size == CURLE_OK else { throw CurlSetupError(option: CURLOPT_POSTFIELDSIZE_LARGE.rawValue, code: size) }
+        try handle.require(CURLOPT_CONNECTTIMEOUT_MS, CurlTransport.milliseconds(configuration.connectTimeout))
+        try handle.require(CURLOPT_TIMEOUT_MS, CurlTransport.milliseconds(configuration.timeout))
+        try handle.require(CURLOPT_SSL_VERIFYPEER, 1)
+        try handle.require(CURLOPT_SSL_VERIFYHOST, 2)
         if let trust {
-            handle.set(CURLOPT_CAINFO, trust.file)
-            if let directory = trust.directory { handle.set(CURLOPT_CAPATH, directory) }
+            try handle.require(CURLOPT_CAINFO, trust.file)
+            if let directory = trust.directory { try handle.require(CURLOPT_CAPATH, directory) }
         }
         if configuration.verbose {
             handle.trace = CurlTrace(showSecrets: configuration.showSecrets)
@@ -178,12 +204,21 @@ public final class CurlTransport: PushTransport {
         return handle
     }
 
+    /// Seconds as libcurl's milliseconds, whatever the number (a day at most; at least 1 ms).
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 86_400_000 }
+        return Int(min(max(seconds, 0.001), 86_400) * 1000)
+    }
+
     /// `--cacert` adds a CA rather than replacing the system's: the file becomes CAINFO, and the
     /// system's certificate directory stays as CAPATH, which OpenSSL reads only for the issuer
     /// it needs. (A combined PEM bundle as a blob would be copied and parsed on every transfer.)
     static func trust(adding file: String) throws -> (file: String, directory: String?) {
         guard let extra = FileManager.default.contents(atPath: file) else {
             throw InputError("cannot read --cacert '\(file)'", hint: "check the path", status: .noInput)
+        }
+        guard !extra.isEmpty else {
+            throw InputError("--cacert '\(file)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
         }
         guard String(decoding: extra, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
             throw InputError("--cacert '\(file)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")

@@ -4,15 +4,55 @@ import PushCore
 
 /// Where pushctl talks to people: stdout for results, stderr for diagnostics.
 /// Colour only when the stream is a terminal and NO_COLOR is unset.
+///
+/// Every write goes through `write(2)` and is checked: a closed pipe (`| head -1`) or a full
+/// disk (`> /dev/full`) never kills the process (SIGPIPE is ignored, and FileHandle's writes
+/// would trap). What could not be written is remembered, so a run can finish its work and
+/// then say what was lost.
 enum Console {
     static let environment = ProcessInfo.processInfo.environment
 
-    static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// Standard output failed (the error), and how many bytes did not reach it.
+    nonisolated(unsafe) private(set) static var stdoutFailure: (errno: Int32, lostBytes: Int)?
+
+    /// Called once at start: a write to a closed pipe returns EPIPE instead of killing us.
+    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    static func out(_ line: String) { writeOut(Array((line + "\n").utf8)) }
+
+    static func err(_ line: String) { writeErr(Array((line + "\n").utf8)) }
+
+    /// Writes all of `bytes` to stdout, or records why not (and stops trying after a failure).
+    static func writeOut(_ bytes: [UInt8]) {
+        if let failure = stdoutFailure {
+            stdoutFailure = (failure.errno, failure.lostBytes + bytes.count)
+            return
+        }
+        let written = writeAll(STDOUT_FILENO, bytes)
+        if written < bytes.count { stdoutFailure = (errno, bytes.count - written) }
     }
 
-    static func err(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Best effort: if stderr is gone there is nowhere left to complain.
+    static func writeErr(_ bytes: [UInt8]) { _ = writeAll(STDERR_FILENO, bytes) }
+
+    /// Writes until done or an error; returns the bytes written.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return done }
+            done += n
+        }
+        return done
+    }
+
+    /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
+    static func reportLostOutput() -> ExitStatus? {
+        guard let failure = stdoutFailure else { return nil }
+        let why = failure.errno == EPIPE ? "it was closed (a pipe whose reader stopped early?)" : String(cString: strerror(failure.errno))
+        error("could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost (the notifications were still sent)")
+        return .ioError
     }
 
     static func warn(_ message: String) {
@@ -35,11 +75,17 @@ enum Console {
 }
 
 /// Runs a command body; an `InputError` becomes one line on stderr and its exit status.
+/// Output that could not be written turns a clean exit into 74.
 func reportingErrors(_ body: () throws -> Void) throws {
+    Console.ignoreBrokenPipes()
     do {
         try body()
     } catch let error as InputError {
         Console.error(error.description)
         throw ExitCode(error.status.rawValue)
+    } catch let exit as ExitCode {
+        if let lost = Console.reportLostOutput() { throw ExitCode(lost.rawValue) }
+        throw exit
     }
+    if let lost = Console.reportLostOutput() { throw ExitCode(lost.rawValue) }
 }

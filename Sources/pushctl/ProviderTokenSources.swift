@@ -58,7 +58,7 @@ final class SigningAuthorization: AuthorizationSource {
     func adoptCachedToken() -> Bool {
         cacheChecked = true
         guard let cached = cache?.load(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID, now: Self.now) else { return false }
-        adopt(cached)
+        adopt(cached, fromCache: true)
         return true
     }
 
@@ -73,15 +73,21 @@ final class SigningAuthorization: AuthorizationSource {
 
     func renew() throws { try sign() }
 
+    /// A token read from the cache that APNs has not yet seen replaced: if it is refused as
+    /// invalid (a cache entry from a key since revoked, say), one fresh signature is tried.
+    private(set) var usesCachedToken = false
+
     private func sign() throws {
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Self.now).signed(by: try keyFile.privateKey())
         cache?.store(token, keyFingerprint: keyFile.fingerprint)
         adopt(token)
+        usesCachedToken = false
     }
 
-    private func adopt(_ token: ProviderToken) {
+    private func adopt(_ token: ProviderToken, fromCache: Bool = false) {
         header = "bearer " + token.compact
         issuedAt = token.unsigned.issuedAt
+        usesCachedToken = fromCache
     }
 }
 
@@ -108,13 +114,53 @@ final class FixedAuthorization: AuthorizationSource {
 /// parse, fails that check, or names another key or team is ignored and replaced. Reading a
 /// cached token costs no key parsing and no signature check, which is most of what a single
 /// push spends on its token.
+///
+/// A JWT is a credential for an hour, so the cache trusts only what no one else can touch: the
+/// directory must be a real directory (not a symlink) owned by this user and writable by no one
+/// else, or the run goes on without a cache after one warning. Entries are opened without
+/// following symlinks, and written to a fresh mkstemp file renamed into place.
 struct ProviderTokenCache {
     let directory: String
 
-    static func standard(environment env: [String: String]) -> ProviderTokenCache? {
-        if let dir = env["PUSHCTL_CACHE_DIR"].nonEmpty { return ProviderTokenCache(directory: dir) }
-        if let xdg = env["XDG_CACHE_HOME"].nonEmpty { return ProviderTokenCache(directory: xdg + "/pushctl") }
-        if let home = env["HOME"].nonEmpty { return ProviderTokenCache(directory: home + "/.cache/pushctl") }
+    static func standard(environment env: [String: String], warn: (String) -> Void = Console.warn) -> ProviderTokenCache? {
+        let directory: String
+        if let dir = env["PUSHCTL_CACHE_DIR"].nonEmpty {
+            directory = dir
+        } else if let xdg = env["XDG_CACHE_HOME"].nonEmpty {
+            directory = xdg + "/pushctl"
+        } else if let home = env["HOME"].nonEmpty {
+            directory = home + "/.cache/pushctl"
+        } else {
+            return nil
+        }
+        if let problem = usable(directory) {
+            warn("not using the JWT cache: \(problem); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory")
+            return nil
+        }
+        return ProviderTokenCache(directory: directory)
+    }
+
+    /// Makes the directory (0700) if missing; says what is wrong with it otherwise.
+    static func usable(_ directory: String) -> String? {
+        var info = stat()
+        if lstat(directory, &info) != 0 {
+            guard errno == ENOENT else { return "'\(directory)': \(String(cString: strerror(errno)))" }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if !parent.isEmpty && parent != directory && lstat(parent, &info) != 0 {
+                // Like mkdir -p for the usual ~/.cache, each new level private.
+                try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
+                return "cannot create '\(directory)': \(String(cString: strerror(errno)))"
+            }
+            guard lstat(directory, &info) == 0 else { return "'\(directory)': \(String(cString: strerror(errno)))" }
+        }
+        if info.st_mode & S_IFMT == S_IFLNK { return "'\(directory)' is a symbolic link" }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "'\(directory)' is not a directory" }
+        guard info.st_uid == geteuid() else { return "'\(directory)' belongs to another user (uid \(info.st_uid))" }
+        guard info.st_mode & 0o022 == 0 else {
+            return "'\(directory)' is writable by group or others (mode 0\(String(info.st_mode & 0o777, radix: 8)))"
+        }
         return nil
     }
 
@@ -123,8 +169,15 @@ struct ProviderTokenCache {
     }
 
     func load(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
-        guard let bytes = try? InputFiles.read(path(keyFingerprint: keyFingerprint, keyID: keyID, teamID: teamID), what: "cache"),
-              bytes.count < 4096 else { return nil }
+        let fd = open(path(keyFingerprint: keyFingerprint, keyID: keyID, teamID: teamID), O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_size < 4096 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        bytes.removeLast(bytes.count - n)
         let lines = bytes.split(separator: UInt8(ascii: "\n"))
         guard lines.count == 2, SHA256.hash(Array(lines[0])).hexString == String(decoding: lines[1], as: UTF8.self) else { return nil }
         let compact = String(decoding: lines[0], as: UTF8.self)
@@ -140,14 +193,11 @@ struct ProviderTokenCache {
 
     /// Best effort: a cache that cannot be written only costs a signature next run.
     func store(_ token: ProviderToken, keyFingerprint: String) {
-        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else { return }
+        guard let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: "cache the JWT") else { return }
         let target = path(keyFingerprint: keyFingerprint, keyID: token.unsigned.keyID, teamID: token.unsigned.teamID)
-        let temporary = target + ".\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { return }
         let jwt = Array(token.compact.utf8)
         let bytes = jwt + [UInt8(ascii: "\n")] + Array(SHA256.hash(jwt).hexString.utf8) + [UInt8(ascii: "\n")]
-        let written = write(fd, bytes, bytes.count)
+        let written = Console.writeAll(fd, bytes)
         close(fd)
         if written == bytes.count { rename(temporary, target) } else { unlink(temporary) }
     }

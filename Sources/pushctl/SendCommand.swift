@@ -89,7 +89,7 @@ struct SendCommand: ParsableCommand {
     // Run
     @Option(help: ArgumentHelp("Most notifications in flight at once.", valueName: "n")) var concurrency = 100
     @Option(help: ArgumentHelp("HTTP/2 connections to open.", valueName: "n")) var connections = 1
-    @Option(help: ArgumentHelp("Retries on 429, 5xx, timeouts and lost connections.", valueName: "n")) var retries = 3
+    @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts (a request lost with its connection gets 5 more), within (n + 1) × --timeout + 60 s per notification.", valueName: "n")) var retries = 3
     @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included.", valueName: "seconds"))
     var timeout: Double = 30
     @Flag(help: "Sign a new JWT instead of reusing the cached one (it is kept up to 50 minutes, env PUSHCTL_CACHE_DIR).")
@@ -109,10 +109,19 @@ struct SendCommand: ParsableCommand {
         if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
         if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
         if let port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
-        if concurrency < 1 { throw ValidationError("--concurrency must be 1 or more") }
-        if connections < 1 || connections > 64 { throw ValidationError("--connections must be between 1 and 64") }
-        if retries < 0 { throw ValidationError("--retries must be 0 or more") }
-        if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds") }
+        if !(1...SendCommand.concurrencyLimit).contains(concurrency) {
+            throw ValidationError("--concurrency must be between 1 and \(SendCommand.concurrencyLimit); got \(concurrency)")
+        }
+        if connections < 1 || connections > 64 { throw ValidationError("--connections must be between 1 and 64; got \(connections)") }
+        if !(0...SendCommand.retriesLimit).contains(retries) {
+            throw ValidationError("--retries must be between 0 and \(SendCommand.retriesLimit); got \(retries)")
+        }
+        if !(timeout > 0 && timeout <= SendCommand.timeoutLimit) {
+            throw ValidationError("--timeout must be more than 0 and at most \(Int(SendCommand.timeoutLimit)) seconds; got \(timeout)")
+        }
+        if payload == "-" && tokensFile == "-" {
+            throw ValidationError("--payload - and --tokens-file - cannot both read standard input; give one of them as a file")
+        }
         let sources = [payload != nil, payloadJson != nil, !builder.isEmpty].filter { $0 }.count
         if sources > 1 { throw ValidationError("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)") }
         if !deviceTokens.isEmpty && tokensFile != nil { throw ValidationError("give device tokens with --device-token or --tokens-file, not both") }
@@ -134,8 +143,14 @@ struct SendCommand: ParsableCommand {
         return b
     }
 
+    /// Bounds on the numeric flags, so that no arithmetic on them can overflow.
+    static let concurrencyLimit = 65_536
+    static let retriesLimit = 100
+    static let timeoutLimit = 3600.0
+
     func run() throws {
         try reportingErrors {
+            try CommandArguments.requireUTF8()
             let env = Console.environment
             let request = try SendRequest(command: self, env: env)
             if !quiet { request.template.warnings.forEach(Console.warn) }
@@ -144,10 +159,12 @@ struct SendCommand: ParsableCommand {
                 return
             }
             let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.tokens.count)
-            let summary = try deliver(request.template, to: request.tokens, authorization: request.authorization,
+            var summary = try deliver(request.template, to: request.tokens, authorization: request.authorization,
                                       configuration: request.transportConfiguration(self),
-                                      policy: RetryPolicy(maxRetries: retries), onResult: printer.print)
-            printer.finish(summary)
+                                      policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout), onResult: printer.print)
+            summary.duplicatesSkipped = request.tokens.duplicates
+            try request.tokens.verifyAllSent(summary.tokens)
+            if let failure = printer.finish(summary) { throw failure }
             if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
         }
     }

@@ -51,11 +51,15 @@ final class ResultPrinter {
     private var lastFlush = DispatchTime.now()
     private var wroteFirstResult = false
     private let unregistered: Int32?
+    private let unregisteredPath: String?
+    /// Why `--unregistered-out` stopped taking lines (errno), if it did.
+    private var unregisteredFailure: Int32?
     private let progress: ProgressBar?
 
     init(format: ResultFormat, quiet: Bool, unregisteredPath: String?, total: Int) throws(InputError) {
         self.format = format
         self.quiet = quiet
+        self.unregisteredPath = unregisteredPath
         if let path = unregisteredPath {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else {
@@ -86,14 +90,24 @@ final class ResultPrinter {
             flushIfDue()
         case .text: if !quiet { write(line(for: result)) }
         }
-        if let unregistered, result.status == 410 {
+        if let unregistered, result.status == 410, unregisteredFailure == nil {
             let line = Array((result.token.hex + "\n").utf8)
-            _ = Foundation.write(unregistered, line, line.count)
+            if Console.writeAll(unregistered, line) < line.count { unregisteredFailure = errno }
         }
         progress?.add(result)
     }
 
-    func finish(_ summary: BatchSummary) {
+    /// Ends the output; an error when `--unregistered-out` could not take every dead token.
+    func finish(_ summary: BatchSummary) -> InputError? {
+        defer { finishOutput(summary) }
+        if let failure = unregisteredFailure, let path = unregisteredPath {
+            return InputError("could not write --unregistered-out '\(path)': \(String(cString: strerror(failure))); the dead tokens are in the results above",
+                              status: .cantCreate)
+        }
+        return nil
+    }
+
+    private func finishOutput(_ summary: BatchSummary) {
         switch format {
         case .json: write("\n  ],\n  \"summary\": " + summary.json.compact + "\n}")
         case .jsonl: write(summary.json.compact)
@@ -135,7 +149,7 @@ final class ResultPrinter {
 
     private func flush() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
+        Console.writeOut(buffer)
         buffer.removeAll(keepingCapacity: true)
         lastFlush = DispatchTime.now()
     }
@@ -164,8 +178,8 @@ final class ProgressBar {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         var line = "\r\(bar) \(done)/\(total) (\(total > 0 ? 100 * done / total : 0)%)  \(rate)/s"
         if notAccepted > 0 { line += "  \(notAccepted) not accepted" }
-        FileHandle.standardError.write(Data((line + "\u{1B}[K").utf8))
+        Console.writeErr(Array((line + "\u{1B}[K").utf8))
     }
 
-    func clear() { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    func clear() { Console.writeErr(Array("\r\u{1B}[K".utf8)) }
 }

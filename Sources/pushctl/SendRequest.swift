@@ -43,12 +43,23 @@ struct SendRequest {
             payload: payload)
 
         if let path = c.tokensFile {
-            tokens = .file(try TokenFile(path))
+            let file = try TokenFile(path)
+            if let out = c.unregisteredOut, file.isSameFile(as: out) {
+                throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
+                                 hint: "write the dead tokens to another file, then remove them from the list", status: .usage)
+            }
+            tokens = .file(file)
         } else {
             var list: [DeviceToken] = []
-            for text in c.deviceTokens { list.append(try DeviceToken(parsing: text)) }
-            tokens = .list(list)
+            var seen = Set<DeviceToken>()
+            var repeats = 0
+            for text in c.deviceTokens {
+                let token = try DeviceToken(parsing: text)
+                if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
+            }
+            tokens = .list(list, duplicates: repeats)
             let unusual = list.filter(\.hasUnusualLength)
+            if repeats > 0 && !c.quiet { Console.warn("\(repeats) repeated device \(repeats == 1 ? "token" : "tokens") skipped: each token is sent once") }
             if !unusual.isEmpty && !c.quiet {
                 Console.warn(unusual.count == 1
                     ? "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)"
@@ -67,13 +78,7 @@ struct SendRequest {
     static func endpoint(_ c: SendCommand, env: [String: String]) throws(InputError) -> (String, String?) {
         let ca = c.cacert ?? env["PUSHCTL_CACERT"].nonEmpty
         if let url = c.endpoint ?? (c.sandbox || c.production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
-            var base = url
-            while base.hasSuffix("/") { base.removeLast() }
-            guard base.hasPrefix("https://"), base.count > "https://".count, !base.dropFirst(8).contains("/") else {
-                throw InputError("--endpoint '\(url)' is not an https://host[:port] URL",
-                                 hint: "APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock")
-            }
-            return (base, ca)
+            return (try Endpoint.baseURL(parsing: url), ca)
         }
         var environment = APNsEnvironment.sandbox
         if c.production {
@@ -91,7 +96,13 @@ struct SendRequest {
     static func authorization(_ c: SendCommand, env: [String: String]) throws(InputError) -> any AuthorizationSource {
         if let token = c.jwt ?? env["PUSHCTL_JWT"].nonEmpty {
             let decoded = try DecodedJWT(parsing: token)
-            for check in ProviderTokenRules.audit(decoded, now: Int64(Date().timeIntervalSince1970)) where check.outcome == .failure {
+            try HeaderValue.check(decoded.compact, name: "the JWT", limit: 8000)
+            let now = Int64(time(nil))
+            if let iat = decoded.claims["iat"]?.integerValue, OutsideNumber.difference(now, iat) > ProviderTokenRules.lifetimeSeconds {
+                throw InputError("the JWT given with --jwt (or PUSHCTL_JWT) was \(TokenAge.describe(issuedAt: iat, now: now)): APNs would refuse every notification (ExpiredProviderToken)",
+                                 hint: "mint a new one (pushctl jwt), or pass --key-file and pushctl signs and renews it")
+            }
+            for check in ProviderTokenRules.audit(decoded, now: now) where check.outcome == .failure {
                 Console.warn("the given JWT: \(check.message)")
             }
             return FixedAuthorization(token: decoded.compact)
@@ -101,8 +112,10 @@ struct SendRequest {
             throw InputError("send needs a provider token: --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt",
                              status: .usage)
         }
+        // A missing key file is the problem to report first (66), before the ids it would name.
+        let keyFileBytes = try KeyFile(path: c.auth.keyFile ?? env["PUSHCTL_KEY_FILE"] ?? "")
         let auth = try c.auth.resolve()
-        let keyFile = try KeyFile(path: auth.keyFile)
+        let keyFile = keyFileBytes
         let cache = c.noJwtCache ? nil : ProviderTokenCache.standard(environment: env)
         let signer = SigningAuthorization(keyFile: keyFile, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
         // A token cached by an earlier run needs no key work at all; otherwise the key is
@@ -121,14 +134,33 @@ struct SendRequest {
 
 /// The device tokens of one run: from the flags, or streamed from a file.
 enum DeviceTokens: Sequence {
-    case list([DeviceToken])
+    case list([DeviceToken], duplicates: Int)
     case file(TokenFile)
 
+    /// Distinct tokens: what will be sent.
     var count: Int {
         switch self {
-        case let .list(tokens): return tokens.count
+        case let .list(tokens, _): return tokens.count
         case let .file(file): return file.count
         }
+    }
+
+    /// Repeats skipped (each token is sent once).
+    var duplicates: Int {
+        switch self {
+        case let .list(_, duplicates): return duplicates
+        case let .file(file): return file.duplicates
+        }
+    }
+
+    /// Every checked token got a result, or the source changed under the run (a tokens file
+    /// rewritten while it was sent): a clear error, never a quiet exit 0.
+    func verifyAllSent(_ results: Int) throws(InputError) {
+        guard results != count else { return }
+        let name: String
+        if case let .file(file) = self { name = file.displayName } else { name = "the device tokens" }
+        throw InputError("\(name) had \(count) device tokens when checked, but \(results) were sent: it changed during the run",
+                         hint: "do not rewrite a tokens file while pushctl reads it; send the rest again", status: .tempFailure)
     }
 
     enum Iterator: IteratorProtocol {
@@ -149,7 +181,7 @@ enum DeviceTokens: Sequence {
 
     func makeIterator() -> Iterator {
         switch self {
-        case let .list(tokens): return .list(tokens.makeIterator())
+        case let .list(tokens, _): return .list(tokens.makeIterator())
         case let .file(file): return .file(file.makeIterator())
         }
     }

@@ -4,62 +4,74 @@ import PushCore
 /// Device tokens from a file, one per line, blank lines and `# comments` skipped, read in
 /// constant memory however long the file is.
 ///
-/// A file is read twice: a first pass checks every line (so a bad token anywhere means
-/// nothing is sent, and the error names its line), a second pass feeds the sender.
-/// Standard input is spooled to a private temporary file during the first pass.
+/// The tokens are checked whole before the first send (a bad token anywhere means nothing is
+/// sent, and the error names its line), then streamed to the sender. A regular file is read
+/// twice through one descriptor kept open, so a file renamed over meanwhile changes nothing; a
+/// file rewritten in place is caught by the count (`verifyAllSent`). Anything else — standard
+/// input, a FIFO, `<(…)`, `/dev/stdin` — can be read only once, so it is spooled during the check
+/// into an unlinked private temporary file.
+///
+/// Each token is sent once: repeats are counted and skipped.
 final class TokenFile: Sequence {
-    let path: String
     let displayName: String
-    /// Tokens in the file (known after the check).
+    /// Distinct tokens in the file (known after the check).
     private(set) var count = 0
-    private var spooled: String?
+    /// Lines that repeat a token seen before.
+    private(set) var duplicates = 0
+    /// What the iterator reads: the file itself, or the spool.
+    private let fd: Int32
+
+    /// Lines longer than this are refused: no device token comes near it.
+    static let lineLimit = 4096
 
     init(_ path: String) throws(InputError) {
-        self.displayName = path == "-" ? "standard input" : path
-        if path == "-" {
-            let spool = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tokens-\(getpid()).txt").path
-            let fd = open(spool, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            guard fd >= 0 else { throw InputError("cannot spool standard input to \(spool): \(String(cString: strerror(errno)))", status: .noInput) }
-            self.path = spool
-            spooled = spool
-            do {
-                count = try TokenFile.check(fd: STDIN_FILENO, name: displayName, copyTo: fd)
-                close(fd)
-            } catch {
-                close(fd)
-                unlink(spool)
-                throw error
-            }
+        displayName = path == "-" ? "standard input" : path
+        let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: "tokens file")
+        var info = stat()
+        let regular = fstat(source, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        if regular {
+            fd = source
         } else {
-            self.path = path
-            let fd = try InputFiles.open(path, what: "tokens file")
-            defer { close(fd) }
-            count = try TokenFile.check(fd: fd, name: displayName, copyTo: nil)
+            fd = try TemporaryFile.anonymous(purpose: "spool the tokens from \(displayName)")
         }
-        guard count > 0 else { throw InputError("\(displayName) has no device tokens (blank lines and # comments are skipped)") }
+        do {
+            (count, duplicates) = try TokenFile.check(fd: source, name: displayName, copyTo: regular ? nil : fd)
+        } catch {
+            close(fd)
+            if source != fd && source != STDIN_FILENO { close(source) }
+            throw error
+        }
+        if source != fd && source != STDIN_FILENO { close(source) }
+        guard count > 0 else {
+            close(fd)
+            throw InputError("\(displayName) has no device tokens (blank lines and # comments are skipped)")
+        }
     }
 
-    deinit { if let spooled { unlink(spooled) } }
+    deinit { close(fd) }
 
-    private static func check(fd: Int32, name: String, copyTo out: Int32?) throws(InputError) -> Int {
+    /// Whether `path` names this tokens file (for outputs that must not overwrite it).
+    func isSameFile(as path: String) -> Bool {
+        var mine = stat(), other = stat()
+        guard fstat(fd, &mine) == 0, stat(path, &other) == 0 else { return false }
+        return mine.st_dev == other.st_dev && mine.st_ino == other.st_ino
+    }
+
+    private static func check(fd: Int32, name: String, copyTo out: Int32?) throws(InputError) -> (Int, Int) {
         var count = 0
-        var failure: InputError?
-        var reader = LineReader(fd: fd, copyTo: out)
-        reader.forEachLine { number, line in
-            guard let text = TokenFile.tokenText(line) else { return true }
+        var duplicates = 0
+        var seen = DeviceTokenSet()
+        var reader = LineReader(fd: fd, offset: out == nil ? 0 : nil, copyTo: out)
+        while let line = try reader.nextLine(name: name) {
+            guard let text = TokenFile.tokenText(line) else { continue }
             do {
-                try text.withUnsafeBufferPointer { bytes throws(InputError) in try DeviceToken.check(utf8: bytes) }
-                count += 1
-                return true
-            } catch let error as InputError {
-                failure = InputError("\(name), line \(number): \(error.message)", hint: error.hint)
-                return false
+                let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
+                if fresh { count += 1 } else { duplicates += 1 }
             } catch {
-                return false
+                throw InputError("\(name), line \(reader.lineNumber): \(error.message)", hint: error.hint)
             }
         }
-        if let failure { throw failure }
-        return count
+        return (count, duplicates)
     }
 
     /// The token part of a line (before any `#`), or nil for a blank or comment line.
@@ -68,74 +80,176 @@ final class TokenFile: Sequence {
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
-    func makeIterator() -> Iterator { Iterator(path: path) }
+    func makeIterator() -> Iterator { Iterator(fd: fd) }
 
-    /// Streams the checked file; reads 64 KiB at a time.
+    /// Streams the checked file from its start; repeats are skipped as in the check.
     final class Iterator: IteratorProtocol {
-        private let fd: Int32
         private var reader: LineReader
-        init(path: String) {
-            fd = open(path, O_RDONLY)
-            reader = LineReader(fd: fd, copyTo: nil)
-        }
-        deinit { if fd >= 0 { close(fd) } }
+        private var seen = DeviceTokenSet()
+
+        init(fd: Int32) { reader = LineReader(fd: fd, offset: 0, copyTo: nil) }
 
         func next() -> DeviceToken? {
-            while let line = reader.nextLine() {
-                if let text = TokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) { return token }
+            while let line = try? reader.nextLine(name: "") {
+                guard let text = TokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
+                if seen.insert(token) { return token }
             }
             return nil
         }
     }
 }
 
-/// Splits what a file descriptor yields into lines, without holding more than one chunk.
+/// Which device tokens a run has seen, in little memory: 16 bytes a token (two independent
+/// 64-bit hashes of its hex, so a collision between distinct tokens is out of reach).
+struct DeviceTokenSet {
+    private struct Key: Hashable { let a: UInt64, b: UInt64 }
+    private var keys = Set<Key>()
+    private var scratch: [UInt8] = []
+
+    /// Adds a token; false if it was there already.
+    mutating func insert(_ token: DeviceToken) -> Bool {
+        var hex = token.hex
+        return hex.withUTF8 { keys.insert(Self.key(UnsafeRawBufferPointer($0))).inserted }
+    }
+
+    /// Checks a line's bytes as `DeviceToken(parsingUTF8:)` would, and adds the token.
+    mutating func insert(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InputError) -> Bool {
+        if DeviceToken.cleanHexDigits(bytes) != nil {
+            // The common case: lower-case the digits into a reused buffer, no String.
+            scratch.removeAll(keepingCapacity: true)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): scratch.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): scratch.append(byte + 32)
+                default: continue
+                }
+            }
+            return scratch.withUnsafeBytes { keys.insert(Self.key($0)).inserted }
+        }
+        return insert(try DeviceToken(parsingUTF8: bytes))
+    }
+
+    private static func key(_ hex: UnsafeRawBufferPointer) -> Key {
+        var first = Hasher(), second = Hasher()
+        first.combine(0x5A as UInt8)
+        second.combine(0xC3 as UInt8)
+        first.combine(bytes: hex)
+        second.combine(bytes: hex)
+        return Key(a: UInt64(bitPattern: Int64(first.finalize())), b: UInt64(bitPattern: Int64(second.finalize())))
+    }
+}
+
+/// Splits what a file descriptor yields into lines (LF, CRLF or a lone CR), scanning each byte
+/// once and holding at most one line and one chunk.
 struct LineReader {
     let fd: Int32
     let copyTo: Int32?
+    /// Where to read with pread (a regular file read again from its start); nil reads on.
+    private var offset: off_t?
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next line end resumes.
+    private var scanned = 0
     private var finished = false
+    /// A CR ended the last line: an LF right after it belongs to it.
+    private var afterCR = false
     private(set) var lineNumber = 0
 
-    init(fd: Int32, copyTo: Int32?) {
+    init(fd: Int32, offset: off_t?, copyTo: Int32?) {
         self.fd = fd
+        self.offset = offset
         self.copyTo = copyTo
     }
 
-    /// The next line's bytes, without its newline; valid until the next call.
-    mutating func nextLine() -> ArraySlice<UInt8>? {
+    /// The next line's bytes, without its line end; valid until the next call. Throws for a
+    /// line over `TokenFile.lineLimit` bytes, a read error, or a spool that cannot be written.
+    mutating func nextLine(name: String) throws(InputError) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = buffer[start..<newline]
-                start = newline + 1
+            if afterCR, start < buffer.count {
+                if buffer[start] == 0x0A { start += 1 }
+                afterCR = false
+                scanned = max(scanned, start)
+            }
+            if let end = buffer[scanned...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                let line = buffer[start..<end]
+                afterCR = buffer[end] == 0x0D
+                start = end + 1
+                scanned = start
                 lineNumber += 1
+                guard line.count <= TokenFile.lineLimit else { throw tooLong(name) }
                 return line
             }
+            scanned = buffer.count
+            guard scanned - start <= TokenFile.lineLimit else { throw tooLong(name) }
             if finished {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
+                scanned = start
                 lineNumber += 1
                 return line
             }
             buffer.removeFirst(start)
+            scanned -= start
             start = 0
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 {
-                finished = true
-            } else {
-                if let copyTo { _ = chunk.withUnsafeBytes { write(copyTo, $0.baseAddress, n) } }
-                buffer.append(contentsOf: chunk[..<n])
-            }
+            try fill(name: name)
         }
     }
 
-    /// Calls `body` with each line and its 1-based number until it returns false.
-    mutating func forEachLine(_ body: (Int, ArraySlice<UInt8>) -> Bool) {
-        while let line = nextLine() {
-            if !body(lineNumber, line) { return }
+    private func tooLong(_ name: String) -> InputError {
+        InputError("\(name), line \(lineNumber + 1): longer than \(TokenFile.lineLimit) bytes; a tokens file holds one hex device token per line",
+                   hint: "check that this is a tokens file (one token per line, LF or CRLF line ends)")
+    }
+
+    private mutating func fill(name: String) throws(InputError) {
+        let chunkSize = 64 * 1024
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+        var n: Int
+        repeat {
+            n = buffer.withUnsafeMutableBytes { raw in
+                let target = raw.baseAddress! + old
+                if let offset { return pread(fd, target, chunkSize, offset) }
+                return read(fd, target, chunkSize)
+            }
+        } while n < 0 && errno == EINTR
+        guard n >= 0 else {
+            let why = String(cString: strerror(errno))
+            buffer.removeLast(chunkSize)
+            throw InputError("cannot read \(name): \(why)", status: .noInput)
         }
+        buffer.removeLast(chunkSize - n)
+        if n == 0 { finished = true; return }
+        if let current = offset { offset = current + off_t(n) }
+        if let copyTo {
+            let written = Console.writeAll(copyTo, Array(buffer[old...]))
+            guard written == n else {
+                throw InputError("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", hint: "check the space in $TMPDIR", status: .cantCreate)
+            }
+        }
+    }
+}
+
+/// Private temporary files: made with mkstemp (O_EXCL, mode 0600, a name nobody can predict),
+/// in $TMPDIR or /tmp.
+enum TemporaryFile {
+    /// A file that exists only as the descriptor returned: unlinked at once, gone when closed.
+    static func anonymous(purpose: String) throws(InputError) -> Int32 {
+        let (fd, path) = try make(prefix: "pushctl-", purpose: purpose)
+        unlink(path)
+        return fd
+    }
+
+    /// A new file and its path, for the caller to rename or unlink.
+    static func make(prefix: String, in directory: String? = nil, purpose: String) throws(InputError) -> (Int32, String) {
+        var dir = directory ?? ProcessInfo.processInfo.environment["TMPDIR"].nonEmpty ?? "/tmp"
+        while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
+        var template = Array((dir + "/" + prefix + "XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw InputError("cannot \(purpose): no temporary file in \(dir) (\(String(cString: strerror(errno))))",
+                             hint: "set TMPDIR to a writable directory", status: .cantCreate)
+        }
+        return (fd, String(cString: template))
     }
 }

@@ -11,10 +11,14 @@ final class ScriptedTransport: PushTransport {
     var script: [String: [Result<PushResponse, TransportFailure>]] = [:]
     var attemptsByToken: [String: Int] = [:]
 
+    /// The most attempts ever in flight at once; a start beyond `capacity` is recorded too.
+    var peakInFlight = 0
+
     var availableSlots: Int { capacity - inFlight.count }
 
     func start(_ attempt: PushAttempt) {
         inFlight.append(attempt)
+        peakInFlight = max(peakInFlight, inFlight.count)
         started.append(attempt)
     }
 
@@ -162,6 +166,7 @@ extension PushResponse {
         let (results, _) = run(transport, tokens: (0..<20).map(token))
         #expect(results.count == 20)
         #expect(transport.started.count == 20)
+        #expect(transport.peakInFlight == 3, "never more than the transport has room for, and kept full")
     }
 
     @Test("back-off grows exponentially, is capped, and a longer Retry-After wins")
@@ -171,7 +176,67 @@ extension PushResponse {
         #expect(policy.delay(beforeAttempt: 3, retryAfter: nil, random: 1) == 2)
         #expect(policy.delay(beforeAttempt: 6, retryAfter: nil, random: 1) == 8)
         #expect(policy.delay(beforeAttempt: 2, retryAfter: nil, random: 0) == 0.5)
-        #expect(policy.delay(beforeAttempt: 2, retryAfter: 30, random: 1) == 30)
+        #expect(policy.delay(beforeAttempt: 2, retryAfter: 6, random: 1) == 6)
+    }
+
+    @Test("the retry decision, case by case")
+    func decisions() {
+        let policy = RetryPolicy(maxRetries: 2, baseDelay: 1, maxDelay: 30, timeBudget: 100)
+        func decide(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int = 1, elapsed: Double = 0,
+                    replaced: Bool = false, mayRenew: Bool = false) -> RetryDecision {
+            policy.decide(outcome, attempts: attempts, elapsed: elapsed, tokenReplaced: replaced, mayRenew: mayRenew, random: 1)
+        }
+        let unavailable = PushResponse.rejected(503, "ServiceUnavailable")
+        #expect(decide(.success(.ok)) == .final)
+        #expect(decide(.success(.rejected(410, "Unregistered"))) == .final)
+        #expect(decide(.success(.rejected(400, "BadDeviceToken"))) == .final)
+        #expect(decide(.success(unavailable)) == .again(after: 2))
+        #expect(decide(.success(unavailable), attempts: 3) == .exhausted(nil), "--retries 2: the third answer is final")
+        // No APNs reason (a proxy's 503, a load balancer's 429): decided by status.
+        let bare503 = PushResponse(status: 503, apnsID: nil, apnsUniqueID: nil, body: Array("<html>busy</html>".utf8))
+        #expect(decide(.success(bare503)) == .again(after: 2))
+        #expect(decide(.success(PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, body: []))) == .again(after: 2))
+        #expect(decide(.success(PushResponse(status: 400, apnsID: nil, apnsUniqueID: nil, body: []))) == .final)
+        // Retry-After: honoured up to the back-off ceiling, past it the token is given up.
+        let later = PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, retryAfterSeconds: 20, body: Array(#"{"reason":"TooManyRequests"}"#.utf8))
+        #expect(decide(.success(later)) == .again(after: 20))
+        let days = PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, retryAfterSeconds: 999_999, body: Array(#"{"reason":"TooManyRequests"}"#.utf8))
+        guard case let .exhausted(why?) = decide(.success(days)) else { Issue.record("Retry-After 999999 must give up"); return }
+        #expect(why.contains("999999"))
+        // Provider tokens.
+        let expired = PushResponse.rejected(403, "ExpiredProviderToken")
+        #expect(decide(.success(expired), mayRenew: true) == .renewToken)
+        #expect(decide(.success(expired), mayRenew: false) == .final)
+        #expect(decide(.success(expired), replaced: true) == .againWithCurrentToken)
+        let invalid = PushResponse.rejected(403, "InvalidProviderToken")
+        #expect(decide(.success(invalid)) == .final)
+        #expect(decide(.success(invalid), mayRenew: true) == .renewToken, "a cached token refused as invalid is re-signed once")
+        // Transport failures.
+        #expect(decide(.failure(.unreachable("x"))) == .final)
+        #expect(decide(.failure(.timedOut("x")), attempts: 3) == .exhausted(nil))
+        #expect(decide(.failure(.connectionLost("x")), attempts: 3) == .again(after: 8), "lost connections get 5 more")
+        #expect(decide(.failure(.connectionLost("x")), attempts: 8) == .exhausted(nil))
+        // The time budget counts every retry, lost connections included.
+        guard case .exhausted(_?) = decide(.failure(.connectionLost("x")), attempts: 3, elapsed: 95) else {
+            Issue.record("past the time budget a lost request is not sent again"); return
+        }
+    }
+
+    @Test("a server that stops answering: the run stops trying after two timeouts' silence, every token still gets one result")
+    func deadServer() {
+        let transport = ScriptedTransport()
+        for n in 0..<40 { transport.script[token(n).hex] = [.failure(.timedOut("no answer"))] }
+        let clock = FakeClock()
+        let dispatcher = PushDispatcher(transport: transport, authorization: CountingAuthorization(),
+                                        policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01, deadServerAfter: 2),
+                                        clock: clock.read, random: { 0.5 })
+        var results: [PushResult] = []
+        let summary = dispatcher.run((0..<40).map(token)) { results.append($0) }
+        #expect(results.count == 40)
+        #expect(Set(results.map(\.token)).count == 40)
+        #expect(summary.exitStatus == .tempFailure)
+        #expect(transport.started.count < 40 * 4, "not every token tried to the end: \(transport.started.count) attempts")
+        #expect(results.contains { $0.explanation.contains("answered nothing") })
     }
 }
 

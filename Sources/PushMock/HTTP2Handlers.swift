@@ -103,7 +103,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             if exchanges[frame.streamID]!.bodyByteCount > Self.maximumBodyBytes {
                 // Answer now; the rest of the body is ignored (and the stream's window, sized for
                 // the limit, soon stops the client).
-                answer(frame.streamID, reason: .payloadTooLarge, context: context)
+                answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, context: context)
             } else if payload.endStream {
                 requestComplete(frame.streamID, context: context)
             }
@@ -158,6 +158,13 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     private func requestComplete(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
         guard let exchange = exchanges[streamID] else { return }
+        if (streamLimitRaised ? core.maxConcurrentStreams : core.initialConcurrentStreams) == 0 {
+            // A client may open streams before it has seen the SETTINGS that allow none (and
+            // NIOHTTP2 enforces only acknowledged settings): refused, as APNs refuses excess streams,
+            // and never taken as the valid token that would raise the limit.
+            reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (SETTINGS allow 0 streams)", context: context)
+            return
+        }
         switch core.gate(requestsOnConnection: requests) {
         case .dropConnection:
             exchanges[streamID]?.answered = true
@@ -165,31 +172,50 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             context.close(promise: nil)
 
         case .refuse:
-            refuse(streamID, exchange: exchange, fault: "REFUSED_STREAM", context: context)
+            reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM", context: context)
 
-        case let .answer(delay, goAwayAfter, goAwayReason):
+        case .reset:
+            reset(streamID, exchange: exchange, code: .internalError, fault: "RST_STREAM(INTERNAL_ERROR)", context: context)
+
+        case let .answer(faults):
             if goAwaySent {
-                refuse(streamID, exchange: exchange, fault: "REFUSED_STREAM (after GOAWAY)", context: context)
+                reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (after GOAWAY)", context: context)
                 return
             }
             requests += 1
             let now = Int64(Date().timeIntervalSince1970)
             let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now)
             if result.tokenAccepted { raiseStreamLimit(context: context) }
-            let reason: RejectionReason?
-            switch result.outcome {
-            case let .rejected(why): reason = why
-            case let .accepted(hex): reason = core.simulatedFailure(forDeviceHex: hex)
-            }
-            let goAway = goAwayAfter.map { requests >= $0 } ?? false
             exchanges[streamID]?.answered = true
+            if faults.silent {
+                // Read, never answered: the stream stays open until the client resets it.
+                record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
+                return
+            }
+            var reply = Reply()
+            switch result.outcome {
+            case let .rejected(why):
+                reply.reason = why
+            case let .accepted(hex):
+                reply.replacement = core.replacementAnswer(faults)
+                if reply.replacement.map({ $0.status < 200 }) ?? true {
+                    reply.reason = core.simulatedFailure(forDeviceHex: hex)
+                }
+            }
+            let goAway = faults.goAwayAfterRequests.map { requests >= $0 } ?? false
 
             let respond = { [self] in
-                answer(
-                    streamID, reason: reason, loggable: result.loggableAuthorization,
-                    fault: goAway ? "GOAWAY after this answer" : nil, context: context)
-                if goAway { sendGoAway(lastStreamID: streamID, reason: goAwayReason, context: context) }
+                var notes: [String] = []
+                if goAway {
+                    let code = faults.goAwayErrorCode == 0 ? "" : " (\(MockFaults.describeHTTP2ErrorCode(faults.goAwayErrorCode)))"
+                    notes.append("GOAWAY\(code) after this answer")
+                }
+                answer(streamID, reply: reply, faults: faults, loggable: result.loggableAuthorization, notes: notes, context: context)
+                if goAway {
+                    sendGoAway(lastStreamID: streamID, reason: faults.goAwayReason, code: faults.goAwayErrorCode, context: context)
+                }
             }
+            let delay = min(faults.responseDelayMilliseconds, MockFaults.delayLimitMilliseconds)
             if delay > 0 {
                 context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(delay))) {
                     respond()
@@ -201,46 +227,102 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    private func refuse(_ streamID: HTTP2StreamID, exchange: Exchange, fault: String, context: ChannelHandlerContext) {
+    private func reset(
+        _ streamID: HTTP2StreamID, exchange: Exchange, code: HTTP2ErrorCode, fault: String, context: ChannelHandlerContext
+    ) {
         exchanges[streamID]?.answered = true
         record(exchange, streamID: streamID, status: 0, fault: fault)
-        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.refusedStream))), promise: nil)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(code))), promise: nil)
         flushPending = true
     }
 
+    /// What a request is answered with.
+    private struct Reply {
+        /// The APNs reason, or nil for 200.
+        var reason: RejectionReason?
+        /// A fault's status and body in place of the above (a 1xx goes before it instead).
+        var replacement: MockFaults.Answer?
+    }
+
     private func answer(
-        _ streamID: HTTP2StreamID, reason: RejectionReason?, loggable: String? = nil, fault: String? = nil,
+        _ streamID: HTTP2StreamID, reply: Reply, faults: MockFaults, loggable: String? = nil, notes: [String] = [],
         context: ChannelHandlerContext
     ) {
         // The stream may be gone: reset by the client while a delayed answer waited.
         guard exchanges[streamID] != nil else { return }
         exchanges[streamID]!.answered = true
         let exchange = exchanges[streamID]!
+        var notes = notes
 
         let clientID = exchange.head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }
         let apnsID = clientID ?? identifiers.next()
         var response = HPACKHeaders()
-        if let reason {
+        var body: ByteBuffer?
+        let status: Int
+        var loggedReason: String?
+        var loggedID: String? = apnsID
+
+        if let replacement = reply.replacement, replacement.status < 200 {
+            // Informational: no body, not the end of the stream; the normal answer follows.
+            let informational = HPACKHeaders([(":status", String(replacement.status))])
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: informational)))), promise: nil)
+            notes.append("\(replacement.status) sent first")
+        }
+        if let replacement = reply.replacement, replacement.status >= 200 {
+            // As a proxy answers: the status and the body, nothing APNs would add.
+            status = replacement.status
+            response.add(name: ":status", value: String(status))
+            if !replacement.body.isEmpty { body = context.channel.allocator.buffer(bytes: replacement.body) }
+            loggedReason = Self.reason(inBody: replacement.body)
+            loggedID = nil
+            notes.append("answer replaced by \(status)")
+        } else if let reason = reply.reason {
+            status = reason.status
             var json = #"{"reason":"\#(reason.apnsName)""#
             if reason.status == 410 { json += #","timestamp":\#(Int64(Date().timeIntervalSince1970 * 1000))"# }
             json += "}"
-            let bytes = context.channel.allocator.buffer(string: json)
-            response.add(name: ":status", value: String(reason.status))
+            body = context.channel.allocator.buffer(string: json)
+            response.add(name: ":status", value: String(status))
             response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
             response.add(name: "content-type", value: "application/json")
-            response.add(name: "content-length", value: String(bytes.readableBytes))
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: response)))), promise: nil)
-            let data = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(bytes), endStream: true))
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: data)), promise: nil)
+            loggedReason = reason.apnsName
         } else {
+            status = 200
             response.add(name: ":status", value: "200")
             response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
             response.add(name: "apns-unique-id", value: identifiers.next(), indexing: .nonIndexable)
+        }
+        if status != 200, let retryAfter = faults.retryAfter, MockFaults.isSendableHeaderValue(retryAfter) {
+            response.add(name: "retry-after", value: retryAfter, indexing: .nonIndexable)
+            notes.append("retry-after: \(retryAfter)")
+        }
+        let padding = min(max(0, faults.padBodyBytes), MockFaults.padBodyLimit)
+        if padding > 0 {
+            var padded = body ?? context.channel.allocator.buffer(capacity: padding)
+            padded.writeRepeatingByte(UInt8(ascii: " "), count: padding)
+            body = padded
+            notes.append("body padded with \(padding) bytes")
+        }
+
+        if let body {
+            response.add(name: "content-length", value: String(body.readableBytes))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: response)))), promise: nil)
+            let data = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(body), endStream: true))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: data)), promise: nil)
+        } else {
             let headers = HTTP2Frame.FramePayload.headers(.init(headers: response, endStream: true))
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: headers)), promise: nil)
         }
         flushPending = true
-        record(exchange, streamID: streamID, status: reason?.status ?? 200, reason: reason?.apnsName, apnsID: apnsID, fault: fault, loggable: loggable)
+        record(
+            exchange, streamID: streamID, status: status, reason: loggedReason, apnsID: loggedID,
+            fault: notes.isEmpty ? nil : notes.joined(separator: "; "), loggable: loggable)
+    }
+
+    /// The `reason` of a JSON body, for the log (nil when the body is not such JSON).
+    private static func reason(inBody body: [UInt8]) -> String? {
+        guard body.first == UInt8(ascii: "{"), body.count <= 4096 else { return nil }
+        return (try? JSONValue.parse(body))?["reason"]?.stringValue
     }
 
     /// APNs starts a connection at one stream and raises the limit after a request with a valid token.
@@ -252,12 +334,13 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         flushPending = true
     }
 
-    /// GOAWAY with `{"reason":…}` as debug data, then close once it is written.
-    private func sendGoAway(lastStreamID: HTTP2StreamID, reason: RejectionReason, context: ChannelHandlerContext) {
+    /// GOAWAY with an error code (NO_ERROR unless a fault says otherwise) and `{"reason":…}` as
+    /// debug data, then close once it is written.
+    private func sendGoAway(lastStreamID: HTTP2StreamID, reason: RejectionReason, code: UInt32, context: ChannelHandlerContext) {
         guard !goAwaySent else { return }
         goAwaySent = true
         let data = context.channel.allocator.buffer(string: #"{"reason":"\#(reason.apnsName)"}"#)
-        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: data))
+        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: HTTP2ErrorCode(networkCode: Int(code)), opaqueData: data))
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
     }

@@ -12,10 +12,12 @@ public struct MockAPNsConfiguration: Sendable {
     public var providerKeys: [MockProviderKey]
     /// When set, a token's `iss` must be this team.
     public var teamID: String?
-    /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token.
+    /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token
+    /// (0 makes a server that allows no streams at all, to test clients against one).
     public var maxConcurrentStreams: Int
     /// SETTINGS_MAX_CONCURRENT_STREAMS a connection starts with: 1, as APNs does. A benchmark
-    /// may start higher, so that a client which cannot wait for the raise stays on one connection.
+    /// may start higher, so that a client which cannot wait for the raise stays on one connection;
+    /// 0 makes a server on which no request can start.
     public var initialConcurrentStreams: Int
     /// Appends one JSON line per request to this file.
     public var logPath: String?
@@ -50,15 +52,16 @@ public struct MockAPNsConfiguration: Sendable {
         self.threads = threads
     }
 
-    /// Checks what can be wrong before binding: the team id's shape, the stream limit.
+    /// Checks what can be wrong before binding: the team id's shape, the stream limits, the faults.
     func validated() throws(InputError) -> MockAPNsConfiguration {
         if let teamID { _ = try AppleIdentifier(.teamID, teamID) }
-        guard (1...Int(Int32.max)).contains(maxConcurrentStreams) else {
-            throw InputError("the stream limit must be between 1 and \(Int32.max); got \(maxConcurrentStreams)", status: .usage)
+        guard (0...Int(Int32.max)).contains(maxConcurrentStreams) else {
+            throw InputError("the stream limit must be between 0 and \(Int32.max); got \(maxConcurrentStreams)", status: .usage)
         }
-        guard (1...maxConcurrentStreams).contains(initialConcurrentStreams) else {
-            throw InputError("the initial stream limit must be between 1 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", status: .usage)
+        guard (0...maxConcurrentStreams).contains(initialConcurrentStreams) else {
+            throw InputError("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", status: .usage)
         }
+        try faults.validate()
         guard (0...65535).contains(port) else {
             throw InputError("the port must be between 0 and 65535; got \(port)", status: .usage)
         }
@@ -116,8 +119,12 @@ public struct MockProviderKey: Sendable {
 
 /// Failures the mock simulates, for clients' retry and batch logic.
 ///
-/// Counters for ``refuseFirstStreams`` and ``refuseEveryNthStream`` run across the whole server;
-/// ``goAwayAfterRequests`` and ``closeAfterRequests`` count requests on each connection.
+/// Counters for ``refuseFirstStreams``, ``refuseEveryNthStream`` and ``answerCount`` run across
+/// the whole server; ``goAwayAfterRequests`` and ``closeAfterRequests`` count requests on each connection.
+///
+/// Some are hostile on purpose (a proxy's answer with no JSON, a huge body, a huge `retry-after`,
+/// silence, resets, GOAWAY with an error): a client must survive each with one result per
+/// notification, no crash and no endless wait.
 public struct MockFaults: Sendable {
     /// Requests to these device tokens are answered with the reason (and its status) once they pass every check.
     public var failTokens: [DeviceToken: RejectionReason]
@@ -135,6 +142,38 @@ public struct MockFaults: Sendable {
     public var refuseEveryNthStream: Int?
     /// Wait this long before each answer.
     public var responseDelayMilliseconds: Int
+    /// Replaces the answer of a request that passed every check (and any ``failTokens`` reason)
+    /// with this status and body, sent verbatim: no `apns-id`, no `content-type`, as a proxy or a
+    /// load balancer answers. A 1xx status is sent as an informational answer before the normal one.
+    public var answer: Answer?
+    /// Only the first N requests that pass the checks get ``answer`` (nil: all of them).
+    public var answerCount: Int?
+    /// A `retry-after` header with this value (verbatim) on every answer that is not 200.
+    public var retryAfter: String?
+    /// Appends this many spaces to every answer's body, 200s included (at most ``padBodyLimit``).
+    public var padBodyBytes: Int
+    /// Reads requests (and raises the stream limit for a valid token) but never answers and never
+    /// closes: every stream stays open until the client gives up on it.
+    public var silent: Bool
+    /// Answers every request with RST_STREAM(INTERNAL_ERROR).
+    public var resetStreams: Bool
+    /// The HTTP/2 error code of the GOAWAY that ``goAwayAfterRequests`` sends (0, NO_ERROR, by default).
+    public var goAwayErrorCode: UInt32
+
+    /// The most ``padBodyBytes`` may ask for.
+    public static let padBodyLimit = 16 << 20
+
+    /// A status and body that replace the normal answer.
+    public struct Answer: Sendable, Equatable {
+        /// 100...599.
+        public var status: Int
+        /// Sent as is; empty by default.
+        public var body: [UInt8]
+        public init(status: Int, body: [UInt8] = []) {
+            self.status = status
+            self.body = body
+        }
+    }
 
     public struct FailFirst: Sendable, Equatable {
         public var attempts: Int
@@ -153,7 +192,14 @@ public struct MockFaults: Sendable {
         closeAfterRequests: Int? = nil,
         refuseFirstStreams: Int = 0,
         refuseEveryNthStream: Int? = nil,
-        responseDelayMilliseconds: Int = 0
+        responseDelayMilliseconds: Int = 0,
+        answer: Answer? = nil,
+        answerCount: Int? = nil,
+        retryAfter: String? = nil,
+        padBodyBytes: Int = 0,
+        silent: Bool = false,
+        resetStreams: Bool = false,
+        goAwayErrorCode: UInt32 = 0
     ) {
         self.failTokens = failTokens
         self.failFirstAttempts = failFirstAttempts
@@ -163,6 +209,61 @@ public struct MockFaults: Sendable {
         self.refuseFirstStreams = refuseFirstStreams
         self.refuseEveryNthStream = refuseEveryNthStream
         self.responseDelayMilliseconds = responseDelayMilliseconds
+        self.answer = answer
+        self.answerCount = answerCount
+        self.retryAfter = retryAfter
+        self.padBodyBytes = padBodyBytes
+        self.silent = silent
+        self.resetStreams = resetStreams
+        self.goAwayErrorCode = goAwayErrorCode
+    }
+
+    /// The ranges a server can honour: statuses HTTP has, bodies it can hold, header values HTTP/2 allows.
+    func validate() throws(InputError) {
+        if let answer, !(100...599).contains(answer.status) {
+            throw InputError("the answer status must be between 100 and 599; got \(answer.status)", status: .usage)
+        }
+        if let answerCount, answerCount < 0 {
+            throw InputError("the answer count must be 0 or more; got \(answerCount)", status: .usage)
+        }
+        guard (0...Self.padBodyLimit).contains(padBodyBytes) else {
+            throw InputError("the body padding must be between 0 and \(Self.padBodyLimit) bytes; got \(padBodyBytes)", status: .usage)
+        }
+        guard (0...Self.delayLimitMilliseconds).contains(responseDelayMilliseconds) else {
+            throw InputError("the delay must be between 0 and \(Self.delayLimitMilliseconds) ms; got \(responseDelayMilliseconds)", status: .usage)
+        }
+        if let retryAfter, !Self.isSendableHeaderValue(retryAfter) {
+            throw InputError("the retry-after value cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", status: .usage)
+        }
+    }
+
+    /// The longest ``responseDelayMilliseconds``: an hour.
+    public static let delayLimitMilliseconds = 3_600_000
+
+    /// RFC 9113 §8.2.1: no NUL, CR or LF in a field value (and NIOHTTP2 refuses to send one).
+    public static func isSendableHeaderValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// HTTP/2 error codes (RFC 9113 §7) by name, for ``goAwayErrorCode``.
+    public static let http2ErrorCodes: [(name: String, code: UInt32)] = [
+        ("NO_ERROR", 0x0), ("PROTOCOL_ERROR", 0x1), ("INTERNAL_ERROR", 0x2), ("FLOW_CONTROL_ERROR", 0x3),
+        ("SETTINGS_TIMEOUT", 0x4), ("STREAM_CLOSED", 0x5), ("FRAME_SIZE_ERROR", 0x6), ("REFUSED_STREAM", 0x7),
+        ("CANCEL", 0x8), ("COMPRESSION_ERROR", 0x9), ("CONNECT_ERROR", 0xa), ("ENHANCE_YOUR_CALM", 0xb),
+        ("INADEQUATE_SECURITY", 0xc), ("HTTP_1_1_REQUIRED", 0xd),
+    ]
+
+    /// An HTTP/2 error code from its name (`PROTOCOL_ERROR`, any case) or number (`1`, `0x1`).
+    public static func parseHTTP2ErrorCode(_ text: String) -> UInt32? {
+        if let known = http2ErrorCodes.first(where: { $0.name.lowercased() == text.lowercased() }) { return known.code }
+        if text.lowercased().hasPrefix("0x") { return UInt32(text.dropFirst(2), radix: 16) }
+        return UInt32(text)
+    }
+
+    /// `PROTOCOL_ERROR (0x1)`, or just the number for a code RFC 9113 does not name.
+    public static func describeHTTP2ErrorCode(_ code: UInt32) -> String {
+        let hex = "0x" + String(code, radix: 16)
+        return http2ErrorCodes.first { $0.code == code }.map { "\($0.name) (\(hex))" } ?? hex
     }
 
     /// Parses `TOKEN=REASON` (as `pushctl mock --fail` takes it): a hex device token and a reason

@@ -8,6 +8,7 @@ final class MockServerCore: Sendable {
     let check: RequestCheck
     let journal: RequestJournal
     let maxConcurrentStreams: Int
+    let initialConcurrentStreams: Int
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -16,6 +17,7 @@ final class MockServerCore: Sendable {
     private struct Counters {
         var streamsSeen = 0
         var attempts: [DeviceToken: Int] = [:]
+        var answersReplaced = 0
     }
 
     init(configuration: MockAPNsConfiguration, journal: RequestJournal) {
@@ -23,6 +25,7 @@ final class MockServerCore: Sendable {
             verifier: ProviderTokenVerifier(keys: configuration.providerKeys, teamID: configuration.teamID))
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams
+        initialConcurrentStreams = configuration.initialConcurrentStreams
         faultsBox = NIOLockedValueBox(configuration.faults)
     }
 
@@ -40,21 +43,32 @@ final class MockServerCore: Sendable {
 
     /// What to do with a request once its body is in, before looking at it.
     enum Gate {
-        case answer(delayMilliseconds: Int, goAwayAfter: Int?, goAwayReason: RejectionReason)
+        /// Check it and answer as these faults say (delay, GOAWAY, silence, replaced answers, padding).
+        case answer(MockFaults)
+        /// RST_STREAM(REFUSED_STREAM).
         case refuse
+        /// RST_STREAM(INTERNAL_ERROR).
+        case reset
         case dropConnection
     }
 
     func gate(requestsOnConnection: Int) -> Gate {
         let faults = self.faults
         if let limit = faults.closeAfterRequests, requestsOnConnection >= limit { return .dropConnection }
+        if faults.resetStreams { return .reset }
         let seen = counters.withLockedValue { $0.streamsSeen += 1; return $0.streamsSeen }
         if seen <= faults.refuseFirstStreams { return .refuse }
         if let every = faults.refuseEveryNthStream, every > 0, seen % every == 0 { return .refuse }
-        return .answer(
-            delayMilliseconds: faults.responseDelayMilliseconds,
-            goAwayAfter: faults.goAwayAfterRequests,
-            goAwayReason: faults.goAwayReason)
+        return .answer(faults)
+    }
+
+    /// The answer that replaces the normal one of a request that passed the checks, while
+    /// ``MockFaults/answerCount`` allows (each call counts one request).
+    func replacementAnswer(_ faults: MockFaults) -> MockFaults.Answer? {
+        guard let answer = faults.answer else { return nil }
+        guard let limit = faults.answerCount else { return answer }
+        let number = counters.withLockedValue { $0.answersReplaced += 1; return $0.answersReplaced }
+        return number <= limit ? answer : nil
     }
 
     /// The reason a valid request to this token fails with, if a fault says so.

@@ -38,8 +38,10 @@ final class ProviderTokenVerifier: Sendable {
         guard let authorization else { return (.missingProviderToken, nil) }
         let verdict = self.verdict(for: authorization)
         if let failure = verdict.failure { return (failure, verdict.loggable) }
-        let age = now - verdict.issuedAt
-        if age > ProviderTokenRules.lifetimeSeconds || age < -Self.clockSkewSeconds {
+        // `iat` is the client's number: any Int64, so the difference may not fit (that token is
+        // as expired as they come).
+        let (age, overflow) = now.subtractingReportingOverflow(verdict.issuedAt)
+        if overflow || age > ProviderTokenRules.lifetimeSeconds || age < -Self.clockSkewSeconds {
             return (.expiredProviderToken, verdict.loggable)
         }
         return (nil, verdict.loggable)

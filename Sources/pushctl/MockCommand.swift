@@ -4,6 +4,10 @@ import Foundation
 import PushCore
 import PushMock
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 struct MockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock",
@@ -17,6 +21,15 @@ struct MockCommand: ParsableCommand {
               pushctl mock --port 8443 --ca-out mock-ca.pem --key-file AuthKey_ABC123DEFG.p8
               pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
               pushctl mock --goaway-after 300 --refuse-every 50 --delay 20   # a rough day at APNs
+
+            Hostile servers, to test a client at the edges:
+              pushctl mock --answer-status 503 --answer-body '<html>busy</html>' --answer-count 1   # a proxy's 503, once
+              pushctl mock --answer-status 429 --retry-after 999999       # a Retry-After of 11 days
+              pushctl mock --pad-body 70000                               # a 200 with a 70 KB body
+              pushctl mock --silent                                       # TLS and SETTINGS, then silence
+              pushctl mock --reset-streams                                # RST_STREAM(INTERNAL_ERROR) on every request
+              pushctl mock --goaway-after 100 --goaway-error PROTOCOL_ERROR
+              pushctl mock --initial-streams 0                            # no request may start
             """
     )
 
@@ -47,12 +60,17 @@ struct MockCommand: ParsableCommand {
         help: ArgumentHelp("Answer requests to TOKEN with REASON, e.g. <hex>=Unregistered (repeatable).", valueName: "token=reason"))
     var failures: [String] = []
 
-    @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token.")
+    @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token (0 allows none).")
     var maxStreams = 1000
 
     @Option(name: .customLong("initial-streams"),
-            help: "Concurrent streams per connection until the first valid token (1, as APNs; a benchmark may start higher).")
-    var initialStreams = 1
+            help: ArgumentHelp(
+                "Concurrent streams per connection until the first valid token (default 1, as APNs; a benchmark may start higher; 0 allows none).",
+                valueName: "n"))
+    var initialStreamsOption: Int?
+
+    /// 1 unless told otherwise (0 when --max-streams is 0).
+    var initialStreams: Int { initialStreamsOption ?? min(1, maxStreams) }
 
     @Option(name: .customLong("fail-first"),
             help: ArgumentHelp("Answer the first N requests to TOKEN with REASON, then accept it, e.g. <hex>=2:ServiceUnavailable (repeatable).",
@@ -71,13 +89,43 @@ struct MockCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Wait this many milliseconds before each answer.", valueName: "ms"))
     var delay = 0
 
+    @Option(name: .customLong("goaway-error"),
+            help: ArgumentHelp("The HTTP/2 error code of --goaway-after's GOAWAY: a number or a name such as PROTOCOL_ERROR (default NO_ERROR).",
+                               valueName: "code"))
+    var goAwayError: String?
+
+    @Option(name: .customLong("answer-status"),
+            help: ArgumentHelp("Answer requests that pass the checks with this HTTP status (100-599) instead, as a proxy would: no apns-id, no JSON.",
+                               valueName: "code"))
+    var answerStatus: Int?
+
+    @Option(name: .customLong("answer-body"), help: ArgumentHelp("The body of --answer-status's answer, sent verbatim (default: empty).", valueName: "text"))
+    var answerBody: String?
+
+    @Option(name: .customLong("answer-count"),
+            help: ArgumentHelp("Only the first N requests that pass the checks get --answer-status (default: all).", valueName: "n"))
+    var answerCount: Int?
+
+    @Option(name: .customLong("retry-after"), help: ArgumentHelp("Add 'retry-after: VALUE' (verbatim) to every answer that is not 200.", valueName: "value"))
+    var retryAfter: String?
+
+    @Option(name: .customLong("pad-body"),
+            help: ArgumentHelp("Append this many spaces to every answer's body, 200s included (at most 16 MiB).", valueName: "bytes"))
+    var padBody = 0
+
+    @Flag(help: "Complete TLS and HTTP/2 set-up and read requests, but never answer and never close.")
+    var silent = false
+
+    @Flag(name: .customLong("reset-streams"), help: "Answer every request with RST_STREAM(INTERNAL_ERROR).")
+    var resetStreams = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }
-        guard (1...Int(Int32.max)).contains(maxStreams) else {
-            throw ValidationError("--max-streams must be between 1 and \(Int32.max); got \(maxStreams)")
+        guard (0...Int(Int32.max)).contains(maxStreams) else {
+            throw ValidationError("--max-streams must be between 0 and \(Int32.max); got \(maxStreams)")
         }
-        guard (1...maxStreams).contains(initialStreams) else {
-            throw ValidationError("--initial-streams must be between 1 and --max-streams (\(maxStreams)); got \(initialStreams)")
+        guard (0...maxStreams).contains(initialStreams) else {
+            throw ValidationError("--initial-streams must be between 0 and --max-streams (\(maxStreams)); got \(initialStreams)")
         }
         if let teamID, !AppleIdentifier.isWellFormed(teamID) {
             throw ValidationError("--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'")
@@ -91,7 +139,30 @@ struct MockCommand: ParsableCommand {
         for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
             if let value, value < 1 { throw ValidationError("\(name) must be 1 or more; got \(value)") }
         }
-        if delay < 0 { throw ValidationError("--delay must be 0 or more milliseconds") }
+        guard (0...MockFaults.delayLimitMilliseconds).contains(delay) else {
+            throw ValidationError("--delay must be between 0 and \(MockFaults.delayLimitMilliseconds) milliseconds; got \(delay)")
+        }
+        if let goAwayError {
+            guard goAwayAfter != nil else { throw ValidationError("--goaway-error needs --goaway-after, which sends the GOAWAY") }
+            guard MockFaults.parseHTTP2ErrorCode(goAwayError) != nil else {
+                throw ValidationError(
+                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(goAwayError)'")
+            }
+        }
+        if let answerStatus, !(100...599).contains(answerStatus) {
+            throw ValidationError("--answer-status must be an HTTP status between 100 and 599; got \(answerStatus)")
+        }
+        if answerStatus == nil, answerBody != nil || answerCount != nil {
+            throw ValidationError("--answer-body and --answer-count need --answer-status")
+        }
+        if let answerCount, answerCount < 1 { throw ValidationError("--answer-count must be 1 or more; got \(answerCount)") }
+        if let retryAfter, !MockFaults.isSendableHeaderValue(retryAfter) {
+            throw ValidationError("--retry-after cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)")
+        }
+        guard (0...MockFaults.padBodyLimit).contains(padBody) else {
+            throw ValidationError("--pad-body must be between 0 and \(MockFaults.padBodyLimit) bytes; got \(padBody)")
+        }
+        if silent && resetStreams { throw ValidationError("--silent and --reset-streams exclude each other: one never answers, the other resets") }
     }
 
     /// `TOKEN=N:REASON`
@@ -124,6 +195,13 @@ struct MockCommand: ParsableCommand {
             faults.closeAfterRequests = closeAfter
             faults.refuseEveryNthStream = refuseEvery
             faults.responseDelayMilliseconds = delay
+            faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
+            faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
+            faults.answerCount = answerCount
+            faults.retryAfter = retryAfter
+            faults.padBodyBytes = padBody
+            faults.silent = silent
+            faults.resetStreams = resetStreams
             for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
         } catch {
             throw fail(error)
@@ -141,9 +219,11 @@ struct MockCommand: ParsableCommand {
 
         let caPath = caOut ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pushctl-mock-\(server.port)-ca.pem").path
-        guard FileManager.default.createFile(atPath: caPath, contents: Data(server.caCertificatePEM.utf8)) else {
+        if let problem = Self.write(server.caCertificatePEM, to: caPath) {
             try? await server.shutdown()
-            throw fail(InputError("cannot write the CA certificate to '\(caPath)'", hint: "check that its folder exists and is writable", status: .noInput))
+            throw fail(InputError(
+                "cannot write the CA certificate to '\(caPath)': \(problem)", hint: "check that its folder exists and is writable",
+                status: .cantCreate))
         }
 
         let signals = TerminationSignals()
@@ -154,6 +234,24 @@ struct MockCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
         try await server.shutdown()
         if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
+    }
+
+    /// Writes (replacing) a file; the system's reason when it cannot.
+    private static func write(_ text: String, to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 
     private func fail(_ error: InputError) -> ExitCode {
@@ -180,7 +278,16 @@ struct MockCommand: ParsableCommand {
         if let n = faults.goAwayAfterRequests { lines.append("  fault: GOAWAY after \(n) requests on each connection") }
         if let n = faults.closeAfterRequests { lines.append("  fault: connections dropped after \(n) requests") }
         if let n = faults.refuseEveryNthStream { lines.append("  fault: every \(n)th stream refused (REFUSED_STREAM)") }
+        if faults.goAwayErrorCode != 0 { lines.append("  fault: the GOAWAY carries error \(MockFaults.describeHTTP2ErrorCode(faults.goAwayErrorCode))") }
         if faults.responseDelayMilliseconds > 0 { lines.append("  fault: answers delayed \(faults.responseDelayMilliseconds) ms") }
+        if let answer = faults.answer {
+            let scope = faults.answerCount.map { "the first \($0) request(s) that pass the checks" } ?? "every request that passes the checks"
+            lines.append("  fault: \(scope) answered \(answer.status) with a \(answer.body.count)-byte body (no apns-id)")
+        }
+        if let value = faults.retryAfter { lines.append("  fault: retry-after: \(value) on every answer that is not 200") }
+        if faults.padBodyBytes > 0 { lines.append("  fault: every answer's body padded with \(faults.padBodyBytes) spaces") }
+        if faults.silent { lines.append("  fault: silent: requests are read, never answered; connections never closed") }
+        if faults.resetStreams { lines.append("  fault: every request reset with RST_STREAM(INTERNAL_ERROR)") }
         if let log { lines.append("  log: \(log) (one JSON line per request)") }
 
         var send = ["pushctl send --endpoint \(server.url) --cacert \(caPath)"]

@@ -194,10 +194,13 @@ struct Harness: Sendable {
     }
 
     /// `nghttp -v`: every frame the mock sends, as text.
-    func nghttp(requests: Int = 1, headers: [(String, String)]? = nil, body: String = #"{"aps":{"alert":"Hello"}}"#) throws -> String {
+    /// `timeout` bounds the wait for answers (seconds), for a server that sends none.
+    func nghttp(
+        requests: Int = 1, headers: [(String, String)]? = nil, body: String = #"{"aps":{"alert":"Hello"}}"#, timeout: Int = 20
+    ) throws -> String {
         let bodyIn = folder.appendingPathComponent("nghttp-\(UUID().uuidString)").path
         try body.write(toFile: bodyIn, atomically: true, encoding: .utf8)
-        var arguments = ["-v", "-n", "-m", String(requests), "-d", bodyIn, "-t", "20"]
+        var arguments = ["-v", "-n", "-m", String(requests), "-d", bodyIn, "-t", String(timeout)]
         for (name, value) in headers ?? standardHeaders { arguments += ["-H", "\(name): \(value)"] }
         arguments.append(server.url + "/3/device/\(sampleToken)")
         return try runTool("/usr/bin/nghttp", arguments).text

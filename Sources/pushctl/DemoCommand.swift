@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import PushCore
 import PushCrypto
@@ -24,8 +25,13 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(getpid())")
+        // The folder holds a private key: Ctrl-C (or SIGTERM) must not leave it behind.
+        let cleanup = CleanupOnSignal(removing: work)
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: work) }
+        defer {
+            try? FileManager.default.removeItem(at: work)
+            withExtendedLifetime(cleanup) {}
+        }
 
         let teamID = try AppleIdentifier(.teamID, "TEAM123456")
         let keyID = try AppleIdentifier(.keyID, "DEMO123456")
@@ -165,5 +171,33 @@ struct Narrator {
         guard pause, isatty(STDIN_FILENO) == 1 else { return }
         FileHandle.standardOutput.write(Data(Console.paint("  (Enter to continue)", .dim).utf8))
         _ = readLine()
+    }
+}
+
+/// While it lives, SIGINT and SIGTERM remove a folder and end the process (130 or 143, as a shell
+/// reports a process the signal killed). Caught on a queue of its own, so the main thread may be
+/// blocked (say, in `readLine` for --pause) when the signal comes.
+private final class CleanupOnSignal {
+    private let queue = DispatchQueue(label: "pushctl.demo.signals")
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(removing folder: URL) {
+        for number in [SIGINT, SIGTERM] {
+            // Ignored first, so that the default action (death, the folder left behind) never runs.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                try? FileManager.default.removeItem(at: folder)
+                FileHandle.standardError.write(Data("\npushctl demo: \(number == SIGINT ? "interrupted" : "terminated"); removed \(folder.path)\n".utf8))
+                exit(128 + number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    deinit {
+        sources.forEach { $0.cancel() }
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
     }
 }

@@ -82,8 +82,26 @@ struct MockCommandTests {
         (["--fail", "xyz=Unregistered"], 64, "--fail"),
         (["--fail", "\(sampleToken)=Sad"], 64, "not a reason APNs sends"),
         (["--team-id", "team"], 64, "--team-id"),
-        (["--max-streams", "0"], 64, "--max-streams"),
+        (["--max-streams=-1"], 64, "--max-streams"),
+        (["--max-streams", "2147483648"], 64, "--max-streams"),
         (["--max-streams", "500", "--initial-streams", "501"], 64, "--initial-streams"),
+        (["--max-streams", "0", "--initial-streams", "1"], 64, "--initial-streams"),
+        (["--answer-status", "99"], 64, "--answer-status"),
+        (["--answer-status", "600"], 64, "--answer-status"),
+        (["--answer-status", "1e300"], 64, "--answer-status"),
+        (["--answer-body", "busy"], 64, "need --answer-status"),
+        (["--answer-count", "1"], 64, "need --answer-status"),
+        (["--answer-status", "503", "--answer-count", "0"], 64, "--answer-count"),
+        (["--pad-body", "16777217"], 64, "--pad-body"),
+        (["--pad-body=-1"], 64, "--pad-body"),
+        (["--delay", "9223372036854775807"], 64, "--delay"),
+        (["--goaway-error", "2"], 64, "needs --goaway-after"),
+        (["--goaway-after", "1", "--goaway-error", "SAD"], 64, "--goaway-error"),
+        (["--goaway-after", "1", "--goaway-error", "4294967296"], 64, "--goaway-error"),
+        (["--silent", "--reset-streams"], 64, "exclude each other"),
+        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate to '/nonexistent-folder/ca.pem': No such file"),
+        (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': No such file"),
+        (["--log", "/proc"], 73, "cannot open the log file"),
     ])
     func refusesBadInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try runTool(try pushctlBinary(), ["mock"] + arguments)
@@ -101,4 +119,103 @@ struct MockCommandTests {
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("not a P-256 key"), "\(result.stderr)")
     }
+
+    @Test func startsWithEveryHostileFaultNamedInItsBanner() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
+        process.arguments = [
+            "mock", "--port", "0", "--ca-out", folder.appendingPathComponent("ca.pem").path,
+            "--answer-status", "503", "--answer-body", "<html>busy</html>", "--answer-count", "2", "--retry-after", "999999",
+            "--pad-body", "70000", "--silent", "--goaway-after", "100", "--goaway-error", "ENHANCE_YOUR_CALM",
+            "--max-streams", "0",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("Ctrl-C stops it.") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for line in [
+            "streams: 0 per connection until a request with a valid token, then 0",
+            "fault: the first 2 request(s) that pass the checks answered 503 with a 17-byte body (no apns-id)",
+            "fault: retry-after: 999999 on every answer that is not 200",
+            "fault: every answer's body padded with 70000 spaces",
+            "fault: silent: requests are read, never answered; connections never closed",
+            "fault: the GOAWAY carries error ENHANCE_YOUR_CALM (0xb)",
+        ] {
+            #expect(text.contains(line), "\(line)\n\(text)")
+        }
+    }
+
+    /// `demo --pause` waits for Enter only on a terminal: run it on a pseudo-terminal, stop it
+    /// while it waits, and look for the folder that held its private key.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func demoInterruptedWhilePausedRemovesItsKeyFolder(signalNumber: Int32, status: Int32) throws {
+        let (primary, replica) = try #require(openPseudoTerminal())
+        defer { close(primary) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
+        process.arguments = ["demo", "--pause"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
+        process.standardInput = terminal
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try terminal.close()
+
+        var text = ""
+        while !text.contains("Enter to continue") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(text.contains("Enter to continue"), "\(text)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(process.processIdentifier)").path
+        let key = work + "/AuthKey_DEMO123456.p8"
+        #expect(FileManager.default.fileExists(atPath: key), "the demo is waiting with its key on disk")
+
+        kill(process.processIdentifier, signalNumber)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+        #expect(!FileManager.default.fileExists(atPath: work), "the key's folder is gone")
+    }
+}
+
+/// A pseudo-terminal's two ends. Glibc's module hides posix_openpt and its kin (they need
+/// _XOPEN_SOURCE), so they are looked up at run time.
+private func openPseudoTerminal() -> (primary: Int32, replica: Int32)? {
+    typealias FD = @convention(c) (Int32) -> Int32
+    typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    let library = dlopen(nil, RTLD_NOW)
+    guard let open = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
+        let unlock = dlsym(library, "unlockpt"), let name = dlsym(library, "ptsname")
+    else { return nil }
+    let primary = unsafeBitCast(open, to: FD.self)(O_RDWR | O_NOCTTY)
+    guard primary >= 0 else { return nil }
+    guard unsafeBitCast(grant, to: FD.self)(primary) == 0, unsafeBitCast(unlock, to: FD.self)(primary) == 0,
+        let path = unsafeBitCast(name, to: Name.self)(primary)
+    else {
+        close(primary)
+        return nil
+    }
+    let replica = Glibc.open(path, O_RDWR | O_NOCTTY)
+    guard replica >= 0 else {
+        close(primary)
+        return nil
+    }
+    return (primary, replica)
 }

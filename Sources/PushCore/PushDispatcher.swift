@@ -206,7 +206,10 @@ public final class PushDispatcher {
             }
             if inFlight.isEmpty && retries.isEmpty && exhausted { break }
 
-            let wait = retries.first.map { max(0, min(1, $0.due - clock())) } ?? 1
+            // A due retry shortens the wait only if there is room to start it: otherwise the loop
+            // would spin (poll with no wait) until a slot frees up. Waiting costs no CPU.
+            let nextDue = transport.availableSlots > 0 && stopped == nil ? retries.first?.due : nil
+            let wait = nextDue.map { max(0, min(1, $0 - clock())) } ?? 1
             for result in transport.poll(timeout: wait) {
                 guard let pending = inFlight.removeValue(forKey: result.attemptID) else { continue }
                 let now = clock()
@@ -216,13 +219,18 @@ public final class PushDispatcher {
                     stopped = stopped ?? result.outcome.failure
                     finish(PushResult(token: pending.token, failure: result.outcome.failure!, attempts: pending.attempts))
                     continue
-                case .failure(.timedOut):
-                    // Every request in flight has been timing out, and nothing has been answered for
-                    // two timeouts: the server took the connection and went silent. Stop trying.
+                case let .failure(failure):
+                    // Every request has been failing (timing out, reset, its connection dying), and
+                    // nothing has been answered for two timeouts: the server takes connections but
+                    // no requests. Stop trying; what is left gets its result now.
                     if stopped == nil, let limit = policy.deadServerAfter, now - lastAnswer >= limit {
-                        stopped = .timedOut("the server has answered nothing for \(Int(now - lastAnswer)) s; gave up on the notifications not yet answered")
+                        let silence = Int(now - lastAnswer)
+                        if case .timedOut = failure {
+                            stopped = .timedOut("the server has answered nothing for \(silence) s; gave up on the notifications not yet answered")
+                        } else {
+                            stopped = .other("the server has answered no request for \(silence) s (\(failure)); gave up on the notifications not yet answered")
+                        }
                     }
-                case .failure: break
                 }
                 var reason: RejectionReason?
                 if case let .success(response) = result.outcome { reason = response.reason }

@@ -157,6 +157,11 @@ public final class CurlTransport: PushTransport {
                                          retryAfterSeconds: handle.retryAfter, body: handle.body))
         }
         let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
+        if detail.contains("times before giving up") {
+            // libcurl already opened new connections for this request, and each died before the
+            // request could start: the server takes connections but no streams.
+            return .failure(.other("\(detail): the server accepts connections but no requests on them (its HTTP/2 SETTINGS may allow 0 concurrent streams)"))
+        }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR,
              CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_UNSUPPORTED_PROTOCOL,

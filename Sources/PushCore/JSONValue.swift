@@ -307,6 +307,9 @@ extension JSONValue {
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if isInteger, let i = Int64(text) { return .integer(i) }
             guard let d = Double(text) else { throw error("invalid number") }
+            // 1e400 would become infinity, which JSON cannot write back: the value sent would
+            // silently be null. Refuse it instead.
+            guard d.isFinite else { throw error("number out of range (beyond ±1.8e308)") }
             return .number(d)
         }
     }

@@ -102,8 +102,12 @@ struct SendRequest {
                 throw InputError("the JWT given with --jwt (or PUSHCTL_JWT) was \(TokenAge.describe(issuedAt: iat, now: now)): APNs would refuse every notification (ExpiredProviderToken)",
                                  hint: "mint a new one (pushctl jwt), or pass --key-file and pushctl signs and renews it")
             }
-            for check in ProviderTokenRules.audit(decoded, now: now) where check.outcome == .failure {
-                Console.warn("the given JWT: \(check.message)")
+            // A token APNs can only refuse (wrong alg, no integer iat, a malformed kid or iss) is
+            // refused here, before any request: every notification would fail with it.
+            let failures = ProviderTokenRules.audit(decoded, now: now).filter { $0.outcome == .failure }
+            if !failures.isEmpty {
+                throw InputError("the JWT given with --jwt (or PUSHCTL_JWT) would be refused by APNs: " + failures.map(\.message).joined(separator: "; "),
+                                 hint: "check it with `pushctl jwt decode`, or pass --key-file and pushctl signs a correct one")
             }
             return FixedAuthorization(token: decoded.compact)
         }

@@ -190,12 +190,12 @@ extension PushResponse {
         #expect(decide(.success(.ok)) == .final)
         #expect(decide(.success(.rejected(410, "Unregistered"))) == .final)
         #expect(decide(.success(.rejected(400, "BadDeviceToken"))) == .final)
-        #expect(decide(.success(unavailable)) == .again(after: 2))
+        #expect(decide(.success(unavailable)) == .again(after: 1))
         #expect(decide(.success(unavailable), attempts: 3) == .exhausted(nil), "--retries 2: the third answer is final")
         // No APNs reason (a proxy's 503, a load balancer's 429): decided by status.
         let bare503 = PushResponse(status: 503, apnsID: nil, apnsUniqueID: nil, body: Array("<html>busy</html>".utf8))
-        #expect(decide(.success(bare503)) == .again(after: 2))
-        #expect(decide(.success(PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, body: []))) == .again(after: 2))
+        #expect(decide(.success(bare503)) == .again(after: 1))
+        #expect(decide(.success(PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, body: []))) == .again(after: 1))
         #expect(decide(.success(PushResponse(status: 400, apnsID: nil, apnsUniqueID: nil, body: []))) == .final)
         // Retry-After: honoured up to the back-off ceiling, past it the token is given up.
         let later = PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, retryAfterSeconds: 20, body: Array(#"{"reason":"TooManyRequests"}"#.utf8))
@@ -214,10 +214,10 @@ extension PushResponse {
         // Transport failures.
         #expect(decide(.failure(.unreachable("x"))) == .final)
         #expect(decide(.failure(.timedOut("x")), attempts: 3) == .exhausted(nil))
-        #expect(decide(.failure(.connectionLost("x")), attempts: 3) == .again(after: 8), "lost connections get 5 more")
+        #expect(decide(.failure(.connectionLost("x")), attempts: 3) == .again(after: 4), "lost connections get 5 more")
         #expect(decide(.failure(.connectionLost("x")), attempts: 8) == .exhausted(nil))
         // The time budget counts every retry, lost connections included.
-        guard case .exhausted(_?) = decide(.failure(.connectionLost("x")), attempts: 3, elapsed: 95) else {
+        guard case .exhausted(_?) = decide(.failure(.connectionLost("x")), attempts: 3, elapsed: 97) else {
             Issue.record("past the time budget a lost request is not sent again"); return
         }
     }

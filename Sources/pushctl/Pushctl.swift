@@ -14,7 +14,8 @@ struct Pushctl: ParsableCommand {
               pushctl mock --port 8443 --ca-out mock-ca.pem
 
             Exit status: 0 accepted, 1 rejected by APNs, 64 usage, 65 bad input (nothing
-            sent), 66 missing input file, 69 APNs unreachable, 75 retries exhausted.
+            sent), 66 missing input file, 69 APNs unreachable, 73 output file not created,
+            74 results not written (stdout closed), 75 retries exhausted.
             """,
         version: PushctlVersion.current,
         subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, MockCommand.self, DemoCommand.self]

@@ -46,7 +46,7 @@ struct SendCommand: ParsableCommand {
     @Option(name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
     var deviceTokens: [String] = []
 
-    @Option(help: ArgumentHelp("A file of device tokens, one per line (# comments and blank lines skipped), or - for stdin.", valueName: "path"))
+    @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"))
     var tokensFile: String?
 
     // Payload

@@ -90,7 +90,7 @@ public struct RetryPolicy: Sendable {
             }
         case let .failure(failure):
             switch failure {
-            case .unreachable: return .final
+            case .unreachable, .refused: return .final
             // Lost with its connection (reset, GOAWAY, refused stream): never processed, so
             // sending it again on a new connection costs APNs nothing.
             case .connectionLost: return backOff(limit: maxRetries + RetryPolicy.extraRetriesForLostConnections, retryAfter: nil)
@@ -134,7 +134,8 @@ public final class PushDispatcher {
     }
 
     private struct Pending {
-        let token: DeviceToken
+        let notification: Notification
+        var token: DeviceToken { notification.token }
         let attempts: Int
         var due: Double = 0
         /// When the first attempt started (nil before it).
@@ -143,13 +144,19 @@ public final class PushDispatcher {
         var sentWith: String? = nil
     }
 
-    /// Sends to every token of `tokens` (read lazily, so a huge list streams), calling
-    /// `onResult` once per token, in completion order.
-    public func run<Tokens: Sequence>(_ tokens: Tokens, onResult: (PushResult) -> Void) -> BatchSummary
+    /// Sends one template to every token of `tokens`.
+    public func run<Tokens: Sequence>(_ template: PushTemplate, to tokens: Tokens, onResult: (PushResult) -> Void) -> BatchSummary
     where Tokens.Element == DeviceToken {
+        run(tokens.lazy.map(template.notification(to:)), onResult: onResult)
+    }
+
+    /// Sends every notification of `notifications` (read lazily, so a huge list streams),
+    /// calling `onResult` once per notification, in completion order.
+    public func run<Notifications: Sequence>(_ notifications: Notifications, onResult: (PushResult) -> Void) -> BatchSummary
+    where Notifications.Element == Notification {
         let started = clock()
         var summary = BatchSummary()
-        var iterator = tokens.makeIterator()
+        var iterator = notifications.makeIterator()
         var exhausted = false
         var inFlight: [Int: Pending] = [:]
         var retries: [Pending] = []  // sorted by due time
@@ -174,9 +181,9 @@ public final class PushDispatcher {
             }
             nextID += 1
             let now = clock()
-            inFlight[nextID] = Pending(token: pending.token, attempts: pending.attempts + 1, firstStarted: pending.firstStarted ?? now,
-                                       sentWith: header)
-            transport.start(PushAttempt(id: nextID, token: pending.token, authorization: header))
+            inFlight[nextID] = Pending(notification: pending.notification, attempts: pending.attempts + 1,
+                                       firstStarted: pending.firstStarted ?? now, sentWith: header)
+            transport.start(PushAttempt(id: nextID, notification: pending.notification, authorization: header))
         }
 
         func schedule(_ pending: Pending, after delay: Double) {
@@ -195,13 +202,13 @@ public final class PushDispatcher {
                     continue
                 }
                 if exhausted { break }
-                guard let token = iterator.next() else { exhausted = true; break }
-                start(Pending(token: token, attempts: 0))
+                guard let notification = iterator.next() else { exhausted = true; break }
+                start(Pending(notification: notification, attempts: 0))
             }
             if let failure = stopped {
                 for pending in retries { finish(PushResult(token: pending.token, failure: failure, attempts: pending.attempts)) }
                 retries.removeAll()
-                while !exhausted, let token = iterator.next() { finish(PushResult(token: token, failure: failure, attempts: 0)) }
+                while !exhausted, let notification = iterator.next() { finish(PushResult(token: notification.token, failure: failure, attempts: 0)) }
                 exhausted = true
             }
             if inFlight.isEmpty && retries.isEmpty && exhausted { break }
@@ -215,7 +222,7 @@ public final class PushDispatcher {
                 let now = clock()
                 switch result.outcome {
                 case .success: lastAnswer = now
-                case .failure(.unreachable):
+                case .failure(.unreachable), .failure(.refused):
                     stopped = stopped ?? result.outcome.failure
                     finish(PushResult(token: pending.token, failure: result.outcome.failure!, attempts: pending.attempts))
                     continue
@@ -253,11 +260,11 @@ public final class PushDispatcher {
                 case let .again(after: delay):
                     schedule(pending, after: delay)
                 case .againWithCurrentToken:
-                    retries.insert(Pending(token: pending.token, attempts: pending.attempts, firstStarted: pending.firstStarted), at: 0)
+                    retries.insert(Pending(notification: pending.notification, attempts: pending.attempts, firstStarted: pending.firstStarted), at: 0)
                 case .renewToken:
                     if reason == .invalidProviderToken { renewedCachedToken = true } else { renewedAfterExpiry = true }
                     if (try? authorization.renew()) != nil {
-                        retries.insert(Pending(token: pending.token, attempts: pending.attempts, firstStarted: pending.firstStarted), at: 0)
+                        retries.insert(Pending(notification: pending.notification, attempts: pending.attempts, firstStarted: pending.firstStarted), at: 0)
                     } else {
                         finish(PushResult(token: pending.token, outcome: result.outcome, attempts: pending.attempts))
                     }

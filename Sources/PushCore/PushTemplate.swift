@@ -30,6 +30,8 @@ public struct PushTemplate: Sendable {
     public let apnsID: String?
     /// Warnings for the user (stderr); none stops the send.
     public let warnings: [String]
+    /// Method, headers and body as a transport sends them, built once for every token.
+    public let shape: RequestShape
 
     /// Applies PRODUCT.md's pre-send rules. Any violation throws (exit 65), so nothing is sent.
     public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
@@ -94,10 +96,24 @@ public struct PushTemplate: Sendable {
         self.expiration = expiration
         self.apnsID = spec.apnsID?.lowercased()
         self.warnings = payload.warnings(for: pushType)
+        self.shape = RequestShape(method: .post, headers: PushTemplate.headers(pushType: pushType, topic: self.topic, priority: priority,
+                                                                                collapseID: spec.collapseID, expiration: expiration,
+                                                                                apnsID: self.apnsID),
+                                  body: RequestBody(payload.bytes))
+    }
+
+    /// This notification for one device.
+    public func notification(to token: DeviceToken) -> Notification {
+        Notification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
     }
 
     /// The apns-* headers, lower-case, in a fixed order (authorization is added per request).
     public var headers: [(String, String)] {
+        PushTemplate.headers(pushType: pushType, topic: topic, priority: priority, collapseID: collapseID, expiration: expiration, apnsID: apnsID)
+    }
+
+    private static func headers(pushType: PushType, topic: String, priority: Priority, collapseID: String?, expiration: Int64?,
+                                apnsID: String?) -> [(String, String)] {
         var headers: [(String, String)] = [
             (APNsHeader.pushType, pushType.rawValue),
             (APNsHeader.topic, topic),

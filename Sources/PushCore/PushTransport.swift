@@ -2,13 +2,16 @@
 public struct PushAttempt: Sendable {
     /// Unique within a run; the transport hands it back with the result.
     public let id: Int
-    public let token: DeviceToken
+    public let notification: Notification
     /// The `authorization` value (`bearer <JWT>`), or nil to send none.
     public let authorization: String?
 
-    public init(id: Int, token: DeviceToken, authorization: String?) {
+    public var token: DeviceToken { notification.token }
+    public var request: PushRequest { notification.request }
+
+    public init(id: Int, notification: Notification, authorization: String?) {
         self.id = id
-        self.token = token
+        self.notification = notification
         self.authorization = authorization
     }
 }
@@ -66,6 +69,9 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// The stream was refused or the connection went away (GOAWAY, reset) before an
     /// answer: safe to send again on a new connection.
     case connectionLost(String)
+    /// The server takes connections but no requests on them (each new connection dies before a
+    /// request can start, or its SETTINGS allow no streams): nothing more is worth sending now (exit 75).
+    case refused(String)
     /// Anything else libcurl reported.
     case other(String)
 
@@ -74,6 +80,7 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case let .unreachable(m): return "could not reach APNs: \(m)"
         case let .timedOut(m): return "no answer in time: \(m)"
         case let .connectionLost(m): return "connection lost before an answer: \(m)"
+        case let .refused(m): return "the server takes no requests: \(m)"
         case let .other(m): return m
         }
     }

@@ -8,7 +8,7 @@ final class EasyHandle {
     let raw: UnsafeMutableRawPointer
     /// The attempt this handle is carrying, while it is in flight.
     var attemptID = 0
-    var body: [UInt8] = []
+    var responseBody: [UInt8] = []
     var apnsID: String?
     var apnsUniqueID: String?
     var retryAfter: Int?
@@ -30,8 +30,8 @@ final class EasyHandle {
             // Bodies are error JSON (tiny): keep the first 64 KiB and let the rest go by. Refusing
             // it (returning less than `length`) would fail a request the server already answered,
             // and it would be sent again: a notification delivered twice.
-            let room = EasyHandle.bodyLimit - handle.body.count
-            if room > 0 { handle.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
+            let room = EasyHandle.bodyLimit - handle.responseBody.count
+            if room > 0 { handle.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
             return length
         }
         pushctl_easy_setopt_header(raw) { data, size, count, context in
@@ -58,9 +58,39 @@ final class EasyHandle {
         value.withCString { _ = pushctl_easy_setopt_ptr(raw, option, $0) }  // libcurl copies strings
     }
 
+    /// The method and body of the request being sent; libcurl reads the body from where it
+    /// is, so the handle keeps it alive until it carries another.
+    private(set) var body: RequestBody?
+    private var method: HTTPMethod?
+
+    func use(method: HTTPMethod, body: RequestBody?) throws {
+        if method != self.method {
+            switch method {
+            case .post:
+                try require(CURLOPT_POST, 1)
+                try require(CURLOPT_CUSTOMREQUEST, pointer: nil)
+            case .get:
+                try require(CURLOPT_HTTPGET, 1)
+                try require(CURLOPT_CUSTOMREQUEST, pointer: nil)
+            case .delete:
+                try require(CURLOPT_HTTPGET, 1)
+                try require(CURLOPT_CUSTOMREQUEST, "DELETE")
+            }
+            self.method = method
+            self.body = nil
+        }
+        if method == .post, body !== self.body {
+            let target = body ?? CurlTransport.emptyBody
+            try require(CURLOPT_POSTFIELDS, pointer: target.baseAddress)
+            let size = pushctl_easy_setopt_off(raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(target.count))
+            guard size == CURLE_OK else { throw CurlSetupError(option: CURLOPT_POSTFIELDSIZE_LARGE.rawValue, code: size) }
+            self.body = body
+        }
+    }
+
     func prepare(attemptID: Int) {
         self.attemptID = attemptID
-        body.removeAll(keepingCapacity: true)
+        responseBody.removeAll(keepingCapacity: true)
         apnsID = nil
         apnsUniqueID = nil
         retryAfter = nil

@@ -41,32 +41,29 @@ public struct CurlSetupError: Error, CustomStringConvertible {
     }
 }
 
-/// HTTP/2 to APNs through libcurl's multi interface: every notification is a POST on a
-/// multiplexed stream (`CURLPIPE_MULTIPLEX`, `PIPEWAIT`), easy handles and the header list
-/// are reused, and the payload is set once and never copied per push.
+/// HTTP/2 to APNs through libcurl's multi interface: every request is a stream multiplexed on
+/// a connection (`CURLPIPE_MULTIPLEX`, `PIPEWAIT`). Each request carries its own method, path,
+/// headers and body, so one connection pool serves any mix; what requests share is not redone:
+/// easy handles are reused, the header list is rebuilt only when the shape or the JWT changes,
+/// and a shared body is pointed at, never copied per push.
 public final class CurlTransport: PushTransport {
     private let configuration: CurlTransportConfiguration
-    private let template: PushTemplate
     private let multi: MultiHandle
     private var idle: [EasyHandle] = []
     private var inFlight: [UnsafeMutableRawPointer: EasyHandle] = [:]
     /// Attempts libcurl would not start, answered at the next poll.
     private var failedStarts: [PushAttemptResult] = []
-    private let payload: UnsafeMutableRawBufferPointer
-    private let fixedHeaders: [String]
-    private var headerList: HeaderList?
-    private var headerListAuthorization: String?
+    /// The header list last built, for the shape and authorization it was built for.
+    private var headerList: (list: HeaderList, shape: ObjectIdentifier, authorization: String?)?
     private let trust: (file: String, directory: String?)?
-    private let urlPrefix: String
 
-    public init(configuration: CurlTransportConfiguration, template: PushTemplate) throws {
+    public init(configuration: CurlTransportConfiguration) throws {
         guard CurlRuntime.initialise() else { throw CurlSetupError(description: "libcurl could not be initialised") }
         guard CurlRuntime.supportsHTTP2 else {
             throw CurlSetupError(description: "this libcurl (\(CurlRuntime.version)) was built without HTTP/2, which APNs requires; install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev)")
         }
         guard let multi = MultiHandle() else { throw CurlSetupError(description: "curl_multi_init failed") }
         self.configuration = configuration
-        self.template = template
         self.multi = multi
         try multi.require(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         // Each connection carries its share of the requests in flight: with PIPEWAIT, libcurl
@@ -76,13 +73,6 @@ public final class CurlTransport: PushTransport {
         let concurrency = min(max(1, configuration.concurrency), 1 << 20)
         try multi.require(CURLMOPT_MAX_HOST_CONNECTIONS, connections)
         try multi.require(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, (concurrency + connections - 1) / connections))
-
-        payload = .allocate(byteCount: max(1, template.payload.bytes.count), alignment: 1)
-        payload.copyBytes(from: template.payload.bytes)
-        // libcurl adds "Content-Type: application/x-www-form-urlencoded" and "Accept: */*"
-        // to a POST of raw fields; an empty value removes each. APNs needs neither.
-        fixedHeaders = template.headers.map { "\($0.0): \($0.1)" } + ["content-type:", "accept:"]
-        urlPrefix = configuration.baseURL + "/3/device/"
         trust = try configuration.caCertificateFile.map(CurlTransport.trust(adding:))
     }
 
@@ -90,7 +80,6 @@ public final class CurlTransport: PushTransport {
         for handle in inFlight.values { curl_multi_remove_handle(multi.raw, handle.raw) }
         inFlight.removeAll()
         idle.removeAll()
-        payload.deallocate()
     }
 
     public var availableSlots: Int { max(0, configuration.concurrency - inFlight.count - failedStarts.count) }
@@ -98,9 +87,11 @@ public final class CurlTransport: PushTransport {
     public func start(_ attempt: PushAttempt) {
         do {
             let handle = try idle.popLast() ?? makeHandle()
+            let request = attempt.request
             handle.prepare(attemptID: attempt.id)
-            handle.headers = headers(authorization: attempt.authorization)
-            try handle.require(CURLOPT_URL, urlPrefix + attempt.token.hex)
+            try handle.use(method: request.shape.method, body: request.shape.body)
+            handle.headers = headers(for: request.shape, authorization: attempt.authorization)
+            try handle.require(CURLOPT_URL, configuration.baseURL + request.path)
             try handle.require(CURLOPT_HTTPHEADER, pointer: handle.headers?.raw)
             let code = curl_multi_add_handle(multi.raw, handle.raw)
             guard code == CURLM_OK else {
@@ -154,13 +145,13 @@ public final class CurlTransport: PushTransport {
                 return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2"))
             }
             return .success(PushResponse(status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
-                                         retryAfterSeconds: handle.retryAfter, body: handle.body))
+                                         retryAfterSeconds: handle.retryAfter, body: handle.responseBody))
         }
         let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
         if detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
             // request could start: the server takes connections but no streams.
-            return .failure(.other("\(detail): the server accepts connections but no requests on them (its HTTP/2 SETTINGS may allow 0 concurrent streams)"))
+            return .failure(.refused("libcurl opened new connections for a request and each died before the request could start (its HTTP/2 SETTINGS may allow 0 concurrent streams); stopped so as not to hammer it"))
         }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR,
@@ -176,12 +167,15 @@ public final class CurlTransport: PushTransport {
         }
     }
 
-    /// One header list per authorization value: rebuilt only when the JWT changes.
-    private func headers(authorization: String?) -> HeaderList {
-        if let list = headerList, headerListAuthorization == authorization { return list }
-        let list = HeaderList(fixedHeaders + (authorization.map { ["authorization: \($0)"] } ?? []))
-        headerList = list
-        headerListAuthorization = authorization
+    /// The request's header list: the one built last when the shape and the JWT are the same
+    /// (every push of a batch), else a new one. libcurl adds "Content-Type:
+    /// application/x-www-form-urlencoded" and "Accept: */*" to a POST of raw fields; an empty
+    /// value removes each. APNs needs neither.
+    private func headers(for shape: RequestShape, authorization: String?) -> HeaderList {
+        let id = ObjectIdentifier(shape)
+        if let cached = headerList, cached.shape == id, cached.authorization == authorization { return cached.list }
+        let list = HeaderList(shape.headerLines + ["content-type:", "accept:"] + (authorization.map { ["authorization: \($0)"] } ?? []))
+        headerList = (list, id, authorization)
         return list
     }
 
@@ -190,10 +184,6 @@ public final class CurlTransport: PushTransport {
         try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         try handle.require(CURLOPT_PIPEWAIT, 1)
         try handle.require(CURLOPT_NOSIGNAL, 1)
-        try handle.require(CURLOPT_POST, 1)
-        try handle.require(CURLOPT_POSTFIELDS, pointer: payload.baseAddress)
-        let size = pushctl_easy_setopt_off(handle.raw, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(template.payload.bytes.count))
-        guard size == CURLE_OK else { throw CurlSetupError(option: CURLOPT_POSTFIELDSIZE_LARGE.rawValue, code: size) }
         try handle.require(CURLOPT_CONNECTTIMEOUT_MS, CurlTransport.milliseconds(configuration.connectTimeout))
         try handle.require(CURLOPT_TIMEOUT_MS, CurlTransport.milliseconds(configuration.timeout))
         try handle.require(CURLOPT_SSL_VERIFYPEER, 1)
@@ -208,6 +198,8 @@ public final class CurlTransport: PushTransport {
         }
         return handle
     }
+
+    static let emptyBody = RequestBody([])
 
     /// Seconds as libcurl's milliseconds, whatever the number (a day at most; at least 1 ms).
     static func milliseconds(_ seconds: Double) -> Int {

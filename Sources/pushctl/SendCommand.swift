@@ -178,7 +178,7 @@ func deliver<Tokens: Sequence>(
 ) throws(InputError) -> BatchSummary where Tokens.Element == DeviceToken {
     let transport: CurlTransport
     do {
-        transport = try CurlTransport(configuration: configuration, template: template)
+        transport = try CurlTransport(configuration: configuration)
     } catch let error as InputError {
         throw error
     } catch {
@@ -187,5 +187,5 @@ func deliver<Tokens: Sequence>(
     let dispatcher = PushDispatcher(
         transport: transport, authorization: authorization, policy: policy,
         clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
-    return dispatcher.run(tokens, onResult: onResult)
+    return dispatcher.run(template, to: tokens, onResult: onResult)
 }

@@ -54,6 +54,8 @@ extension PushResponse {
 }
 
 @Suite struct PushDispatcherTests {
+    static let template = try! PushTemplate(PushSpec(topic: "com.example.app"), payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
+
     func token(_ n: Int) -> DeviceToken {
         let hex = String(n, radix: 16)
         return try! DeviceToken(parsing: String(repeating: "0", count: 64 - hex.count) + hex)
@@ -65,7 +67,7 @@ extension PushResponse {
         let dispatcher = PushDispatcher(transport: transport, authorization: auth, policy: RetryPolicy(maxRetries: retries, baseDelay: 0.01),
                                         clock: clock.read, random: { 0.5 })
         var results: [PushResult] = []
-        let summary = dispatcher.run(tokens) { results.append($0) }
+        let summary = dispatcher.run(PushDispatcherTests.template, to: tokens) { results.append($0) }
         return (results, summary)
     }
 
@@ -231,7 +233,7 @@ extension PushResponse {
                                         policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01, deadServerAfter: 2),
                                         clock: clock.read, random: { 0.5 })
         var results: [PushResult] = []
-        let summary = dispatcher.run((0..<40).map(token)) { results.append($0) }
+        let summary = dispatcher.run(PushDispatcherTests.template, to: (0..<40).map(token)) { results.append($0) }
         #expect(results.count == 40)
         #expect(Set(results.map(\.token)).count == 40)
         #expect(summary.exitStatus == .tempFailure)

@@ -134,7 +134,7 @@ public final class PushDispatcher {
     }
 
     private struct Pending {
-        let notification: Notification
+        let notification: DeviceNotification
         var token: DeviceToken { notification.token }
         let attempts: Int
         var due: Double = 0
@@ -153,7 +153,7 @@ public final class PushDispatcher {
     /// Sends every notification of `notifications` (read lazily, so a huge list streams),
     /// calling `onResult` once per notification, in completion order.
     public func run<Notifications: Sequence>(_ notifications: Notifications, onResult: (PushResult) -> Void) -> BatchSummary
-    where Notifications.Element == Notification {
+    where Notifications.Element == DeviceNotification {
         let started = clock()
         var summary = BatchSummary()
         var iterator = notifications.makeIterator()

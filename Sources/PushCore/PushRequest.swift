@@ -50,7 +50,7 @@ public struct PushRequest: Sendable {
 }
 
 /// One notification for one device: what the dispatcher sends, retries and reports on.
-public struct Notification: Sendable {
+public struct DeviceNotification: Sendable {
     public let token: DeviceToken
     public let request: PushRequest
 

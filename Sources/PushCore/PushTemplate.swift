@@ -1,4 +1,9 @@
-/// What `send` asks for, as given on the command line (strings, not yet checked).
+/// The fields of a notification's headers that a user gives, by the name APNs' docs use.
+public enum PushField: String, Sendable, CaseIterable {
+    case topic, pushType = "push-type", priority, collapseID = "collapse-id", expiration, apnsID = "apns-id"
+}
+
+/// What the user asked for, as given (text, not yet checked).
 public struct PushSpec: Sendable {
     public var topic: String
     public var pushType: String?
@@ -6,15 +11,19 @@ public struct PushSpec: Sendable {
     public var collapseID: String?
     public var expiration: String?
     public var apnsID: String?
+    /// How a message names a field: the caller knows whether it came from a flag
+    /// (`--collapse-id`) or a field of a JSON line (`"collapse-id"`); the core does not.
+    public var name: @Sendable (PushField) -> String
 
     public init(topic: String, pushType: String? = nil, priority: String? = nil, collapseID: String? = nil,
-                expiration: String? = nil, apnsID: String? = nil) {
+                expiration: String? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }) {
         self.topic = topic
         self.pushType = pushType
         self.priority = priority
         self.collapseID = collapseID
         self.expiration = expiration
         self.apnsID = apnsID
+        self.name = name
     }
 }
 
@@ -38,7 +47,7 @@ public struct PushTemplate: Sendable {
         let pushType: PushType
         if let text = spec.pushType {
             guard let type = PushType(rawValue: text) else {
-                throw InputError("--push-type '\(OutsideText.display(text))' is not an APNs push type",
+                throw InputError("\(spec.name(.pushType)) '\(OutsideText.display(text))' is not an APNs push type",
                                  hint: "use one of \(PushType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             pushType = type
@@ -49,42 +58,42 @@ public struct PushTemplate: Sendable {
         let priority: Priority
         if let text = spec.priority {
             guard let value = Int(text), let p = Priority(rawValue: value) else {
-                throw InputError("--priority must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'")
+                throw InputError("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'")
             }
             guard p.isAllowed(for: pushType) else {
                 throw InputError(
-                    "--priority 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
-                    hint: "background pushes are sent with priority 5; leave out --priority or use --priority 5")
+                    "\(spec.name(.priority)) 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
+                    hint: "background pushes are sent with priority 5; leave out \(spec.name(.priority)) or use \(spec.name(.priority)) 5")
             }
             priority = p
         } else {
             priority = Priority.default(for: pushType)
         }
 
-        try HeaderValue.check(spec.topic, name: "--topic", limit: PushTemplate.topicLimit)
+        try HeaderValue.check(spec.topic, name: spec.name(.topic), limit: PushTemplate.topicLimit)
         let bundle = Substring(spec.topic).trimmingWhitespace()
         guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
-            throw InputError("--topic '\(OutsideText.display(spec.topic))' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
+            throw InputError("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
         }
 
         if let collapseID = spec.collapseID {
-            try HeaderValue.check(collapseID, name: "--collapse-id")
+            try HeaderValue.check(collapseID, name: spec.name(.collapseID))
             guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
-                throw InputError("--collapse-id is \(collapseID.utf8.count) bytes, \(collapseID.utf8.count - APNsHeader.collapseIDLimit) over APNs' limit of 64 bytes (UTF-8)")
+                throw InputError("\(spec.name(.collapseID)) is \(collapseID.utf8.count) bytes, \(collapseID.utf8.count - APNsHeader.collapseIDLimit) over APNs' limit of 64 bytes (UTF-8)")
             }
-            guard !collapseID.isEmpty else { throw InputError("--collapse-id is empty; leave it out instead") }
+            guard !collapseID.isEmpty else { throw InputError("\(spec.name(.collapseID)) is empty; leave it out instead") }
         }
 
         var expiration: Int64?
         if let text = spec.expiration {
             guard let value = Int64(text), value >= 0 else {
-                throw InputError("--expiration must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'")
+                throw InputError("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'")
             }
             expiration = value
         }
 
         if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
-            throw InputError("--apns-id '\(OutsideText.display(id))' is not a UUID", hint: "use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one")
+            throw InputError("\(spec.name(.apnsID)) '\(OutsideText.display(id))' is not a UUID", hint: "use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one")
         }
 
         try payload.checkSize(for: pushType)
@@ -103,8 +112,8 @@ public struct PushTemplate: Sendable {
     }
 
     /// This notification for one device.
-    public func notification(to token: DeviceToken) -> Notification {
-        Notification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
+    public func notification(to token: DeviceToken) -> DeviceNotification {
+        DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
     }
 
     /// The apns-* headers, lower-case, in a fixed order (authorization is added per request).

@@ -2,14 +2,14 @@
 public struct PushAttempt: Sendable {
     /// Unique within a run; the transport hands it back with the result.
     public let id: Int
-    public let notification: Notification
+    public let notification: DeviceNotification
     /// The `authorization` value (`bearer <JWT>`), or nil to send none.
     public let authorization: String?
 
     public var token: DeviceToken { notification.token }
     public var request: PushRequest { notification.request }
 
-    public init(id: Int, notification: Notification, authorization: String?) {
+    public init(id: Int, notification: DeviceNotification, authorization: String?) {
         self.id = id
         self.notification = notification
         self.authorization = authorization

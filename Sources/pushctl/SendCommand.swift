@@ -49,6 +49,9 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"))
     var tokensFile: String?
 
+    @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"))
+    var requestsFile: String?
+
     // Payload
     @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"))
     var payload: String?
@@ -124,7 +127,16 @@ struct SendCommand: ParsableCommand {
         }
         let sources = [payload != nil, payloadJson != nil, !builder.isEmpty].filter { $0 }.count
         if sources > 1 { throw ValidationError("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)") }
-        if !deviceTokens.isEmpty && tokensFile != nil { throw ValidationError("give device tokens with --device-token or --tokens-file, not both") }
+        if [!deviceTokens.isEmpty, tokensFile != nil, requestsFile != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give the recipients one way: --device-token, --tokens-file or --requests-file")
+        }
+        if requestsFile != nil && sources > 0 {
+            throw ValidationError("--requests-file lines carry their own payloads; leave out --payload, --payload-json and the builder flags")
+        }
+        if requestsFile != nil && apnsId != nil { throw ValidationError("--apns-id names one notification; with --requests-file give \"apns-id\" on a line") }
+        if requestsFile == "-" && payload == "-" {
+            throw ValidationError("--payload - and --requests-file - cannot both read standard input")
+        }
     }
 
     var builder: PayloadBuilder {
@@ -153,17 +165,17 @@ struct SendCommand: ParsableCommand {
             try CommandArguments.requireUTF8()
             let env = Console.environment
             let request = try SendRequest(command: self, env: env)
-            if !quiet { request.template.warnings.forEach(Console.warn) }
+            if !quiet { request.template?.warnings.forEach(Console.warn) }
             if dryRun {
                 DryRun(request: request, showSecrets: showSecrets).lines.forEach(Console.out)
                 return
             }
-            let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.tokens.count)
-            var summary = try deliver(request.template, to: request.tokens, authorization: request.authorization,
+            let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.notifications.count)
+            var summary = try deliver(request.notifications, authorization: request.authorization,
                                       configuration: request.transportConfiguration(self),
                                       policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout), onResult: printer.print)
-            summary.duplicatesSkipped = request.tokens.duplicates
-            try request.tokens.verifyAllSent(summary.tokens)
+            summary.duplicatesSkipped = request.notifications.duplicates
+            try request.notifications.verifyAllSent(summary.tokens)
             if let failure = printer.finish(summary) { throw failure }
             if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
         }
@@ -176,6 +188,15 @@ func deliver<Tokens: Sequence>(
     _ template: PushTemplate, to tokens: Tokens, authorization: any AuthorizationSource,
     configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
 ) throws(InputError) -> BatchSummary where Tokens.Element == DeviceToken {
+    try deliver(tokens.lazy.map(template.notification(to:)), authorization: authorization, configuration: configuration,
+                policy: policy, onResult: onResult)
+}
+
+/// Sends every notification over libcurl, with retries, calling `onResult` once for each.
+func deliver<Notifications: Sequence>(
+    _ notifications: Notifications, authorization: any AuthorizationSource,
+    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
+) throws(InputError) -> BatchSummary where Notifications.Element == DeviceNotification {
     let transport: CurlTransport
     do {
         transport = try CurlTransport(configuration: configuration)
@@ -187,5 +208,5 @@ func deliver<Tokens: Sequence>(
     let dispatcher = PushDispatcher(
         transport: transport, authorization: authorization, policy: policy,
         clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
-    return dispatcher.run(template, to: tokens, onResult: onResult)
+    return dispatcher.run(notifications, onResult: onResult)
 }

@@ -7,28 +7,37 @@ struct DryRun {
     let showSecrets: Bool
 
     var lines: [String] {
-        let template = request.template
-        var tokens = request.tokens.makeIterator()
-        guard let first = tokens.next() else { return [] }
-        let url = request.baseURL + PushTemplate.path(for: first)
+        var notifications = request.notifications.makeIterator()
+        guard let first = notifications.next() else { return [] }
+        let shape = first.request.shape
+        let url = request.baseURL + first.request.path
         let auth = showSecrets ? ((try? request.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; --show-secrets shows it]"
-        var out = ["POST \(url)", "authorization: \(auth)"]
-        out += template.headers.map { "\($0.0): \($0.1)" }
-        out += ["", String(decoding: template.payload.bytes, as: UTF8.self), ""]
-        if request.tokens.count > 1 { out.append("… and the same to \(request.tokens.count - 1) more device token(s)") }
-        out.append("\(template.payload.bytes.count) bytes of payload (limit \(template.pushType.payloadLimit)); nothing was sent (--dry-run).")
+        let body = shape.body?.bytes ?? []
+        var out = ["\(shape.method.rawValue) \(url)", "authorization: \(auth)"]
+        out += shape.headerLines
+        out += ["", String(decoding: body, as: UTF8.self), ""]
+        let count = request.notifications.count
+        if count > 1 {
+            out.append(request.template == nil
+                ? "… and \(count - 1) more notification(s) from the requests file"
+                : "… and the same to \(count - 1) more device token(s)")
+        }
+        let prefix = APNsHeader.pushType + ": "
+        let typeLine: String = shape.headerLines.first { $0.hasPrefix(prefix) } ?? ""
+        let limit: Int = PushType(rawValue: String(typeLine.dropFirst(prefix.count)))?.payloadLimit ?? 4096
+        out.append("\(body.count) bytes of payload (limit \(limit)); nothing was sent (--dry-run).")
         out.append("")
         out.append("The same request with curl:")
         let jwt = showSecrets ? auth : "bearer $JWT"
-        var curl = ["curl --http2 --request POST"]
+        var curl = ["curl --http2 --request \(shape.method.rawValue)"]
         if let ca = request.caCertificate { curl.append("--cacert \(shellQuote(ca))") }
         curl.append("--header \"authorization: \(jwt)\"")
-        curl += template.headers.map { "--header \(shellQuote("\($0.0): \($0.1)"))" }
+        curl += shape.headerLines.map { "--header \(shellQuote($0))" }
         curl.append("--header 'content-type:'")  // curl would otherwise add application/x-www-form-urlencoded
         if let file = request.payloadFile {
             curl.append("--data-binary @\(shellQuote(file))")
         } else {
-            curl.append("--data-binary \(shellQuote(String(decoding: template.payload.bytes, as: UTF8.self)))")
+            curl.append("--data-binary \(shellQuote(String(decoding: body, as: UTF8.self)))")
         }
         curl.append(shellQuote(url))
         out.append(curl.joined(separator: " \\\n  "))

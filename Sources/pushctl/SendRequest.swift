@@ -6,8 +6,9 @@ import PushCurl
 /// Everything `send` needs, resolved from flags and environment and checked before
 /// anything is sent: any problem throws, and the process exits with nothing sent.
 struct SendRequest {
-    let template: PushTemplate
-    let tokens: DeviceTokens
+    /// The one notification of a tokens run (nil for --requests-file, whose lines carry their own).
+    let template: PushTemplate?
+    let notifications: NotificationSource
     let baseURL: String
     let caCertificate: String?
     let authorization: any AuthorizationSource
@@ -15,60 +16,76 @@ struct SendRequest {
     let payloadFile: String?
 
     init(command c: SendCommand, env: [String: String]) throws(InputError) {
-        guard let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty else {
-            throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", status: .usage)
-        }
-        if c.deviceTokens.isEmpty && c.tokensFile == nil {
-            throw InputError("missing --device-token (or --tokens-file): the hex token your app got from APNs", status: .usage)
-        }
+        let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty
+        let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
 
-        let payload: Payload
-        if let path = c.payload {
-            payload = try Payload(bytes: try InputFiles.read(path, what: "payload file"), source: path == "-" ? "standard input" : path)
-            payloadFile = path == "-" ? nil : path
-        } else if let json = c.payloadJson {
-            payload = try Payload(bytes: Array(json.utf8), source: "--payload-json")
+        if let path = c.requestsFile {
+            // Each line carries token and payload; the header flags are defaults for the lines.
+            let defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
+                                    expiration: c.expiration, name: flagName)
+            let file = try RequestsFile(path, defaults: defaults)
+            if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
+                throw InputError("--unregistered-out '\(out)' is the requests file itself; writing it would destroy what is being sent",
+                                 hint: "write the dead tokens to another file", status: .usage)
+            }
+            template = nil
             payloadFile = nil
-        } else if !c.builder.isEmpty {
-            payload = try c.builder.build()
-            payloadFile = nil
+            notifications = .requests(file)
         } else {
-            throw InputError("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
-                             hint: "see `pushctl send --help`", status: .usage)
-        }
+            guard let topic else {
+                throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", status: .usage)
+            }
+            if c.deviceTokens.isEmpty && c.tokensFile == nil {
+                throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", status: .usage)
+            }
+            let payload: Payload
+            if let path = c.payload {
+                payload = try Payload(bytes: try InputFiles.read(path, what: "payload file"), source: path == "-" ? "standard input" : path)
+                payloadFile = path == "-" ? nil : path
+            } else if let json = c.payloadJson {
+                payload = try Payload(bytes: Array(json.utf8), source: "--payload-json")
+                payloadFile = nil
+            } else if !c.builder.isEmpty {
+                payload = try c.builder.build()
+                payloadFile = nil
+            } else {
+                throw InputError("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
+                                 hint: "see `pushctl send --help`", status: .usage)
+            }
+            let template = try PushTemplate(
+                PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
+                         expiration: c.expiration, apnsID: c.apnsId, name: flagName),
+                payload: payload)
+            self.template = template
 
-        template = try PushTemplate(
-            PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
-                     expiration: c.expiration, apnsID: c.apnsId),
-            payload: payload)
-
-        if let path = c.tokensFile {
-            let file = try TokenFile(path)
-            if let out = c.unregisteredOut, file.isSameFile(as: out) {
-                throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
-                                 hint: "write the dead tokens to another file, then remove them from the list", status: .usage)
+            if let path = c.tokensFile {
+                let file = try TokenFile(path)
+                if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
+                    throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
+                                     hint: "write the dead tokens to another file, then remove them from the list", status: .usage)
+                }
+                notifications = .file(template, file)
+            } else {
+                var list: [DeviceToken] = []
+                var seen = Set<DeviceToken>()
+                var repeats = 0
+                for text in c.deviceTokens {
+                    let token = try DeviceToken(parsing: text)
+                    if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
+                }
+                notifications = .list(template, list, duplicates: repeats)
+                let unusual = list.filter(\.hasUnusualLength)
+                if repeats > 0 && !c.quiet { Console.warn("\(repeats) repeated device \(repeats == 1 ? "token" : "tokens") skipped: each token is sent once") }
+                if !unusual.isEmpty && !c.quiet {
+                    Console.warn(unusual.count == 1
+                        ? "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)"
+                        : "\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)")
+                }
             }
-            tokens = .file(file)
-        } else {
-            var list: [DeviceToken] = []
-            var seen = Set<DeviceToken>()
-            var repeats = 0
-            for text in c.deviceTokens {
-                let token = try DeviceToken(parsing: text)
-                if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
+            if c.apnsId != nil && notifications.count > 1 {
+                throw InputError("--apns-id names one notification, but there are \(notifications.count) device tokens",
+                                 hint: "leave it out and APNs gives each notification its own id")
             }
-            tokens = .list(list, duplicates: repeats)
-            let unusual = list.filter(\.hasUnusualLength)
-            if repeats > 0 && !c.quiet { Console.warn("\(repeats) repeated device \(repeats == 1 ? "token" : "tokens") skipped: each token is sent once") }
-            if !unusual.isEmpty && !c.quiet {
-                Console.warn(unusual.count == 1
-                    ? "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)"
-                    : "\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)")
-            }
-        }
-        if c.apnsId != nil && tokens.count > 1 {
-            throw InputError("--apns-id names one notification, but there are \(tokens.count) device tokens",
-                             hint: "leave it out and APNs gives each notification its own id")
         }
 
         (baseURL, caCertificate) = try SendRequest.endpoint(c, env: env)
@@ -136,57 +153,55 @@ struct SendRequest {
     }
 }
 
-/// The device tokens of one run: from the flags, or streamed from a file.
-enum DeviceTokens: Sequence {
-    case list([DeviceToken], duplicates: Int)
-    case file(TokenFile)
+/// The notifications of one run: one template to tokens from the flags or a file, or a
+/// requests file whose every line is its own notification.
+enum NotificationSource: Sequence {
+    case list(PushTemplate, [DeviceToken], duplicates: Int)
+    case file(PushTemplate, TokenFile)
+    case requests(RequestsFile)
 
-    /// Distinct tokens: what will be sent.
+    /// What will be sent: distinct tokens, or lines.
     var count: Int {
         switch self {
-        case let .list(tokens, _): return tokens.count
-        case let .file(file): return file.count
+        case let .list(_, tokens, _): return tokens.count
+        case let .file(_, file): return file.count
+        case let .requests(file): return file.count
         }
     }
 
-    /// Repeats skipped (each token is sent once).
+    /// Repeated tokens skipped (each token is sent once; a requests file's lines are all sent).
     var duplicates: Int {
         switch self {
-        case let .list(_, duplicates): return duplicates
-        case let .file(file): return file.duplicates
+        case let .list(_, _, duplicates): return duplicates
+        case let .file(_, file): return file.duplicates
+        case .requests: return 0
         }
     }
 
-    /// Every checked token got a result, or the source changed under the run (a tokens file
+    /// Every checked notification got a result, or the source changed under the run (a file
     /// rewritten while it was sent): a clear error, never a quiet exit 0.
     func verifyAllSent(_ results: Int) throws(InputError) {
         guard results != count else { return }
         let name: String
-        if case let .file(file) = self { name = file.displayName } else { name = "the device tokens" }
-        throw InputError("\(name) had \(count) device tokens when checked, but \(results) were sent: it changed during the run",
-                         hint: "do not rewrite a tokens file while pushctl reads it; send the rest again", status: .tempFailure)
+        switch self {
+        case .list: name = "the device tokens"
+        case let .file(_, file): name = file.displayName
+        case let .requests(file): name = file.displayName
+        }
+        throw InputError("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run",
+                         hint: "do not rewrite the file while pushctl reads it; send the rest again", status: .tempFailure)
     }
 
-    enum Iterator: IteratorProtocol {
-        case list(IndexingIterator<[DeviceToken]>)
-        case file(TokenFile.Iterator)
-
-        mutating func next() -> DeviceToken? {
-            switch self {
-            case var .list(iterator):
-                let token = iterator.next()
-                self = .list(iterator)
-                return token
-            case let .file(iterator):
-                return iterator.next()
-            }
-        }
+    struct Iterator: IteratorProtocol {
+        fileprivate var base: AnyIterator<DeviceNotification>
+        mutating func next() -> DeviceNotification? { base.next() }
     }
 
     func makeIterator() -> Iterator {
         switch self {
-        case let .list(tokens, _): return .list(tokens.makeIterator())
-        case let .file(file): return .file(file.makeIterator())
+        case let .list(template, tokens, _): return Iterator(base: AnyIterator(tokens.lazy.map(template.notification(to:)).makeIterator()))
+        case let .file(template, file): return Iterator(base: AnyIterator(file.lazy.map(template.notification(to:)).makeIterator()))
+        case let .requests(file): return Iterator(base: AnyIterator(file.makeIterator()))
         }
     }
 }

@@ -1,77 +1,81 @@
 import Foundation
 import PushCore
 
-/// Device tokens from a file, one per line, blank lines and `# comments` skipped, read in
-/// constant memory however long the file is.
+/// A file of lines that is checked whole before anything is sent, then streamed, in constant
+/// memory however long it is.
 ///
-/// The tokens are checked whole before the first send (a bad token anywhere means nothing is
-/// sent, and the error names its line), then streamed to the sender. A regular file is read
-/// twice through one descriptor kept open, so a file renamed over meanwhile changes nothing; a
-/// file rewritten in place is caught by the count (`verifyAllSent`). Anything else — standard
-/// input, a FIFO, `<(…)`, `/dev/stdin` — can be read only once, so it is spooled during the check
-/// into an unlinked private temporary file.
-///
-/// Each token is sent once: repeats are counted and skipped.
-final class TokenFile: Sequence {
+/// A regular file is read twice through one descriptor kept open, so a file renamed over
+/// meanwhile changes nothing; a file rewritten in place is caught by the count (the sender
+/// verifies it). Anything else — standard input, a FIFO, `<(…)`, `/dev/stdin` — can be read only
+/// once, so it is spooled during the check into an unlinked private temporary file.
+final class CheckedLineFile {
     let displayName: String
-    /// Distinct tokens in the file (known after the check).
-    private(set) var count = 0
-    /// Lines that repeat a token seen before.
-    private(set) var duplicates = 0
-    /// What the iterator reads: the file itself, or the spool.
+    let lineLimit: Int
+    /// What the streaming pass reads: the file itself, or the spool.
     private let fd: Int32
 
-    /// Lines longer than this are refused: no device token comes near it.
-    static let lineLimit = 4096
-
-    init(_ path: String) throws(InputError) {
+    /// Opens `path` (`-` for standard input) and calls `check` with every line and its number;
+    /// a thrown error is prefixed with the file and line.
+    init(_ path: String, what: String, lineLimit: Int, check: (Int, ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
         displayName = path == "-" ? "standard input" : path
-        let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: "tokens file")
+        self.lineLimit = lineLimit
+        let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: what)
         var info = stat()
         let regular = fstat(source, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        if regular {
-            fd = source
-        } else {
-            fd = try TemporaryFile.anonymous(purpose: "spool the tokens from \(displayName)")
-        }
-        do {
-            (count, duplicates) = try TokenFile.check(fd: source, name: displayName, copyTo: regular ? nil : fd)
+        let fd = regular ? source : try TemporaryFile.anonymous(purpose: "spool \(what) from \(displayName)")
+        self.fd = fd
+        defer { if source != fd && source != STDIN_FILENO { close(source) } }
+        var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: regular ? nil : fd, lineLimit: lineLimit)
+        do throws(InputError) {
+            while let line = try reader.nextLine(name: displayName) {
+                do throws(InputError) { try check(reader.lineNumber, line) } catch {
+                    throw InputError("\(displayName), line \(reader.lineNumber): \(error.message)", hint: error.hint, status: error.status)
+                }
+            }
         } catch {
             close(fd)
-            if source != fd && source != STDIN_FILENO { close(source) }
             throw error
-        }
-        if source != fd && source != STDIN_FILENO { close(source) }
-        guard count > 0 else {
-            close(fd)
-            throw InputError("\(displayName) has no device tokens (blank lines and # comments are skipped)")
         }
     }
 
     deinit { close(fd) }
 
-    /// Whether `path` names this tokens file (for outputs that must not overwrite it).
+    /// A reader from the first line (each reader reads on its own, with pread).
+    func lines() -> LineReader { LineReader(fd: fd, offset: 0, copyTo: nil, lineLimit: lineLimit) }
+
+    /// Whether `path` names this file (for outputs that must not overwrite it).
     func isSameFile(as path: String) -> Bool {
         var mine = stat(), other = stat()
         guard fstat(fd, &mine) == 0, stat(path, &other) == 0 else { return false }
         return mine.st_dev == other.st_dev && mine.st_ino == other.st_ino
     }
+}
 
-    private static func check(fd: Int32, name: String, copyTo out: Int32?) throws(InputError) -> (Int, Int) {
-        var count = 0
-        var duplicates = 0
+/// Device tokens from a file, one per line, blank lines and `# comments` skipped. Each token is
+/// sent once: repeats are counted and skipped.
+final class TokenFile: Sequence {
+    let file: CheckedLineFile
+    /// Distinct tokens in the file (known after the check).
+    let count: Int
+    /// Lines that repeat a token seen before.
+    let duplicates: Int
+
+    /// Lines longer than this are refused: no device token comes near it.
+    static let lineLimit = 4096
+
+    var displayName: String { file.displayName }
+
+    init(_ path: String) throws(InputError) {
+        var count = 0, duplicates = 0
         var seen = DeviceTokenSet()
-        var reader = LineReader(fd: fd, offset: out == nil ? 0 : nil, copyTo: out)
-        while let line = try reader.nextLine(name: name) {
-            guard let text = TokenFile.tokenText(line) else { continue }
-            do {
-                let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
-                if fresh { count += 1 } else { duplicates += 1 }
-            } catch {
-                throw InputError("\(name), line \(reader.lineNumber): \(error.message)", hint: error.hint)
-            }
+        file = try CheckedLineFile(path, what: "tokens file", lineLimit: TokenFile.lineLimit) { _, line throws(InputError) in
+            guard let text = TokenFile.tokenText(line) else { return }
+            let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
+            if fresh { count += 1 } else { duplicates += 1 }
         }
-        return (count, duplicates)
+        guard count > 0 else { throw InputError("\(file.displayName) has no device tokens (blank lines and # comments are skipped)") }
+        self.count = count
+        self.duplicates = duplicates
     }
 
     /// The token part of a line (before any `#`), or nil for a blank or comment line.
@@ -80,19 +84,67 @@ final class TokenFile: Sequence {
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
-    func makeIterator() -> Iterator { Iterator(fd: fd) }
+    func makeIterator() -> Iterator { Iterator(reader: file.lines()) }
 
     /// Streams the checked file from its start; repeats are skipped as in the check.
     final class Iterator: IteratorProtocol {
         private var reader: LineReader
         private var seen = DeviceTokenSet()
 
-        init(fd: Int32) { reader = LineReader(fd: fd, offset: 0, copyTo: nil) }
+        init(reader: LineReader) { self.reader = reader }
 
         func next() -> DeviceToken? {
             while let line = try? reader.nextLine(name: "") {
                 guard let text = TokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
                 if seen.insert(token) { return token }
+            }
+            return nil
+        }
+    }
+}
+
+/// Notifications from a JSON Lines file, one per line (`RequestLine`), blank lines skipped:
+/// checked whole, then streamed and parsed again, so memory stays flat for any length.
+final class RequestsFile: Sequence {
+    let file: CheckedLineFile
+    let count: Int
+    private let defaults: PushSpec
+
+    var displayName: String { file.displayName }
+
+    init(_ path: String, defaults: PushSpec) throws(InputError) {
+        var count = 0
+        file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line throws(InputError) in
+            guard !RequestsFile.isBlank(line) else { return }
+            _ = try RequestLine.parse(Array(line), defaults: defaults)
+            count += 1
+        }
+        guard count > 0 else { throw InputError("\(file.displayName) has no notifications (one JSON object per line)") }
+        self.count = count
+        self.defaults = defaults
+    }
+
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    func makeIterator() -> Iterator { Iterator(reader: file.lines(), defaults: defaults) }
+
+    final class Iterator: IteratorProtocol {
+        private var reader: LineReader
+        private let defaults: PushSpec
+
+        init(reader: LineReader, defaults: PushSpec) {
+            self.reader = reader
+            self.defaults = defaults
+        }
+
+        /// A line that no longer parses (the file changed since the check) ends the stream; the
+        /// count check then reports it.
+        func next() -> DeviceNotification? {
+            while let line = try? reader.nextLine(name: "") {
+                if RequestsFile.isBlank(line) { continue }
+                return try? RequestLine.parse(Array(line), defaults: defaults)
             }
             return nil
         }
@@ -155,10 +207,13 @@ struct LineReader {
     private var afterCR = false
     private(set) var lineNumber = 0
 
-    init(fd: Int32, offset: off_t?, copyTo: Int32?) {
+    let lineLimit: Int
+
+    init(fd: Int32, offset: off_t?, copyTo: Int32?, lineLimit: Int) {
         self.fd = fd
         self.offset = offset
         self.copyTo = copyTo
+        self.lineLimit = lineLimit
     }
 
     /// The next line's bytes, without its line end; valid until the next call. Throws for a
@@ -176,11 +231,11 @@ struct LineReader {
                 start = end + 1
                 scanned = start
                 lineNumber += 1
-                guard line.count <= TokenFile.lineLimit else { throw tooLong(name) }
+                guard line.count <= lineLimit else { throw tooLong(name) }
                 return line
             }
             scanned = buffer.count
-            guard scanned - start <= TokenFile.lineLimit else { throw tooLong(name) }
+            guard scanned - start <= lineLimit else { throw tooLong(name) }
             if finished {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
@@ -197,8 +252,8 @@ struct LineReader {
     }
 
     private func tooLong(_ name: String) -> InputError {
-        InputError("\(name), line \(lineNumber + 1): longer than \(TokenFile.lineLimit) bytes; a tokens file holds one hex device token per line",
-                   hint: "check that this is a tokens file (one token per line, LF or CRLF line ends)")
+        InputError("\(name), line \(lineNumber + 1): longer than \(lineLimit) bytes",
+                   hint: "check that this is the right file (one entry per line, LF or CRLF line ends)")
     }
 
     private mutating func fill(name: String) throws(InputError) {

@@ -350,3 +350,73 @@ import Testing
         #expect(!replaced.hasPrefix(foreign), "the poisoned entry was replaced")
     }
 }
+
+/// `send --requests-file`: a notification per JSON line, each with its own payload and headers.
+@Suite struct RequestsFileTests {
+    let dir = try! TemporaryDirectory()
+
+    func line(_ token: String, _ payload: String, _ extra: String = "") -> String {
+        "{\"token\":\"\(token)\",\"payload\":\(payload)\(extra)}"
+    }
+
+    @Test("each line is its own notification: its payload re-serialised compactly, its headers over the flags' defaults")
+    func perLine() throws {
+        let mock = try MockProcess(dir: dir)
+        let lines = [
+            line(sampleToken, #"{ "aps" : { "badge" : 1 , "alert" : "one" } }"#),
+            line(otherToken, #"{"aps":{"content-available":1}}"#, #","push-type":"background","priority":5,"collapse-id":"sync""#),
+            "",
+            line(sampleToken, #"{"aps":{"alert":"два"},"n":[1,2.5]}"#, #","expiration":0,"topic":"com.example.other""#),
+        ]
+        let file = try dir.write("requests.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try mock.send(["--requests-file", file, "--output", "jsonl", "--collapse-id", "default"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let requests = try mock.requests(count: 3)
+        #expect(requests.count == 3)
+        let bodies = requests.compactMap { $0["body"] as? String }
+        #expect(Set(bodies) == [#"{"aps":{"badge":1,"alert":"one"}}"#, #"{"aps":{"content-available":1}}"#, #"{"aps":{"alert":"два"},"n":[1,2.5]}"#])
+        let headers = requests.compactMap { $0["headers"] as? [String: String] }
+        let background = try #require(headers.first { $0["apns-push-type"] == "background" })
+        #expect(background["apns-priority"] == "5")
+        #expect(background["apns-collapse-id"] == "sync")
+        #expect(headers.filter { $0["apns-collapse-id"] == "default" }.count == 2, "the flag is the default for lines without one")
+        #expect(headers.contains { $0["apns-topic"] == "com.example.other" && $0["apns-expiration"] == "0" })
+    }
+
+    @Test("a bad line anywhere: its number, exit 65, nothing sent", arguments: [
+        ("{\"token\":\"zz\",\"payload\":{}}", "line 2"),
+        ("{\"token\":\"aa\"}", "no \"payload\""),
+        ("{\"token\":\"aa\",\"payload\":[]}", "not a JSON object"),
+        ("{\"token\":\"aa\",\"payload\":{},\"events\":1}", "unknown field"),
+        ("{\"token\":\"aa\",\"payload\":{},\"colapse-id\":\"x\"}", "did you mean \"collapse-id\""),
+        ("{\"token\":\"aa\",\"payload\":{},\"collapse-id\":\"a\\r\\nx: 1\"}", "control character"),
+        ("not json", "line 2"),
+    ])
+    func badLine(_ bad: String, _ message: String) throws {
+        let mock = try MockProcess(dir: dir)
+        let file = try dir.write("requests.jsonl", line(sampleToken, #"{"aps":{}}"#) + "\n" + bad + "\n" + line(otherToken, #"{"aps":{}}"#) + "\n")
+        let result = try mock.send(["--requests-file", file])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try mock.requests().isEmpty)
+    }
+
+    @Test("from a pipe, with the same results and exit codes as a tokens file")
+    func fromPipe() throws {
+        let mock = try MockProcess(dir: dir, extra: ["--fail", "\(otherToken)=Unregistered"])
+        let text = [line(sampleToken, #"{"aps":{"alert":"a"}}"#), line(otherToken, #"{"aps":{"alert":"b"}}"#)].joined(separator: "\n") + "\n"
+        let result = try mock.send(["--requests-file", "-", "--output", "jsonl", "--unregistered-out", dir.path("dead.txt")], stdin: text)
+        #expect(result.status == 1)
+        #expect(result.stdoutLines.count == 3)
+        #expect(try String(contentsOfFile: dir.path("dead.txt"), encoding: .utf8) == otherToken + "\n")
+    }
+
+    @Test("--requests-file excludes the other ways of giving recipients and payloads (64)")
+    func exclusive() throws {
+        let file = try dir.write("r.jsonl", line(sampleToken, "{}") + "\n")
+        for extra in [["--device-token", sampleToken], ["--title", "x"], ["--payload-json", "{}"], ["--apns-id", "123e4567-e89b-12d3-a456-426614174000"]] {
+            let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--jwt", "x.y.z", "--requests-file", file] + extra)
+            #expect(result.status == 64, "\(extra): \(result.stderr)")
+        }
+    }
+}

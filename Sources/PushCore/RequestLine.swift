@@ -1,0 +1,81 @@
+/// One line of a requests file (JSON Lines): a notification for one device, with its own
+/// payload and, optionally, its own headers.
+///
+///     {"token":"a1b2…","payload":{"aps":{"badge":3}},"priority":5,"collapse-id":"inbox"}
+///
+/// `token` and `payload` are required; `push-type`, `priority`, `collapse-id`, `expiration`,
+/// `apns-id` and `topic` override the run's defaults. The payload is sent as its compact
+/// re-serialisation (key order and string contents kept, whitespace dropped), so the line's
+/// formatting does not matter and the size checked is the size sent.
+public enum RequestLine {
+    public static let fields = ["token", "payload", "topic"] + PushField.allCases.filter { $0 != .topic }.map(\.rawValue)
+
+    /// The longest line accepted: a payload of 5,120 bytes fits many times over, even escaped.
+    public static let lengthLimit = 64 * 1024
+
+    /// Parses and checks a line against every rule a `send` applies. `defaults` gives what a line
+    /// leaves out (its `topic` may be empty when every line names its own).
+    public static func parse(_ bytes: [UInt8], defaults: PushSpec) throws(InputError) -> DeviceNotification {
+        let json: JSONValue
+        do { json = try JSONValue.parse(bytes) } catch {
+            throw InputError("not a JSON object: \(error)", hint: "each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}")
+        }
+        guard let members = json.objectMembers else {
+            throw InputError("the line is \(json.typeName), not a JSON object", hint: "each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}")
+        }
+        var seen = Set<String>()
+        for (key, _) in members {
+            guard fields.contains(key) else {
+                let near = fields.first { RequestLine.close(key, $0) }
+                throw InputError("unknown field \"\(OutsideText.display(key, limit: 40))\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
+                                 hint: "the fields are \(fields.joined(separator: ", "))")
+            }
+            guard seen.insert(key).inserted else { throw InputError("the field \"\(key)\" appears twice") }
+        }
+        guard case let .string(tokenText)? = json["token"] else {
+            throw InputError(json["token"] == nil ? "no \"token\" field" : "\"token\" must be a string of hex digits")
+        }
+        let token = try DeviceToken(parsing: tokenText)
+        guard let payloadValue = json["payload"] else { throw InputError("no \"payload\" field", hint: "give the notification as \"payload\":{\"aps\":{…}}") }
+        guard case .object = payloadValue else { throw InputError("\"payload\" is \(payloadValue.typeName), not a JSON object") }
+
+        func text(_ field: PushField) throws(InputError) -> String? {
+            switch json[field.rawValue] {
+            case nil, .null?: return nil
+            case let .string(s)?: return s
+            case let .integer(i)? where field == .priority || field == .expiration: return String(i)
+            case let other?: throw InputError("\"\(field.rawValue)\" is \(other.typeName), not \(field == .priority || field == .expiration ? "an integer" : "a string")")
+            }
+        }
+        var spec = defaults
+        spec.name = { "\"\($0.rawValue)\"" }
+        if let topic = try text(.topic) { spec.topic = topic }
+        guard !spec.topic.isEmpty else { throw InputError("no \"topic\" field, and no default topic", hint: "give --topic, or \"topic\" on every line") }
+        if let value = try text(.pushType) { spec.pushType = value }
+        if let value = try text(.priority) { spec.priority = value }
+        if let value = try text(.collapseID) { spec.collapseID = value }
+        if let value = try text(.expiration) { spec.expiration = value }
+        spec.apnsID = try text(.apnsID)
+        let template = try PushTemplate(spec, payload: Payload(json: payloadValue))
+        return template.notification(to: token)
+    }
+
+    /// One edit apart (a typo), or the same but for `_`/`-` and case.
+    static func close(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.lowercased().replacingUnderscores), y = Array(b)
+        if x == y { return true }
+        guard abs(x.count - y.count) <= 1 else { return false }
+        var i = 0, j = 0, edits = 0
+        while i < x.count && j < y.count {
+            if x[i] == y[j] { i += 1; j += 1; continue }
+            edits += 1
+            if edits > 1 { return false }
+            if x.count > y.count { i += 1 } else if y.count > x.count { j += 1 } else { i += 1; j += 1 }
+        }
+        return edits + (x.count - i) + (y.count - j) <= 1
+    }
+}
+
+private extension String {
+    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
+}

@@ -5,6 +5,8 @@ import PackageDescription
 //   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C.
 //   PushCrypto  ES256 over OpenSSL libcrypto (CLibcrypto), behind PushCore's ES256Signing.
 //   PushCurl    HTTP/2 over libcurl (CCurl), behind PushCore's transport protocol.
+//   PushEngine  the sending library: provider tokens and their cache, device-token and
+//               requests files, delivery, result renderers. No command-line words.
 //   PushMock    a strict local APNs (SwiftNIO, TLS + HTTP/2), its own target.
 //   pushctl     the thin command-line shell (swift-argument-parser).
 let strict: [SwiftSetting] = [
@@ -18,6 +20,9 @@ let package = Package(
     products: [
         .executable(name: "pushctl", targets: ["pushctl"]),
         .library(name: "PushCore", targets: ["PushCore"]),
+        .library(name: "PushCrypto", targets: ["PushCrypto"]),
+        .library(name: "PushCurl", targets: ["PushCurl"]),
+        .library(name: "PushEngine", targets: ["PushEngine"]),
         .library(name: "PushMock", targets: ["PushMock"]),
     ],
     dependencies: [
@@ -45,6 +50,8 @@ let package = Package(
         ),
         .target(name: "PushCurl", dependencies: ["PushCore", "CCurl", "CLibcrypto"], swiftSettings: strict),
 
+        .target(name: "PushEngine", dependencies: ["PushCore", "PushCrypto", "PushCurl"], swiftSettings: strict),
+
         .target(
             name: "PushMock",
             dependencies: [
@@ -65,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushCrypto", "PushCurl", "PushMock",
+                "PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

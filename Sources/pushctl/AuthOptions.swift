@@ -1,5 +1,6 @@
 import ArgumentParser
 import PushCore
+import PushEngine
 import PushCrypto
 
 /// `--key-file --key-id --team-id`, each falling back to its PUSHCTL_* variable.
@@ -43,7 +44,7 @@ enum KeyLoading {
     /// Reads and parses a signing key; errors name the file.
     static func privateKey(at path: String) throws(InputError) -> ES256PrivateKey {
         let key = try privateKey(pem: try InputFiles.read(path, what: "key file"), from: path)
-        InputFiles.warnIfShared(path)
+        InputFiles.sharingWarning(path).map(Console.warn)
         return key
     }
 
@@ -66,7 +67,3 @@ enum KeyLoading {
     }
 }
 
-extension Optional where Wrapped == String {
-    /// nil for an unset or empty variable, as shells treat `VAR=`.
-    var nonEmpty: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
-}

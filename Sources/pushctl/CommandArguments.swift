@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushEngine
 
 /// The raw command line, before Swift decodes it.
 enum CommandArguments {

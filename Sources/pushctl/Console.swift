@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushCore
+import PushEngine
 
 /// Where pushctl talks to people: stdout for results, stderr for diagnostics.
 /// Colour only when the stream is a terminal and NO_COLOR is unset.
@@ -28,24 +29,13 @@ enum Console {
             stdoutFailure = (failure.errno, failure.lostBytes + bytes.count)
             return
         }
-        let written = writeAll(STDOUT_FILENO, bytes)
+        let written = FileOutput.writeAll(STDOUT_FILENO, bytes)
         if written < bytes.count { stdoutFailure = (errno, bytes.count - written) }
     }
 
     /// Best effort: if stderr is gone there is nowhere left to complain.
-    static func writeErr(_ bytes: [UInt8]) { _ = writeAll(STDERR_FILENO, bytes) }
+    static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(STDERR_FILENO, bytes) }
 
-    /// Writes until done or an error; returns the bytes written.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return done }
-            done += n
-        }
-        return done
-    }
 
     /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
     static func reportLostOutput() -> ExitStatus? {
@@ -88,4 +78,10 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw exit
     }
     if let lost = Console.reportLostOutput() { throw ExitCode(lost.rawValue) }
+}
+
+/// Standard output as the renderers' sink: through Console, so a closed pipe is recorded, not fatal.
+final class StandardOutput: OutputSink, Sendable {
+    static let shared = StandardOutput()
+    func write(_ bytes: [UInt8]) { Console.writeOut(bytes) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PushCore
+import PushEngine
 import PushCrypto
 import PushCurl
 import PushMock
@@ -130,10 +131,11 @@ struct DemoCommand: ParsableCommand {
 
     private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
                       authorization: any AuthorizationSource, transport: CurlTransportConfiguration) throws {
-        let printer = try ResultPrinter(format: .text, quiet: false, unregisteredPath: nil, total: 1)
+        let renderer = ResultRenderer(format: .text, sink: StandardOutput.shared, colour: Console.useColour(on: STDOUT_FILENO),
+                                      wholeTokens: false)
         do {
             _ = try deliver(template, to: tokens, authorization: authorization, configuration: transport) { result in
-                narrator.say("  " + printer.line(for: result))
+                narrator.say("  " + renderer.line(for: result))
             }
         } catch {
             Console.error(error.description)

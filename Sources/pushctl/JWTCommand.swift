@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushCore
+import PushEngine
 import PushCrypto
 
 enum TokenOutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -108,7 +109,7 @@ struct ProviderTokenExplanation {
 extension JWTCommand {
     /// Reads a token from the argument, or standard input for `-`.
     static func readToken(_ argument: String) throws(InputError) -> DecodedJWT {
-        let text = argument == "-" ? String(decoding: try InputFiles.readStandardInput(what: "token"), as: UTF8.self) : argument
+        let text = argument == "-" ? String(decoding: try InputFiles.read("-", what: "token"), as: UTF8.self) : argument
         return try DecodedJWT(parsing: text)
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushCore
+import PushEngine
 import PushCrypto
 
 struct KeyCommand: ParsableCommand {

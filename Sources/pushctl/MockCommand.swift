@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import PushCore
+import PushEngine
 import PushMock
 
 #if canImport(Glibc)

@@ -1,12 +1,11 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import PushCore
+import PushEngine
 import PushCrypto
 import PushCurl
 
-enum ResultFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, jsonl
-}
+extension ResultFormat: ExpressibleByArgument {}
 
 struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -170,43 +169,28 @@ struct SendCommand: ParsableCommand {
                 DryRun(request: request, showSecrets: showSecrets).lines.forEach(Console.out)
                 return
             }
-            let printer = try ResultPrinter(format: output, quiet: quiet, unregisteredPath: unregisteredOut, total: request.notifications.count)
+            let dead = try unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
+            let toTerminal = isatty(STDOUT_FILENO) == 1
+            let renderer = ResultRenderer(format: output, sink: StandardOutput.shared, quiet: quiet,
+                                          colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: !toTerminal)
+            let total = request.notifications.count
+            // A bar only where a person watches stderr and it does not fight the text lines.
+            let progress = total > 1 && !quiet && isatty(STDERR_FILENO) == 1 && (output != .text || !toTerminal) ? ProgressBar(total: total) : nil
             var summary = try deliver(request.notifications, authorization: request.authorization,
                                       configuration: request.transportConfiguration(self),
-                                      policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout), onResult: printer.print)
+                                      policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { result in
+                renderer.render(result)
+                dead?.record(result)
+                progress?.add(result)
+            }
             summary.duplicatesSkipped = request.notifications.duplicates
+            renderer.finish(summary)
+            progress?.clear()
+            if output == .text && !quiet { Console.err(summary.line) }
             try request.notifications.verifyAllSent(summary.tokens)
-            if let failure = printer.finish(summary) { throw failure }
+            if let failure = dead?.error { throw failure }
             if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
         }
     }
 }
 
-/// Sends one notification to every token over libcurl, with retries, calling `onResult` once
-/// per token. Shared by `send` and `demo`.
-func deliver<Tokens: Sequence>(
-    _ template: PushTemplate, to tokens: Tokens, authorization: any AuthorizationSource,
-    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
-) throws(InputError) -> BatchSummary where Tokens.Element == DeviceToken {
-    try deliver(tokens.lazy.map(template.notification(to:)), authorization: authorization, configuration: configuration,
-                policy: policy, onResult: onResult)
-}
-
-/// Sends every notification over libcurl, with retries, calling `onResult` once for each.
-func deliver<Notifications: Sequence>(
-    _ notifications: Notifications, authorization: any AuthorizationSource,
-    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
-) throws(InputError) -> BatchSummary where Notifications.Element == DeviceNotification {
-    let transport: CurlTransport
-    do {
-        transport = try CurlTransport(configuration: configuration)
-    } catch let error as InputError {
-        throw error
-    } catch {
-        throw InputError("\(error)", status: .unavailable)
-    }
-    let dispatcher = PushDispatcher(
-        transport: transport, authorization: authorization, policy: policy,
-        clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
-    return dispatcher.run(notifications, onResult: onResult)
-}

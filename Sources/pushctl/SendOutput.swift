@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushEngine
 
 /// `--dry-run`: the request as it would go out, and the same request as a curl command.
 struct DryRun {
@@ -47,120 +48,6 @@ struct DryRun {
 
     func shellQuote(_ s: String) -> String {
         s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:@=".contains($0) }) ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// Prints results as they arrive: `text` lines for people, `jsonl` objects for machines,
-/// or one `json` document streamed element by element (memory stays flat either way).
-/// Also writes `--unregistered-out` and draws the progress bar.
-final class ResultPrinter {
-    let format: ResultFormat
-    let quiet: Bool
-    private var buffer: [UInt8] = []
-    private var lastFlush = DispatchTime.now()
-    private var wroteFirstResult = false
-    private let unregistered: Int32?
-    private let unregisteredPath: String?
-    /// Why `--unregistered-out` stopped taking lines (errno), if it did.
-    private var unregisteredFailure: Int32?
-    private let progress: ProgressBar?
-
-    init(format: ResultFormat, quiet: Bool, unregisteredPath: String?, total: Int) throws(InputError) {
-        self.format = format
-        self.quiet = quiet
-        self.unregisteredPath = unregisteredPath
-        if let path = unregisteredPath {
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else {
-                throw InputError("cannot write --unregistered-out '\(path)': \(String(cString: strerror(errno)))", status: .cantCreate)
-            }
-            unregistered = fd
-        } else {
-            unregistered = nil
-        }
-        // A bar only where a person watches stderr and it does not fight the text lines.
-        let showBar = total > 1 && !quiet && isatty(STDERR_FILENO) == 1 && (format != .text || isatty(STDOUT_FILENO) == 0)
-        progress = showBar ? ProgressBar(total: total) : nil
-        if format == .json { write("{\n  \"results\": [", newline: false) }
-    }
-
-    deinit { if let unregistered { close(unregistered) } }
-
-    func print(_ result: PushResult) {
-        switch format {
-        case .json:
-            buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8)
-            result.appendJSONLine(to: &buffer)
-            wroteFirstResult = true
-            flushIfDue()
-        case .jsonl:
-            result.appendJSONLine(to: &buffer)
-            buffer.append(0x0A)
-            flushIfDue()
-        case .text: if !quiet { write(line(for: result)) }
-        }
-        if let unregistered, result.status == 410, unregisteredFailure == nil {
-            let line = Array((result.token.hex + "\n").utf8)
-            if Console.writeAll(unregistered, line) < line.count { unregisteredFailure = errno }
-        }
-        progress?.add(result)
-    }
-
-    /// Ends the output; an error when `--unregistered-out` could not take every dead token.
-    func finish(_ summary: BatchSummary) -> InputError? {
-        defer { finishOutput(summary) }
-        if let failure = unregisteredFailure, let path = unregisteredPath {
-            return InputError("could not write --unregistered-out '\(path)': \(String(cString: strerror(failure))); the dead tokens are in the results above",
-                              status: .cantCreate)
-        }
-        return nil
-    }
-
-    private func finishOutput(_ summary: BatchSummary) {
-        switch format {
-        case .json: write("\n  ],\n  \"summary\": " + summary.json.compact + "\n}")
-        case .jsonl: write(summary.json.compact)
-        case .text: break
-        }
-        flush()
-        progress?.clear()
-        if format == .text && !quiet { Console.err(summary.line) }
-    }
-
-    func line(for r: PushResult) -> String {
-        let token = r.token.short
-        switch r.outcome {
-        case .accepted:
-            var line = Console.paint("✓", .green) + " \(token)  200"
-            if let id = r.apnsID { line += "  apns-id \(id)" }
-            if let unique = r.apnsUniqueID { line += "  unique-id \(unique)" }
-            return line
-        case .rejected, .temporaryFailure:
-            let status = r.status.map(String.init) ?? "---"
-            let reason = r.reason.map { " \($0)" } ?? ""
-            let mark = r.outcome == .rejected ? Console.paint("✗", .red) : Console.paint("!", .yellow)
-            return "\(mark) \(token)  \(status)\(reason): \(r.explanation)"
-        case .unreachable:
-            return Console.paint("✗", .red) + " \(token)  ---: \(r.explanation)"
-        }
-    }
-
-    /// Buffered, but never holding a line back for long: a CI log or a pipe sees results as they come.
-    private func write(_ text: String, newline: Bool = true) {
-        buffer.append(contentsOf: text.utf8)
-        if newline { buffer.append(0x0A) }
-        flushIfDue()
-    }
-
-    private func flushIfDue() {
-        if buffer.count > 32 * 1024 || DispatchTime.now().uptimeNanoseconds - lastFlush.uptimeNanoseconds > 200_000_000 { flush() }
-    }
-
-    private func flush() {
-        guard !buffer.isEmpty else { return }
-        Console.writeOut(buffer)
-        buffer.removeAll(keepingCapacity: true)
-        lastFlush = DispatchTime.now()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushEngine
 import PushCrypto
 import PushCurl
 
@@ -59,7 +60,7 @@ struct SendRequest {
             self.template = template
 
             if let path = c.tokensFile {
-                let file = try TokenFile(path)
+                let file = try DeviceTokenFile(path)
                 if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
                     throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
                                      hint: "write the dead tokens to another file, then remove them from the list", status: .usage)
@@ -137,12 +138,12 @@ struct SendRequest {
         let keyFileBytes = try KeyFile(path: c.auth.keyFile ?? env["PUSHCTL_KEY_FILE"] ?? "")
         let auth = try c.auth.resolve()
         let keyFile = keyFileBytes
-        let cache = c.noJwtCache ? nil : ProviderTokenCache.standard(environment: env)
+        let cache = c.noJwtCache ? nil : ProviderTokenCache.standard(environment: env, warn: Console.warn)
         let signer = SigningAuthorization(keyFile: keyFile, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
         // A token cached by an earlier run needs no key work at all; otherwise the key is
         // parsed now, so that a bad key stops the run (exit 65) before anything is sent.
         if !signer.adoptCachedToken() { _ = try keyFile.privateKey() }
-        InputFiles.warnIfShared(auth.keyFile)
+        InputFiles.sharingWarning(auth.keyFile).map(Console.warn)
         return signer
     }
 
@@ -153,55 +154,3 @@ struct SendRequest {
     }
 }
 
-/// The notifications of one run: one template to tokens from the flags or a file, or a
-/// requests file whose every line is its own notification.
-enum NotificationSource: Sequence {
-    case list(PushTemplate, [DeviceToken], duplicates: Int)
-    case file(PushTemplate, TokenFile)
-    case requests(RequestsFile)
-
-    /// What will be sent: distinct tokens, or lines.
-    var count: Int {
-        switch self {
-        case let .list(_, tokens, _): return tokens.count
-        case let .file(_, file): return file.count
-        case let .requests(file): return file.count
-        }
-    }
-
-    /// Repeated tokens skipped (each token is sent once; a requests file's lines are all sent).
-    var duplicates: Int {
-        switch self {
-        case let .list(_, _, duplicates): return duplicates
-        case let .file(_, file): return file.duplicates
-        case .requests: return 0
-        }
-    }
-
-    /// Every checked notification got a result, or the source changed under the run (a file
-    /// rewritten while it was sent): a clear error, never a quiet exit 0.
-    func verifyAllSent(_ results: Int) throws(InputError) {
-        guard results != count else { return }
-        let name: String
-        switch self {
-        case .list: name = "the device tokens"
-        case let .file(_, file): name = file.displayName
-        case let .requests(file): name = file.displayName
-        }
-        throw InputError("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run",
-                         hint: "do not rewrite the file while pushctl reads it; send the rest again", status: .tempFailure)
-    }
-
-    struct Iterator: IteratorProtocol {
-        fileprivate var base: AnyIterator<DeviceNotification>
-        mutating func next() -> DeviceNotification? { base.next() }
-    }
-
-    func makeIterator() -> Iterator {
-        switch self {
-        case let .list(template, tokens, _): return Iterator(base: AnyIterator(tokens.lazy.map(template.notification(to:)).makeIterator()))
-        case let .file(template, file): return Iterator(base: AnyIterator(file.lazy.map(template.notification(to:)).makeIterator()))
-        case let .requests(file): return Iterator(base: AnyIterator(file.makeIterator()))
-        }
-    }
-}

@@ -1,5 +1,5 @@
 import Foundation
-import PushCore
+public import PushCore
 
 /// A file of lines that is checked whole before anything is sent, then streamed, in constant
 /// memory however long it is.
@@ -8,15 +8,15 @@ import PushCore
 /// meanwhile changes nothing; a file rewritten in place is caught by the count (the sender
 /// verifies it). Anything else — standard input, a FIFO, `<(…)`, `/dev/stdin` — can be read only
 /// once, so it is spooled during the check into an unlinked private temporary file.
-final class CheckedLineFile {
-    let displayName: String
-    let lineLimit: Int
+public final class CheckedLineFile {
+    public let displayName: String
+    public let lineLimit: Int
     /// What the streaming pass reads: the file itself, or the spool.
     private let fd: Int32
 
     /// Opens `path` (`-` for standard input) and calls `check` with every line and its number;
     /// a thrown error is prefixed with the file and line.
-    init(_ path: String, what: String, lineLimit: Int, check: (Int, ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
+    public init(_ path: String, what: String, lineLimit: Int, check: (Int, ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
         displayName = path == "-" ? "standard input" : path
         self.lineLimit = lineLimit
         let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: what)
@@ -44,7 +44,7 @@ final class CheckedLineFile {
     func lines() -> LineReader { LineReader(fd: fd, offset: 0, copyTo: nil, lineLimit: lineLimit) }
 
     /// Whether `path` names this file (for outputs that must not overwrite it).
-    func isSameFile(as path: String) -> Bool {
+    public func isSameFile(as path: String) -> Bool {
         var mine = stat(), other = stat()
         guard fstat(fd, &mine) == 0, stat(path, &other) == 0 else { return false }
         return mine.st_dev == other.st_dev && mine.st_ino == other.st_ino
@@ -53,23 +53,23 @@ final class CheckedLineFile {
 
 /// Device tokens from a file, one per line, blank lines and `# comments` skipped. Each token is
 /// sent once: repeats are counted and skipped.
-final class TokenFile: Sequence {
-    let file: CheckedLineFile
+public final class DeviceTokenFile: Sequence {
+    public let file: CheckedLineFile
     /// Distinct tokens in the file (known after the check).
-    let count: Int
+    public let count: Int
     /// Lines that repeat a token seen before.
-    let duplicates: Int
+    public let duplicates: Int
 
     /// Lines longer than this are refused: no device token comes near it.
     static let lineLimit = 4096
 
-    var displayName: String { file.displayName }
+    public var displayName: String { file.displayName }
 
-    init(_ path: String) throws(InputError) {
+    public init(_ path: String) throws(InputError) {
         var count = 0, duplicates = 0
         var seen = DeviceTokenSet()
-        file = try CheckedLineFile(path, what: "tokens file", lineLimit: TokenFile.lineLimit) { _, line throws(InputError) in
-            guard let text = TokenFile.tokenText(line) else { return }
+        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { _, line throws(InputError) in
+            guard let text = DeviceTokenFile.tokenText(line) else { return }
             let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
             if fresh { count += 1 } else { duplicates += 1 }
         }
@@ -84,18 +84,18 @@ final class TokenFile: Sequence {
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
-    func makeIterator() -> Iterator { Iterator(reader: file.lines()) }
+    public func makeIterator() -> Iterator { Iterator(reader: file.lines()) }
 
     /// Streams the checked file from its start; repeats are skipped as in the check.
-    final class Iterator: IteratorProtocol {
+    public final class Iterator: IteratorProtocol {
         private var reader: LineReader
         private var seen = DeviceTokenSet()
 
         init(reader: LineReader) { self.reader = reader }
 
-        func next() -> DeviceToken? {
+        public func next() -> DeviceToken? {
             while let line = try? reader.nextLine(name: "") {
-                guard let text = TokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
+                guard let text = DeviceTokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
                 if seen.insert(token) { return token }
             }
             return nil
@@ -105,14 +105,14 @@ final class TokenFile: Sequence {
 
 /// Notifications from a JSON Lines file, one per line (`RequestLine`), blank lines skipped:
 /// checked whole, then streamed and parsed again, so memory stays flat for any length.
-final class RequestsFile: Sequence {
-    let file: CheckedLineFile
-    let count: Int
+public final class RequestsFile: Sequence {
+    public let file: CheckedLineFile
+    public let count: Int
     private let defaults: PushSpec
 
-    var displayName: String { file.displayName }
+    public var displayName: String { file.displayName }
 
-    init(_ path: String, defaults: PushSpec) throws(InputError) {
+    public init(_ path: String, defaults: PushSpec) throws(InputError) {
         var count = 0
         file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line throws(InputError) in
             guard !RequestsFile.isBlank(line) else { return }
@@ -128,9 +128,9 @@ final class RequestsFile: Sequence {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    func makeIterator() -> Iterator { Iterator(reader: file.lines(), defaults: defaults) }
+    public func makeIterator() -> Iterator { Iterator(reader: file.lines(), defaults: defaults) }
 
-    final class Iterator: IteratorProtocol {
+    public final class Iterator: IteratorProtocol {
         private var reader: LineReader
         private let defaults: PushSpec
 
@@ -141,7 +141,7 @@ final class RequestsFile: Sequence {
 
         /// A line that no longer parses (the file changed since the check) ends the stream; the
         /// count check then reports it.
-        func next() -> DeviceNotification? {
+        public func next() -> DeviceNotification? {
             while let line = try? reader.nextLine(name: "") {
                 if RequestsFile.isBlank(line) { continue }
                 return try? RequestLine.parse(Array(line), defaults: defaults)
@@ -217,7 +217,7 @@ struct LineReader {
     }
 
     /// The next line's bytes, without its line end; valid until the next call. Throws for a
-    /// line over `TokenFile.lineLimit` bytes, a read error, or a spool that cannot be written.
+    /// line over `DeviceTokenFile.lineLimit` bytes, a read error, or a spool that cannot be written.
     mutating func nextLine(name: String) throws(InputError) -> ArraySlice<UInt8>? {
         while true {
             if afterCR, start < buffer.count {
@@ -277,7 +277,7 @@ struct LineReader {
         if n == 0 { finished = true; return }
         if let current = offset { offset = current + off_t(n) }
         if let copyTo {
-            let written = Console.writeAll(copyTo, Array(buffer[old...]))
+            let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
                 throw InputError("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", hint: "check the space in $TMPDIR", status: .cantCreate)
             }

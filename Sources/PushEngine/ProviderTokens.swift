@@ -1,22 +1,32 @@
 import Foundation
-import PushCore
-import PushCrypto
+public import PushCore
+public import PushCrypto
 
 /// A `.p8` file's bytes, read once; parsed (through OpenSSL, which costs a few milliseconds)
 /// only when a token has to be signed.
-final class KeyFile {
-    let path: String
-    let bytes: [UInt8]
+public final class KeyFile {
+    public let path: String
+    public let bytes: [UInt8]
     private var parsed: ES256PrivateKey?
 
-    init(path: String) throws(InputError) {
+    public init(path: String) throws(InputError) {
         self.path = path
         bytes = try InputFiles.read(path, what: "key file")
     }
 
-    func privateKey() throws(InputError) -> ES256PrivateKey {
+    /// A key already in memory (a test, the demo).
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Parses the key (once); errors name the file.
+    public func privateKey() throws(InputError) -> ES256PrivateKey {
         if let parsed { return parsed }
-        let key = try KeyLoading.privateKey(pem: bytes, from: path)
+        let key: ES256PrivateKey
+        do { key = try ES256PrivateKey(pem: bytes) } catch {
+            throw InputError("\(path): \(error.message)", hint: error.hint, status: error.status)
+        }
         parsed = key
         return key
     }
@@ -24,7 +34,7 @@ final class KeyFile {
     /// Names this key in the token cache: the first 16 hex digits of a SHA-256 of the file with
     /// its whitespace removed, so the same key saved with CRLF or without a final newline (a CI
     /// secret written out per job) keeps its cached token.
-    lazy var fingerprint: String = {
+    public lazy var fingerprint: String = {
         let content = bytes.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
         return String(SHA256.hash(content).hexString.prefix(16))
     }()
@@ -35,7 +45,7 @@ final class KeyFile {
 /// APNs says the token expired. Never faster than Apple allows: a new token is made only when
 /// the old one is 50 minutes old, APNs refused it, or there is none for this key (team, key id
 /// and key file content) in the cache.
-final class SigningAuthorization: AuthorizationSource {
+public final class SigningAuthorization: AuthorizationSource {
     private let keyFile: KeyFile
     private let keyID: AppleIdentifier
     private let teamID: AppleIdentifier
@@ -44,41 +54,45 @@ final class SigningAuthorization: AuthorizationSource {
     private var issuedAt: Int64 = 0
     private var checks = 0
     private var cacheChecked = false
+    /// UNIX seconds now; injected so a test can stand at minute 49 and 51.
+    private let clock: () -> Int64
 
-    init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?) {
+    public init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
+                clock: @escaping () -> Int64 = WallClock.now) {
         self.keyFile = keyFile
         self.keyID = keyID
         self.teamID = teamID
         self.cache = cache
+        self.clock = clock
     }
 
-    static var now: Int64 { Int64(time(nil)) }
+    private var now: Int64 { clock() }
 
     /// Takes the token an earlier run cached for this key file, if it may still be used.
-    func adoptCachedToken() -> Bool {
+    public func adoptCachedToken() -> Bool {
         cacheChecked = true
-        guard let cached = cache?.load(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID, now: Self.now) else { return false }
+        guard let cached = cache?.load(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID, now: now) else { return false }
         adopt(cached, fromCache: true)
         return true
     }
 
-    func authorization() throws -> String? {
+    public func authorization() throws -> String? {
         // Checking the clock once every 256 pushes is plenty for a 50-minute limit.
         checks &+= 1
-        if let header, checks & 255 != 0 || ProviderTokenRules.isReusable(issuedAt: issuedAt, now: Self.now) { return header }
+        if let header, checks & 255 != 0 || ProviderTokenRules.isReusable(issuedAt: issuedAt, now: now) { return header }
         if header == nil, !cacheChecked, adoptCachedToken() { return header }
         try sign()
         return header
     }
 
-    func renew() throws { try sign() }
+    public func renew() throws { try sign() }
 
     /// A token read from the cache that APNs has not yet seen replaced: if it is refused as
     /// invalid (a cache entry from a key since revoked, say), one fresh signature is tried.
-    private(set) var usesCachedToken = false
+    public private(set) var usesCachedToken = false
 
     private func sign() throws {
-        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Self.now).signed(by: try keyFile.privateKey())
+        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: now).signed(by: try keyFile.privateKey())
         cache?.store(token, keyFingerprint: keyFile.fingerprint)
         adopt(token)
         usesCachedToken = false
@@ -92,14 +106,14 @@ final class SigningAuthorization: AuthorizationSource {
 }
 
 /// A token minted elsewhere (`--jwt`, `PUSHCTL_JWT`): used as given, never renewed.
-final class FixedAuthorization: AuthorizationSource {
+public final class FixedAuthorization: AuthorizationSource {
     private let header: String
 
-    init(token: String) { header = "bearer " + token }
+    public init(token: String) { header = "bearer " + token }
 
-    func authorization() throws -> String? { header }
+    public func authorization() throws -> String? { header }
 
-    func renew() throws {
+    public func renew() throws {
         throw InputError("the token given with --jwt has expired; mint a new one (pushctl jwt) or pass --key-file")
     }
 }
@@ -119,10 +133,14 @@ final class FixedAuthorization: AuthorizationSource {
 /// directory must be a real directory (not a symlink) owned by this user and writable by no one
 /// else, or the run goes on without a cache after one warning. Entries are opened without
 /// following symlinks, and written to a fresh mkstemp file renamed into place.
-struct ProviderTokenCache {
-    let directory: String
+public struct ProviderTokenCache: Sendable {
+    public let directory: String
 
-    static func standard(environment env: [String: String], warn: (String) -> Void = Console.warn) -> ProviderTokenCache? {
+    /// A cache in `directory`, which must already be usable (see `usable(_:)`).
+    public init(directory: String) { self.directory = directory }
+
+    /// The cache the environment names, if its directory is usable; `warn` hears why not.
+    public static func standard(environment env: [String: String], warn: (String) -> Void) -> ProviderTokenCache? {
         let directory: String
         if let dir = env["PUSHCTL_CACHE_DIR"].nonEmpty {
             directory = dir
@@ -141,7 +159,7 @@ struct ProviderTokenCache {
     }
 
     /// Makes the directory (0700) if missing; says what is wrong with it otherwise.
-    static func usable(_ directory: String) -> String? {
+    public static func usable(_ directory: String) -> String? {
         var info = stat()
         if lstat(directory, &info) != 0 {
             guard errno == ENOENT else { return "'\(directory)': \(String(cString: strerror(errno)))" }
@@ -164,11 +182,11 @@ struct ProviderTokenCache {
         return nil
     }
 
-    func path(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier) -> String {
+    public func path(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier) -> String {
         "\(directory)/jwt-\(teamID)-\(keyID)-\(keyFingerprint).jwt"
     }
 
-    func load(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
+    public func load(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
         let fd = open(path(keyFingerprint: keyFingerprint, keyID: keyID, teamID: teamID), O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -192,12 +210,12 @@ struct ProviderTokenCache {
     }
 
     /// Best effort: a cache that cannot be written only costs a signature next run.
-    func store(_ token: ProviderToken, keyFingerprint: String) {
+    public func store(_ token: ProviderToken, keyFingerprint: String) {
         guard let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: "cache the JWT") else { return }
         let target = path(keyFingerprint: keyFingerprint, keyID: token.unsigned.keyID, teamID: token.unsigned.teamID)
         let jwt = Array(token.compact.utf8)
         let bytes = jwt + [UInt8(ascii: "\n")] + Array(SHA256.hash(jwt).hexString.utf8) + [UInt8(ascii: "\n")]
-        let written = Console.writeAll(fd, bytes)
+        let written = FileOutput.writeAll(fd, bytes)
         close(fd)
         if written == bytes.count { rename(temporary, target) } else { unlink(temporary) }
     }

@@ -1,0 +1,32 @@
+import Dispatch
+public import PushCore
+public import PushCurl
+
+/// Sends one notification to every token over libcurl, with retries, calling `onResult` once
+/// per token. Shared by `send` and `demo`.
+public func deliver<Tokens: Sequence>(
+    _ template: PushTemplate, to tokens: Tokens, authorization: any AuthorizationSource,
+    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
+) throws(InputError) -> BatchSummary where Tokens.Element == DeviceToken {
+    try deliver(tokens.lazy.map(template.notification(to:)), authorization: authorization, configuration: configuration,
+                policy: policy, onResult: onResult)
+}
+
+/// Sends every notification over libcurl, with retries, calling `onResult` once for each.
+public func deliver<Notifications: Sequence>(
+    _ notifications: Notifications, authorization: any AuthorizationSource,
+    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
+) throws(InputError) -> BatchSummary where Notifications.Element == DeviceNotification {
+    let transport: CurlTransport
+    do {
+        transport = try CurlTransport(configuration: configuration)
+    } catch let error as InputError {
+        throw error
+    } catch {
+        throw InputError("\(error)", status: .unavailable)
+    }
+    let dispatcher = PushDispatcher(
+        transport: transport, authorization: authorization, policy: policy,
+        clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
+    return dispatcher.run(notifications, onResult: onResult)
+}

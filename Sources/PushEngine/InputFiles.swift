@@ -1,0 +1,90 @@
+import Foundation
+public import PushCore
+
+/// Reading what the user points at, with one set of messages: missing or unreadable →
+/// `.missingInput`, present but unusable → `.badData`.
+public enum InputFiles {
+    /// Files pushctl reads whole (keys, payloads, tokens given inline) are small.
+    public static let sizeLimit = 1 << 20
+
+    /// Opens a file for reading, or says why not: missing, a directory, or unreadable.
+    public static func open(_ path: String, what: String) throws(InputError) -> Int32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)", hint: "check the path", status: .noInput)
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory", hint: "give the path of the file itself", status: .noInput)
+        }
+        let fd = Foundation.open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(String(cString: strerror(errno)))", hint: "check the file's permissions", status: .noInput)
+        }
+        return fd
+    }
+
+    /// Reads a whole (small) file, or standard input for `-`.
+    public static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
+        if path == "-" { return try read(fd: STDIN_FILENO, name: "\(what) on standard input", what: what) }
+        let fd = try open(path, what: what)
+        defer { close(fd) }
+        return try read(fd: fd, name: "\(what) '\(OutsideText.display(path, limit: 200))'", what: what)
+    }
+
+    /// Reads at most `sizeLimit` bytes (one more tells it is too large).
+    private static func read(fd: Int32, name: String, what: String) throws(InputError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: sizeLimit + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw InputError("cannot read \(name): \(String(cString: strerror(errno)))", status: .noInput) }
+            if n == 0 { break }
+            filled += n
+        }
+        guard filled <= sizeLimit else {
+            throw InputError("\(name) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)")
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    /// A private key readable by group or others is worth a warning, not a refusal.
+    public static func sharingWarning(_ path: String) -> String? {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
+        let mode = "0" + String(info.st_mode & 0o777, radix: 8)
+        return "\(path) is readable by group or others (mode \(mode)); a .p8 key is a secret: run `chmod 600 \(path)`"
+    }
+}
+
+/// Writing to file descriptors with every result checked: no trap on a closed pipe or a full disk.
+public enum FileOutput {
+    /// Writes until done or an error; returns the bytes written (errno tells why, when short).
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return done }
+            done += n
+        }
+        return done
+    }
+}
+
+/// Where rendered output goes.
+public protocol OutputSink: AnyObject {
+    func write(_ bytes: [UInt8])
+}
+
+extension Optional where Wrapped == String {
+    /// nil for an unset or empty variable, as shells treat `VAR=`.
+    public var nonEmpty: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
+}
+
+/// The one wall clock of a run, in UNIX seconds (injected where a test needs another).
+public enum WallClock {
+    public static func now() -> Int64 { Int64(time(nil)) }
+}

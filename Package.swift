@@ -8,7 +8,8 @@ import PackageDescription
 //   PushEngine  the sending library: provider tokens and their cache, device-token and
 //               requests files, delivery, result renderers. No command-line words.
 //   PushMock    a strict local APNs (SwiftNIO, TLS + HTTP/2), its own target.
-//   pushctl     the thin command-line shell (swift-argument-parser).
+//   pushctl     the thin command-line shell (swift-argument-parser); links no server.
+//   pushctl-mock  `pushctl mock` and `pushctl demo` (SwiftNIO), run by pushctl through exec.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
@@ -19,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pushctl", targets: ["pushctl"]),
+        .executable(name: "pushctl-mock", targets: ["pushctl-mock"]),
         .library(name: "PushCore", targets: ["PushCore"]),
         .library(name: "PushCrypto", targets: ["PushCrypto"]),
         .library(name: "PushCurl", targets: ["PushCurl"]),
@@ -69,10 +71,28 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // What both executables share: console output, error reporting, the version.
+        .target(
+            name: "PushctlSupport",
+            dependencies: ["PushCore", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+
+        // The sender: no SwiftNIO, no BoringSSL. `pushctl mock` and `pushctl demo` run pushctl-mock.
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushMock",
+                "PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // The local APNs and the demo, in their own executable.
+        .executableTarget(
+            name: "pushctl-mock",
+            dependencies: [
+                "PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -19,6 +19,7 @@ done
 
 if [[ -z "${PUSHCTL_BIN:-}" ]]; then
     swift build -c release --static-swift-stdlib --product pushctl >&2   # as Scripts/install.sh ships it
+    swift build -c release --static-swift-stdlib --product pushctl-mock >&2
     PUSHCTL_BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/pushctl
 fi
 

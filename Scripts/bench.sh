@@ -67,6 +67,7 @@ if [[ -z "${PUSHCTL_BIN:-}" ]]; then
     # Built as Scripts/install.sh ships it: release, with the Swift runtime linked in.
     say "building pushctl (release, static Swift runtime; the first build takes several minutes)"
     swift build -c release --static-swift-stdlib --product pushctl >&2
+    swift build -c release --static-swift-stdlib --product pushctl-mock >&2   # what `pushctl mock` runs
     PUSHCTL_BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/pushctl
 fi
 [[ -x "$PUSHCTL_BIN" ]] || { say "no pushctl at $PUSHCTL_BIN"; exit 1; }

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Builds pushctl in release mode and installs it with its man page and shell completions:
 #   Scripts/install.sh [PREFIX]        (default /usr/local; uses sudo when PREFIX is not writable)
+# Installs pushctl (the sender) and pushctl-mock (what `pushctl mock` and `pushctl demo` run).
+# PUSHCTL_SENDER_ONLY=1 installs pushctl alone: its build compiles neither SwiftNIO nor
+#   BoringSSL, which is most of a full build's time (what a CI job that only sends needs).
 # PUSHCTL_CONFIGURATION=debug installs a debug build instead (CI uses it to check this script quickly).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-${PREFIX:-/usr/local}}
 configuration=${PUSHCTL_CONFIGURATION:-release}
+products=(pushctl)
+[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || products+=(pushctl-mock)
 
 Scripts/install-deps.sh
-flags=(-c "$configuration" --product pushctl)
-# A release binary carries the Swift runtime, so it runs wherever it is copied.
-[ "$configuration" = release ] && flags+=(--static-swift-stdlib)
-swift build "${flags[@]}"
-bin="$(swift build -c "$configuration" --show-bin-path)/pushctl"
+for product in "${products[@]}"; do
+  flags=(-c "$configuration" --product "$product")
+  # A release binary carries the Swift runtime, so it runs wherever it is copied.
+  [ "$configuration" = release ] && flags+=(--static-swift-stdlib)
+  swift build "${flags[@]}"
+done
+bindir="$(swift build -c "$configuration" --show-bin-path)"
+bin="$bindir/pushctl"
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
@@ -28,13 +36,15 @@ mkdir -p "$prefix" 2>/dev/null || true
 if [ ! -w "$prefix" ] && [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 $sudo install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
   "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
-$sudo install -m 0755 "$bin" "$prefix/bin/pushctl"
-# Symbols are for debugging the build tree, not for the installed tool (141 MB → a fraction).
-command -v strip >/dev/null && $sudo strip "$prefix/bin/pushctl"
+for product in "${products[@]}"; do
+  $sudo install -m 0755 "$bindir/$product" "$prefix/bin/$product"
+  # Symbols are for debugging the build tree, not for the installed tool (a fraction of the size).
+  command -v strip >/dev/null && $sudo strip "$prefix/bin/$product"
+done
 $sudo install -m 0644 "$stage/pushctl.1" "$prefix/share/man/man1/pushctl.1"
 $sudo install -m 0644 "$stage/pushctl.bash" "$prefix/share/bash-completion/completions/pushctl"
 $sudo install -m 0644 "$stage/_pushctl" "$prefix/share/zsh/site-functions/_pushctl"
 $sudo install -m 0644 "$stage/pushctl.fish" "$prefix/share/fish/vendor_completions.d/pushctl.fish"
 
 (cd / && "$prefix/bin/pushctl" --version >/dev/null)
-echo "installed pushctl $("$prefix/bin/pushctl" --version) in $prefix/bin (man pushctl; completions for bash, zsh and fish)"
+echo "installed ${products[*]} $("$prefix/bin/pushctl" --version) in $prefix/bin (man pushctl; completions for bash, zsh and fish)"

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build --product pushctl
+swift build --product pushctl-mock   
 .build/debug/pushctl demo "$@"
 echo
 echo "pushctl is at .build/debug/pushctl — next: .build/debug/pushctl --help"

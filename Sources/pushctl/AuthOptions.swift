@@ -1,4 +1,5 @@
 import ArgumentParser
+import PushctlSupport
 import PushCore
 import PushEngine
 import PushCrypto

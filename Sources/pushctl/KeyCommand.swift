@@ -1,4 +1,5 @@
 import ArgumentParser
+import PushctlSupport
 import Foundation
 import PushCore
 import PushEngine

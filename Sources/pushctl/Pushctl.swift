@@ -1,4 +1,5 @@
 import ArgumentParser
+import PushctlSupport
 
 @main
 struct Pushctl: ParsableCommand {
@@ -20,8 +21,9 @@ struct Pushctl: ParsableCommand {
         version: PushctlVersion.current,
         subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, MockCommand.self, DemoCommand.self]
     )
-}
 
-enum PushctlVersion {
-    static let current = "0.1.0"
+    static func main() {
+        Companion.handOverIfAsked()
+        main(nil)
+    }
 }

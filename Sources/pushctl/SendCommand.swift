@@ -1,3 +1,4 @@
+import PushctlSupport
 public import ArgumentParser
 import Foundation
 import PushCore

@@ -1,3 +1,4 @@
+import PushctlSupport
 import Foundation
 import PushCore
 import PushEngine

@@ -1,3 +1,4 @@
+import PushctlSupport
 import Dispatch
 
 /// Runs async work from a synchronous command and waits for it.

@@ -1,8 +1,10 @@
-import ArgumentParser
-import Foundation
-import PushCore
-import PushEngine
+public import ArgumentParser
+public import Foundation
+public import PushCore
+public import PushEngine
 
+/// What both executables (pushctl and pushctl-mock) share: how they talk to people.
+///
 /// Where pushctl talks to people: stdout for results, stderr for diagnostics.
 /// Colour only when the stream is a terminal and NO_COLOR is unset.
 ///
@@ -10,21 +12,21 @@ import PushEngine
 /// disk (`> /dev/full`) never kills the process (SIGPIPE is ignored, and FileHandle's writes
 /// would trap). What could not be written is remembered, so a run can finish its work and
 /// then say what was lost.
-enum Console {
-    static let environment = ProcessInfo.processInfo.environment
+public enum Console {
+    public static let environment = ProcessInfo.processInfo.environment
 
     /// Standard output failed (the error), and how many bytes did not reach it.
     nonisolated(unsafe) private(set) static var stdoutFailure: (errno: Int32, lostBytes: Int)?
 
     /// Called once at start: a write to a closed pipe returns EPIPE instead of killing us.
-    static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
-    static func out(_ line: String) { writeOut(Array((line + "\n").utf8)) }
+    public static func out(_ line: String) { writeOut(Array((line + "\n").utf8)) }
 
-    static func err(_ line: String) { writeErr(Array((line + "\n").utf8)) }
+    public static func err(_ line: String) { writeErr(Array((line + "\n").utf8)) }
 
     /// Writes all of `bytes` to stdout, or records why not (and stops trying after a failure).
-    static func writeOut(_ bytes: [UInt8]) {
+    public static func writeOut(_ bytes: [UInt8]) {
         if let failure = stdoutFailure {
             stdoutFailure = (failure.errno, failure.lostBytes + bytes.count)
             return
@@ -34,39 +36,39 @@ enum Console {
     }
 
     /// Best effort: if stderr is gone there is nowhere left to complain.
-    static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(STDERR_FILENO, bytes) }
+    public static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(STDERR_FILENO, bytes) }
 
 
     /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
-    static func reportLostOutput() -> ExitStatus? {
+    public static func reportLostOutput() -> ExitStatus? {
         guard let failure = stdoutFailure else { return nil }
         let why = failure.errno == EPIPE ? "it was closed (a pipe whose reader stopped early?)" : String(cString: strerror(failure.errno))
         error("could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost (the notifications were still sent)")
         return .ioError
     }
 
-    static func warn(_ message: String) {
+    public static func warn(_ message: String) {
         err(paint("warning:", .yellow, on: STDERR_FILENO) + " " + message)
     }
 
-    static func error(_ message: String) {
+    public static func error(_ message: String) {
         err(paint("error:", .red, on: STDERR_FILENO) + " " + message)
     }
 
-    enum Colour: String { case red = "31", green = "32", yellow = "33", bold = "1", dim = "2" }
+    public enum Colour: String { case red = "31", green = "32", yellow = "33", bold = "1", dim = "2" }
 
-    static func useColour(on fd: Int32) -> Bool {
+    public static func useColour(on fd: Int32) -> Bool {
         isatty(fd) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
-    static func paint(_ text: String, _ colour: Colour, on fd: Int32 = STDOUT_FILENO) -> String {
+    public static func paint(_ text: String, _ colour: Colour, on fd: Int32 = STDOUT_FILENO) -> String {
         useColour(on: fd) ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
     }
 }
 
 /// Runs a command body; an `InputError` becomes one line on stderr and its exit status.
 /// Output that could not be written turns a clean exit into 74.
-func reportingErrors(_ body: () throws -> Void) throws {
+public func reportingErrors(_ body: () throws -> Void) throws {
     Console.ignoreBrokenPipes()
     do {
         try body()
@@ -81,7 +83,12 @@ func reportingErrors(_ body: () throws -> Void) throws {
 }
 
 /// Standard output as the renderers' sink: through Console, so a closed pipe is recorded, not fatal.
-final class StandardOutput: OutputSink, Sendable {
-    static let shared = StandardOutput()
-    func write(_ bytes: [UInt8]) { Console.writeOut(bytes) }
+public final class StandardOutput: OutputSink, Sendable {
+    public static let shared = StandardOutput()
+    public func write(_ bytes: [UInt8]) { Console.writeOut(bytes) }
+}
+
+/// The version both executables report.
+public enum PushctlVersion {
+    public static let current = "0.2.0"
 }

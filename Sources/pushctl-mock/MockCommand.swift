@@ -1,4 +1,5 @@
 import ArgumentParser
+import PushctlSupport
 import Dispatch
 import Foundation
 import PushCore

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import PushCore
+import PushctlSupport
+
+/// `pushctl mock` and `pushctl demo` run the local APNs, which lives in its own executable,
+/// `pushctl-mock`, so that the sender CI installs carries no server (no SwiftNIO, no BoringSSL):
+/// a smaller binary, a faster build and a faster start. pushctl hands those two commands over
+/// with exec, so arguments, signals (Ctrl-C), output and the exit status are pushctl-mock's own.
+enum Companion {
+    static let executable = "pushctl-mock"
+    static let commands: Set<String> = ["mock", "demo"]
+
+    /// Called first thing: `pushctl mock …` or `pushctl demo …` becomes `pushctl-mock mock …`.
+    static func handOverIfAsked() {
+        let arguments = CommandLine.arguments
+        guard arguments.count > 1, commands.contains(arguments[1]) else { return }
+        guard let path = locate() else {
+            Console.error("`pushctl \(arguments[1])` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh")
+            exit(ExitStatus.unavailable.rawValue)
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments.dropFirst()).map { strdup($0) }
+        argv.append(nil)
+        execv(path, argv)
+        Console.error("could not run \(path): \(String(cString: strerror(errno)))")
+        exit(ExitStatus.unavailable.rawValue)
+    }
+
+    /// The folder pushctl itself runs from (symlinks resolved).
+    static var ownDirectory: String? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        }
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().path
+    }
+
+    /// Beside pushctl first (a build folder, an install prefix), then on PATH.
+    static func locate() -> String? {
+        var candidates: [String] = []
+        if let dir = ownDirectory { candidates.append(dir + "/" + executable) }
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
+            candidates.append(String(dir) + "/" + executable)
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// `pushctl mock` in `pushctl --help` and the completions; running it hands over to pushctl-mock
+/// before argument parsing (see `Companion`), so this body runs only if that did not happen.
+struct MockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Run a strict local APNs over TLS + HTTP/2 (runs pushctl-mock; `pushctl mock --help` for its options).")
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() throws { Companion.handOverIfAsked() }
+}
+
+/// `pushctl demo`, handed over to pushctl-mock like `mock`.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs' answers (runs pushctl-mock).")
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() throws { Companion.handOverIfAsked() }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// pushctl carries no server: `mock` and `demo` run pushctl-mock from beside it.
+@Suite struct CompanionTests {
+    let dir = try! TemporaryDirectory()
+
+    @Test("pushctl mock and demo run pushctl-mock from pushctl's folder, arguments and exit status passed through")
+    func handsOver() throws {
+        let help = try CLI.pushctl(["mock", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--answer-status"), "the mock's own help, not a stub's")
+        let bad = try CLI.pushctl(["mock", "--port", "70000"])
+        #expect(bad.status == 64, "the mock's own validation and exit status")
+        let demoHelp = try CLI.pushctl(["demo", "--help"])
+        #expect(demoHelp.stdout.contains("--pause"))
+    }
+
+    @Test("without pushctl-mock beside it or on PATH: a clear message saying how to get it, exit 69")
+    func missing() throws {
+        let lonely = dir.path("pushctl")
+        try FileManager.default.copyItem(atPath: CLI.pushctlPath, toPath: lonely)
+        let result = try CLI.run(lonely, ["mock", "--port", "0"], env: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("pushctl-mock, which is not installed beside pushctl"), "\(result.stderr)")
+        #expect(result.stderr.contains("swift build --product pushctl-mock"))
+        // Sending needs no companion.
+        let version = try CLI.run(lonely, ["--version"], env: ["PATH": "/usr/bin:/bin"])
+        #expect(version.status == 0)
+    }
+
+    @Test("the sender links no server: no SwiftNIO or BoringSSL symbols in pushctl")
+    func senderCarriesNoServer() throws {
+        let symbols = try CLI.run("/usr/bin/env", ["sh", "-c", "nm -C '\(CLI.pushctlPath)' 2>/dev/null | grep -c -E 'NIOCore|NIOPosix|NIOSSL|BoringSSL|CNIOBoringSSL' || true"])
+        #expect(symbols.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "pushctl links the server's libraries")
+        // The same check finds them in pushctl-mock, so it can tell.
+        let mock = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().appendingPathComponent("pushctl-mock").path
+        let inMock = try CLI.run("/usr/bin/env", ["sh", "-c", "nm -C '\(mock)' 2>/dev/null | grep -c -E 'NIOCore|NIOPosix|NIOSSL|BoringSSL|CNIOBoringSSL' || true"])
+        #expect((Int(inMock.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0)
+    }
+}

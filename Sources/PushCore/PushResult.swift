@@ -134,6 +134,18 @@ public struct PushResult: Sendable {
     }
 }
 
+/// How a run ended, worst first.
+public enum BatchOutcome: Sendable, Equatable {
+    /// Every notification accepted.
+    case accepted
+    /// APNs rejected at least one, finally.
+    case rejected
+    /// Retries, Retry-After or time ran out for at least one.
+    case temporaryFailure
+    /// APNs could not be reached.
+    case unreachable
+}
+
 /// What a run adds up to.
 public struct BatchSummary: Sendable {
     public var tokens = 0
@@ -163,18 +175,20 @@ public struct BatchSummary: Sendable {
         }
     }
 
-    /// 69 when APNs could not be reached, else 75 when retries ran out, else 1 when APNs
-    /// rejected any, else 0. A run that did not finish outranks one that did.
-    public var exitStatus: ExitStatus {
-        if unreachable > 0 { return .unavailable }
-        if temporaryFailures > 0 { return .tempFailure }
+    /// What the run adds up to, worst first: APNs could not be reached, else retries ran out,
+    /// else APNs rejected some, else all accepted. A run that did not finish outranks one that did.
+    public var outcome: BatchOutcome {
+        if unreachable > 0 { return .unreachable }
+        if temporaryFailures > 0 { return .temporaryFailure }
         if rejected > 0 { return .rejected }
-        return .ok
+        return .accepted
     }
 
     public var pushesPerSecond: Double { elapsedSeconds > 0 ? Double(tokens) / elapsedSeconds : 0 }
 
-    public var json: JSONValue {
+    /// The summary object of `json` and `jsonl` output; `exitStatus` is the caller's (the command
+    /// line's exit status for this run).
+    public func json(exitStatus: Int32) -> JSONValue {
         .object([
             ("summary", .bool(true)),
             ("tokens", .integer(Int64(tokens))),
@@ -186,7 +200,7 @@ public struct BatchSummary: Sendable {
             ("duplicatesSkipped", .integer(Int64(duplicatesSkipped))),
             ("rejectedByReason", .object(rejectedByReason.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })),
             ("elapsedSeconds", .number((elapsedSeconds * 1000).rounded() / 1000)),
-            ("exitStatus", .integer(Int64(exitStatus.rawValue))),
+            ("exitStatus", .integer(Int64(exitStatus))),
         ])
     }
 

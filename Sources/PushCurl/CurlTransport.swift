@@ -212,7 +212,7 @@ public final class CurlTransport: PushTransport {
     /// it needs. (A combined PEM bundle as a blob would be copied and parsed on every transfer.)
     static func trust(adding file: String) throws -> (file: String, directory: String?) {
         guard let extra = FileManager.default.contents(atPath: file) else {
-            throw InputError("cannot read --cacert '\(file)'", hint: "check the path", status: .noInput)
+            throw InputError("cannot read --cacert '\(file)'", hint: "check the path", kind: .missingInput)
         }
         guard !extra.isEmpty else {
             throw InputError("--cacert '\(file)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")

@@ -23,7 +23,7 @@ public func deliver<Notifications: Sequence>(
     } catch let error as InputError {
         throw error
     } catch {
-        throw InputError("\(error)", status: .unavailable)
+        throw InputError("\(error)", kind: .unavailable)
     }
     let dispatcher = PushDispatcher(
         transport: transport, authorization: authorization, policy: policy,

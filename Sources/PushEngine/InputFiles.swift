@@ -12,14 +12,14 @@ public enum InputFiles {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)", hint: "check the path", status: .noInput)
+            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)", hint: "check the path", kind: .missingInput)
         }
         if info.st_mode & S_IFMT == S_IFDIR {
-            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory", hint: "give the path of the file itself", status: .noInput)
+            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory", hint: "give the path of the file itself", kind: .missingInput)
         }
         let fd = Foundation.open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(String(cString: strerror(errno)))", hint: "check the file's permissions", status: .noInput)
+            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(String(cString: strerror(errno)))", hint: "check the file's permissions", kind: .missingInput)
         }
         return fd
     }
@@ -39,7 +39,7 @@ public enum InputFiles {
         while filled < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw InputError("cannot read \(name): \(String(cString: strerror(errno)))", status: .noInput) }
+            guard n >= 0 else { throw InputError("cannot read \(name): \(String(cString: strerror(errno)))", kind: .missingInput) }
             if n == 0 { break }
             filled += n
         }

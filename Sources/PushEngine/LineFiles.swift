@@ -29,7 +29,7 @@ public final class CheckedLineFile {
         do throws(InputError) {
             while let line = try reader.nextLine(name: displayName) {
                 do throws(InputError) { try check(reader.lineNumber, line) } catch {
-                    throw InputError("\(displayName), line \(reader.lineNumber): \(error.message)", hint: error.hint, status: error.status)
+                    throw InputError("\(displayName), line \(reader.lineNumber): \(error.message)", hint: error.hint, kind: error.kind)
                 }
             }
         } catch {
@@ -271,7 +271,7 @@ struct LineReader {
         guard n >= 0 else {
             let why = String(cString: strerror(errno))
             buffer.removeLast(chunkSize)
-            throw InputError("cannot read \(name): \(why)", status: .noInput)
+            throw InputError("cannot read \(name): \(why)", kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 { finished = true; return }
@@ -279,7 +279,7 @@ struct LineReader {
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
-                throw InputError("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", hint: "check the space in $TMPDIR", status: .cantCreate)
+                throw InputError("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", hint: "check the space in $TMPDIR", kind: .cannotCreateOutput)
             }
         }
     }
@@ -303,7 +303,7 @@ enum TemporaryFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             throw InputError("cannot \(purpose): no temporary file in \(dir) (\(String(cString: strerror(errno))))",
-                             hint: "set TMPDIR to a writable directory", status: .cantCreate)
+                             hint: "set TMPDIR to a writable directory", kind: .cannotCreateOutput)
         }
         return (fd, String(cString: template))
     }

@@ -36,7 +36,7 @@ public enum NotificationSource: Sequence {
         case let .requests(file): name = file.displayName
         }
         throw InputError("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run",
-                         hint: "do not rewrite the file while pushctl reads it; send the rest again", status: .tempFailure)
+                         hint: "do not rewrite the file while pushctl reads it; send the rest again", kind: .temporaryFailure)
     }
 
     public struct Iterator: IteratorProtocol {

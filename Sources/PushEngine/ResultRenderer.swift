@@ -47,11 +47,12 @@ public final class ResultRenderer {
         }
     }
 
-    /// Ends the document (json), writes the summary object (jsonl), and flushes.
-    public func finish(_ summary: BatchSummary) {
+    /// Ends the document (json), writes the summary object (jsonl) with the run's exit status,
+    /// and flushes.
+    public func finish(_ summary: BatchSummary, exitStatus: Int32) {
         switch format {
-        case .json: write("\n  ],\n  \"summary\": " + summary.json.compact + "\n}")
-        case .jsonl: write(summary.json.compact)
+        case .json: write("\n  ],\n  \"summary\": " + summary.json(exitStatus: exitStatus).compact + "\n}")
+        case .jsonl: write(summary.json(exitStatus: exitStatus).compact)
         case .text: break
         }
         flush()
@@ -109,7 +110,7 @@ public final class DeadTokenFile {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            throw InputError("cannot write the dead-token file '\(path)': \(String(cString: strerror(errno)))", status: .cantCreate)
+            throw InputError("cannot write the dead-token file '\(path)': \(String(cString: strerror(errno)))", kind: .cannotCreateOutput)
         }
     }
 
@@ -123,6 +124,6 @@ public final class DeadTokenFile {
 
     /// An error when not every dead token could be written.
     public var error: InputError? {
-        failure.map { InputError("could not write the dead-token file '\(path)': \(String(cString: strerror($0))); the dead tokens are in the results", status: .cantCreate) }
+        failure.map { InputError("could not write the dead-token file '\(path)': \(String(cString: strerror($0))); the dead tokens are in the results", kind: .cannotCreateOutput) }
     }
 }

@@ -56,14 +56,14 @@ public struct MockAPNsConfiguration: Sendable {
     func validated() throws(InputError) -> MockAPNsConfiguration {
         if let teamID { _ = try AppleIdentifier(.teamID, teamID) }
         guard (0...Int(Int32.max)).contains(maxConcurrentStreams) else {
-            throw InputError("the stream limit must be between 0 and \(Int32.max); got \(maxConcurrentStreams)", status: .usage)
+            throw InputError("the stream limit must be between 0 and \(Int32.max); got \(maxConcurrentStreams)", kind: .usage)
         }
         guard (0...maxConcurrentStreams).contains(initialConcurrentStreams) else {
-            throw InputError("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", status: .usage)
+            throw InputError("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", kind: .usage)
         }
         try faults.validate()
         guard (0...65535).contains(port) else {
-            throw InputError("the port must be between 0 and 65535; got \(port)", status: .usage)
+            throw InputError("the port must be between 0 and 65535; got \(port)", kind: .usage)
         }
         return self
     }
@@ -104,15 +104,15 @@ public struct MockProviderKey: Sendable {
             throw InputError(
                 "cannot tell the key id of '\(spec)'",
                 hint: "name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH",
-                status: .usage)
+                kind: .usage)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read the key file '\(path)'", hint: "check the path and its permissions", status: .noInput)
+            throw InputError("cannot read the key file '\(path)'", hint: "check the path and its permissions", kind: .missingInput)
         }
         do {
             return try MockProviderKey(keyID: keyID, pem: String(decoding: data, as: UTF8.self))
         } catch {
-            throw InputError("'\(path)': \(error.message)", hint: error.hint, status: error.status)
+            throw InputError("'\(path)': \(error.message)", hint: error.hint, kind: error.kind)
         }
     }
 }
@@ -221,19 +221,19 @@ public struct MockFaults: Sendable {
     /// The ranges a server can honour: statuses HTTP has, bodies it can hold, header values HTTP/2 allows.
     func validate() throws(InputError) {
         if let answer, !(100...599).contains(answer.status) {
-            throw InputError("the answer status must be between 100 and 599; got \(answer.status)", status: .usage)
+            throw InputError("the answer status must be between 100 and 599; got \(answer.status)", kind: .usage)
         }
         if let answerCount, answerCount < 0 {
-            throw InputError("the answer count must be 0 or more; got \(answerCount)", status: .usage)
+            throw InputError("the answer count must be 0 or more; got \(answerCount)", kind: .usage)
         }
         guard (0...Self.padBodyLimit).contains(padBodyBytes) else {
-            throw InputError("the body padding must be between 0 and \(Self.padBodyLimit) bytes; got \(padBodyBytes)", status: .usage)
+            throw InputError("the body padding must be between 0 and \(Self.padBodyLimit) bytes; got \(padBodyBytes)", kind: .usage)
         }
         guard (0...Self.delayLimitMilliseconds).contains(responseDelayMilliseconds) else {
-            throw InputError("the delay must be between 0 and \(Self.delayLimitMilliseconds) ms; got \(responseDelayMilliseconds)", status: .usage)
+            throw InputError("the delay must be between 0 and \(Self.delayLimitMilliseconds) ms; got \(responseDelayMilliseconds)", kind: .usage)
         }
         if let retryAfter, !Self.isSendableHeaderValue(retryAfter) {
-            throw InputError("the retry-after value cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", status: .usage)
+            throw InputError("the retry-after value cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", kind: .usage)
         }
     }
 
@@ -270,7 +270,7 @@ public struct MockFaults: Sendable {
     /// APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseFailure(_ spec: String) throws(InputError) -> (DeviceToken, RejectionReason) {
         guard let equals = spec.firstIndex(of: "=") else {
-            throw InputError("--fail takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(spec)'", status: .usage)
+            throw InputError("--fail takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(spec)'", kind: .usage)
         }
         let token = try DeviceToken(parsing: String(spec[..<equals]))
         let name = String(spec[spec.index(after: equals)...])
@@ -278,7 +278,7 @@ public struct MockFaults: Sendable {
             throw InputError(
                 "'\(name)' is not a reason APNs sends",
                 hint: "use one of \(RejectionReason.allKnown.map(\.apnsName).joined(separator: ", "))",
-                status: .usage)
+                kind: .usage)
         }
         return (token, reason)
     }

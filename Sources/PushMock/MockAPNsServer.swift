@@ -102,7 +102,7 @@ public final class MockAPNsServer: Sendable {
             journal.close()
             throw InputError(
                 "cannot listen on \(configuration.host) port \(configuration.port): \(error)",
-                hint: "pick another --port, or 0 for any free one", status: .unavailable)
+                hint: "pick another --port, or 0 for any free one", kind: .unavailable)
         }
         return MockAPNsServer(
             host: configuration.host,

@@ -135,7 +135,7 @@ final class LogFile: Sendable {
         guard fd >= 0 else {
             throw InputError(
                 "cannot open the log file '\(path)': \(String(cString: strerror(errno)))",
-                hint: "check that its folder exists and is writable", status: .cantCreate)
+                hint: "check that its folder exists and is writable", kind: .cannotCreateOutput)
         }
         state = NIOLockedValueBox(State(descriptor: fd))
     }

@@ -74,7 +74,7 @@ public func reportingErrors(_ body: () throws -> Void) throws {
         try body()
     } catch let error as InputError {
         Console.error(error.description)
-        throw ExitCode(error.status.rawValue)
+        throw ExitCode(ExitStatus(error.kind).rawValue)
     } catch let exit as ExitCode {
         if let lost = Console.reportLostOutput() { throw ExitCode(lost.rawValue) }
         throw exit
@@ -91,4 +91,45 @@ public final class StandardOutput: OutputSink, Sendable {
 /// The version both executables report.
 public enum PushctlVersion {
     public static let current = "0.2.0"
+}
+
+/// pushctl's exit statuses (sysexits), as PRODUCT.md fixes them. Only the command line knows them.
+public enum ExitStatus: Int32, Sendable {
+    case ok = 0
+    /// APNs rejected at least one notification; also: `jwt verify` found the token unusable.
+    case rejected = 1
+    case usage = 64
+    /// Bad input data (payload, token, header value, key contents): nothing was sent.
+    case dataError = 65
+    /// An input file is missing or unreadable: nothing was sent.
+    case noInput = 66
+    /// Could not reach APNs (DNS, connect, TLS), or start pushctl-mock.
+    case unavailable = 69
+    /// An output file could not be created.
+    case cantCreate = 73
+    /// Results could not be written (standard output closed, or the disk full); whatever was
+    /// to be sent was sent.
+    case ioError = 74
+    /// Temporary failure: retries exhausted on 429/5xx/timeouts, or the run's time budget spent.
+    case tempFailure = 75
+
+    public init(_ kind: InputError.Kind) {
+        switch kind {
+        case .usage: self = .usage
+        case .badData: self = .dataError
+        case .missingInput: self = .noInput
+        case .cannotCreateOutput: self = .cantCreate
+        case .unavailable: self = .unavailable
+        case .temporaryFailure: self = .tempFailure
+        }
+    }
+
+    public init(_ outcome: BatchOutcome) {
+        switch outcome {
+        case .accepted: self = .ok
+        case .rejected: self = .rejected
+        case .temporaryFailure: self = .tempFailure
+        case .unreachable: self = .unavailable
+        }
+    }
 }

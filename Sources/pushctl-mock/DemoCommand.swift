@@ -140,7 +140,7 @@ struct DemoCommand: ParsableCommand {
             }
         } catch {
             Console.error(error.description)
-            throw ExitCode(error.status.rawValue)
+            throw ExitCode(ExitStatus(error.kind).rawValue)
         }
     }
 

@@ -171,7 +171,7 @@ struct MockCommand: ParsableCommand {
     static func parseFailFirst(_ spec: String) throws(InputError) -> (DeviceToken, MockFaults.FailFirst) {
         let parts = spec.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
-            throw InputError("takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'", status: .usage)
+            throw InputError("takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'", kind: .usage)
         }
         let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
@@ -225,7 +225,7 @@ struct MockCommand: ParsableCommand {
             try? await server.shutdown()
             throw fail(InputError(
                 "cannot write the CA certificate to '\(caPath)': \(problem)", hint: "check that its folder exists and is writable",
-                status: .cantCreate))
+                kind: .cannotCreateOutput))
         }
 
         let signals = TerminationSignals()
@@ -258,7 +258,7 @@ struct MockCommand: ParsableCommand {
 
     private func fail(_ error: InputError) -> ExitCode {
         FileHandle.standardError.write(Data("pushctl mock: error: \(error)\n".utf8))
-        return ExitCode(error.status.rawValue)
+        return ExitCode(ExitStatus(error.kind).rawValue)
     }
 
     private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults) -> String {

@@ -26,13 +26,13 @@ struct AuthOptions: ParsableArguments {
     func resolve() throws(InputError) -> Resolved {
         let env = Console.environment
         guard let keyFile = keyFile ?? env["PUSHCTL_KEY_FILE"].nonEmpty else {
-            throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key that signs the JWT", hint: "see `pushctl jwt sign --help`", status: .usage)
+            throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key that signs the JWT", hint: "see `pushctl jwt sign --help`", kind: .usage)
         }
         guard let keyIDText = keyId ?? env["PUSHCTL_KEY_ID"].nonEmpty ?? AppleIdentifier.keyID(fromKeyFileName: keyFile) else {
-            throw InputError("missing --key-id (or PUSHCTL_KEY_ID): the key file's name does not carry it (AuthKey_<KEYID>.p8)", hint: "pass the 10-character Key ID Apple shows next to the key", status: .usage)
+            throw InputError("missing --key-id (or PUSHCTL_KEY_ID): the key file's name does not carry it (AuthKey_<KEYID>.p8)", hint: "pass the 10-character Key ID Apple shows next to the key", kind: .usage)
         }
         guard let teamIDText = teamId ?? env["PUSHCTL_TEAM_ID"].nonEmpty else {
-            throw InputError("missing --team-id (or PUSHCTL_TEAM_ID): your 10-character Team ID, e.g. DEF123GHIJ", status: .usage)
+            throw InputError("missing --team-id (or PUSHCTL_TEAM_ID): your 10-character Team ID, e.g. DEF123GHIJ", kind: .usage)
         }
         return Resolved(
             keyFile: keyFile,
@@ -54,7 +54,7 @@ enum KeyLoading {
         do {
             return try ES256PrivateKey(pem: bytes)
         } catch {
-            throw InputError("\(path): \(error.message)", hint: error.hint, status: error.status)
+            throw InputError("\(path): \(error.message)", hint: error.hint, kind: error.kind)
         }
     }
 
@@ -63,7 +63,7 @@ enum KeyLoading {
         do {
             return try ES256PublicKey(pem: bytes)
         } catch {
-            throw InputError("\(path): \(error.message)", hint: error.hint, status: error.status)
+            throw InputError("\(path): \(error.message)", hint: error.hint, kind: error.kind)
         }
     }
 }

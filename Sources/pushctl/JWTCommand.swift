@@ -136,7 +136,7 @@ extension JWTCommand {
         func run() throws {
             try reportingErrors {
                 guard let path = keyFile ?? Console.environment["PUSHCTL_KEY_FILE"].nonEmpty else {
-                    throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", status: .usage)
+                    throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", kind: .usage)
                 }
                 let jwt = try JWTCommand.readToken(token)
                 let key = try KeyLoading.verificationKey(at: path)

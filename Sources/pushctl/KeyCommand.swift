@@ -56,12 +56,12 @@ struct KeyCommand: ParsableCommand {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
             guard fd >= 0 else {
                 let reason = errno == EEXIST ? "it already exists (pushctl never overwrites a key)" : String(cString: strerror(errno))
-                throw InputError("cannot write '\(path)': \(reason)", hint: "choose another --out or --key-id", status: .cantCreate)
+                throw InputError("cannot write '\(path)': \(reason)", hint: "choose another --out or --key-id", kind: .cannotCreateOutput)
             }
             defer { close(fd) }
             let bytes = Array(pem.utf8)
             guard Foundation.write(fd, bytes, bytes.count) == bytes.count else {
-                throw InputError("cannot write '\(path)': \(String(cString: strerror(errno)))", status: .cantCreate)
+                throw InputError("cannot write '\(path)': \(String(cString: strerror(errno)))", kind: .cannotCreateOutput)
             }
         }
     }

@@ -185,12 +185,13 @@ struct SendCommand: ParsableCommand {
                 progress?.add(result)
             }
             summary.duplicatesSkipped = request.notifications.duplicates
-            renderer.finish(summary)
+            let status = ExitStatus(summary.outcome)
+            renderer.finish(summary, exitStatus: status.rawValue)
             progress?.clear()
             if output == .text && !quiet { Console.err(summary.line) }
             try request.notifications.verifyAllSent(summary.tokens)
             if let failure = dead?.error { throw failure }
-            if summary.exitStatus != .ok { throw ExitCode(summary.exitStatus.rawValue) }
+            if status != .ok { throw ExitCode(status.rawValue) }
         }
     }
 }

@@ -28,17 +28,17 @@ struct SendRequest {
             let file = try RequestsFile(path, defaults: defaults)
             if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
                 throw InputError("--unregistered-out '\(out)' is the requests file itself; writing it would destroy what is being sent",
-                                 hint: "write the dead tokens to another file", status: .usage)
+                                 hint: "write the dead tokens to another file", kind: .usage)
             }
             template = nil
             payloadFile = nil
             notifications = .requests(file)
         } else {
             guard let topic else {
-                throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", status: .usage)
+                throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
             }
             if c.deviceTokens.isEmpty && c.tokensFile == nil {
-                throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", status: .usage)
+                throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", kind: .usage)
             }
             let payload: Payload
             if let path = c.payload {
@@ -52,7 +52,7 @@ struct SendRequest {
                 payloadFile = nil
             } else {
                 throw InputError("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
-                                 hint: "see `pushctl send --help`", status: .usage)
+                                 hint: "see `pushctl send --help`", kind: .usage)
             }
             let template = try PushTemplate(
                 PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
@@ -64,7 +64,7 @@ struct SendRequest {
                 let file = try DeviceTokenFile(path)
                 if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
                     throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
-                                     hint: "write the dead tokens to another file, then remove them from the list", status: .usage)
+                                     hint: "write the dead tokens to another file, then remove them from the list", kind: .usage)
                 }
                 notifications = .file(template, file)
             } else {
@@ -104,7 +104,7 @@ struct SendRequest {
             environment = .production
         } else if !c.sandbox, let name = env["PUSHCTL_ENV"].nonEmpty {
             guard let chosen = APNsEnvironment(rawValue: name) else {
-                throw InputError("PUSHCTL_ENV is '\(name)'; it must be sandbox or production", status: .usage)
+                throw InputError("PUSHCTL_ENV is '\(name)'; it must be sandbox or production", kind: .usage)
             }
             environment = chosen
         }
@@ -133,7 +133,7 @@ struct SendRequest {
         let hasKeyFile = c.auth.keyFile != nil || env["PUSHCTL_KEY_FILE"].nonEmpty != nil
         guard hasKeyFile else {
             throw InputError("send needs a provider token: --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt",
-                             status: .usage)
+                             kind: .usage)
         }
         // A missing key file is the problem to report first (66), before the ids it would name.
         let keyFileBytes = try KeyFile(path: c.auth.keyFile ?? env["PUSHCTL_KEY_FILE"] ?? "")

@@ -91,7 +91,7 @@ extension PushResponse {
         #expect(summary.rejected == 10)
         #expect(summary.temporaryFailures == 10)
         #expect(summary.rejectedByReason == ["Unregistered": 10])
-        #expect(summary.exitStatus == .tempFailure)
+        #expect(summary.outcome == .temporaryFailure)
         let retried = results.first { $0.token == tokens[1] }
         #expect(retried?.attempts == 2)
         #expect(results.first { $0.token == tokens[3] }?.attempts == 4)  // 1 + 3 retries
@@ -106,7 +106,7 @@ extension PushResponse {
             transport.script[t.hex] = [.success(.rejected(status, reason)), .success(.ok)]
             let (results, summary) = run(transport, tokens: [t])
             #expect(results.map(\.attempts) == [1], "\(reason)")
-            #expect(summary.exitStatus == .rejected)
+            #expect(summary.outcome == .rejected)
         }
     }
 
@@ -117,7 +117,7 @@ extension PushResponse {
         transport.script[t.hex] = [.success(.rejected(403, "ExpiredProviderToken")), .success(.ok)]
         let auth = CountingAuthorization()
         let (results, summary) = run(transport, tokens: [t], auth: auth)
-        #expect(summary.exitStatus == .ok)
+        #expect(summary.outcome == .accepted)
         #expect(results.first?.attempts == 2)
         #expect(transport.started.map(\.authorization) == ["bearer token-1", "bearer token-2"])
     }
@@ -129,7 +129,7 @@ extension PushResponse {
         for t in tokens { transport.script[t.hex] = [.success(.rejected(403, "ExpiredProviderToken")), .success(.ok)] }
         let auth = CountingAuthorization()
         let (results, summary) = run(transport, tokens: tokens, auth: auth)
-        #expect(summary.exitStatus == .ok)
+        #expect(summary.outcome == .accepted)
         #expect(summary.accepted == 4)
         #expect(results.map(\.attempts) == [2, 2, 2, 2])
         #expect(auth.generation == 2, "signed once more, not once per request")
@@ -145,7 +145,7 @@ extension PushResponse {
         let (results, summary) = run(transport, tokens: [t], auth: auth)
         #expect(results.map(\.attempts) == [2])
         #expect(auth.generation == 2)
-        #expect(summary.exitStatus == .rejected)
+        #expect(summary.outcome == .rejected)
     }
 
     @Test("unreachable: no further sends, and every remaining token still gets a result (exit 69)")
@@ -158,7 +158,7 @@ extension PushResponse {
         #expect(results.count == 10)
         #expect(transport.started.count == 2)
         #expect(summary.unreachable == 10)
-        #expect(summary.exitStatus == .unavailable)
+        #expect(summary.outcome == .unreachable)
     }
 
     @Test("the transport is never given more than it has room for")
@@ -236,7 +236,7 @@ extension PushResponse {
         let summary = dispatcher.run(PushDispatcherTests.template, to: (0..<40).map(token)) { results.append($0) }
         #expect(results.count == 40)
         #expect(Set(results.map(\.token)).count == 40)
-        #expect(summary.exitStatus == .tempFailure)
+        #expect(summary.outcome == .temporaryFailure)
         #expect(transport.started.count < 40 * 4, "not every token tried to the end: \(transport.started.count) attempts")
         #expect(results.contains { $0.explanation.contains("answered nothing") })
     }

@@ -93,7 +93,7 @@ import Testing
         #expect(problem("-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----\n")?.message.contains("could not be read") == true)
         #expect(problem(P256.Signing.PrivateKey().pemRepresentation) == nil)
         // Every refusal is bad input data (65).
-        #expect(problem("")?.status == .dataError)
+        #expect(problem("")?.kind == .badData)
     }
 
     @Test("a public key PEM is accepted for verifying, but a P-384 one is not")

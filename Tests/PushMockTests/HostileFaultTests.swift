@@ -234,7 +234,7 @@ struct HostileFaultTests {
             MockFaults(responseDelayMilliseconds: Int.max),
         ] {
             let error = await start(faults)
-            #expect(error?.status == .usage, "\(faults)")
+            #expect(error?.kind == .usage, "\(faults)")
         }
         #expect(await start(MockFaults(answer: .init(status: 100), padBodyBytes: MockFaults.padBodyLimit)) == nil)
     }

@@ -100,6 +100,7 @@ let package = Package(
 
         .testTarget(name: "PushCoreTests", dependencies: ["PushCore"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
+        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine"], swiftSettings: strict),
         .testTarget(
             name: "PushCryptoTests",
             dependencies: [

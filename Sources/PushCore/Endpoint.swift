@@ -6,7 +6,7 @@ public enum Endpoint {
     public static func baseURL(parsing text: String) throws(InputError) -> String {
         let shown = OutsideText.display(text)
         func refuse(_ why: String) -> InputError {
-            InputError("--endpoint '\(shown)' is not an https://host[:port] URL: \(why)",
+            InputError("the endpoint '\(shown)' is not an https://host[:port] URL: \(why)",
                        hint: "APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock")
         }
         guard text.utf8.count <= 300 else { throw refuse("it is too long") }

@@ -99,7 +99,7 @@ public struct PayloadBuilder: Sendable {
         if let body { alert.append(("body", .string(body))) }
         if !alert.isEmpty { aps.append(("alert", .object(alert))) }
         if let badge {
-            guard badge >= 0 else { throw InputError("--badge must be 0 or more (0 clears the badge); got \(badge)") }
+            guard badge >= 0 else { throw InputError("the badge must be 0 or more (0 clears the badge); got \(badge)") }
             aps.append(("badge", .integer(Int64(badge))))
         }
         if let sound { aps.append(("sound", .string(sound))) }
@@ -109,18 +109,18 @@ public struct PayloadBuilder: Sendable {
         if mutableContent { aps.append(("mutable-content", .integer(1))) }
         if let interruptionLevel {
             guard PayloadBuilder.interruptionLevels.contains(interruptionLevel) else {
-                throw InputError("--interruption-level must be one of \(PayloadBuilder.interruptionLevels.joined(separator: ", ")); got '\(OutsideText.display(interruptionLevel))'")
+                throw InputError("the interruption level must be one of \(PayloadBuilder.interruptionLevels.joined(separator: ", ")); got '\(OutsideText.display(interruptionLevel))'")
             }
             aps.append(("interruption-level", .string(interruptionLevel)))
         }
         var root: [(String, JSONValue)] = aps.isEmpty && !custom.isEmpty ? [] : [("aps", .object(aps))]
         for pair in custom {
             guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                throw InputError("--custom takes KEY=JSON (e.g. --custom 'order={\"id\":42}'); got '\(OutsideText.display(pair))'")
+                throw InputError("a custom key is given as KEY=JSON (e.g. order={\"id\":42}); got '\(OutsideText.display(pair))'")
             }
             let key = String(pair[..<eq])
             let text = String(pair[pair.index(after: eq)...])
-            guard key != "aps" else { throw InputError("--custom cannot set \"aps\"; use the builder flags or --payload") }
+            guard key != "aps" else { throw InputError("a custom key cannot be \"aps\"", hint: "set Apple's keys with the alert, badge, sound… fields, or give the whole payload") }
             let value: JSONValue
             do {
                 value = try JSONValue.parse(text)
@@ -129,8 +129,8 @@ public struct PayloadBuilder: Sendable {
                 let first = text.utf8.first { $0 != 0x20 && $0 != 0x09 }
                 if let first, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-")].contains(first)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-                    throw InputError("--custom '\(OutsideText.display(key, limit: 40))': the value starts like JSON but is not valid JSON (\(error))",
-                                     hint: "fix the JSON; for a plain string write it as a JSON string, e.g. --custom '\(OutsideText.display(key, limit: 40))=\"text\"'")
+                    throw InputError("the custom key '\(OutsideText.display(key, limit: 40))': the value starts like JSON but is not valid JSON (\(error))",
+                                     hint: "fix the JSON; for a plain string write it as a JSON string, e.g. \(OutsideText.display(key, limit: 40))=\"text\"")
                 }
                 value = .string(text)
             }

@@ -212,13 +212,13 @@ public final class CurlTransport: PushTransport {
     /// it needs. (A combined PEM bundle as a blob would be copied and parsed on every transfer.)
     static func trust(adding file: String) throws -> (file: String, directory: String?) {
         guard let extra = FileManager.default.contents(atPath: file) else {
-            throw InputError("cannot read --cacert '\(file)'", hint: "check the path", kind: .missingInput)
+            throw InputError("cannot read the CA file '\(file)'", hint: "check the path", kind: .missingInput)
         }
         guard !extra.isEmpty else {
-            throw InputError("--cacert '\(file)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+            throw InputError("the CA file '\(file)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
         }
         guard String(decoding: extra, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError("--cacert '\(file)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+            throw InputError("the CA file '\(file)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
         }
         var directory: String?
         if let probe = curl_easy_init() {

@@ -114,7 +114,7 @@ public final class FixedAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { header }
 
     public func renew() throws {
-        throw InputError("the token given with --jwt has expired; mint a new one (pushctl jwt) or pass --key-file")
+        throw InputError("the provider token given has expired and cannot be renewed without the key", hint: "mint a new one (pushctl jwt), or sign with the key")
     }
 }
 

@@ -1,0 +1,28 @@
+// The README's "Use it as a library" example, compiled with the tests; a test checks the README
+// shows exactly this code between the markers.
+// example-start
+import PushCore
+import PushCurl
+import PushEngine
+
+/// Sends one alert to some devices and returns the tokens APNs called dead.
+func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https://api.sandbox.push.apple.com",
+               caFile: String? = nil) throws -> [String] {
+    let template = try PushTemplate(
+        PushSpec(topic: "com.example.app"),
+        payload: Payload(json: .object([("aps", .object([("alert", .string("Hello from Swift"))]))])))
+    let signer = SigningAuthorization(
+        keyFile: try KeyFile(path: keyPath),
+        keyID: try AppleIdentifier(.keyID, "ABC123DEFG"), teamID: try AppleIdentifier(.teamID, "DEF123GHIJ"),
+        cache: nil)
+    var dead: [String] = []
+    let summary = try deliver(
+        template, to: try devices.map(DeviceToken.init(parsing:)), authorization: signer,
+        configuration: CurlTransportConfiguration(baseURL: endpoint, caCertificateFile: caFile)
+    ) { result in
+        if result.status == 410 { dead.append(result.token.hex) }
+    }
+    print(summary.line)  // "2 tokens: 1 accepted, 1 rejected (Unregistered 1) in 95 ms"
+    return dead
+}
+// example-end

@@ -176,7 +176,13 @@ public final class PushDispatcher {
         func start(_ pending: Pending) {
             let header: String?
             do { header = try authorization.authorization() } catch {
-                finish(PushResult(token: pending.token, failure: .other("could not sign the provider token: \(error)"), attempts: pending.attempts))
+                // Not the network's fault: a key that cannot sign stops the run, and the caller
+                // reports it as the input problem it is (every remaining notification: not sent).
+                let problem = (error as? InputError) ?? InputError("could not sign the provider token: \(error)")
+                summary.abortedBy = summary.abortedBy ?? problem
+                let failure = TransportFailure.other("not sent: \(problem.message)")
+                stopped = stopped ?? failure
+                finish(PushResult(token: pending.token, failure: failure, attempts: pending.attempts))
                 return
             }
             nextID += 1

@@ -159,6 +159,9 @@ public struct BatchSummary: Sendable {
     public var elapsedSeconds: Double = 0
     /// Device tokens given more than once: each was sent once, its repeats skipped.
     public var duplicatesSkipped = 0
+    /// Set when the run stopped for a problem of the input, not the network (a key that could
+    /// not sign): the caller reports it as such.
+    public var abortedBy: InputError?
 
     public init() {}
 

@@ -2,22 +2,27 @@ internal import CCurl
 import PushCore
 import Foundation
 
-/// `--verbose`: libcurl's own trace (connection, TLS, HTTP/2 frames' headers) on stderr,
-/// with the authorization value redacted unless the user asked for secrets.
+/// libcurl's own trace (connection, TLS, HTTP/2 frames' headers), line by line to a sink the
+/// caller chooses, with the authorization value redacted unless the caller asked for secrets.
 final class CurlTrace {
     let showSecrets: Bool
+    let sink: @Sendable (String) -> Void
 
-    init(showSecrets: Bool) { self.showSecrets = showSecrets }
+    init(showSecrets: Bool, sink: @escaping @Sendable (String) -> Void) {
+        self.showSecrets = showSecrets
+        self.sink = sink
+    }
 
-    func attach(to raw: UnsafeMutableRawPointer) {
-        pushctl_easy_setopt_ptr(raw, CURLOPT_DEBUGDATA, Unmanaged.passUnretained(self).toOpaque())
-        pushctl_easy_setopt_debug(raw) { _, type, data, size, context in
+    func attach(to handle: EasyHandle) throws {
+        try handle.require(CURLOPT_DEBUGDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+        let code = pushctl_easy_setopt_debug(handle.raw) { _, type, data, size, context in
             let trace = Unmanaged<CurlTrace>.fromOpaque(context!).takeUnretainedValue()
             let bytes = UnsafeRawBufferPointer(start: data, count: size)
             trace.emit(type, String(decoding: bytes, as: UTF8.self), size: size)
             return 0
         }
-        pushctl_easy_setopt_long(raw, CURLOPT_VERBOSE, 1)
+        guard code == CURLE_OK else { throw CurlSetupError(option: CURLOPT_DEBUGFUNCTION.rawValue, code: code) }
+        try handle.require(CURLOPT_VERBOSE, 1)
     }
 
     func emit(_ type: curl_infotype, _ text: String, size: Int) {
@@ -36,9 +41,7 @@ final class CurlTrace {
         default: return  // TLS record bytes
         }
         guard !out.isEmpty else { return }
-        // write(2), not FileHandle: a closed stderr must not trap.
-        let bytes = Array((out.joined(separator: "\n") + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        out.forEach(sink)
     }
 
     /// Replaces the token after every "bearer " (libcurl echoes headers in several forms,

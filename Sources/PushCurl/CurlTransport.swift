@@ -15,18 +15,20 @@ public struct CurlTransportConfiguration: Sendable {
     public var connectTimeout: Double
     /// Whole-request timeout, from start to answer.
     public var timeout: Double
-    public var verbose: Bool
+    /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
+    public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
 
     public init(baseURL: String, caCertificateFile: String? = nil, concurrency: Int = 100, connections: Int = 1,
-                connectTimeout: Double = 10, timeout: Double = 30, verbose: Bool = false, showSecrets: Bool = false) {
+                connectTimeout: Double = 10, timeout: Double = 30, trace: (@Sendable (String) -> Void)? = nil,
+                showSecrets: Bool = false) {
         self.baseURL = baseURL
         self.caCertificateFile = caCertificateFile
         self.concurrency = concurrency
         self.connections = connections
         self.connectTimeout = connectTimeout
         self.timeout = timeout
-        self.verbose = verbose
+        self.trace = trace
         self.showSecrets = showSecrets
     }
 }
@@ -192,9 +194,10 @@ public final class CurlTransport: PushTransport {
             try handle.require(CURLOPT_CAINFO, trust.file)
             if let directory = trust.directory { try handle.require(CURLOPT_CAPATH, directory) }
         }
-        if configuration.verbose {
-            handle.trace = CurlTrace(showSecrets: configuration.showSecrets)
-            handle.trace?.attach(to: handle.raw)
+        if let sink = configuration.trace {
+            let trace = CurlTrace(showSecrets: configuration.showSecrets, sink: sink)
+            try trace.attach(to: handle)
+            handle.trace = trace
         }
         return handle
     }
@@ -211,15 +214,6 @@ public final class CurlTransport: PushTransport {
     /// system's certificate directory stays as CAPATH, which OpenSSL reads only for the issuer
     /// it needs. (A combined PEM bundle as a blob would be copied and parsed on every transfer.)
     static func trust(adding file: String) throws -> (file: String, directory: String?) {
-        guard let extra = FileManager.default.contents(atPath: file) else {
-            throw InputError("cannot read the CA file '\(file)'", hint: "check the path", kind: .missingInput)
-        }
-        guard !extra.isEmpty else {
-            throw InputError("the CA file '\(file)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
-        }
-        guard String(decoding: extra, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError("the CA file '\(file)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
-        }
         var directory: String?
         if let probe = curl_easy_init() {
             defer { curl_easy_cleanup(probe) }

@@ -88,3 +88,18 @@ extension Optional where Wrapped == String {
 public enum WallClock {
     public static func now() -> Int64 { Int64(time(nil)) }
 }
+
+/// A CA certificate file to trust besides the system's (`pushctl mock` writes one).
+public enum CACertificateFile {
+    /// Reads it through the one file reader, and says what is wrong with it before anything connects.
+    public static func check(_ path: String) throws(InputError) {
+        let bytes = try InputFiles.read(path, what: "CA certificate file")
+        let shown = OutsideText.display(path, limit: 200)
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+            throw InputError("the CA file '\(shown)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+        }
+        guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+            throw InputError("the CA file '\(shown)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+        }
+    }
+}

@@ -120,17 +120,6 @@ struct RequestCheck {
         (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
     }
 
-    /// 8-4-4-4-12 hex digits, either case.
-    static func isCanonicalUUID(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                if byte != UInt8(ascii: "-") { return false }
-            } else if !isHexDigit(byte) {
-                return false
-            }
-        }
-        return true
-    }
+    /// 8-4-4-4-12 hex digits, either case: the core's one UUID check.
+    static func isCanonicalUUID(_ text: String) -> Bool { PushTemplate.isCanonicalUUID(text) }
 }

@@ -189,6 +189,7 @@ struct SendCommand: ParsableCommand {
             renderer.finish(summary, exitStatus: status.rawValue)
             progress?.clear()
             if output == .text && !quiet { Console.err(summary.line) }
+            if let problem = summary.abortedBy { throw problem }
             try request.notifications.verifyAllSent(summary.tokens)
             if let failure = dead?.error { throw failure }
             if status != .ok { throw ExitCode(status.rawValue) }

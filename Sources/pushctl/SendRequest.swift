@@ -96,6 +96,7 @@ struct SendRequest {
 
     static func endpoint(_ c: SendCommand, env: [String: String]) throws(InputError) -> (String, String?) {
         let ca = c.cacert ?? env["PUSHCTL_CACERT"].nonEmpty
+        if let ca { try CACertificateFile.check(ca) }
         if let url = c.endpoint ?? (c.sandbox || c.production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
             return (try Endpoint.baseURL(parsing: url), ca)
         }
@@ -148,10 +149,14 @@ struct SendRequest {
         return signer
     }
 
+    /// `--verbose`: libcurl's trace, line by line, on stderr.
+    static let traceToStderr: @Sendable (String) -> Void = { Console.err($0) }
+
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
         CurlTransportConfiguration(
             baseURL: baseURL, caCertificateFile: caCertificate, concurrency: c.concurrency, connections: c.connections,
-            connectTimeout: min(c.timeout, 10), timeout: c.timeout, verbose: c.verbose, showSecrets: c.showSecrets)
+            connectTimeout: min(c.timeout, 10), timeout: c.timeout,
+            trace: c.verbose ? SendRequest.traceToStderr : nil, showSecrets: c.showSecrets)
     }
 }
 

@@ -224,6 +224,29 @@ extension PushResponse {
         }
     }
 
+    @Test("a key that cannot sign mid-batch stops the run as an input problem, not a network one; every token still gets one result")
+    func signingFailure() {
+        final class BreakingSigner: AuthorizationSource {
+            var calls = 0
+            func authorization() throws -> String? {
+                calls += 1
+                if calls > 5 { throw InputError("the key file changed and no longer parses") }
+                return "bearer ok"
+            }
+            func renew() throws {}
+        }
+        let transport = ScriptedTransport()
+        let dispatcher = PushDispatcher(transport: transport, authorization: BreakingSigner(), policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01),
+                                        clock: FakeClock().read, random: { 0.5 })
+        var results: [PushResult] = []
+        let summary = dispatcher.run(PushDispatcherTests.template, to: (0..<30).map(token)) { results.append($0) }
+        #expect(results.count == 30)
+        #expect(transport.started.count < 6, "nothing started after the signing failure")
+        #expect(summary.abortedBy?.message == "the key file changed and no longer parses")
+        #expect(results.filter { $0.outcome == .accepted }.count == transport.started.count)
+        #expect(results.filter { $0.explanation.contains("not sent") }.count == 30 - transport.started.count)
+    }
+
     @Test("a server that stops answering: the run stops trying after two timeouts' silence, every token still gets one result")
     func deadServer() {
         let transport = ScriptedTransport()

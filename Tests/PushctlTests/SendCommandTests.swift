@@ -74,7 +74,7 @@ import Testing
         (["--payload-json", "   "], "is empty"),
         (["--title", "x", "--device-token", "abc"], "odd number of hex digits"),
         (["--title", "x", "--device-token", "zz11"], "has 'z' at position 1"),
-        (["--title", "x", "--interruption-level", "loud"], "--interruption-level must be one of"),
+        (["--title", "x", "--interruption-level", "loud"], "the interruption level must be one of"),
     ])
     func refusals(_ arguments: [String], _ message: String) throws {
         let mock = try MockProcess(dir: dir)

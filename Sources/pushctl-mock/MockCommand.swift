@@ -20,18 +20,23 @@ struct MockCommand: ParsableCommand {
             --cacert. Ctrl-C stops it.
 
             Examples:
-              pushctl mock --port 8443 --ca-out mock-ca.pem --key-file AuthKey_ABC123DEFG.p8
+              pushctl mock --port 8443 --ca-out mock-ca.pem \\
+                --key-file AuthKey_ABC123DEFG.p8
               pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
-              pushctl mock --goaway-after 300 --refuse-every 50 --delay 20   # a rough day at APNs
+              # a rough day at APNs:
+              pushctl mock --goaway-after 300 --refuse-every 50 --delay 20
 
             Hostile servers, to test a client at the edges:
-              pushctl mock --answer-status 503 --answer-body '<html>busy</html>' --answer-count 1   # a proxy's 503, once
-              pushctl mock --answer-status 429 --retry-after 999999       # a Retry-After of 11 days
-              pushctl mock --pad-body 70000                               # a 200 with a 70 KB body
-              pushctl mock --silent                                       # TLS and SETTINGS, then silence
-              pushctl mock --reset-streams                                # RST_STREAM(INTERNAL_ERROR) on every request
+              # a proxy's 503, once:
+              pushctl mock --answer-status 503 --answer-body '<html>busy</html>' \\
+                --answer-count 1
+              # a Retry-After of 11 days:
+              pushctl mock --answer-status 429 --retry-after 999999
+              pushctl mock --pad-body 70000      # a 200 with a 70 KB body
+              pushctl mock --silent              # TLS and SETTINGS, then silence
+              pushctl mock --reset-streams       # RST_STREAM on every request
               pushctl mock --goaway-after 100 --goaway-error PROTOCOL_ERROR
-              pushctl mock --initial-streams 0                            # no request may start
+              pushctl mock --initial-streams 0   # no request may start
             """
     )
 

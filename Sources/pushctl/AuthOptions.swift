@@ -6,7 +6,7 @@ import PushCrypto
 
 /// `--key-file --key-id --team-id`, each falling back to its PUSHCTL_* variable.
 struct AuthOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The .p8 private key from Apple (env PUSHCTL_KEY_FILE).", valueName: "path"))
+    @Option(help: ArgumentHelp("The .p8 private key from Apple (env PUSHCTL_KEY_FILE).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
     var keyFile: String?
 
     @Option(help: ArgumentHelp("The 10-character Key ID (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))

@@ -130,7 +130,7 @@ extension JWTCommand {
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
         var token: String
 
-        @Option(help: ArgumentHelp("The .p8 private key, or a PEM public key (env PUSHCTL_KEY_FILE).", valueName: "path"))
+        @Option(help: ArgumentHelp("The .p8 private key, or a PEM public key (env PUSHCTL_KEY_FILE).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
         var keyFile: String?
 
         func run() throws {

@@ -28,7 +28,7 @@ struct KeyCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The 10-character key id to name it by (default: random).", valueName: "id"))
         var keyId: String?
 
-        @Option(help: ArgumentHelp("A directory, or the file to write (default: the current directory).", valueName: "path"))
+        @Option(help: ArgumentHelp("A directory, or the file to write (default: the current directory).", valueName: "path"), completion: .file())
         var out: String?
 
         func run() throws {

@@ -46,33 +46,34 @@ struct SendCommand: ParsableCommand {
     @Option(name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
     var deviceTokens: [String] = []
 
-    @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"))
+    @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"), completion: .file())
     var tokensFile: String?
 
-    @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"))
+    @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
     var requestsFile: String?
 
     // Payload
-    @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"))
+    @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"), completion: .file(extensions: ["json"]))
     var payload: String?
     @Option(help: ArgumentHelp("The payload as a JSON string.", valueName: "json"))
     var payloadJson: String?
     @Option(help: "Build the payload: aps.alert.title.") var title: String?
     @Option(help: "Build the payload: aps.alert.subtitle.") var subtitle: String?
     @Option(help: "Build the payload: aps.alert.body.") var body: String?
-    @Option(help: "Build the payload: aps.badge (0 clears it).") var badge: Int?
+    // .unconditional: "--badge -1" reaches the check (and its message), not "Missing value".
+    @Option(parsing: .unconditional, help: "Build the payload: aps.badge (0 clears it).") var badge: Int?
     @Option(help: "Build the payload: aps.sound (e.g. default).") var sound: String?
     @Option(help: "Build the payload: aps.category.") var category: String?
     @Option(help: "Build the payload: aps.thread-id.") var threadId: String?
     @Flag(help: "Build the payload: aps.content-available = 1 (alone, it makes a background push).") var contentAvailable = false
     @Flag(help: "Build the payload: aps.mutable-content = 1 (for a notification service extension).") var mutableContent = false
-    @Option(help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"))
+    @Option(help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"), completion: .list(PayloadBuilder.interruptionLevels))
     var interruptionLevel: String?
     @Option(help: ArgumentHelp("Build the payload: a custom key beside aps, KEY=JSON; repeatable.", valueName: "key=json"))
     var custom: [String] = []
 
     // Headers
-    @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"))
+    @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"), completion: .list(PushType.allCases.map(\.rawValue)))
     var pushType: String?
     @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: 10; 5 for background).", valueName: "n"))
     var priority: String?
@@ -87,7 +88,7 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Send to this https URL instead (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
     var endpoint: String?
     @Option(help: ArgumentHelp("Port on Apple's hosts: 443 (default) or 2197.", valueName: "port")) var port: Int?
-    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path")) var cacert: String?
+    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"])) var cacert: String?
 
     // Run
     @Option(help: ArgumentHelp("Most notifications in flight at once.", valueName: "n")) var concurrency = 100
@@ -97,7 +98,7 @@ struct SendCommand: ParsableCommand {
     var timeout: Double = 30
     @Flag(help: "Sign a new JWT instead of reusing the cached one (it is kept up to 50 minutes, env PUSHCTL_CACHE_DIR).")
     var noJwtCache = false
-    @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"))
+    @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"), completion: .file())
     var unregisteredOut: String?
 
     // Output

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The surface people read: help that fits a terminal, completions that complete.
+@Suite struct HelpAndCompletionTests {
+    @Test("every command's help fits 80 columns", arguments: [
+        [], ["send"], ["jwt"], ["jwt", "decode"], ["jwt", "verify"], ["key", "generate"], ["mock"], ["demo"],
+    ])
+    func helpFits(_ command: [String]) throws {
+        let result = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        let long = result.stdout.split(separator: "\n").filter { $0.count > 80 }
+        #expect(long.isEmpty, "lines over 80 columns: \(long)")
+    }
+
+    @Test("the top-level help lists every exit status")
+    func exitStatuses() throws {
+        let help = try CLI.pushctl(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        for code in ["0 accepted", "1 rejected", "64 usage", "65 bad input", "66 missing", "69 APNs unreachable", "73 output", "74 results not written", "75 retries"] {
+            #expect(help.contains(code), "\(code)")
+        }
+    }
+
+    @Test("completions complete file names for file options and values for push types and levels", arguments: ["bash", "zsh", "fish"])
+    func completions(_ shell: String) throws {
+        let script = try CLI.pushctl(["--generate-completion-script", shell]).stdout
+        for value in ["liveactivity", "pushtotalk", "time-sensitive"] {
+            #expect(script.contains(value), "\(shell): \(value)")
+        }
+        switch shell {
+        case "zsh":
+            #expect(script.contains("--key-file[") && script.contains(":path:_files -g '\\''*.p8 *.pem'\\''"))
+            #expect(script.contains("--tokens-file[") && script.contains("or - for stdin.]:path:_files"))
+        case "fish":
+            #expect(script.contains("-l 'tokens-file'") && script.contains("-rF"))
+            #expect(script.contains("set -l exts \\'p8\\' \\'pem\\'"))
+        default:
+            #expect(script.contains("--key-file") && script.contains("compgen") )
+            #expect(script.contains("'p8'") || script.contains("p8"))
+        }
+    }
+
+    @Test("--badge -1 reaches the real check, not 'Missing value'")
+    func negativeBadge() throws {
+        let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--device-token", sampleToken, "--jwt", "x.y.z", "--badge", "-1"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("the badge must be 0 or more"), "\(result.stderr)")
+    }
+}

@@ -10,6 +10,8 @@ static inline CURLcode pushctl_easy_setopt_ptr(CURL *h, CURLoption o, const void
 static inline CURLcode pushctl_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode pushctl_easy_setopt_write(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
 static inline CURLcode pushctl_easy_setopt_header(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
+// Called when libcurl is about to send the request: it has a stream for it on a connection.
+static inline CURLcode pushctl_easy_setopt_prereq(CURL *h, int (*f)(void *, char *, char *, int, int)) { return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, f); }
 static inline CURLcode pushctl_easy_setopt_debug(CURL *h, int (*f)(CURL *, curl_infotype, char *, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, f); }
 
 static inline CURLcode pushctl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
@@ -19,6 +21,18 @@ static inline CURLcode pushctl_easy_getinfo_string(CURL *h, CURLINFO i, const ch
 
 
 static inline CURLMcode pushctl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+static inline CURLMcode pushctl_multi_setopt_ptr(CURLM *m, CURLMoption o, void *v) { return curl_multi_setopt(m, o, v); }
+// The event-driven interface: libcurl says which sockets to watch (and for what) and when its
+// next timeout is due; the caller waits and reports back with curl_multi_socket_action.
+static inline CURLMcode pushctl_multi_setopt_socketfunction(CURLM *m, int (*f)(CURL *, curl_socket_t, int, void *, void *)) {
+    return curl_multi_setopt(m, CURLMOPT_SOCKETFUNCTION, f);
+}
+static inline CURLMcode pushctl_multi_setopt_timerfunction(CURLM *m, int (*f)(CURLM *, long, void *)) {
+    return curl_multi_setopt(m, CURLMOPT_TIMERFUNCTION, f);
+}
+static inline CURLMcode pushctl_multi_socket_timeout(CURLM *m, int *running) {
+    return curl_multi_socket_action(m, CURL_SOCKET_TIMEOUT, 0, running);
+}
 
 // CURLMsg flattened: the easy handle and, when msg is CURLMSG_DONE, its result.
 typedef struct {

@@ -165,8 +165,9 @@ public final class PushDispatcher {
         var renewedCachedToken = false
         /// Set when nothing more can be sent: every waiting and remaining token gets this.
         var stopped: TransportFailure?
-        /// When the server last answered anything (or the run started).
+        /// When the server last answered anything (or the run started), and whether it ever did.
         var lastAnswer = started
+        var answeredAny = false
 
         func finish(_ result: PushResult) {
             summary.add(result)
@@ -223,11 +224,19 @@ public final class PushDispatcher {
             // would spin (poll with no wait) until a slot frees up. Waiting costs no CPU.
             let nextDue = transport.availableSlots > 0 && stopped == nil ? retries.first?.due : nil
             let wait = nextDue.map { max(0, min(1, $0 - clock())) } ?? 1
-            for result in transport.poll(timeout: wait) {
-                guard let pending = inFlight.removeValue(forKey: result.attemptID) else { continue }
+            for polled in transport.poll(timeout: wait) {
+                guard let pending = inFlight.removeValue(forKey: polled.attemptID) else { continue }
+                var result = polled
+                // A server that has answered requests in this run does take them: a request it
+                // refused is one lost with a connection (say, between GOAWAYs), not a dead server.
+                if case let .failure(.refused(detail)) = result.outcome, answeredAny {
+                    result = PushAttemptResult(attemptID: polled.attemptID, outcome: .failure(.connectionLost(detail)))
+                }
                 let now = clock()
                 switch result.outcome {
-                case .success: lastAnswer = now
+                case .success:
+                    lastAnswer = now
+                    answeredAny = true
                 case .failure(.unreachable), .failure(.refused):
                     stopped = stopped ?? result.outcome.failure
                     finish(PushResult(token: pending.token, failure: result.outcome.failure!, attempts: pending.attempts))

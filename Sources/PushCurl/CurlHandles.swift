@@ -42,6 +42,26 @@ final class EasyHandle {
         }
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         pushctl_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
+        pushctl_easy_setopt_ptr(raw, CURLOPT_PREREQDATA, me)
+        pushctl_easy_setopt_prereq(raw) { context, _, _, _, _ in
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            if !handle.started {
+                handle.started = true
+                handle.streams?.active += 1
+            }
+            return CURL_PREREQFUNC_OK
+        }
+    }
+
+    /// Whether libcurl has sent this request (it had a stream for it), and the transport's count
+    /// of such requests, which this handle adds itself to.
+    private(set) var started = false
+    weak var streams: StreamCount?
+
+    /// Takes the handle out of the count when its transfer ends.
+    func finished() {
+        if started { streams?.active -= 1 }
+        started = false
     }
 
     /// How much of an answer's body is kept.
@@ -182,10 +202,23 @@ final class MultiHandle {
 
     deinit { curl_multi_cleanup(raw) }
 
+    func require(_ option: CURLMoption, pointer: UnsafeMutableRawPointer?) throws {
+        let code = pushctl_multi_setopt_ptr(raw, option, pointer)
+        guard code == CURLM_OK else {
+            throw CurlSetupError(description: "libcurl refused multi option \(option.rawValue): \(String(cString: curl_multi_strerror(code)))")
+        }
+    }
+
     func require(_ option: CURLMoption, _ value: Int) throws {
         let code = pushctl_multi_setopt_long(raw, option, value)
         guard code == CURLM_OK else {
             throw CurlSetupError(description: "libcurl refused multi option \(option.rawValue): \(String(cString: curl_multi_strerror(code)))")
         }
     }
+}
+
+/// How many requests libcurl has actually sent and not yet seen finish: the streams the server
+/// lets us have, however many transfers wait behind them.
+final class StreamCount {
+    var active = 0
 }

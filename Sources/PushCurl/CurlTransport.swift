@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import Glibc
 public import PushCore
 
 /// Where and how to connect.
@@ -58,6 +59,10 @@ public final class CurlTransport: PushTransport {
     /// The header list last built, for the shape and authorization it was built for.
     private var headerList: (list: HeaderList, shape: ObjectIdentifier, authorization: String?)?
     private let trust: (file: String, directory: String?)?
+    /// What libcurl asked to be told about: the sockets to watch and its next timeout.
+    private let events = SocketEvents()
+    private let streams = StreamCount()
+    private let queueLength: Int
 
     public init(configuration: CurlTransportConfiguration) throws {
         guard CurlRuntime.initialise() else { throw CurlSetupError(description: "libcurl could not be initialised") }
@@ -68,6 +73,7 @@ public final class CurlTransport: PushTransport {
         self.configuration = configuration
         self.multi = multi
         try multi.require(CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        try events.attach(to: multi)
         // Each connection carries its share of the requests in flight: with PIPEWAIT, libcurl
         // opens another connection only when the ones it has are full. libcurl also obeys the
         // server's SETTINGS_MAX_CONCURRENT_STREAMS (APNs starts at 1 and raises it).
@@ -75,6 +81,7 @@ public final class CurlTransport: PushTransport {
         let concurrency = min(max(1, configuration.concurrency), 1 << 20)
         try multi.require(CURLMOPT_MAX_HOST_CONNECTIONS, connections)
         try multi.require(CURLMOPT_MAX_CONCURRENT_STREAMS, max(1, (concurrency + connections - 1) / connections))
+        queueLength = CurlTransport.queuePerConnection * connections
         trust = try configuration.caCertificateFile.map(CurlTransport.trust(adding:))
     }
 
@@ -84,11 +91,23 @@ public final class CurlTransport: PushTransport {
         idle.removeAll()
     }
 
-    public var availableSlots: Int { max(0, configuration.concurrency - inFlight.count - failedStarts.count) }
+    /// In flight follows the server: libcurl sends as many requests as the server's SETTINGS allow
+    /// (APNs: 1 until a request succeeds, then about 1,000) and keeps the rest waiting. pushctl keeps
+    /// only a small queue of those waiting ones — enough to fill a raise at once — and adds more
+    /// as streams free up, up to `concurrency`, the user's cap.
+    public var availableSlots: Int {
+        let waiting = inFlight.count - streams.active
+        let room = configuration.concurrency - inFlight.count - failedStarts.count
+        return max(0, min(room, queueLength - waiting))
+    }
+
+    /// Requests kept waiting for a stream, per connection.
+    static let queuePerConnection = 64
 
     public func start(_ attempt: PushAttempt) {
         do {
             let handle = try idle.popLast() ?? makeHandle()
+            handle.streams = streams
             let request = attempt.request
             handle.prepare(attemptID: attempt.id)
             try handle.use(method: request.shape.method, body: request.shape.body)
@@ -97,6 +116,7 @@ public final class CurlTransport: PushTransport {
             try handle.require(CURLOPT_HTTPHEADER, pointer: handle.headers?.raw)
             let code = curl_multi_add_handle(multi.raw, handle.raw)
             guard code == CURLM_OK else {
+                handle.finished()
                 idle.append(handle)
                 throw CurlSetupError(description: "libcurl could not start the request: \(String(cString: curl_multi_strerror(code)))")
             }
@@ -107,22 +127,47 @@ public final class CurlTransport: PushTransport {
         }
     }
 
+    /// Waits up to `timeout` for progress, event-driven: `poll(2)` on exactly the sockets libcurl
+    /// asked to watch, until libcurl's own next timeout; then `curl_multi_socket_action` for each
+    /// socket that is ready (and for the timeout when it is due). Unlike `curl_multi_perform`, this
+    /// does not walk every transfer on every wake-up, which halves the CPU a request costs with a
+    /// thousand streams in flight; and waiting costs none.
     public func poll(timeout: Double) -> [PushAttemptResult] {
+        var results = failedStarts
+        failedStarts.removeAll()
+        runTimeoutIfDue()
+        results += collect()
+        guard results.isEmpty else { return results }
+        guard !inFlight.isEmpty else {
+            if timeout > 0 { usleep(UInt32(min(timeout, 1) * 1_000_000)) }
+            return []
+        }
+        var wait = Int32(max(0, min(timeout, 60)) * 1000)
+        if let due = events.timerDue {
+            let now = DispatchTime.now().uptimeNanoseconds
+            wait = due <= now ? 0 : min(wait, Int32(min((due - now + 999_999) / 1_000_000, 60_000)))
+        }
+        var fds = events.sockets.map { pollfd(fd: $0.key, events: $0.value, revents: 0) }
+        let ready = fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), wait) }
+        if ready > 0 {
+            var running: Int32 = 0
+            for fd in fds where fd.revents != 0 {
+                var mask: Int32 = 0
+                if fd.revents & Int16(POLLIN) != 0 { mask |= CURL_CSELECT_IN }
+                if fd.revents & Int16(POLLOUT) != 0 { mask |= CURL_CSELECT_OUT }
+                if fd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { mask |= CURL_CSELECT_ERR }
+                curl_multi_socket_action(multi.raw, fd.fd, mask, &running)
+            }
+        }
+        runTimeoutIfDue()
+        return collect()
+    }
+
+    private func runTimeoutIfDue() {
+        guard let due = events.timerDue, due <= DispatchTime.now().uptimeNanoseconds else { return }
+        events.timerDue = nil
         var running: Int32 = 0
-        curl_multi_perform(multi.raw, &running)
-        var results = collect()
-        if !failedStarts.isEmpty {
-            results += failedStarts
-            failedStarts.removeAll()
-        }
-        if results.isEmpty && !inFlight.isEmpty {
-            curl_multi_poll(multi.raw, nil, 0, Int32(max(0, min(timeout, 60)) * 1000), nil)
-            curl_multi_perform(multi.raw, &running)
-            results = collect()
-        } else if results.isEmpty && timeout > 0 {
-            usleep(UInt32(min(timeout, 1) * 1_000_000))
-        }
-        return results
+        pushctl_multi_socket_timeout(multi.raw, &running)
     }
 
     private func collect() -> [PushAttemptResult] {
@@ -131,6 +176,7 @@ public final class CurlTransport: PushTransport {
         while pushctl_multi_info_read(multi.raw, &message) != 0 {
             guard message.msg == CURLMSG_DONE, let raw = message.easy, let handle = inFlight.removeValue(forKey: raw) else { continue }
             curl_multi_remove_handle(multi.raw, raw)
+            handle.finished()
             results.append(PushAttemptResult(attemptID: handle.attemptID, outcome: outcome(of: handle, code: message.result)))
             handle.headers = nil
             idle.append(handle)
@@ -153,7 +199,7 @@ public final class CurlTransport: PushTransport {
         if detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
             // request could start: the server takes connections but no streams.
-            return .failure(.refused("libcurl opened new connections for a request and each died before the request could start (its HTTP/2 SETTINGS may allow 0 concurrent streams); stopped so as not to hammer it"))
+            return .failure(.refused("libcurl tried the request on several new connections and each closed before it could start (a server whose HTTP/2 SETTINGS allow 0 streams does this); stopped so as not to hammer it"))
         }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR,
@@ -222,5 +268,38 @@ public final class CurlTransport: PushTransport {
         }
         if directory == nil, FileManager.default.fileExists(atPath: "/etc/ssl/certs") { directory = "/etc/ssl/certs" }
         return (file, directory)
+    }
+}
+
+/// The state libcurl's socket and timer callbacks keep (reached through SOCKETDATA/TIMERDATA as
+/// an unretained pointer; the transport keeps it alive as long as the multi handle).
+final class SocketEvents {
+    /// Socket → the poll(2) events libcurl wants on it.
+    var sockets: [Int32: Int16] = [:]
+    /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` (monotonic ns), if at all.
+    var timerDue: UInt64?
+
+    func attach(to multi: MultiHandle) throws {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        try multi.require(CURLMOPT_SOCKETDATA, pointer: me)
+        try multi.require(CURLMOPT_TIMERDATA, pointer: me)
+        var code = pushctl_multi_setopt_socketfunction(multi.raw) { _, socket, what, context, _ in
+            let events = Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue()
+            switch what {
+            case CURL_POLL_REMOVE: events.sockets[socket] = nil
+            case CURL_POLL_IN: events.sockets[socket] = Int16(POLLIN)
+            case CURL_POLL_OUT: events.sockets[socket] = Int16(POLLOUT)
+            case CURL_POLL_INOUT: events.sockets[socket] = Int16(POLLIN | POLLOUT)
+            default: events.sockets[socket] = 0  // CURL_POLL_NONE: known, nothing to wait for
+            }
+            return 0
+        }
+        guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the socket callback: \(String(cString: curl_multi_strerror(code)))") }
+        code = pushctl_multi_setopt_timerfunction(multi.raw) { _, milliseconds, context in
+            let events = Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue()
+            events.timerDue = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+            return 0
+        }
+        guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the timer callback: \(String(cString: curl_multi_strerror(code)))") }
     }
 }

@@ -91,8 +91,9 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"])) var cacert: String?
 
     // Run
-    @Option(help: ArgumentHelp("Most notifications in flight at once.", valueName: "n")) var concurrency = 100
-    @Option(help: ArgumentHelp("HTTP/2 connections to open.", valueName: "n")) var connections = 1
+    @Option(help: ArgumentHelp("Most notifications in flight at once (default: as many as the server's HTTP/2 SETTINGS allow; APNs starts at 1 and raises it to about 1,000 per connection).", valueName: "n"))
+    var concurrency: Int?
+    @Option(help: ArgumentHelp("HTTP/2 connections to open; more help when one connection's streams are not enough (a server that allows few streams, or a long round trip).", valueName: "n")) var connections = 1
     @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts (a request lost with its connection gets 5 more), within (n + 1) × --timeout + 60 s per notification.", valueName: "n")) var retries = 3
     @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included.", valueName: "seconds"))
     var timeout: Double = 30
@@ -113,7 +114,7 @@ struct SendCommand: ParsableCommand {
         if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
         if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
         if let port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
-        if !(1...SendCommand.concurrencyLimit).contains(concurrency) {
+        if let concurrency, !(1...SendCommand.concurrencyLimit).contains(concurrency) {
             throw ValidationError("--concurrency must be between 1 and \(SendCommand.concurrencyLimit); got \(concurrency)")
         }
         if connections < 1 || connections > 64 { throw ValidationError("--connections must be between 1 and 64; got \(connections)") }

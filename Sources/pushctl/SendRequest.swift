@@ -154,7 +154,7 @@ struct SendRequest {
 
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
         CurlTransportConfiguration(
-            baseURL: baseURL, caCertificateFile: caCertificate, concurrency: c.concurrency, connections: c.connections,
+            baseURL: baseURL, caCertificateFile: caCertificate, concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
             connectTimeout: min(c.timeout, 10), timeout: c.timeout,
             trace: c.verbose ? SendRequest.traceToStderr : nil, showSecrets: c.showSecrets)
     }

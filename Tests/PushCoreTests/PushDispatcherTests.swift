@@ -247,6 +247,25 @@ extension PushResponse {
         #expect(results.filter { $0.explanation.contains("not sent") }.count == 30 - transport.started.count)
     }
 
+    @Test("'takes no requests' stops the run only if the server never answered; after answers it is a lost request, retried")
+    func refusedAfterAnswers() {
+        let refused = Result<PushResponse, TransportFailure>.failure(.refused("tried 5 times"))
+        let transport = ScriptedTransport()
+        transport.capacity = 1
+        transport.script[token(1).hex] = [refused, .success(.ok)]
+        let (results, summary) = run(transport, tokens: [token(0), token(1), token(2)])
+        #expect(results.count == 3)
+        #expect(summary.outcome == .accepted, "retried, then accepted")
+
+        let dead = ScriptedTransport()
+        dead.capacity = 1
+        for n in 0..<3 { dead.script[token(n).hex] = [refused] }
+        let (deadResults, deadSummary) = run(dead, tokens: (0..<3).map(token))
+        #expect(deadResults.count == 3)
+        #expect(dead.started.count == 1, "a server that never answered: stopped at once")
+        #expect(deadSummary.outcome == .temporaryFailure)
+    }
+
     @Test("a server that stops answering: the run stops trying after two timeouts' silence, every token still gets one result")
     func deadServer() {
         let transport = ScriptedTransport()

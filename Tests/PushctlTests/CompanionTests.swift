@@ -19,7 +19,9 @@ import Testing
     @Test("without pushctl-mock beside it or on PATH: a clear message saying how to get it, exit 69")
     func missing() throws {
         let lonely = dir.path("pushctl")
-        try FileManager.default.copyItem(atPath: CLI.pushctlPath, toPath: lonely)
+        // Copied by cp, not in this process: a test process that forks elsewhere while holding the
+        // new file open for writing would make running it fail with "Text file busy".
+        #expect(try CLI.run("/bin/cp", [CLI.pushctlPath, lonely]).status == 0)
         let result = try CLI.run(lonely, ["mock", "--port", "0"], env: ["PATH": "/usr/bin:/bin"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("pushctl-mock, which is not installed beside pushctl"), "\(result.stderr)")

@@ -1,5 +1,12 @@
 import PushCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a key file holds, judged from its PEM label before OpenSSL parses it, so
 /// each wrong kind of file gets its own message.
@@ -19,10 +26,10 @@ enum PEMContents: Equatable {
     init(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         if text.allSatisfy(\.isWhitespace) { self = .empty; return }
-        guard let begin = text.range(of: "-----BEGIN ") else { self = .notPEM; return }
+        guard let begin = text.firstRange(of: "-----BEGIN ") else { self = .notPEM; return }
         // The label is what stands between "BEGIN " and the next dashes on the same line, nothing more.
         let line = text[begin.upperBound...].prefix { $0 != "\n" && $0 != "\r" }
-        guard let end = line.range(of: "-----") else { self = .damagedBeginLine; return }
+        guard let end = line.firstRange(of: "-----") else { self = .damagedBeginLine; return }
         let label = line[..<end.lowerBound]
         guard !label.isEmpty, label.count <= PEMContents.labelLimit,
               label.unicodeScalars.allSatisfy({ $0.isASCII && !OutsideText.isControl($0) })

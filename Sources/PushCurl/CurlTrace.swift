@@ -1,6 +1,13 @@
 internal import CCurl
 import PushCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libcurl's own trace (connection, TLS, HTTP/2 frames' headers), line by line to a sink the
 /// caller chooses, with the authorization value redacted unless the caller asked for secrets.
@@ -50,7 +57,7 @@ final class CurlTrace {
         guard !showSecrets else { return line }
         var result = ""
         var rest = Substring(line)
-        while let range = rest.range(of: "bearer ", options: .caseInsensitive) {
+        while let range = CurlTrace.bearer(in: rest) {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
             let tokenEnd = rest.firstIndex { !($0.isLetter || $0.isNumber || "-_.".contains($0)) } ?? rest.endIndex
@@ -58,5 +65,18 @@ final class CurlTrace {
             rest = rest[tokenEnd...]
         }
         return result + rest
+    }
+
+    /// Where "bearer " (any case) first stands in `text`.
+    static func bearer(in text: Substring) -> Range<Substring.Index>? {
+        let word = Array("bearer ".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= word.count else { return nil }
+        for start in 0...(bytes.count - word.count) where zip(word, bytes[start...]).allSatisfy({ $0 == ($1 | 0x20) || $0 == $1 }) {
+            let lower = text.utf8.index(text.utf8.startIndex, offsetBy: start)
+            let upper = text.utf8.index(lower, offsetBy: word.count)
+            return lower..<upper
+        }
+        return nil
     }
 }

@@ -1,6 +1,13 @@
 internal import CCurl
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
 import Glibc
+#endif
 public import PushCore
 
 /// Where and how to connect.

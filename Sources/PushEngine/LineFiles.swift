@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 public import PushCore
 
 /// A file of lines that is checked whole before anything is sent, then streamed, in constant

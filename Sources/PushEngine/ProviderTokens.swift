@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 public import PushCore
 public import PushCrypto
 
@@ -163,7 +170,7 @@ public struct ProviderTokenCache: Sendable {
         var info = stat()
         if lstat(directory, &info) != 0 {
             guard errno == ENOENT else { return "'\(directory)': \(String(cString: strerror(errno)))" }
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             if !parent.isEmpty && parent != directory && lstat(parent, &info) != 0 {
                 // Like mkdir -p for the usual ~/.cache, each new level private.
                 try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -1,4 +1,12 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 public import PushCore
 
 /// How results are written: `text` lines for people, `json` one document, `jsonl` one object

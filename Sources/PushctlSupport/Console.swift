@@ -1,5 +1,12 @@
 public import ArgumentParser
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
+#if canImport(Glibc)
+public import Glibc
+#endif
 public import PushCore
 public import PushEngine
 

@@ -1,6 +1,13 @@
 import ArgumentParser
 import PushctlSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PushCore
 import PushEngine
 import PushCrypto

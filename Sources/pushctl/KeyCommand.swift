@@ -1,6 +1,13 @@
 import ArgumentParser
 import PushctlSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PushCore
 import PushEngine
 import PushCrypto
@@ -36,10 +43,10 @@ struct KeyCommand: ParsableCommand {
                 var generator = SystemRandomNumberGenerator()
                 let keyID = try AppleIdentifier(.keyID, keyId ?? AppleIdentifier.random(using: &generator))
                 let fileName = "AuthKey_\(keyID).p8"
-                var isDirectory: ObjCBool = false
+                var info = stat()
                 let path: String
-                if let out, FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
-                    path = (out as NSString).appendingPathComponent(fileName)
+                if let out, stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                    path = out.hasSuffix("/") ? out + fileName : out + "/" + fileName
                 } else {
                     path = out ?? fileName
                 }
@@ -60,7 +67,7 @@ struct KeyCommand: ParsableCommand {
             }
             defer { close(fd) }
             let bytes = Array(pem.utf8)
-            guard Foundation.write(fd, bytes, bytes.count) == bytes.count else {
+            guard FileOutput.writeAll(fd, bytes) == bytes.count else {
                 throw InputError("cannot write '\(path)': \(String(cString: strerror(errno)))", kind: .cannotCreateOutput)
             }
         }

@@ -1,5 +1,13 @@
+import Dispatch
 import PushctlSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PushCore
 import PushEngine
 
@@ -48,7 +56,7 @@ struct DryRun {
     }
 
     func shellQuote(_ s: String) -> String {
-        s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:@=".contains($0) }) ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:@=".contains($0) }) ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }
 

@@ -1,5 +1,12 @@
 import PushctlSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PushCore
 import PushEngine
 import PushCrypto

@@ -29,8 +29,17 @@
 # STRICT (0; 1: exit 1 when a target is missed), PROFILE (0; 1: also perf-record pushctl sending
 # 20000 and print its hottest frames). Exit 1 when a client fails to get N answers 200.
 #
-# Targets: pushctl >= 0.95 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns; a single
-# push no slower than one curl.
+# Then, WAN-shaped (WAN=1, the default): a second mock answering every request after 100 ms (a
+# stand-in for a round trip to APNs) with APNs' stream profile (1 stream, then 1,000 after the
+# first valid token); WAN_N notifications (50000) from pushctl on its defaults, pushctl
+# --connections 4, the C libcurl-multi client at 1,000 in flight, and h2load -m 1000.
+# Then start-up and size: `pushctl --version` (median of SINGLE_RUNS) and the stripped sender.
+# Then memory: MEMORY_N (1000000) lines of --requests-file sent to the loopback mock, peak RSS.
+#
+# Targets: pushctl >= 0.95 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns;
+# --requests-file (a distinct payload per line) >= 0.9 x one template; WAN: pushctl's defaults
+# >= 0.9 x h2load; a single push <= 1.5 x one curl; --version <= 10 ms; the stripped sender
+# <= 25 MB; MEMORY_N requests-file lines under 64 MB RSS.
 set -euo pipefail
 
 N=${N:-100000}
@@ -41,6 +50,10 @@ SINGLE_RUNS=${SINGLE_RUNS:-20}
 PIN=${PIN:-1}
 STRICT=${STRICT:-0}
 AIOAPNS_VERSION=${AIOAPNS_VERSION:-4.0}
+WAN=${WAN:-1}
+WAN_N=${WAN_N:-50000}
+WAN_DELAY_MS=${WAN_DELAY_MS:-100}
+MEMORY_N=${MEMORY_N:-1000000}
 
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -137,6 +150,9 @@ printf '{"aps":{"alert":{"title":"Benchmark","body":"Hello from Scripts/bench.sh
 jwt=$("$PUSHCTL_BIN" jwt --key-file "$key" --team-id "$team_id")
 export PUSHCTL_CACHE_DIR=$work/jwt-cache  # pushctl's own JWT cache: private to this run
 awk -v u="$url/3/device/" '{ printf "url = \"%s%s\"\noutput = \"/dev/null\"\n", u, $1 }' "$work/tokens.txt" >"$work/curl-Z.conf"
+# The same tokens as a requests file, every line its own payload (a badge and a body per user).
+awk '{ printf "{\"token\":\"%s\",\"payload\":{\"aps\":{\"alert\":{\"title\":\"Benchmark\",\"body\":\"Hello user %d\"},\"badge\":%d}}}\n", $1, NR, NR % 100 }' \
+    "$work/tokens.txt" >"$work/requests.jsonl"
 
 mock_cpu() { awk '{ printf "%.2f", ($14 + $15) / 100 }' "/proc/$mock_pid/stat"; }  # USER_HZ 100
 minus() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a - b }'; }
@@ -173,7 +189,8 @@ run() {
     stop_sampler
     local ok
     case $name in
-        pushctl) ok=$(grep -c '"status":200' "$out" || true) ;;
+        pushctl*) ok=$(grep -c '"status":200' "$out" || true) ;;
+        h2load*) ok=$(sed -n 's/^status codes: \([0-9]*\) 2xx.*/\1/p' "$out") ;;
         curl-Z) ok=$(grep -c '^200 ' "$out" || true) ;;
         *) ok=$(sed -n 's/^sent [0-9]* ok \([0-9]*\) .*/\1/p' "$out") ;;
     esac
@@ -185,7 +202,7 @@ run() {
         failures=$((failures + 1))
         return
     fi
-    ((conns <= 1)) || say "$name (round $round): $conns connections seen at once (expected 1)"
+    ((conns <= ${expected_conns:-1})) || say "$name (round $round): $conns connections seen at once (expected ${expected_conns:-1})"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$round" "$pushes" \
         "$(minus "$t1" "$t0")" "$(time_field 'User time (seconds)' "$timing")" \
         "$(time_field 'System time (seconds)' "$timing")" "$(time_field 'Maximum resident set size (kbytes)' "$timing")" \
@@ -196,6 +213,8 @@ run() {
 pushctl_batch=("$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" --key-file "$key" --team-id "$team_id"
     --topic "$topic" --tokens-file "$work/tokens.txt" --payload "$work/payload.json" --output jsonl
     --concurrency "$IN_FLIGHT" --connections 1)
+pushctl_requests=("$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" --key-file "$key" --team-id "$team_id"
+    --topic "$topic" --requests-file "$work/requests.jsonl" --output jsonl --concurrency "$IN_FLIGHT" --connections 1)
 c_batch=("$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/tokens.txt" "$IN_FLIGHT")
 c_job_batch=("$cache/curl_multi_client_job" "${c_batch[@]:1}")
 # -Z waits for the one HTTP/2 connection and multiplexes on it (PIPEWAIT) unless --parallel-immediate.
@@ -217,6 +236,7 @@ for round in $(seq "$ROUNDS"); do
     run libcurl-multi-c "$round" "$N" "${c_batch[@]}"
     run c-pushctl-job "$round" "$N" "${c_job_batch[@]}"
     run pushctl "$round" "$N" "${pushctl_batch[@]}"
+    run pushctl-requests "$round" "$N" "${pushctl_requests[@]}"
     run curl-Z "$round" "$N" "${curl_batch[@]}"
     run aioapns "$round" "$AIOAPNS_N" "${aioapns_batch[@]}"
 done
@@ -248,6 +268,50 @@ for i in $(seq "$SINGLE_RUNS"); do
         -H "content-type:" --data-binary "$single_payload" "$url/3/device/$token"
 done
 
+# --- start-up and size -------------------------------------------------------------------
+for i in $(seq "$SINGLE_RUNS"); do single "pushctl --version" "$i" "$PUSHCTL_BIN" --version; done
+strip -o "$work/pushctl-stripped" "$PUSHCTL_BIN"
+sender_mb=$(awk -v b="$(stat -c %s "$work/pushctl-stripped")" 'BEGIN { printf "%.1f", b / 1048576 }')
+
+# --- memory: a long requests file --------------------------------------------------------
+memory_line=
+if ((MEMORY_N > 0)); then
+    awk -v n="$MEMORY_N" 'BEGIN { srand(7); for (i = 1; i <= n; i++) { t = ""; for (j = 0; j < 8; j++) t = t sprintf("%08x", int(rand() * 4294967296)); printf "{\"token\":\"%s\",\"payload\":{\"aps\":{\"alert\":\"n %d\",\"badge\":%d}}}\n", t, i, i % 100 } }' >"$work/memory.jsonl"
+    say "memory: $MEMORY_N lines of --requests-file"
+    t0=$EPOCHREALTIME
+    "${client_pin[@]}" /usr/bin/time -v -o "$work/memory.time" "$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" \
+        --key-file "$key" --team-id "$team_id" --topic "$topic" --requests-file "$work/memory.jsonl" --output jsonl --quiet \
+        >"$work/memory.out" 2>"$work/memory.err" || { say "memory run failed"; tail -3 "$work/memory.err" >&2; failures=$((failures + 1)); }
+    t1=$EPOCHREALTIME
+    memory_rss=$(time_field 'Maximum resident set size (kbytes)' "$work/memory.time")
+    memory_ok=$(grep -c '"status":200' "$work/memory.out" || true)
+    memory_line=$(awk -v n="$MEMORY_N" -v ok="$memory_ok" -v kb="$memory_rss" -v s="$(minus "$t1" "$t0")" \
+        'BEGIN { printf "memory: %d lines of --requests-file, %d answered 200 in %.0f s; peak RSS %.1f MB (target < 64 MB: %s)", n, ok, s, kb / 1024, (kb < 65536 ? "met" : "MISSED") }')
+    rm -f "$work/memory.jsonl" "$work/memory.out"
+fi
+
+# --- WAN-shaped: every answer 100 ms late, APNs' stream profile ---------------------------
+if [[ "$WAN" == 1 ]]; then
+    kill -TERM "$mock_pid" 2>/dev/null && wait "$mock_pid" 2>/dev/null || true
+    mock_args=(--delay "$WAN_DELAY_MS")  # 1 stream until the first valid token, then 1,000: APNs' way
+    start_mock "$PUSHCTL_BIN" "$work" "$key" "$team_id" "${server_pin[@]}" || exit 1
+    port=${url##*:}
+    head -n "$WAN_N" "$work/tokens.txt" >"$work/wan-tokens.txt"
+    say "WAN-shaped mock at $url: answers after $WAN_DELAY_MS ms; $((WAN_N < N ? WAN_N : N)) pushes per client"
+    wan_n=$(wc -l <"$work/wan-tokens.txt")
+    wan_common=("$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" --key-file "$key" --team-id "$team_id"
+        --topic "$topic" --tokens-file "$work/wan-tokens.txt" --payload "$work/payload.json" --output jsonl)
+    mv "$work/runs.tsv" "$work/runs-loopback.tsv"
+    : >"$work/runs.tsv"
+    run pushctl-wan-defaults 1 "$wan_n" "${wan_common[@]}"
+    expected_conns=4 run pushctl-wan-connections-4 1 "$wan_n" "${wan_common[@]}" --connections 4
+    run libcurl-multi-c-wan-1000 1 "$wan_n" "$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/wan-tokens.txt" 1000
+    run h2load-wan-m1000 1 "$wan_n" h2load -n "$wan_n" -c 1 -m 1000 -d "$work/payload.json" -H "authorization: bearer $jwt" \
+        -H "apns-topic: $topic" -H "apns-push-type: alert" -H "apns-priority: 10" "$url/3/device/$token"
+    mv "$work/runs.tsv" "$work/wan.tsv"
+    mv "$work/runs-loopback.tsv" "$work/runs.tsv"
+fi
+
 # --- where pushctl spends its CPU (PROFILE=1) ----------------------------------------------
 if [[ "${PROFILE:-0}" == 1 ]]; then
     command -v perf >/dev/null || { say "perf is missing (apt-get install linux-perf)"; exit 69; }
@@ -271,6 +335,14 @@ echo "server: pushctl mock at $url (TLS + HTTP/2, verifies every JWT, reads ever
 echo "$N notifications per client ($AIOAPNS_N for aioapns), one connection, $IN_FLIGHT in flight; median of $ROUNDS round(s); curl -Z opened $curl_connects connection(s) in its last round"
 echo
 python3 Scripts/bench/report.py "$work/runs.tsv" "$work/single.tsv" | tee "$work/report.txt"
+echo
+echo "size: stripped sender (pushctl) $sender_mb MB (target <= 25 MB: $(awk -v m="$sender_mb" 'BEGIN { print (m <= 25 ? "met" : "MISSED") }'))"
+[[ -n "$memory_line" ]] && echo "$memory_line"
+if [[ -s "$work/wan.tsv" ]]; then
+    echo
+    echo "WAN-shaped: every answer $WAN_DELAY_MS ms late, 1 stream then 1,000 per connection; $WAN_N notifications each, one run"
+    python3 Scripts/bench/report.py --wan "$work/wan.tsv"
+fi
 [[ -f "$work/profile.txt" ]] && { echo; cat "$work/profile.txt"; }
 
 if ((failures)); then

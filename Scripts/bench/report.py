@@ -58,16 +58,7 @@ def wan(path) -> int:
 def main() -> int:
     if sys.argv[1] == "--wan":
         return wan(sys.argv[2])
-    runs = defaultdict(list)
-    with open(sys.argv[1]) as f:
-        for line in f:
-            client, rnd, pushes, seconds, user, system, rss, mock_cpu, conns = line.split("\t")
-            pushes, seconds = int(pushes), float(seconds)
-            runs[client].append({
-                "round": int(rnd), "pushes": pushes, "seconds": seconds, "rate": pushes / seconds,
-                "cpu_us": (float(user) + float(system)) / pushes * 1e6, "rss_mb": int(rss) / 1024,
-                "mock_us": float(mock_cpu) / pushes * 1e6, "conns": conns.strip(),
-            })
+    runs = read_runs(sys.argv[1])
     chosen = {c: median_run(runs[c]) for c in CLIENTS if runs[c]}
     base = chosen.get("pushctl")
 

@@ -18,7 +18,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 TEAMID="${TEAMID:-${PUSHCTL_TEAM_ID:-}}"   # Team ID, 10 characters (only needed without JWT)
 KEYID="${KEYID:-${PUSHCTL_KEY_ID:-}}"      # Key ID of the APNs key (only needed without JWT)
-KEYFILE="${KEYFILE:-${PUSHCTL_KEY_FILE:-${KEYID:+$here/AuthKey_$KEYID.p8}}}"  # its .p8 (default: beside this script)
+# its .p8 (default: AuthKey_<KEYID>.p8 in the current directory, else beside this script)
+if [[ -z "${KEYFILE:-}" && -z "${PUSHCTL_KEY_FILE:-}" && -n "$KEYID" ]]; then
+    KEYFILE=$here/AuthKey_$KEYID.p8
+    [[ -f "AuthKey_$KEYID.p8" ]] && KEYFILE=$PWD/AuthKey_$KEYID.p8
+fi
+KEYFILE="${KEYFILE:-${PUSHCTL_KEY_FILE:-}}"
 BUNDLEID="${BUNDLEID:-${PUSHCTL_TOPIC:-}}" # the app's bundle id (apns-topic)
 DEVICETOKEN="${DEVICETOKEN:-}"             # the device's token in hex, as the app printed it
 JWT="${JWT:-${PUSHCTL_JWT:-}}"             # a token from encode_jwt.sh; empty: pushctl signs one
@@ -52,6 +57,7 @@ if [[ "${SILENT:-}" == 1 ]]; then
     PAYLOAD_FILE=
 fi
 
+# Which pushctl: the one on PATH (an install), else this checkout's release build, else its debug build.
 pushctl=$(command -v pushctl || true)
 for candidate in "$here/../.build/release/pushctl" "$here/../.build/debug/pushctl"; do
     [[ -z "$pushctl" && -x "$candidate" ]] && pushctl=$candidate

@@ -45,7 +45,7 @@ struct Sign: ParsableCommand {
     @Option(help: ArgumentHelp("The iat claim, UNIX seconds (default: now).", valueName: "unix"))
     var issuedAt: Int64?
 
-    @Flag(help: "Show every step of signing, one short sentence each (for class).")
+    @Flag(help: "Show every step of signing, one short sentence each (for class), on stderr; the token alone goes to stdout.")
     var explain = false
 
     @Option(help: "text (the token, one line) or json (header, claims and token).")
@@ -70,7 +70,10 @@ struct Sign: ParsableCommand {
                 ])
                 Console.out(document.pretty)
             case (.text, true):
-                ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.forEach(Console.out)
+                // The lesson goes to stderr and the token alone to stdout, so that
+                // `JWT=$(pushctl jwt --explain …)` shows the class every step and still keeps the token.
+                ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.dropLast().forEach(Console.err)
+                Console.out(token.compact)
             case (.text, false):
                 Console.out(token.compact)
             }

@@ -41,6 +41,18 @@ import Testing
         #expect(verify.stdout.contains("DEF123GHIJ"))
     }
 
+    @Test("encode_jwt.sh finds AuthKey_<KEYID>.p8 in the current directory, where a student keeps it; --explain's lesson stays out of $(…)")
+    func keyInCurrentDirectory() throws {
+        let key = try dir.generateKey(id: "KEYCWD1234")
+        let result = try CLI.run("/bin/bash", ["-c", "JWT=$(\(Repository.script("encode_jwt.sh")) --explain) && echo \"$JWT\""],
+                                 env: environment(["TEAMID": "DEF123GHIJ", "KEYID": "KEYCWD1234"]), in: dir.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.count == 1, "the variable holds the token alone: \(result.stdout)")
+        #expect(result.stderr.contains("8. Token"), "the lesson is shown")
+        let verify = try CLI.pushctl(["jwt", "verify", result.stdoutLines[0], "--key-file", key])
+        #expect(verify.status == 0)
+    }
+
     @Test("encode_jwt.sh takes the key id from AuthKey_<KEYID>.p8, and names the variable to set when one is missing")
     func encodeJWTDefaults() throws {
         let key = try dir.generateKey()

@@ -81,12 +81,13 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect((doc["token"] as? String)?.split(separator: ".").count == 3)
     }
 
-    @Test("--explain shows each step in order and ends with the token")
+    @Test("--explain shows each step in order on stderr; stdout holds the token alone (JWT=$(pushctl jwt --explain) works)")
     func explain() throws {
         let key = try dir.generateKey()
         let result = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", "1700000000", "--explain"])
         #expect(result.status == 0)
-        let out = result.stdout
+        #expect(result.stdoutLines.count == 1, "only the token on stdout: \(result.stdout)")
+        let out = result.stderr
         let steps = ["1. Key", "2. Header", #"{"alg":"ES256","kid":"ABC123DEFG"}"#, "3. Claims", #"{"iss":"DEF123GHIJ","iat":1700000000}"#,
                      "2023-11-14 22:13:20 UTC", "4. Base64url", "5. Signing input", "6. SHA-256", "7. Signature", "r: ", "s: ", "8. Token"]
         var cursor = out.startIndex

@@ -52,10 +52,55 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// Compact JSON (no spaces), the form used on the wire.
-    public var compact: String {
-        var out = ""
-        write(into: &out, indent: nil, level: 0)
+    public var compact: String { String(decoding: compactBytes, as: UTF8.self) }
+
+    /// The compact form as UTF-8 bytes, written straight into a byte buffer (what a payload sends;
+    /// the fast path of a requests file, where every line is re-serialised).
+    public var compactBytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        writeCompact(into: &out)
         return out
+    }
+
+    private func writeCompact(into out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case let .integer(i): out.append(contentsOf: String(i).utf8)
+        case .number:
+            var text = ""
+            write(into: &text, indent: nil, level: 0)
+            out.append(contentsOf: text.utf8)
+        case let .string(string):
+            var s = string
+            let plain = s.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C } }
+            if plain {
+                out.append(0x22)
+                s.withUTF8 { out.append(contentsOf: $0) }
+                out.append(0x22)
+            } else {
+                var text = ""
+                JSONValue.writeString(s, into: &text)
+                out.append(contentsOf: text.utf8)
+            }
+        case let .array(items):
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                item.writeCompact(into: &out)
+            }
+            out.append(0x5D)
+        case let .object(members):
+            out.append(0x7B)
+            for (i, member) in members.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                JSONValue.string(member.0).writeCompact(into: &out)
+                out.append(0x3A)
+                member.1.writeCompact(into: &out)
+            }
+            out.append(0x7D)
+        }
     }
 
     /// Indented JSON for people, two spaces a level.
@@ -102,6 +147,13 @@ extension JSONValue {
     }
 
     static func writeString(_ s: String, into out: inout String) {
+        // Most strings need no escape at all: append them whole rather than scalar by scalar.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -237,6 +289,14 @@ extension JSONValue {
 
         mutating func string() throws(JSONParseError) -> String {
             index += 1
+            // The common case: no escape before the closing quote, so the bytes are the string.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                guard let s = String(validating: bytes[index..<end], as: UTF8.self) else { throw error("string is not valid UTF-8") }
+                index = end + 1
+                return s
+            }
             var out = [UInt8]()
             while true {
                 guard index < bytes.count else { throw error("unterminated string") }

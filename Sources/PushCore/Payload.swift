@@ -27,7 +27,7 @@ public struct Payload: Sendable {
 
     public init(json: JSONValue) {
         self.json = json
-        self.bytes = Array(json.compact.utf8)
+        self.bytes = json.compactBytes
     }
 
     /// Apple's rule, and PRODUCT.md's: background when `aps` holds only `content-available: 1`, else alert.

@@ -60,14 +60,16 @@ public struct RetryPolicy: Sendable {
     /// - `tokenReplaced`: the provider token changed since this attempt was sent.
     /// - `mayRenew`: a renewal of the provider token is still allowed for this reason
     ///   (ExpiredProviderToken once a run; InvalidProviderToken only for a cached token).
+    /// - `random`: a number in 0…1 for the back-off's jitter, drawn only when one is needed.
     public func decide(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, elapsed: Double,
-                       tokenReplaced: Bool, mayRenew: Bool, random: Double) -> RetryDecision {
+                       tokenReplaced: Bool, mayRenew: Bool, random: @autoclosure () -> Double) -> RetryDecision {
         func backOff(limit: Int, retryAfter: Int?) -> RetryDecision {
             guard attempts <= limit else { return .exhausted(nil) }
             if let retryAfter, Double(retryAfter) > maxDelay {
                 return .exhausted("the server asked to wait \(retryAfter) s (Retry-After), longer than pushctl waits (\(Int(maxDelay)) s); try again later")
             }
-            let wait = delay(beforeAttempt: attempts + 1, retryAfter: retryAfter, random: random)
+            // Drawn only for a back-off: a random number costs a system call, and most answers are 200.
+            let wait = delay(beforeAttempt: attempts + 1, retryAfter: retryAfter, random: random())
             if let timeBudget, elapsed + wait > timeBudget {
                 return .exhausted("gave up after \(Int(elapsed)) s, the time allowed for one notification's retries")
             }
@@ -256,6 +258,11 @@ public final class PushDispatcher {
                 }
                 var reason: RejectionReason?
                 if case let .success(response) = result.outcome { reason = response.reason }
+                if case let .success(response) = result.outcome, response.reason == nil {
+                    // Accepted: nothing to decide (the common case, kept free of the work below).
+                    finish(PushResult(token: pending.token, response: response, attempts: pending.attempts))
+                    continue
+                }
                 let current = try? authorization.authorization()
                 let mayRenew: Bool
                 switch reason {

@@ -38,12 +38,18 @@ public struct PushTemplate: Sendable {
     public let expiration: Int64?
     public let apnsID: String?
     /// Warnings for the user (stderr); none stops the send.
-    public let warnings: [String]
+    public var warnings: [String] { payload.warnings(for: pushType) }
     /// Method, headers and body as a transport sends them, built once for every token.
-    public let shape: RequestShape
+    public var shape: RequestShape { builtShape! }
+    private let builtShape: RequestShape?
 
     /// Applies PRODUCT.md's pre-send rules. Any violation throws (exit 65), so nothing is sent.
     public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
+        try self.init(spec, payload: payload, shaped: true)
+    }
+
+    /// `shaped: false` only checks (a requests file's first pass): no request is built.
+    init(_ spec: PushSpec, payload: Payload, shaped: Bool) throws(InputError) {
         let pushType: PushType
         if let text = spec.pushType {
             guard let type = PushType(rawValue: text) else {
@@ -71,7 +77,9 @@ public struct PushTemplate: Sendable {
         }
 
         try HeaderValue.check(spec.topic, name: spec.name(.topic), limit: PushTemplate.topicLimit)
-        let bundle = Substring(spec.topic).trimmingWhitespace()
+        // A plain ASCII bundle id (every real one) needs no Unicode whitespace rules.
+        let plain = spec.topic.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        let bundle = plain ? Substring(spec.topic) : Substring(spec.topic).trimmingWhitespace()
         guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
             throw InputError("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
         }
@@ -104,8 +112,8 @@ public struct PushTemplate: Sendable {
         self.collapseID = spec.collapseID
         self.expiration = expiration
         self.apnsID = spec.apnsID?.lowercased()
-        self.warnings = payload.warnings(for: pushType)
-        self.shape = RequestShape(method: .post, headers: PushTemplate.headers(pushType: pushType, topic: self.topic, priority: priority,
+        guard shaped else { builtShape = nil; return }
+        self.builtShape = RequestShape(method: .post, headers: PushTemplate.headers(pushType: pushType, topic: self.topic, priority: priority,
                                                                                 collapseID: spec.collapseID, expiration: expiration,
                                                                                 apnsID: self.apnsID),
                                   body: RequestBody(payload.bytes))

@@ -18,9 +18,10 @@ final class EasyHandle {
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     var trace: CurlTrace?
 
-    init?() {
+    init?(streams: StreamCount) {
         guard let raw = curl_easy_init() else { return nil }
         self.raw = raw
+        self.streams = streams
         let me = Unmanaged.passUnretained(self).toOpaque()
         pushctl_easy_setopt_ptr(raw, CURLOPT_WRITEDATA, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_HEADERDATA, me)
@@ -47,7 +48,7 @@ final class EasyHandle {
             let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
             if !handle.started {
                 handle.started = true
-                handle.streams?.active += 1
+                handle.streams.active += 1
             }
             return CURL_PREREQFUNC_OK
         }
@@ -56,11 +57,12 @@ final class EasyHandle {
     /// Whether libcurl has sent this request (it had a stream for it), and the transport's count
     /// of such requests, which this handle adds itself to.
     private(set) var started = false
-    weak var streams: StreamCount?
+    /// The transport's count; it owns every handle and outlives them all.
+    unowned(unsafe) var streams: StreamCount
 
     /// Takes the handle out of the count when its transfer ends.
     func finished() {
-        if started { streams?.active -= 1 }
+        if started { streams.active -= 1 }
         started = false
     }
 

@@ -63,8 +63,8 @@ public final class CurlTransport: PushTransport {
     private var inFlight: [UnsafeMutableRawPointer: EasyHandle] = [:]
     /// Attempts libcurl would not start, answered at the next poll.
     private var failedStarts: [PushAttemptResult] = []
-    /// The header list last built, for the shape and authorization it was built for.
-    private var headerList: (list: HeaderList, shape: ObjectIdentifier, authorization: String?)?
+    /// The header list last built, for the header lines and authorization it was built for.
+    private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
     private let trust: (file: String, directory: String?)?
     /// What libcurl asked to be told about: the sockets to watch and its next timeout.
     private let events = SocketEvents()
@@ -114,7 +114,6 @@ public final class CurlTransport: PushTransport {
     public func start(_ attempt: PushAttempt) {
         do {
             let handle = try idle.popLast() ?? makeHandle()
-            handle.streams = streams
             let request = attempt.request
             handle.prepare(attemptID: attempt.id)
             try handle.use(method: request.shape.method, body: request.shape.body)
@@ -226,16 +225,18 @@ public final class CurlTransport: PushTransport {
     /// (every push of a batch), else a new one. libcurl adds "Content-Type:
     /// application/x-www-form-urlencoded" and "Accept: */*" to a POST of raw fields; an empty
     /// value removes each. APNs needs neither.
+    /// Compared by content, never by the shape's identity (a freed shape's address can come back
+    /// with other headers): for a batch's one shape the arrays share storage and compare at once;
+    /// a requests file's lines, each its own shape, mostly carry the same headers and reuse it too.
     private func headers(for shape: RequestShape, authorization: String?) -> HeaderList {
-        let id = ObjectIdentifier(shape)
-        if let cached = headerList, cached.shape == id, cached.authorization == authorization { return cached.list }
+        if let cached = headerList, cached.authorization == authorization, cached.lines == shape.headerLines { return cached.list }
         let list = HeaderList(shape.headerLines + ["content-type:", "accept:"] + (authorization.map { ["authorization: \($0)"] } ?? []))
-        headerList = (list, id, authorization)
+        headerList = (list, shape.headerLines, authorization)
         return list
     }
 
     private func makeHandle() throws -> EasyHandle {
-        guard let handle = EasyHandle() else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
+        guard let handle = EasyHandle(streams: streams) else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
         try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         try handle.require(CURLOPT_PIPEWAIT, 1)
         try handle.require(CURLOPT_NOSIGNAL, 1)

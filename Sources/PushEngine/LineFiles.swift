@@ -123,7 +123,7 @@ public final class RequestsFile: Sequence {
         var count = 0
         file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line throws(InputError) in
             guard !RequestsFile.isBlank(line) else { return }
-            _ = try RequestLine.parse(Array(line), defaults: defaults)
+            try RequestLine.check(Array(line), defaults: defaults)
             count += 1
         }
         guard count > 0 else { throw InputError("\(file.displayName) has no notifications (one JSON object per line)") }

@@ -91,19 +91,23 @@ public final class DeviceTokenFile: Sequence {
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
-    public func makeIterator() -> Iterator { Iterator(reader: file.lines()) }
+    public func makeIterator() -> Iterator { Iterator(reader: file.lines(), skipRepeats: duplicates > 0) }
 
-    /// Streams the checked file from its start; repeats are skipped as in the check.
+    /// Streams the checked file from its start; repeats are skipped as in the check (and not
+    /// looked for at all when the check found none).
     public final class Iterator: IteratorProtocol {
         private var reader: LineReader
-        private var seen = DeviceTokenSet()
+        private var seen: DeviceTokenSet?
 
-        init(reader: LineReader) { self.reader = reader }
+        init(reader: LineReader, skipRepeats: Bool) {
+            self.reader = reader
+            seen = skipRepeats ? DeviceTokenSet() : nil
+        }
 
         public func next() -> DeviceToken? {
             while let line = try? reader.nextLine(name: "") {
                 guard let text = DeviceTokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
-                if seen.insert(token) { return token }
+                if seen?.insert(token) ?? true { return token }
             }
             return nil
         }

@@ -176,6 +176,9 @@ public final class PushDispatcher {
             onResult(result)
         }
 
+        /// The time the current fill started: one clock read for all the requests it starts.
+        var fillTime = started
+
         func start(_ pending: Pending) {
             let header: String?
             do { header = try authorization.authorization() } catch {
@@ -189,7 +192,7 @@ public final class PushDispatcher {
                 return
             }
             nextID += 1
-            let now = clock()
+            let now = fillTime
             inFlight[nextID] = Pending(notification: pending.notification, attempts: pending.attempts + 1,
                                        firstStarted: pending.firstStarted ?? now, sentWith: header)
             transport.start(PushAttempt(id: nextID, notification: pending.notification, authorization: header))
@@ -204,8 +207,9 @@ public final class PushDispatcher {
 
         while true {
             // Fill the transport: due retries first, then new tokens.
+            fillTime = clock()
             while stopped == nil, transport.availableSlots > 0 {
-                if let first = retries.first, first.due <= clock() {
+                if let first = retries.first, first.due <= fillTime {
                     retries.removeFirst()
                     start(first)
                     continue

@@ -27,6 +27,7 @@ public final class ResultRenderer {
     private let wholeTokens: Bool
     private var buffer: [UInt8] = []
     private var lastFlush = DispatchTime.now()
+    private var sinceClock = 0
     private var wroteFirstResult = false
 
     /// - quiet: text format prints nothing per result (json and jsonl are unaffected).
@@ -96,7 +97,9 @@ public final class ResultRenderer {
     }
 
     private func flushIfDue() {
-        if buffer.count > 32 * 1024 || DispatchTime.now().uptimeNanoseconds - lastFlush.uptimeNanoseconds > 200_000_000 { flush() }
+        // The clock is read once every 32 writes (a clock read per result shows in a profile).
+        sinceClock &+= 1
+        if buffer.count > 32 * 1024 || (sinceClock & 31 == 0 && DispatchTime.now().uptimeNanoseconds - lastFlush.uptimeNanoseconds > 200_000_000) { flush() }
     }
 
     public func flush() {

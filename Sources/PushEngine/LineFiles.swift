@@ -23,7 +23,9 @@ public final class CheckedLineFile {
 
     /// Opens `path` (`-` for standard input) and calls `check` with every line and its number;
     /// a thrown error is prefixed with the file and line.
-    public init(_ path: String, what: String, lineLimit: Int, check: (Int, ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
+    /// `check` gets each line's number, its bytes, and where the next line starts in the file.
+    public init(_ path: String, what: String, lineLimit: Int,
+                check: (Int, ArraySlice<UInt8>, Int64) throws(InputError) -> Void) throws(InputError) {
         displayName = path == "-" ? "standard input" : path
         self.lineLimit = lineLimit
         let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: what)
@@ -35,7 +37,7 @@ public final class CheckedLineFile {
         var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: regular ? nil : fd, lineLimit: lineLimit)
         do throws(InputError) {
             while let line = try reader.nextLine(name: displayName) {
-                do throws(InputError) { try check(reader.lineNumber, line) } catch {
+                do throws(InputError) { try check(reader.lineNumber, line, reader.position) } catch {
                     throw InputError("\(displayName), line \(reader.lineNumber): \(error.message)", hint: error.hint, kind: error.kind)
                 }
             }
@@ -48,7 +50,7 @@ public final class CheckedLineFile {
     deinit { close(fd) }
 
     /// A reader from the first line (each reader reads on its own, with pread).
-    func lines() -> LineReader { LineReader(fd: fd, offset: 0, copyTo: nil, lineLimit: lineLimit) }
+    func lines(from position: Int64 = 0) -> LineReader { LineReader(fd: fd, offset: off_t(position), copyTo: nil, lineLimit: lineLimit) }
 
     /// Whether `path` names this file (for outputs that must not overwrite it).
     public func isSameFile(as path: String) -> Bool {
@@ -75,7 +77,7 @@ public final class DeviceTokenFile: Sequence {
     public init(_ path: String) throws(InputError) {
         var count = 0, duplicates = 0
         var seen = DeviceTokenSet()
-        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { _, line throws(InputError) in
+        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { _, line, _ throws(InputError) in
             guard let text = DeviceTokenFile.tokenText(line) else { return }
             let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
             if fresh { count += 1 } else { duplicates += 1 }
@@ -120,16 +122,39 @@ public final class RequestsFile: Sequence {
     public let file: CheckedLineFile
     public let count: Int
     private let defaults: PushSpec
+    /// The first lines, parsed by the check, and where the lines after them start.
+    private let kept: [DeviceNotification]
+    private let keptEnd: Int64
+    static let keptLimit = 20_000
+    static let keptBytesLimit = 8 << 20
 
     public var displayName: String { file.displayName }
 
     public init(_ path: String, defaults: PushSpec) throws(InputError) {
         var count = 0
-        file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line throws(InputError) in
-            guard !RequestsFile.isBlank(line) else { return }
-            try RequestLine.check(Array(line), defaults: defaults)
+        var kept: [DeviceNotification] = []
+        var keptBytes = 0
+        var keptEnd: Int64 = 0
+        var keeping = true
+        file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line, next throws(InputError) in
+            guard !RequestsFile.isBlank(line) else {
+                if keeping { keptEnd = next }
+                return
+            }
+            if keeping {
+                // The first lines are kept as parsed, within a bound, so a file of usual size is
+                // parsed once; past the bound they are only checked, and parsed again when sent.
+                kept.append(try RequestLine.parse(Array(line), defaults: defaults))
+                keptBytes += line.count + 256
+                keptEnd = next
+                keeping = kept.count < RequestsFile.keptLimit && keptBytes < RequestsFile.keptBytesLimit
+            } else {
+                try RequestLine.check(Array(line), defaults: defaults)
+            }
             count += 1
         }
+        self.kept = kept
+        self.keptEnd = keptEnd
         guard count > 0 else { throw InputError("\(file.displayName) has no notifications (one JSON object per line)") }
         self.count = count
         self.defaults = defaults
@@ -139,13 +164,15 @@ public final class RequestsFile: Sequence {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    public func makeIterator() -> Iterator { Iterator(reader: file.lines(), defaults: defaults) }
+    public func makeIterator() -> Iterator { Iterator(kept: kept, reader: file.lines(from: keptEnd), defaults: defaults) }
 
     public final class Iterator: IteratorProtocol {
+        private var kept: IndexingIterator<[DeviceNotification]>
         private var reader: LineReader
         private let defaults: PushSpec
 
-        init(reader: LineReader, defaults: PushSpec) {
+        init(kept: [DeviceNotification], reader: LineReader, defaults: PushSpec) {
+            self.kept = kept.makeIterator()
             self.reader = reader
             self.defaults = defaults
         }
@@ -153,6 +180,7 @@ public final class RequestsFile: Sequence {
         /// A line that no longer parses (the file changed since the check) ends the stream; the
         /// count check then reports it.
         public func next() -> DeviceNotification? {
+            if let notification = kept.next() { return notification }
             while let line = try? reader.nextLine(name: "") {
                 if RequestsFile.isBlank(line) { continue }
                 return try? RequestLine.parse(Array(line), defaults: defaults)
@@ -217,6 +245,10 @@ struct LineReader {
     /// A CR ended the last line: an LF right after it belongs to it.
     private var afterCR = false
     private(set) var lineNumber = 0
+    /// Bytes read from the descriptor so far.
+    private var bytesRead: Int64 = 0
+    /// Where the next line starts (in the file, for a reader that reads with pread).
+    var position: Int64 { (offset.map { Int64($0) } ?? bytesRead) - Int64(buffer.count - start) }
 
     let lineLimit: Int
 
@@ -287,6 +319,7 @@ struct LineReader {
         buffer.removeLast(chunkSize - n)
         if n == 0 { finished = true; return }
         if let current = offset { offset = current + off_t(n) }
+        bytesRead += Int64(n)
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {

@@ -420,3 +420,31 @@ import Testing
         }
     }
 }
+
+extension RequestsFileTests {
+    @Test("a requests file past what is kept parsed (8 MB) is sent whole and once: from a file and from a pipe, CRLF and blank lines")
+    func pastKeptLines() throws {
+        let mock = try MockProcess(dir: dir)
+        let filler = String(repeating: "x", count: 3900)
+        var text = ""
+        for i in 0..<2500 {
+            let token = String(repeating: "0", count: 56) + String(format: "%08x", i + 1)
+            text += line(token, #"{"aps":{"alert":"n\#(i)"},"f":"\#(filler)"}"#) + (i % 7 == 0 ? "\r\n\r\n" : "\r\n")
+        }
+        let file = try dir.write("big.jsonl", text)
+        for (arguments, stdin) in [(["--requests-file", file], nil as String?), (["--requests-file", "-"], text)] {
+            let before = try mock.requests().count
+            let result = try mock.send(arguments + ["--output", "jsonl"], stdin: stdin)
+            #expect(result.status == 0, "\(result.stderr)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutLines.last!.utf8)) as? [String: Any])
+            #expect(summary["accepted"] as? Int == 2500)
+            let bodies = try mock.requests(count: before + 2500).dropFirst(before).compactMap { $0["body"] as? String }
+            let numbers = bodies.compactMap { body -> Int? in
+                guard let r = body.range(of: #""n[0-9]+""#, options: .regularExpression) else { return nil }
+                return Int(body[r].dropFirst(2).dropLast())
+            }
+            #expect(Set(numbers) == Set(0..<2500), "every line sent, each once")
+            #expect(numbers.count == 2500)
+        }
+    }
+}

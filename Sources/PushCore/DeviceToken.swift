@@ -139,6 +139,11 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
             case "0"..."9", "a"..."f": hex.unicodeScalars.append(scalar)
             case "A"..."F": hex.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
             default:
+                if text.hasSuffix(" bytes"), text.dropLast(6).allSatisfy(\.isNumber) {
+                    throw InputError(
+                        "'\(shown)' is how Swift prints a Data value, not the token",
+                        hint: "print the hex instead: deviceToken.map { String(format: \"%02x\", $0) }.joined()")
+                }
                 throw InputError(
                     "device token '\(shown)' has '\(OutsideText.display(String(scalar)))' at position \(offset); a token is hex (0-9, a-f)",
                     hint: "copy the token as your app printed it (the hex of the Data from didRegisterForRemoteNotificationsWithDeviceToken)")

@@ -21,6 +21,8 @@ public struct PushResult: Sendable {
     public let timestamp: Int64?
     public let attempts: Int
     public let explanation: String
+    /// Why the server could not be reached (outcome `unreachable` only).
+    public let unreachableCause: UnreachableCause?
 
     public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: String? = nil) {
         self.token = token
@@ -37,7 +39,9 @@ public struct PushResult: Sendable {
                 explanation = "since \(UTCDate.format(unixSeconds: ms / 1000)), " + explanation
             }
             self.explanation = note.map { explanation + "; " + $0 } ?? explanation
+            self.unreachableCause = nil
         } else {
+            self.unreachableCause = nil
             self.outcome = .accepted
             self.reason = nil
             self.explanation = PushResult.acceptedExplanation
@@ -65,6 +69,7 @@ public struct PushResult: Sendable {
         self.timestamp = nil
         self.attempts = attempts
         let count = attempts == 0 ? " (not sent)" : attempts > 1 ? " (after \(attempts) attempts)" : ""
+        if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
         switch failure {
         case .unreachable:
             outcome = .unreachable
@@ -162,6 +167,8 @@ public struct BatchSummary: Sendable {
     /// Set when the run stopped for a problem of the input, not the network (a key that could
     /// not sign): the caller reports it as such.
     public var abortedBy: InputError?
+    /// Why the server could not be reached, when it could not.
+    public var unreachableCause: UnreachableCause?
 
     public init() {}
 
@@ -174,7 +181,9 @@ public struct BatchSummary: Sendable {
             rejected += 1
             rejectedByReason[result.reason ?? "unknown", default: 0] += 1
         case .temporaryFailure: temporaryFailures += 1
-        case .unreachable: unreachable += 1
+        case .unreachable:
+            unreachable += 1
+            unreachableCause = unreachableCause ?? result.unreachableCause
         }
     }
 

@@ -61,9 +61,26 @@ public struct PushResponse: Sendable, Equatable {
 }
 
 /// Why a request got no answer.
+/// Why a server could not be reached, so that the caller can say what to do.
+public enum UnreachableCause: String, Sendable, Equatable {
+    /// The host name did not resolve.
+    case dns
+    /// Nothing accepted the connection (refused, or no route).
+    case connection
+    /// The server's certificate did not verify against the trusted CAs.
+    case certificate
+    /// The TLS handshake failed otherwise.
+    case tls
+    /// Connecting took longer than allowed.
+    case timeout
+    /// The server answered, but not over HTTP/2.
+    case protocolMismatch
+    case other
+}
+
 public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// DNS, connect or TLS failed: APNs could not be reached at all (exit 69).
-    case unreachable(String)
+    case unreachable(String, cause: UnreachableCause = .other)
     /// No answer within `--timeout`.
     case timedOut(String)
     /// The stream was refused or the connection went away (GOAWAY, reset) before an
@@ -77,7 +94,7 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .unreachable(m): return "could not reach APNs: \(m)"
+        case let .unreachable(m, _): return "could not reach APNs: \(m)"
         case let .timedOut(m): return "no answer in time: \(m)"
         case let .connectionLost(m): return "connection lost before an answer: \(m)"
         case let .refused(m): return "the server takes no requests: \(m)"

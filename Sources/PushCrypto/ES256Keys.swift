@@ -26,6 +26,7 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
         OpenSSLKey.clearErrors()
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { pushctl_read_private_key($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
+            if PEMContents.lostLineBreaks(bytes) { throw KeyProblem.lostLineBreaks }
             throw InputError("the PEM block could not be read as a private key (damaged base64 or DER inside)", hint: KeyProblem.download)
         }
         let key = OpenSSLKey(taking: pointer)

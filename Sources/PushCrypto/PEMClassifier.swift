@@ -20,6 +20,15 @@ enum PEMContents: Equatable {
     /// A traditional (OpenSSL) PEM whose headers say it is encrypted: `Proc-Type: 4,ENCRYPTED`.
     case encrypted(String)
 
+    /// Whether the key's line breaks were lost (a CI secret pasted on one line): the base64 starts
+    /// on the BEGIN line, or the file is one line holding both BEGIN and END.
+    static func lostLineBreaks(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let begin = text.firstRange(of: "-----BEGIN "), let dashes = text[begin.upperBound...].firstRange(of: "-----") else { return false }
+        let after = text[dashes.upperBound...]
+        return after.first.map { $0 != "\n" && $0 != "\r" } ?? false
+    }
+
     /// Labels are short ("ENCRYPTED PRIVATE KEY" is the longest usual one).
     static let labelLimit = 40
 
@@ -41,6 +50,10 @@ enum PEMContents: Equatable {
 }
 
 enum KeyProblem {
+    static let lostLineBreaks = InputError(
+        "the key's line breaks were lost (the -----BEGIN …----- line runs into the base64): a secret pasted on one line?",
+        hint: "write it with its newlines, e.g. printf '%s\\n' \"$APNS_KEY\" > AuthKey_KEYID.p8 with the secret stored as the whole file")
+
     static let damagedBeginLine = InputError(
         "the file's -----BEGIN …----- line is damaged (it does not end in five dashes), so it cannot be read as a key",
         hint: "download the .p8 file again, or restore the first line to -----BEGIN PRIVATE KEY-----")

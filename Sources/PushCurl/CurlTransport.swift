@@ -196,7 +196,7 @@ public final class CurlTransport: PushTransport {
         let status = handle.status
         if code == CURLE_OK || (100...599).contains(status) {
             guard handle.httpVersion == Int(CURL_HTTP_VERSION_2_0) else {
-                return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2"))
+                return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2", cause: .protocolMismatch))
             }
             return .success(PushResponse(status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
                                          retryAfterSeconds: handle.retryAfter, body: handle.responseBody))
@@ -208,12 +208,18 @@ public final class CurlTransport: PushTransport {
             return .failure(.refused("libcurl tried the request on several new connections and each closed before it could start (a server whose HTTP/2 SETTINGS allow 0 streams does this); stopped so as not to hammer it"))
         }
         switch code {
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_SSL_CONNECT_ERROR,
-             CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM, CURLE_UNSUPPORTED_PROTOCOL,
-             CURLE_URL_MALFORMAT:
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .failure(.unreachable(detail, cause: .dns))
+        case CURLE_COULDNT_CONNECT:
+            return .failure(.unreachable(detail, cause: .connection))
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
+            return .failure(.unreachable(detail, cause: .certificate))
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM:
+            return .failure(.unreachable(detail, cause: .tls))
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .failure(.unreachable(detail))
         case CURLE_OPERATION_TIMEDOUT:
-            return handle.reachedServer ? .failure(.timedOut(detail)) : .failure(.unreachable(detail))
+            return handle.reachedServer ? .failure(.timedOut(detail)) : .failure(.unreachable(detail, cause: .timeout))
         case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
             return .failure(.connectionLost(detail))
         default:

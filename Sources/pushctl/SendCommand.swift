@@ -164,6 +164,31 @@ struct SendCommand: ParsableCommand {
         return b
     }
 
+    /// What to do when the server could not be reached, in the words of this command's flags.
+    static func hint(for cause: UnreachableCause, endpoint: String?) -> String {
+        let local = endpoint != nil
+        switch cause {
+        case .dns:
+            return local ? "the endpoint's host name did not resolve; check it (pushctl mock prints its URL)"
+                : "api.sandbox.push.apple.com / api.push.apple.com did not resolve: check the network, DNS or proxy settings"
+        case .connection:
+            return local ? "nothing is listening there: is `pushctl mock` running, and is the port the one it printed?"
+                : "the connection was refused or blocked: a firewall may block 443; try --port 2197"
+        case .certificate:
+            return local ? "the server's certificate is not trusted: pass the mock's CA with --cacert (pushctl mock --ca-out writes it; a restarted mock makes a new CA, so write it again)"
+                : "APNs' certificate did not verify: update the system's CA certificates (Apple's servers chain to \"USERTrust RSA Certification Authority\" since 2025), or check for a TLS-inspecting proxy"
+        case .tls:
+            return "the TLS handshake failed; --verbose shows libcurl's trace"
+        case .timeout:
+            return local ? "connecting timed out: is the endpoint's address reachable from here?"
+                : "connecting timed out: a firewall may drop the traffic; try --port 2197"
+        case .protocolMismatch:
+            return "the server does not speak HTTP/2; APNs (and pushctl mock) do: check --endpoint"
+        case .other:
+            return "--verbose shows libcurl's trace"
+        }
+    }
+
     /// Bounds on the numeric flags, so that no arithmetic on them can overflow.
     static let concurrencyLimit = 65_536
     static let retriesLimit = 100
@@ -198,6 +223,9 @@ struct SendCommand: ParsableCommand {
             renderer.finish(summary, exitStatus: status.rawValue)
             progress?.clear()
             if output == .text && !quiet { Console.err(summary.line) }
+            if let cause = summary.unreachableCause, !quiet {
+                Console.err("hint: " + SendCommand.hint(for: cause, endpoint: endpoint ?? Console.environment["PUSHCTL_ENDPOINT"].nonEmpty))
+            }
             if let problem = summary.abortedBy { throw problem }
             try request.notifications.verifyAllSent(summary.tokens)
             if let failure = dead?.error { throw failure }

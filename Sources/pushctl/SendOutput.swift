@@ -83,6 +83,10 @@ final class ProgressBar {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         var line = "\r\(bar) \(done)/\(total) (\(total > 0 ? 100 * done / total : 0)%)  \(rate)/s"
         if notAccepted > 0 { line += "  \(notAccepted) not accepted" }
+        if rate > 0 && done < total {
+            let left = (total - done) / rate
+            line += left < 120 ? "  ETA \(left) s" : "  ETA \(left / 60) min"
+        }
         Console.writeErr(Array((line + "\u{1B}[K").utf8))
     }
 

@@ -448,3 +448,35 @@ extension RequestsFileTests {
         }
     }
 }
+
+/// Messages that say what to do, for the mistakes of a first hour.
+@Suite struct FirstHourMessageTests {
+    let dir = try! TemporaryDirectory()
+
+    @Test("a refused connection suggests the mock; an untrusted certificate suggests --cacert")
+    func unreachableHints() throws {
+        let mock = try MockProcess(dir: dir)
+        let key = mock.keyFile
+        let refused = try CLI.pushctl(["send", "--endpoint", "https://127.0.0.1:9", "--key-file", key, "--team-id", "DEF123GHIJ",
+                                       "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"])
+        #expect(refused.status == 69)
+        #expect(refused.stderr.contains("hint: nothing is listening there: is `pushctl mock` running"), "\(refused.stderr)")
+        let untrusted = try CLI.pushctl(["send", "--endpoint", mock.url, "--key-file", key, "--team-id", "DEF123GHIJ",
+                                         "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"])
+        #expect(untrusted.status == 69)
+        #expect(untrusted.stderr.contains("pass the mock's CA with --cacert"), "\(untrusted.stderr)")
+    }
+
+    @Test("'32 bytes' (print(deviceToken)) and a key flattened onto one line each get their own message")
+    func classicMistakes() throws {
+        let bytes = try CLI.pushctl(["send", "--topic", "com.example.app", "--device-token", "32 bytes", "--title", "x", "--jwt", "x.y.z"])
+        #expect(bytes.status == 65)
+        #expect(bytes.stderr.contains("how Swift prints a Data value"), "\(bytes.stderr)")
+        let key = try dir.generateKey()
+        let flat = try String(contentsOfFile: key, encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+        let file = try dir.write("AuthKey_FLATKEY123.p8", flat)
+        let result = try CLI.pushctl(["jwt", "--key-file", file, "--team-id", "DEF123GHIJ"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("line breaks were lost"), "\(result.stderr)")
+    }
+}

@@ -169,6 +169,8 @@ public struct BatchSummary: Sendable {
     public var abortedBy: InputError?
     /// Why the server could not be reached, when it could not.
     public var unreachableCause: UnreachableCause?
+    /// The part of the list this run sent, when it sent one part.
+    public var shard: Shard?
 
     public init() {}
 
@@ -210,6 +212,7 @@ public struct BatchSummary: Sendable {
             ("unreachable", .integer(Int64(unreachable))),
             ("retried", .integer(Int64(retried))),
             ("duplicatesSkipped", .integer(Int64(duplicatesSkipped))),
+            ("shard", shard.map { .string($0.description) } ?? .null),
             ("rejectedByReason", .object(rejectedByReason.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })),
             ("elapsedSeconds", .number((elapsedSeconds * 1000).rounded() / 1000)),
             ("exitStatus", .integer(Int64(exitStatus))),
@@ -228,7 +231,7 @@ public struct BatchSummary: Sendable {
         if retried > 0 { parts.append("\(retried) retries") }
         if duplicatesSkipped > 0 { parts.append("\(duplicatesSkipped) duplicate \(duplicatesSkipped == 1 ? "token" : "tokens") skipped") }
         let time = elapsedSeconds < 10 ? String(Int(elapsedSeconds * 1000)) + " ms" : String(Int(elapsedSeconds)) + " s"
-        var line = "\(tokens) \(tokens == 1 ? "token" : "tokens"): " + parts.joined(separator: ", ") + " in \(time)"
+        var line = (shard.map { "shard \($0): " } ?? "") + "\(tokens) \(tokens == 1 ? "token" : "tokens"): " + parts.joined(separator: ", ") + " in \(time)"
         if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }
         return line
     }

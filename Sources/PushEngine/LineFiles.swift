@@ -74,18 +74,24 @@ public final class DeviceTokenFile: Sequence {
 
     public var displayName: String { file.displayName }
 
-    public init(_ path: String) throws(InputError) {
-        var count = 0, duplicates = 0
+    /// The tokens outside `shard` are checked like the others, then neither counted nor sent.
+    public init(_ path: String, shard: Shard? = nil) throws(InputError) {
+        var count = 0, duplicates = 0, total = 0
         var seen = DeviceTokenSet()
         file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { _, line, _ throws(InputError) in
             guard let text = DeviceTokenFile.tokenText(line) else { return }
             let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
+            total += 1
+            if let shard, !shard.contains(try DeviceToken(parsingUTF8: text)) { return }
             if fresh { count += 1 } else { duplicates += 1 }
         }
-        guard count > 0 else { throw InputError("\(file.displayName) has no device tokens (blank lines and # comments are skipped)") }
+        guard total > 0 else { throw InputError("\(file.displayName) has no device tokens (blank lines and # comments are skipped)") }
         self.count = count
         self.duplicates = duplicates
+        self.shard = shard
     }
+
+    public let shard: Shard?
 
     /// The token part of a line (before any `#`), or nil for a blank or comment line.
     static func tokenText(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
@@ -93,22 +99,25 @@ public final class DeviceTokenFile: Sequence {
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
-    public func makeIterator() -> Iterator { Iterator(reader: file.lines(), skipRepeats: duplicates > 0) }
+    public func makeIterator() -> Iterator { Iterator(reader: file.lines(), skipRepeats: duplicates > 0, shard: shard) }
 
     /// Streams the checked file from its start; repeats are skipped as in the check (and not
     /// looked for at all when the check found none).
     public final class Iterator: IteratorProtocol {
         private var reader: LineReader
         private var seen: DeviceTokenSet?
+        private let shard: Shard?
 
-        init(reader: LineReader, skipRepeats: Bool) {
+        init(reader: LineReader, skipRepeats: Bool, shard: Shard?) {
             self.reader = reader
+            self.shard = shard
             seen = skipRepeats ? DeviceTokenSet() : nil
         }
 
         public func next() -> DeviceToken? {
             while let line = try? reader.nextLine(name: "") {
                 guard let text = DeviceTokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
+                if let shard, !shard.contains(token) { continue }
                 if seen?.insert(token) ?? true { return token }
             }
             return nil
@@ -126,19 +135,28 @@ public final class RequestsFile: Sequence {
     private let kept: [DeviceNotification]
     private let keptEnd: Int64
     static let keptLimit = 20_000
+    public let shard: Shard?
     static let keptBytesLimit = 8 << 20
 
     public var displayName: String { file.displayName }
 
-    public init(_ path: String, defaults: PushSpec) throws(InputError) {
+    public init(_ path: String, defaults: PushSpec, shard: Shard? = nil) throws(InputError) {
         var count = 0
         var kept: [DeviceNotification] = []
         var keptBytes = 0
         var keptEnd: Int64 = 0
         var keeping = true
+        var total = 0
         file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line, next throws(InputError) in
             guard !RequestsFile.isBlank(line) else {
                 if keeping { keptEnd = next }
+                return
+            }
+            total += 1
+            if let shard {
+                // Sharded: every line checked, only this shard's counted and sent.
+                let notification = try RequestLine.parse(Array(line), defaults: defaults)
+                if shard.contains(notification.token) { count += 1 }
                 return
             }
             if keeping {
@@ -153,9 +171,10 @@ public final class RequestsFile: Sequence {
             }
             count += 1
         }
-        self.kept = kept
-        self.keptEnd = keptEnd
-        guard count > 0 else { throw InputError("\(file.displayName) has no notifications (one JSON object per line)") }
+        self.kept = shard == nil ? kept : []
+        self.keptEnd = shard == nil ? keptEnd : 0
+        self.shard = shard
+        guard total > 0 else { throw InputError("\(file.displayName) has no notifications (one JSON object per line)") }
         self.count = count
         self.defaults = defaults
     }
@@ -164,17 +183,20 @@ public final class RequestsFile: Sequence {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    public func makeIterator() -> Iterator { Iterator(kept: kept, reader: file.lines(from: keptEnd), defaults: defaults) }
+    public func makeIterator() -> Iterator { Iterator(kept: kept, reader: file.lines(from: keptEnd), defaults: defaults, shard: shard) }
 
     public final class Iterator: IteratorProtocol {
         private var kept: IndexingIterator<[DeviceNotification]>
         private var reader: LineReader
         private let defaults: PushSpec
 
-        init(kept: [DeviceNotification], reader: LineReader, defaults: PushSpec) {
+        private let shard: Shard?
+
+        init(kept: [DeviceNotification], reader: LineReader, defaults: PushSpec, shard: Shard?) {
             self.kept = kept.makeIterator()
             self.reader = reader
             self.defaults = defaults
+            self.shard = shard
         }
 
         /// A line that no longer parses (the file changed since the check) ends the stream; the
@@ -183,7 +205,9 @@ public final class RequestsFile: Sequence {
             if let notification = kept.next() { return notification }
             while let line = try? reader.nextLine(name: "") {
                 if RequestsFile.isBlank(line) { continue }
-                return try? RequestLine.parse(Array(line), defaults: defaults)
+                guard let notification = try? RequestLine.parse(Array(line), defaults: defaults) else { return nil }
+                if let shard, !shard.contains(notification.token) { continue }
+                return notification
             }
             return nil
         }

@@ -59,6 +59,9 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
     var requestsFile: String?
 
+    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.", valueName: "k/n"))
+    var shard: String?
+
     // Payload
     @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"), completion: .file(extensions: ["json"]))
     var payload: String?
@@ -219,6 +222,7 @@ struct SendCommand: ParsableCommand {
                 progress?.add(result)
             }
             summary.duplicatesSkipped = request.notifications.duplicates
+            summary.shard = request.shard
             let status = ExitStatus(summary.outcome)
             renderer.finish(summary, exitStatus: status.rawValue)
             progress?.clear()

@@ -23,16 +23,19 @@ struct SendRequest {
     let authorization: any AuthorizationSource
     /// How the payload was given, for the equivalent curl command.
     let payloadFile: String?
+    let shard: Shard?
 
     init(command c: SendCommand, env: [String: String]) throws(InputError) {
         let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty
         let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
+        let shard = try c.shard.map { text throws(InputError) in try Shard(parsing: text) }
+        self.shard = shard
 
         if let path = c.requestsFile {
             // Each line carries token and payload; the header flags are defaults for the lines.
             let defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
                                     expiration: c.expiration, name: flagName)
-            let file = try RequestsFile(path, defaults: defaults)
+            let file = try RequestsFile(path, defaults: defaults, shard: shard)
             if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
                 throw InputError("--unregistered-out '\(out)' is the requests file itself; writing it would destroy what is being sent",
                                  hint: "write the dead tokens to another file", kind: .usage)
@@ -68,7 +71,7 @@ struct SendRequest {
             self.template = template
 
             if let path = c.tokensFile {
-                let file = try DeviceTokenFile(path)
+                let file = try DeviceTokenFile(path, shard: shard)
                 if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
                     throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
                                      hint: "write the dead tokens to another file, then remove them from the list", kind: .usage)
@@ -80,6 +83,7 @@ struct SendRequest {
                 var repeats = 0
                 for text in c.deviceTokens {
                     let token = try DeviceToken(parsing: text)
+                    if let shard, !shard.contains(token) { continue }
                     if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
                 }
                 notifications = .list(template, list, duplicates: repeats)

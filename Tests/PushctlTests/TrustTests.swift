@@ -480,3 +480,39 @@ extension RequestsFileTests {
         #expect(result.stderr.contains("line breaks were lost"), "\(result.stderr)")
     }
 }
+
+/// `--shard K/N`: N machines given the same list send every token exactly once between them.
+@Suite struct ShardTests {
+    let dir = try! TemporaryDirectory()
+
+    @Test("three shards of one tokens file (and of a requests file) cover it exactly once, each named in its summary")
+    func coverOnce() throws {
+        let mock = try MockProcess(dir: dir)
+        let tokens = (0..<300).map { String(repeating: "0", count: 56) + String(format: "%08x", $0 + 1) }
+        let file = try dir.write("tokens.txt", tokens.joined(separator: "\n") + "\n")
+        let requests = try dir.write("r.jsonl", tokens.map { "{\"token\":\"\($0)\",\"payload\":{\"aps\":{\"alert\":\"x\"}}}" }.joined(separator: "\n") + "\n")
+        for source in [["--tokens-file", file, "--title", "x"], ["--requests-file", requests]] {
+            var seen: [String] = []
+            for k in 1...3 {
+                let result = try mock.send(source + ["--shard", "\(k)/3", "--output", "jsonl"])
+                #expect(result.status == 0, "\(result.stderr)")
+                let objects = result.stdoutLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                let mine = objects.compactMap { $0["token"] as? String }
+                #expect(!mine.isEmpty, "shard \(k) has tokens")
+                #expect(objects.last?["shard"] as? String == "\(k)/3")
+                seen += mine
+            }
+            #expect(seen.count == 300)
+            #expect(Set(seen) == Set(tokens))
+        }
+        let text = try mock.send(["--tokens-file", file, "--title", "x", "--shard", "2/3"])
+        #expect(text.stderr.contains("shard 2/3: "), "\(text.stderr)")
+    }
+
+    @Test("a shard that is not K/N with 1 ≤ K ≤ N is a usage error", arguments: ["0/3", "4/3", "a/b", "1/0", "2"])
+    func badShard(_ shard: String) throws {
+        let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--jwt", "x.y.z", "--shard", shard])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("K/N"))
+    }
+}

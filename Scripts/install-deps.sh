@@ -9,6 +9,7 @@ packages=(
   pkg-config            # how SwiftPM finds both
   openssl curl          # the tests check pushctl and the mock against these independent clients
   nghttp2-client        # nghttp and h2load: the mock's tests and Scripts/bench-mock.sh
+  tinyproxy microsocks  # real HTTP CONNECT and SOCKS5 proxies for the --proxy tests
   ca-certificates
 )
 

@@ -75,6 +75,8 @@ public enum UnreachableCause: String, Sendable, Equatable {
     case timeout
     /// The server answered, but not over HTTP/2.
     case protocolMismatch
+    /// The proxy could not be reached, refused the tunnel, or wanted other credentials.
+    case proxy
     case other
 }
 

@@ -55,6 +55,10 @@ final class CurlTrace {
     /// e.g. `h2h3 [authorization: bearer …]`), unless the user asked for secrets.
     func redact(_ line: String) -> String {
         guard !showSecrets else { return line }
+        // A proxy's credentials (the CONNECT request's Proxy-Authorization) never show.
+        if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased().hasSuffix("proxy-authorization") {
+            return line[...colon] + " [redacted; --show-secrets shows it]"
+        }
         var result = ""
         var rest = Substring(line)
         while let range = CurlTrace.bearer(in: rest) {

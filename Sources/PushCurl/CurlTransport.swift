@@ -23,6 +23,10 @@ public struct CurlTransportConfiguration: Sendable {
     public var connectTimeout: Double
     /// Whole-request timeout, from start to answer.
     public var timeout: Double
+    /// A proxy URL (http, https, socks5, socks5h) and its credentials (`user:password`); without
+    /// one, libcurl follows the `https_proxy`/`no_proxy` environment variables.
+    public var proxy: String?
+    public var proxyCredentials: String?
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
@@ -202,6 +206,11 @@ public final class CurlTransport: PushTransport {
                                          retryAfterSeconds: handle.retryAfter, body: handle.responseBody))
         }
         let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
+        // With a proxy, a connection that fails is the proxy's; a tunnel it refuses is too.
+        if code == CURLE_PROXY || code == CURLE_COULDNT_RESOLVE_PROXY || detail.contains("CONNECT tunnel failed")
+            || (configuration.proxy != nil && code == CURLE_COULDNT_CONNECT) {
+            return .failure(.unreachable(detail, cause: .proxy))
+        }
         if detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
             // request could start: the server takes connections but no streams.
@@ -253,6 +262,10 @@ public final class CurlTransport: PushTransport {
         if let trust {
             try handle.require(CURLOPT_CAINFO, trust.file)
             if let directory = trust.directory { try handle.require(CURLOPT_CAPATH, directory) }
+        }
+        if let proxy = configuration.proxy {
+            try handle.require(CURLOPT_PROXY, proxy)
+            if let credentials = configuration.proxyCredentials { try handle.require(CURLOPT_PROXYUSERPWD, credentials) }
         }
         if let sink = configuration.trace {
             let trace = CurlTrace(showSecrets: configuration.showSecrets, sink: sink)

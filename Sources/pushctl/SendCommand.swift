@@ -99,6 +99,10 @@ struct SendCommand: ParsableCommand {
     var endpoint: String?
     @Option(help: ArgumentHelp("Port on Apple's hosts: 443 (default) or 2197.", valueName: "port")) var port: Int?
     @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"])) var cacert: String?
+    @Option(help: ArgumentHelp("Send through this proxy: http://, https://, socks5:// or socks5h://HOST:PORT, user:password@ allowed (env PUSHCTL_PROXY; either wins over https_proxy/no_proxy, which libcurl follows otherwise).", valueName: "url"))
+    var proxy: String?
+    @Option(help: ArgumentHelp("The proxy's user:password, read from this file (never on the command line).", valueName: "path"), completion: .file())
+    var proxyUserFile: String?
 
     // Run
     @Option(help: ArgumentHelp("Most notifications in flight at once (default: as many as the server's HTTP/2 SETTINGS allow; APNs starts at 1 and raises it to about 1,000 per connection).", valueName: "n"))
@@ -187,6 +191,8 @@ struct SendCommand: ParsableCommand {
                 : "connecting timed out: a firewall may drop the traffic; try --port 2197"
         case .protocolMismatch:
             return "the server does not speak HTTP/2; APNs (and pushctl mock) do: check --endpoint"
+        case .proxy:
+            return "the proxy could not be reached, refused the tunnel, or wants other credentials: check --proxy (or PUSHCTL_PROXY, https_proxy) and --proxy-user-file"
         case .other:
             return "--verbose shows libcurl's trace"
         }

@@ -41,6 +41,10 @@ struct DryRun {
         let jwt = showSecrets ? auth : "bearer $JWT"
         var curl = ["curl --http2 --request \(shape.method.rawValue)"]
         if let ca = request.caCertificate { curl.append("--cacert \(shellQuote(ca))") }
+        if let proxy = request.proxy {
+            curl.append("--proxy \(shellQuote(ProxySetting.masked(proxy.url)))")
+            if proxy.credentials != nil { curl.append("--proxy-user \"$PROXY_USER\"") }
+        }
         curl.append("--header \"authorization: \(jwt)\"")
         curl += shape.headerLines.map { "--header \(shellQuote($0))" }
         curl.append("--header 'content-type:'")  // curl would otherwise add application/x-www-form-urlencoded

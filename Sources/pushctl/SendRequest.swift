@@ -24,12 +24,14 @@ struct SendRequest {
     /// How the payload was given, for the equivalent curl command.
     let payloadFile: String?
     let shard: Shard?
+    let proxy: ProxySetting?
 
     init(command c: SendCommand, env: [String: String]) throws(InputError) {
         let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty
         let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         let shard = try c.shard.map { text throws(InputError) in try Shard(parsing: text) }
         self.shard = shard
+        proxy = try ProxySetting(url: c.proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: c.proxyUserFile)
 
         if let path = c.requestsFile {
             // Each line carries token and payload; the header flags are defaults for the lines.
@@ -164,10 +166,57 @@ struct SendRequest {
     static let traceToStderr: @Sendable (String) -> Void = { Console.err($0) }
 
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
-        CurlTransportConfiguration(
+        var configuration = CurlTransportConfiguration(
             baseURL: baseURL, caCertificateFile: caCertificate, concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
             connectTimeout: min(c.timeout, 10), timeout: c.timeout,
             trace: c.verbose ? SendRequest.traceToStderr : nil, showSecrets: c.showSecrets)
+        configuration.proxy = proxy?.url
+        configuration.proxyCredentials = proxy?.credentials
+        return configuration
     }
 }
 
+
+/// `--proxy URL` (or PUSHCTL_PROXY) and `--proxy-user-file`: checked before anything connects;
+/// the credentials are never printed (`shown` masks them).
+struct ProxySetting {
+    let url: String
+    let credentials: String?
+
+    static let schemes = ["http://", "https://", "socks5://", "socks5h://"]
+
+    init?(url text: String?, userFile: String?) throws(InputError) {
+        guard let text else {
+            if userFile != nil { throw InputError("--proxy-user-file is for a proxy: give --proxy (or PUSHCTL_PROXY) too", kind: .usage) }
+            return nil
+        }
+        try HeaderValue.check(text, name: "the proxy URL", limit: 1024)
+        guard ProxySetting.schemes.contains(where: { text.lowercased().hasPrefix($0) }),
+              !text.contains(" ") else {
+            throw InputError("the proxy '\(ProxySetting.masked(text))' is not a proxy URL",
+                             hint: "use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)")
+        }
+        url = text
+        if let userFile {
+            var bytes = try InputFiles.read(userFile, what: "proxy credentials file")
+            while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+            let value = String(decoding: bytes, as: UTF8.self)
+            guard value.contains(":"), !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+                throw InputError("the proxy credentials file '\(userFile)' must hold one line, user:password")
+            }
+            credentials = value
+        } else {
+            credentials = nil
+        }
+    }
+
+    /// The URL with any password replaced, for messages.
+    static func masked(_ text: String) -> String {
+        guard let schemeEnd = text.firstRange(of: "://"), let at = text[schemeEnd.upperBound...].firstIndex(of: "@") else {
+            return OutsideText.display(text, limit: 200)
+        }
+        let userInfo = text[schemeEnd.upperBound..<at]
+        let user = userInfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        return OutsideText.display(String(text[..<schemeEnd.upperBound]) + user + ":***" + String(text[at...]), limit: 200)
+    }
+}

@@ -28,6 +28,11 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// The same problem, said with where it was: "AuthKey_X.p8: …", "tokens.txt, line 3: …".
+    public func at(_ place: String) -> InputError {
+        InputError("\(place): \(message)", hint: hint, kind: kind)
+    }
+
     /// One line: the message, then the hint after a semicolon.
     public var description: String { hint.map { "\(message); \($0)" } ?? message }
 }

@@ -38,7 +38,7 @@ public final class CheckedLineFile {
         do throws(InputError) {
             while let line = try reader.nextLine(name: displayName) {
                 do throws(InputError) { try check(reader.lineNumber, line, reader.position) } catch {
-                    throw InputError("\(displayName), line \(reader.lineNumber): \(error.message)", hint: error.hint, kind: error.kind)
+                    throw error.at("\(displayName), line \(reader.lineNumber)")
                 }
             }
         } catch {

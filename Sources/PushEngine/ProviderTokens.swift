@@ -32,7 +32,7 @@ public final class KeyFile {
         if let parsed { return parsed }
         let key: ES256PrivateKey
         do { key = try ES256PrivateKey(pem: bytes) } catch {
-            throw InputError("\(path): \(error.message)", hint: error.hint, kind: error.kind)
+            throw error.at(path)
         }
         parsed = key
         return key

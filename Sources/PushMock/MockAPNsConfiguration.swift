@@ -112,7 +112,7 @@ public struct MockProviderKey: Sendable {
         do {
             return try MockProviderKey(keyID: keyID, pem: String(decoding: data, as: UTF8.self))
         } catch {
-            throw InputError("'\(path)': \(error.message)", hint: error.hint, kind: error.kind)
+            throw error.at("'\(path)'")
         }
     }
 }

@@ -42,20 +42,11 @@ struct AuthOptions: ParsableArguments {
 }
 
 enum KeyLoading {
-    /// Reads and parses a signing key; errors name the file.
+    /// Reads and parses a signing key (through the engine's `KeyFile`); errors name the file.
     static func privateKey(at path: String) throws(InputError) -> ES256PrivateKey {
-        let key = try privateKey(pem: try InputFiles.read(path, what: "key file"), from: path)
+        let key = try KeyFile(path: path).privateKey()
         InputFiles.sharingWarning(path).map(Console.warn)
         return key
-    }
-
-    /// Parses a key file's bytes, read before; errors name the file.
-    static func privateKey(pem bytes: [UInt8], from path: String) throws(InputError) -> ES256PrivateKey {
-        do {
-            return try ES256PrivateKey(pem: bytes)
-        } catch {
-            throw InputError("\(path): \(error.message)", hint: error.hint, kind: error.kind)
-        }
     }
 
     static func verificationKey(at path: String) throws(InputError) -> ES256PublicKey {
@@ -63,7 +54,7 @@ enum KeyLoading {
         do {
             return try ES256PublicKey(pem: bytes)
         } catch {
-            throw InputError("\(path): \(error.message)", hint: error.hint, kind: error.kind)
+            throw error.at(path)
         }
     }
 }

@@ -38,10 +38,7 @@ struct SendRequest {
             let defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
                                     expiration: c.expiration, name: flagName)
             let file = try RequestsFile(path, defaults: defaults, shard: shard)
-            if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
-                throw InputError("--unregistered-out '\(out)' is the requests file itself; writing it would destroy what is being sent",
-                                 hint: "write the dead tokens to another file", kind: .usage)
-            }
+            try SendRequest.refuseOverwriting(file.file, named: "requests file", with: c.unregisteredOut)
             template = nil
             payloadFile = nil
             notifications = .requests(file)
@@ -74,10 +71,7 @@ struct SendRequest {
 
             if let path = c.tokensFile {
                 let file = try DeviceTokenFile(path, shard: shard)
-                if let out = c.unregisteredOut, file.file.isSameFile(as: out) {
-                    throw InputError("--unregistered-out '\(out)' is the tokens file itself; writing it would destroy the list being sent",
-                                     hint: "write the dead tokens to another file, then remove them from the list", kind: .usage)
-                }
+                try SendRequest.refuseOverwriting(file.file, named: "tokens file", with: c.unregisteredOut)
                 notifications = .file(template, file)
             } else {
                 var list: [DeviceToken] = []
@@ -160,6 +154,13 @@ struct SendRequest {
         if !signer.adoptCachedToken() { _ = try keyFile.privateKey() }
         InputFiles.sharingWarning(auth.keyFile).map(Console.warn)
         return signer
+    }
+
+    /// `--unregistered-out` must not name the file being sent: writing it would destroy the list.
+    static func refuseOverwriting(_ input: CheckedLineFile, named noun: String, with output: String?) throws(InputError) {
+        guard let output, input.isSameFile(as: output) else { return }
+        throw InputError("--unregistered-out '\(output)' is the \(noun) itself; writing it would destroy the list being sent",
+                         hint: "write the dead tokens to another file, then remove them from the list", kind: .usage)
     }
 
     /// `--verbose`: libcurl's trace, line by line, on stderr.

@@ -4,9 +4,18 @@
 #define PUSHCTL_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <openssl/ssl.h>
 
 static inline CURLcode pushctl_easy_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode pushctl_easy_setopt_ptr(CURL *h, CURLoption o, const void *v) { return curl_easy_setopt(h, o, v); }
+// A blob copied by libcurl at once (CURL_BLOB_COPY): the caller's bytes may go away after.
+static inline CURLcode pushctl_easy_setopt_blob(CURL *h, CURLoption o, const void *data, size_t length) {
+    struct curl_blob blob;
+    blob.data = (void *)data;
+    blob.len = length;
+    blob.flags = CURL_BLOB_COPY;
+    return curl_easy_setopt(h, o, &blob);
+}
 static inline CURLcode pushctl_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode pushctl_easy_setopt_write(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f); }
 static inline CURLcode pushctl_easy_setopt_header(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) { return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f); }
@@ -60,4 +69,24 @@ static inline const char *pushctl_curl_version(void) {
     return curl_version_info(CURLVERSION_NOW)->version;
 }
 
+
+// For reading a GOAWAY's debug data, which libcurl does not pass on: a CONNECT_ONLY connection
+// on which the caller speaks HTTP/2 itself through curl_easy_send/recv. libcurl is told to use
+// no ALPN (so it installs no HTTP/2 layer of its own), and this callback asks for h2 on the
+// TLS context instead, as APNs (and pushctl mock) require.
+static CURLcode pushctl_ssl_ctx_alpn_h2(CURL *curl, void *ssl_ctx, void *userptr) {
+    (void)curl; (void)userptr;
+    static const unsigned char protocols[] = { 2, 'h', '2' };
+    return SSL_CTX_set_alpn_protos((SSL_CTX *)ssl_ctx, protocols, sizeof protocols) == 0 ? CURLE_OK : CURLE_SSL_CONNECT_ERROR;
+}
+
+static inline CURLcode pushctl_easy_setopt_alpn_h2_only(CURL *h) {
+    CURLcode code = curl_easy_setopt(h, CURLOPT_SSL_ENABLE_ALPN, 0L);
+    if (code == CURLE_OK) code = curl_easy_setopt(h, CURLOPT_SSL_CTX_FUNCTION, pushctl_ssl_ctx_alpn_h2);
+    return code;
+}
+
+static inline CURLcode pushctl_easy_active_socket(CURL *h, curl_socket_t *socket) {
+    return curl_easy_getinfo(h, CURLINFO_ACTIVESOCKET, socket);
+}
 #endif

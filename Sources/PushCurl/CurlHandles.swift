@@ -176,6 +176,12 @@ final class EasyHandle {
         guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
     }
 
+    /// A blob libcurl copies at once (certificates and keys given in memory).
+    func require(_ option: CURLoption, blob: [UInt8]) throws {
+        let code = blob.withUnsafeBytes { pushctl_easy_setopt_blob(raw, option, $0.baseAddress, $0.count) }
+        guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
+    }
+
     func require(_ option: CURLoption, pointer: UnsafeRawPointer?) throws {
         let code = pushctl_easy_setopt_ptr(raw, option, pointer)
         guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }

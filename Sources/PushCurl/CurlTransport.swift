@@ -27,6 +27,9 @@ public struct CurlTransportConfiguration: Sendable {
     /// one, libcurl follows the `https_proxy`/`no_proxy` environment variables.
     public var proxy: String?
     public var proxyCredentials: String?
+    /// A TLS client certificate (certificate-based authentication to APNs), given to libcurl in
+    /// memory.
+    public var clientCertificate: TLSClientCertificate?
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
@@ -42,6 +45,18 @@ public struct CurlTransportConfiguration: Sendable {
         self.timeout = timeout
         self.trace = trace
         self.showSecrets = showSecrets
+    }
+}
+
+/// A client certificate (then its chain) and its private key, both PEM, for libcurl's
+/// `CURLOPT_SSLCERT_BLOB`/`CURLOPT_SSLKEY_BLOB`: copied by libcurl, never written to disk.
+public struct TLSClientCertificate: Sendable {
+    public var certificatePEM: [UInt8]
+    public var privateKeyPEM: [UInt8]
+
+    public init(certificatePEM: [UInt8], privateKeyPEM: [UInt8]) {
+        self.certificatePEM = certificatePEM
+        self.privateKeyPEM = privateKeyPEM
     }
 }
 
@@ -263,6 +278,12 @@ public final class CurlTransport: PushTransport {
             try handle.require(CURLOPT_CAINFO, trust.file)
             if let directory = trust.directory { try handle.require(CURLOPT_CAPATH, directory) }
         }
+        if let client = configuration.clientCertificate {
+            try handle.require(CURLOPT_SSLCERTTYPE, "PEM")
+            try handle.require(CURLOPT_SSLCERT_BLOB, blob: client.certificatePEM)
+            try handle.require(CURLOPT_SSLKEYTYPE, "PEM")
+            try handle.require(CURLOPT_SSLKEY_BLOB, blob: client.privateKeyPEM)
+        }
         if let proxy = configuration.proxy {
             try handle.require(CURLOPT_PROXY, proxy)
             if let credentials = configuration.proxyCredentials { try handle.require(CURLOPT_PROXYUSERPWD, credentials) }
@@ -273,6 +294,12 @@ public final class CurlTransport: PushTransport {
             handle.trace = trace
         }
         return handle
+    }
+
+    /// The GOAWAY reason of a server that closes connections before answering (see
+    /// ``GoAwayProbe``); costs one extra connection, so the dispatcher asks once a run.
+    public func goAwayReason() -> String? {
+        GoAwayProbe.run(configuration: configuration, trust: trust)?.reason.map { OutsideText.display($0, limit: 100) }
     }
 
     static let emptyBody = RequestBody([])

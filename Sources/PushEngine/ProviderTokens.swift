@@ -125,6 +125,18 @@ public final class FixedAuthorization: AuthorizationSource {
     }
 }
 
+/// Certificate-based authentication: the TLS client certificate authenticates every request,
+/// so no `authorization` header is sent and there is nothing to renew.
+public final class CertificateAuthorization: AuthorizationSource {
+    public init() {}
+
+    public func authorization() throws -> String? { nil }
+
+    public func renew() throws {
+        throw InputError("APNs refused the provider token, but this run authenticates with a certificate and sends none")
+    }
+}
+
 /// Signed provider tokens kept on disk between runs, so a CI job that runs every few minutes
 /// sends the same JWT instead of a new one each time (APNs answers 429
 /// TooManyProviderTokenUpdates to tokens changed faster than every 20 minutes).

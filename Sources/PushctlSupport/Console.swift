@@ -46,11 +46,14 @@ public enum Console {
     public static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(STDERR_FILENO, bytes) }
 
 
+    /// What the lost-output message adds (send: that the notifications still went out).
+    nonisolated(unsafe) public static var lostOutputNote: String?
+
     /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
     public static func reportLostOutput() -> ExitStatus? {
         guard let failure = stdoutFailure else { return nil }
         let why = failure.errno == EPIPE ? "it was closed (a pipe whose reader stopped early?)" : String(cString: strerror(failure.errno))
-        error("could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost (the notifications were still sent)")
+        error("could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost" + (lostOutputNote.map { " (\($0))" } ?? ""))
         return .ioError
     }
 

@@ -35,6 +35,10 @@ struct SendCommand: ParsableCommand {
               pushctl send --topic com.example.app --tokens-file tokens.txt \\
                 --payload payload.json --output jsonl
 
+              # with a certificate instead of a key (password from a file):
+              pushctl send --cert push.p12 --cert-password-file pw.txt \\
+                --device-token "$TOKEN" --title Hello
+
               # against `pushctl mock`:
               pushctl send --endpoint https://127.0.0.1:8443 --cacert mock-ca.pem \\
                 --topic com.example.app --device-token 00ff --title Hi
@@ -43,6 +47,7 @@ struct SendCommand: ParsableCommand {
     )
 
     @OptionGroup(title: "Authentication") var auth: AuthOptions
+    @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
 
     @Option(help: ArgumentHelp("A provider token made elsewhere, instead of signing one (env PUSHCTL_JWT).", valueName: "token"))
     var jwt: String?
@@ -125,6 +130,9 @@ struct SendCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors; the exit status tells the outcome.") var quiet = false
 
     func validate() throws {
+        if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
+            throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
+        }
         if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
         if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
         if let port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
@@ -206,6 +214,7 @@ struct SendCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try CommandArguments.requireUTF8()
+            Console.lostOutputNote = "the notifications were still sent"
             let env = Console.environment
             let request = try SendRequest(command: self, env: env)
             if !quiet { request.template?.warnings.forEach(Console.warn) }

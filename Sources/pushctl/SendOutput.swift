@@ -23,7 +23,12 @@ struct DryRun {
         let url = request.baseURL + first.request.path
         let auth = showSecrets ? ((try? request.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; --show-secrets shows it]"
         let body = shape.body?.bytes ?? []
-        var out = ["\(shape.method.rawValue) \(url)", "authorization: \(auth)"]
+        var out = ["\(shape.method.rawValue) \(url)"]
+        if let path = request.certificatePath {
+            out.append("(no authorization header: the client certificate '\(OutsideText.display(path))' authenticates, \(request.certificate.map { OutsideText.display($0.certificate.subject, limit: 120) } ?? ""))")
+        } else {
+            out.append("authorization: \(auth)")
+        }
         out += shape.headerLines
         out += ["", String(decoding: body, as: UTF8.self), ""]
         let count = request.notifications.count
@@ -45,7 +50,16 @@ struct DryRun {
             curl.append("--proxy \(shellQuote(ProxySetting.masked(proxy.url)))")
             if proxy.credentials != nil { curl.append("--proxy-user \"$PROXY_USER\"") }
         }
-        curl.append("--header \"authorization: \(jwt)\"")
+        if let path = request.certificatePath {
+            if path.lowercased().hasSuffix(".p12") || path.lowercased().hasSuffix(".pfx") {
+                curl.append("--cert-type P12 --cert \(shellQuote(path)):\"$PUSHCTL_CERT_PASSWORD\"")
+            } else {
+                curl.append("--cert \(shellQuote(path))")
+                if let key = request.certificateKeyPath { curl.append("--key \(shellQuote(key))") }
+            }
+        } else {
+            curl.append("--header \"authorization: \(jwt)\"")
+        }
         curl += shape.headerLines.map { "--header \(shellQuote($0))" }
         curl.append("--header 'content-type:'")  // curl would otherwise add application/x-www-form-urlencoded
         if let file = request.payloadFile {
@@ -55,7 +69,7 @@ struct DryRun {
         }
         curl.append(shellQuote(url))
         out.append(curl.joined(separator: " \\\n  "))
-        if !showSecrets { out.append("(first: JWT=$(pushctl jwt --key-file … --team-id …))") }
+        if !showSecrets && request.certificatePath == nil { out.append("(first: JWT=$(pushctl jwt --key-file … --team-id …))") }
         return out
     }
 

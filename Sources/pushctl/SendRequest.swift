@@ -25,9 +25,27 @@ struct SendRequest {
     let payloadFile: String?
     let shard: Shard?
     let proxy: ProxySetting?
+    /// Certificate-based authentication: the certificate and key, and the file they came from.
+    let certificate: ClientIdentity?
+    let certificatePath: String?
+    let certificateKeyPath: String?
 
     init(command c: SendCommand, env: [String: String]) throws(InputError) {
-        let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty
+        // A certificate is read first: its UID is the default topic.
+        let certificatePath = try SendRequest.certificatePath(c, env: env)
+        self.certificatePath = certificatePath
+        certificateKeyPath = certificatePath == nil ? nil : c.certificate.certKey
+        let certificate = try certificatePath.map { path throws(InputError) in try c.certificate.loadIdentity(path: path, env: env) }
+        self.certificate = certificate
+        if let certificate, let certificatePath {
+            try CertificateChecks.requireValid(certificate.certificate, path: certificatePath, now: Int64(time(nil)), quiet: c.quiet)
+        }
+        let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.defaultTopic
+        if topic == nil, let certificate, c.requestsFile == nil {
+            throw InputError("the certificate covers several apps' topics: give --topic with one of them: "
+                                + certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", "),
+                             kind: .usage)
+        }
         let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         let shard = try c.shard.map { text throws(InputError) in try Shard(parsing: text) }
         self.shard = shard
@@ -68,6 +86,9 @@ struct SendRequest {
                          expiration: c.expiration, apnsID: c.apnsId, name: flagName),
                 payload: payload)
             self.template = template
+            if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
+                throw InputError(problem, hint: "give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key")
+            }
 
             if let path = c.tokensFile {
                 let file = try DeviceTokenFile(path, shard: shard)
@@ -97,15 +118,39 @@ struct SendRequest {
             }
         }
 
-        (baseURL, caCertificate) = try SendRequest.endpoint(c, env: env)
-        authorization = try SendRequest.authorization(c, env: env)
+        let environment: APNsEnvironment?
+        (baseURL, caCertificate, environment) = try SendRequest.endpoint(c, env: env)
+        if let certificate, let certificatePath, let environment {
+            try CertificateChecks.requireEnvironment(certificate.certificate, environment, path: certificatePath)
+        }
+        authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(c, env: env)
     }
 
-    static func endpoint(_ c: SendCommand, env: [String: String]) throws(InputError) -> (String, String?) {
+    /// The certificate to authenticate with, if that is the way chosen. Flags win over the
+    /// environment; a certificate and a key named at the same level are a usage error.
+    static func certificatePath(_ c: SendCommand, env: [String: String]) throws(InputError) -> String? {
+        let options = c.certificate
+        let tokenFlags = c.auth.keyFile != nil || c.jwt != nil
+        if let path = options.cert { return path }
+        if !tokenFlags, let path = env["PUSHCTL_CERT"].nonEmpty {
+            if env["PUSHCTL_KEY_FILE"].nonEmpty != nil || env["PUSHCTL_JWT"].nonEmpty != nil {
+                throw InputError("PUSHCTL_CERT and PUSHCTL_KEY_FILE (or PUSHCTL_JWT) are both set, so it is not clear how to authenticate",
+                                 hint: "unset one, or choose with --cert or --key-file", kind: .usage)
+            }
+            return path
+        }
+        if options.certKey != nil || options.certPasswordFile != nil {
+            throw InputError("--cert-key and --cert-password-file go with --cert (or PUSHCTL_CERT)", kind: .usage)
+        }
+        return nil
+    }
+
+    /// The base URL, the extra CA, and which of Apple's environments (nil for --endpoint).
+    static func endpoint(_ c: SendCommand, env: [String: String]) throws(InputError) -> (String, String?, APNsEnvironment?) {
         let ca = c.cacert ?? env["PUSHCTL_CACERT"].nonEmpty
         if let ca { try CACertificateFile.check(ca) }
         if let url = c.endpoint ?? (c.sandbox || c.production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
-            return (try Endpoint.baseURL(parsing: url), ca)
+            return (try Endpoint.baseURL(parsing: url), ca, nil)
         }
         var environment = APNsEnvironment.sandbox
         if c.production {
@@ -117,7 +162,7 @@ struct SendRequest {
             environment = chosen
         }
         let port = c.port.map { $0 == 443 ? "" : ":\($0)" } ?? ""
-        return ("https://" + environment.host + port, ca)
+        return ("https://" + environment.host + port, ca, environment)
     }
 
     static func authorization(_ c: SendCommand, env: [String: String]) throws(InputError) -> any AuthorizationSource {
@@ -173,6 +218,9 @@ struct SendRequest {
             trace: c.verbose ? SendRequest.traceToStderr : nil, showSecrets: c.showSecrets)
         configuration.proxy = proxy?.url
         configuration.proxyCredentials = proxy?.credentials
+        configuration.clientCertificate = certificate.map {
+            TLSClientCertificate(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM)
+        }
         return configuration
     }
 }

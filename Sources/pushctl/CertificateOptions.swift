@@ -1,0 +1,113 @@
+import ArgumentParser
+import PushctlSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import PushCore
+import PushEngine
+import PushCrypto
+
+/// `--cert --cert-key --cert-password-file`, with PUSHCTL_CERT and PUSHCTL_CERT_PASSWORD.
+struct CertificateOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Authenticate with a certificate instead of a key: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).", valueName: "path"),
+            completion: .file(extensions: ["p12", "pfx", "pem", "crt", "cer"]))
+    var cert: String?
+
+    @Option(help: ArgumentHelp("The certificate's private key (PEM), when --cert holds only the certificate.", valueName: "path"),
+            completion: .file(extensions: ["pem", "key"]))
+    var certKey: String?
+
+    @Option(help: ArgumentHelp("A file holding the .p12's (or the key's) password (env PUSHCTL_CERT_PASSWORD; asked on a terminal otherwise).", valueName: "path"),
+            completion: .file())
+    var certPasswordFile: String?
+
+    /// The certificate file the flags or the environment name, if any.
+    func path(env: [String: String]) -> String? { cert ?? env["PUSHCTL_CERT"].nonEmpty }
+
+    /// The password from the file or the environment; nil when neither gives one.
+    func password(env: [String: String]) throws(InputError) -> String? {
+        if let certPasswordFile {
+            var bytes = try InputFiles.read(certPasswordFile, what: "certificate password file")
+            while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+            guard bytes.count <= 1024, !bytes.contains(0) else {
+                throw InputError("the certificate password file '\(certPasswordFile)' must hold the password on one line")
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return env["PUSHCTL_CERT_PASSWORD"]
+    }
+
+    /// Reads and checks the certificate and its key (everything through libcrypto); asks for the
+    /// password on the terminal only when one is needed, none was given, and stdin is a terminal.
+    func loadIdentity(path: String, env: [String: String]) throws(InputError) -> ClientIdentity {
+        let bytes = try InputFiles.read(path, what: "certificate file")
+        let key = try certKey.map { keyPath throws(InputError) in (try InputFiles.read(keyPath, what: "certificate key file"), keyPath) }
+        var password = try password(env: env)
+        if password == nil, CertificateFile.needsPassword(key?.0 ?? bytes) || CertificateFile.needsPassword(bytes),
+           let typed = CertificateOptions.askPassword(for: key?.1 ?? path) {
+            password = typed
+        }
+        let identity = try ClientIdentity.load(bytes, source: path, key: key.map { (bytes: $0.0, source: $0.1) }, password: password)
+        InputFiles.sharingWarning(certKey ?? path).map(Console.warn)
+        return identity
+    }
+
+    /// Reads a password from the terminal with echo off; nil without a terminal (CI).
+    static func askPassword(for path: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return nil }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        let prompt = Array("Password for \(OutsideText.display(path, limit: 120)): ".utf8)
+        _ = prompt.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        _ = tcsetattr(fd, TCSAFLUSH, &quiet)
+        defer {
+            _ = tcsetattr(fd, TCSAFLUSH, &saved)
+            _ = write(fd, "\n", 1)
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 1024, read(fd, &byte, 1) == 1, byte != 0x0A, byte != 0x0D { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The checks a certificate passes before anything is sent with it.
+enum CertificateChecks {
+    /// Expired or not yet valid: 65. Expiring within 30 days: a warning naming the date.
+    static func requireValid(_ certificate: ProviderCertificate, path: String, now: Int64, quiet: Bool) throws(InputError) {
+        let place = OutsideText.display(path)
+        switch certificate.validity(now: now) {
+        case .valid:
+            break
+        case .expired:
+            throw InputError("the certificate in '\(place)' expired on \(UTCDate.format(unixSeconds: certificate.notAfter)) (\(OutsideText.display(certificate.subject, limit: 120)))",
+                             hint: "make a new one in your Apple Developer account (Certificates, Identifiers & Profiles), or move to a .p8 key, which does not expire")
+        case .notYetValid:
+            throw InputError("the certificate in '\(place)' is not valid until \(UTCDate.format(unixSeconds: certificate.notBefore)); is this machine's clock right?",
+                             hint: "check the clock (date -u), or wait until then")
+        case let .expiresSoon(days):
+            if !quiet {
+                Console.warn("the certificate in '\(place)' expires on \(UTCDate.format(unixSeconds: certificate.notAfter)), in \(days) day\(days == 1 ? "" : "s"): renew it in your Apple Developer account")
+            }
+        }
+    }
+
+    /// A development-only certificate sent to production, or the reverse: 65 with the why.
+    static func requireEnvironment(_ certificate: ProviderCertificate, _ environment: APNsEnvironment, path: String) throws(InputError) {
+        guard !certificate.serves(environment) else { return }
+        let other: APNsEnvironment = environment == .sandbox ? .production : .sandbox
+        throw InputError(
+            "the certificate in '\(OutsideText.display(path))' is for \(environment == .sandbox ? "production" : "development") only, but this run sends to \(environment == .sandbox ? "the sandbox" : "production") (\(environment.host)); APNs would answer BadCertificateEnvironment",
+            hint: "send with --\(other.rawValue), or use a certificate made for \(environment == .sandbox ? "development (Sandbox)" : "production")")
+    }
+}

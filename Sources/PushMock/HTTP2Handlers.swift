@@ -165,6 +165,15 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (SETTINGS allow 0 streams)", context: context)
             return
         }
+        if exchange.head.authorization == nil, let certificate = clientCertificate(context), certificate.isPushCertificate,
+           !certificate.serves(core.check.environment) {
+            // As APNs: a certificate for the other environment gets no answer, only a GOAWAY
+            // whose debug data says why (no stream processed).
+            exchanges[streamID]?.answered = true
+            record(exchange, streamID: streamID, status: 0, fault: "GOAWAY BadCertificateEnvironment (the mock plays \(core.check.environment.rawValue))")
+            sendGoAway(lastStreamID: .rootStream, reason: .badCertificateEnvironment, code: 0, context: context)
+            return
+        }
         switch core.gate(requestsOnConnection: requests) {
         case .dropConnection:
             exchanges[streamID]?.answered = true
@@ -184,7 +193,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             }
             requests += 1
             let now = Int64(Date().timeIntervalSince1970)
-            let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now)
+            let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
+                                             certificate: clientCertificate(context))
             if result.tokenAccepted { raiseStreamLimit(context: context) }
             exchanges[streamID]?.answered = true
             if faults.silent {
@@ -345,6 +355,16 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
     }
 
+    /// The verified TLS client certificate of this connection (read once), if the client sent one.
+    private var peerCertificate: ProviderCertificate??
+
+    private func clientCertificate(_ context: ChannelHandlerContext) -> ProviderCertificate? {
+        if let known = peerCertificate { return known }
+        let facts = ClientCertificates.peer(of: context.pipeline)
+        peerCertificate = .some(facts)
+        return facts
+    }
+
     private func record(
         _ exchange: Exchange, streamID: HTTP2StreamID, status: Int, reason: String? = nil, apnsID: String? = nil,
         fault: String?, loggable: String? = nil
@@ -357,6 +377,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             } else {
                 list.append((name, value))
             }
+        }
+        if let certificate = peerCertificate ?? nil, exchange.head.authorization == nil {
+            list.append(("tls-client-certificate", ClientCertificates.summary(certificate)))
         }
         core.journal.append(
             MockRequestRecord(

@@ -27,6 +27,12 @@ public struct MockAPNsConfiguration: Sendable {
     public var recordLimit: Int
     /// Event loop threads; nil means one per core.
     public var threads: Int?
+    /// CA certificates (PEM) whose client certificates the mock accepts for certificate-based
+    /// authentication, besides its own CA (``MockAPNsServer/issueClientCertificate``).
+    public var clientCAPEMs: [String] = []
+    /// The environment the mock plays: a client certificate that does not serve it gets
+    /// BadCertificateEnvironment.
+    public var environment: APNsEnvironment = .sandbox
 
     public init(
         host: String = "127.0.0.1",

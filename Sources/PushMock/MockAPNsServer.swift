@@ -52,6 +52,11 @@ public final class MockAPNsServer: Sendable {
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificates.serverKeyPEM.utf8), format: .pem))
         )
         tls.minimumTLSVersion = .tlsv12
+        // Certificate-based authentication: a client certificate is asked for, never required
+        // (token clients send none), and verified when given: the mock's own CA and --client-ca.
+        tls.certificateVerification = .optionalVerification
+        tls.trustRoots = .certificates(
+            try ([certificates.caPEM] + configuration.clientCAPEMs).flatMap { try NIOSSLCertificate.fromPEMBytes(Array($0.utf8)) })
         tls.applicationProtocols = ["h2"]
         let sslContext = try NIOSSLContext(configuration: tls)
 

@@ -22,7 +22,8 @@ final class MockServerCore: Sendable {
 
     init(configuration: MockAPNsConfiguration, journal: RequestJournal) {
         check = RequestCheck(
-            verifier: ProviderTokenVerifier(keys: configuration.providerKeys, teamID: configuration.teamID))
+            verifier: ProviderTokenVerifier(keys: configuration.providerKeys, teamID: configuration.teamID),
+            environment: configuration.environment)
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams
         initialConcurrentStreams = configuration.initialConcurrentStreams

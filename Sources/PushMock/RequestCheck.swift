@@ -55,8 +55,12 @@ struct RequestCheck {
     static let devicePathPrefix = "/3/device/"
 
     let verifier: ProviderTokenVerifier
+    /// The environment the mock plays, for certificates that serve only one.
+    var environment: APNsEnvironment = .sandbox
 
-    func evaluate(_ head: RequestHead, bodyByteCount: Int, now: Int64) -> Result {
+    /// - Parameter certificate: the connection's verified TLS client certificate, if it sent
+    ///   one; a request without an `authorization` header is then authenticated by it.
+    func evaluate(_ head: RequestHead, bodyByteCount: Int, now: Int64, certificate: ProviderCertificate? = nil) -> Result {
         func reject(_ reason: RejectionReason, tokenAccepted: Bool = false, loggable: String? = nil) -> Result {
             Result(outcome: .rejected(reason), tokenAccepted: tokenAccepted, loggableAuthorization: loggable)
         }
@@ -84,10 +88,28 @@ struct RequestCheck {
 
         if head.duplicate != nil { return reject(.duplicateHeaders, loggable: loggable) }
 
-        if let failure = auth.failure { return reject(failure, loggable: loggable) }
+        // Certificate-based authentication: no provider token, a verified client certificate.
+        let byCertificate = head.authorization == nil ? certificate : nil
+        if let byCertificate {
+            guard byCertificate.isPushCertificate else { return reject(.badCertificate, loggable: loggable) }
+            guard byCertificate.serves(environment) else { return reject(.badCertificateEnvironment, loggable: loggable) }
+        } else if let failure = auth.failure {
+            return reject(failure, loggable: loggable)
+        }
         func refuse(_ reason: RejectionReason) -> Result { reject(reason, tokenAccepted: true, loggable: loggable) }
 
-        guard let topic = head.topic, !topic.isEmpty else { return refuse(.missingTopic) }
+        var topic = head.topic ?? ""
+        if let byCertificate {
+            let allowed = byCertificate.allowedTopics
+            if topic.isEmpty {
+                // APNs takes the certificate's one topic; with several it cannot choose.
+                guard allowed.count == 1 else { return refuse(.missingTopic) }
+                topic = allowed[0]
+            } else if !allowed.contains(topic) {
+                return refuse(.topicDisallowed)
+            }
+        }
+        guard !topic.isEmpty else { return refuse(.missingTopic) }
         // Apple infers the type when the header is absent; pushctl always sends it.
         let pushType: PushType
         if let name = head.pushType {

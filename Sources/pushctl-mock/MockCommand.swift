@@ -62,6 +62,15 @@ struct MockCommand: ParsableCommand {
     @Option(help: "Append one JSON line per request to this file.")
     var log: String?
 
+    @Option(name: .customLong("client-ca"),
+            help: ArgumentHelp("Accept TLS client certificates (certificate-based authentication) signed by this CA, e.g. the pushctl-test-ca.pem of `pushctl cert generate` (repeatable; the mock's own CA is always accepted).", valueName: "path"),
+            completion: .file(extensions: ["pem", "crt"]))
+    var clientCAs: [String] = []
+
+    @Option(name: .customLong("environment"),
+            help: ArgumentHelp("The environment the mock plays for certificates: sandbox or production; a certificate for the other gets BadCertificateEnvironment.", valueName: "env"))
+    var environment: String = "sandbox"
+
     @Option(
         name: .customLong("fail"),
         help: ArgumentHelp("Answer requests to TOKEN with REASON, e.g. <hex>=Unregistered (repeatable).", valueName: "token=reason"))
@@ -189,7 +198,9 @@ struct MockCommand: ParsableCommand {
     private func serve() async throws {
         var faults = MockFaults()
         var keys: [MockProviderKey] = []
-        do {
+        var clientCAPEMs: [String] = []
+        var playedEnvironment = APNsEnvironment.sandbox
+        do throws(InputError) {
             for spec in failures {
                 let (token, reason) = try MockFaults.parseFailure(spec)
                 faults.failTokens[token] = reason
@@ -210,16 +221,23 @@ struct MockCommand: ParsableCommand {
             faults.silent = silent
             faults.resetStreams = resetStreams
             for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
+            for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
+            guard let chosen = APNsEnvironment(rawValue: environment) else {
+                throw InputError("--environment is sandbox or production; got '\(OutsideText.display(environment))'", kind: .usage)
+            }
+            playedEnvironment = chosen
         } catch {
             throw fail(error)
         }
 
         let server: MockAPNsServer
         do {
-            server = try await MockAPNsServer.start(
-                MockAPNsConfiguration(
-                    host: host, port: port, providerKeys: keys, teamID: teamID,
-                    maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0))
+            var configuration = MockAPNsConfiguration(
+                host: host, port: port, providerKeys: keys, teamID: teamID,
+                maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0)
+            configuration.clientCAPEMs = clientCAPEMs
+            configuration.environment = playedEnvironment
+            server = try await MockAPNsServer.start(configuration)
         } catch let error as InputError {
             throw fail(error)
         }
@@ -241,6 +259,19 @@ struct MockCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
         try await server.shutdown()
         if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
+    }
+
+    /// A CA certificate file for --client-ca: PEM, at most 1 MB.
+    static func readClientCA(_ path: String) throws(InputError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the --client-ca file '\(OutsideText.display(path))'", kind: .missingInput)
+        }
+        let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
+        guard text.contains("-----BEGIN CERTIFICATE-----") else {
+            throw InputError("the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate",
+                             hint: "give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`")
+        }
+        return text
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.
@@ -275,6 +306,7 @@ struct MockCommand: ParsableCommand {
             lines.append("  provider tokens: ES256 signatures (raw or DER) checked with key \(keys.map(\.keyID).joined(separator: ", "))\(team)")
         }
         lines.append("  CA certificate: \(caPath)")
+        lines.append("  client certificates: accepted when signed by the mock's CA\(clientCAs.isEmpty ? "" : " or " + clientCAs.joined(separator: ", ")); environment \(environment)")
         lines.append("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)")
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")

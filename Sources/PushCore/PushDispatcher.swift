@@ -170,6 +170,11 @@ public final class PushDispatcher {
         /// When the server last answered anything (or the run started), and whether it ever did.
         var lastAnswer = started
         var answeredAny = false
+        /// A server that closes every connection before answering may say why only in a GOAWAY:
+        /// the transport is asked once, and a reason that retrying cannot cure becomes the answer
+        /// of every request lost that way (final: each token gets it once, nothing is resent).
+        var askedGoAway = false
+        var goAwayAnswer: PushResponse?
 
         func finish(_ result: PushResult) {
             summary.add(result)
@@ -238,11 +243,26 @@ public final class PushDispatcher {
                 if case let .failure(.refused(detail)) = result.outcome, answeredAny {
                     result = PushAttemptResult(attemptID: polled.attemptID, outcome: .failure(.connectionLost(detail)))
                 }
+                var fromGoAway = false
+                if !answeredAny, result.outcome.isLostWithConnection {
+                    if !askedGoAway {
+                        askedGoAway = true
+                        if let name = transport.goAwayReason(), RejectionReason(apnsName: name).retry == .never {
+                            let reason = RejectionReason(apnsName: name)
+                            goAwayAnswer = PushResponse(status: reason.status, apnsID: nil, apnsUniqueID: nil,
+                                                        body: JSONValue.object([("reason", .string(reason.apnsName))]).compactBytes)
+                        }
+                    }
+                    if let answer = goAwayAnswer {
+                        result = PushAttemptResult(attemptID: polled.attemptID, outcome: .success(answer))
+                        fromGoAway = true
+                    }
+                }
                 let now = clock()
                 switch result.outcome {
                 case .success:
                     lastAnswer = now
-                    answeredAny = true
+                    answeredAny = answeredAny || !fromGoAway
                 case .failure(.unreachable), .failure(.refused):
                     stopped = stopped ?? result.outcome.failure
                     finish(PushResult(token: pending.token, failure: result.outcome.failure!, attempts: pending.attempts))
@@ -305,4 +325,11 @@ public final class PushDispatcher {
 extension Result where Failure == TransportFailure {
     var failure: TransportFailure? { if case let .failure(f) = self { return f } else { return nil } }
     var isFailure: Bool { failure != nil }
+    /// Died with its connection, or refused by a server that closes every connection.
+    var isLostWithConnection: Bool {
+        switch self {
+        case .failure(.connectionLost), .failure(.refused): return true
+        default: return false
+        }
+    }
 }

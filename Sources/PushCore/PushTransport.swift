@@ -124,4 +124,11 @@ public protocol PushTransport: AnyObject {
     func start(_ attempt: PushAttempt)
     /// Waits up to `timeout` seconds for progress and returns the attempts that finished.
     func poll(timeout: Double) -> [PushAttemptResult]
+    /// When requests die with their connections before any answer, the reason the server gave
+    /// in a GOAWAY (APNs' `{"reason":…}`), found however the transport can; nil if none.
+    func goAwayReason() -> String?
+}
+
+extension PushTransport {
+    public func goAwayReason() -> String? { nil }
 }

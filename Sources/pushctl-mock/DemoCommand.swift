@@ -46,15 +46,21 @@ struct DemoCommand: ParsableCommand {
 
         var faults = MockFaults()
         faults.failTokens[dead] = .unregistered
-        let configuration = MockAPNsConfiguration(
+        // The other way to authenticate: a certificate shaped like Apple's, from a throwaway CA.
+        let certificates = try TestCertificates.make(
+            topics: [ProviderCertificate.Topic(name: topic, kinds: ["app"])], development: true, production: true,
+            validFrom: -60, validity: 86_400, password: "demo")
+        var configuration = MockAPNsConfiguration(
             providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults)
-        let server = try waitFor { try await MockAPNsServer.start(configuration) }
+        configuration.clientCAPEMs = [String(decoding: certificates.caPEM, as: UTF8.self)]
+        let settings = configuration
+        let server = try waitFor { try await MockAPNsServer.start(settings) }
         let caPath = work.appendingPathComponent("mock-ca.pem").path
         FileManager.default.createFile(atPath: caPath, contents: Data(server.caCertificatePEM.utf8))
 
         do {
             try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
-                        topic: topic, device: device, dead: dead)
+                        topic: topic, device: device, dead: dead, certificates: certificates)
         } catch {
             _ = try? waitFor { try await server.shutdown() }
             throw error
@@ -63,7 +69,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     private func narrate(server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,
-                         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken) throws {
+                         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken, certificates: TestCertificates) throws {
         let narrator = Narrator(pause: pause)
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
         let authorization = FixedAuthorization(token: token.compact)
@@ -120,14 +126,28 @@ struct DemoCommand: ParsableCommand {
         try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
         narrator.say("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).")
 
-        narrator.step(8, "Your turn, with a real iPhone", [
+        narrator.step(8, "Your turn, with a real iPhone: a key or a certificate", [
+            "APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
+            "The other is a certificate: TLS presents it, and no authorization header is sent.",
+            "The same alert over a test certificate for \(certificates.certificate.uid ?? topic) (made by this demo, not Apple's):",
+        ])
+        var overCertificate = transport
+        overCertificate.clientCertificate = TLSClientCertificate(certificatePEM: certificates.certificatePEM, privateKeyPEM: certificates.privateKeyPEM)
+        try send(alert, to: [device], narrator: narrator, authorization: CertificateAuthorization(), transport: overCertificate)
+        [
+            "",
+            "With a key (recommended: it never expires, one key for all your apps):",
             "1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
             "2. Run your app from Xcode on the phone and print the device token it registers.",
             "3. Send (sandbox is the default for apps run from Xcode):",
             "   pushctl send --key-file AuthKey_<KEYID>.p8 --team-id <TEAMID> \\",
             "     --topic <your.bundle.id> --device-token <TOKEN> --title Hello --body 'From pushctl'",
-            "Try it first against a local APNs: `pushctl mock --help`.",
-        ])
+            "With a certificate (one app, renewed every year): make an Apple Push Notification service",
+            "SSL certificate for the app, export it with its key from Keychain Access as push.p12, then:",
+            "   pushctl cert inspect push.p12            # what it covers, and until when",
+            "   pushctl send --cert push.p12 --device-token <TOKEN> --title Hello",
+            "Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
+        ].forEach { narrator.say($0) }
     }
 
     private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,

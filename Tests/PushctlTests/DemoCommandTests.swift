@@ -16,7 +16,7 @@ import Testing
                          "Step 5 of 8", "apns-push-type: background and apns-priority: 5", "200  apns-id",
                          "Step 6 of 8", "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes",
                          "Step 7 of 8", "410 Unregistered",
-                         "Step 8 of 8", "pushctl send --key-file AuthKey_<KEYID>.p8"] {
+                         "Step 8 of 8", "over a test certificate", "pushctl send --key-file AuthKey_<KEYID>.p8", "pushctl send --cert push.p12"] {
             let found = try #require(out.range(of: expected, range: cursor..<out.endIndex), "missing or out of order: \(expected)")
             cursor = found.upperBound
         }

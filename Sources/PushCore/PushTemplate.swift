@@ -14,6 +14,10 @@ public struct PushSpec: Sendable {
     /// How a message names a field: the caller knows whether it came from a flag
     /// (`--collapse-id`) or a field of a JSON line (`"collapse-id"`); the core does not.
     public var name: @Sendable (PushField) -> String
+    /// Check Live Activity payloads (``LiveActivityLint``) and refuse the ones a device drops.
+    public var lint = true
+    /// UNIX seconds, for the lint's time rules (stale-date past, dismissal-date ahead); nil skips them.
+    public var now: Int64?
 
     public init(topic: String, pushType: String? = nil, priority: String? = nil, collapseID: String? = nil,
                 expiration: String? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }) {
@@ -38,7 +42,8 @@ public struct PushTemplate: Sendable {
     public let expiration: Int64?
     public let apnsID: String?
     /// Warnings for the user (stderr); none stops the send.
-    public var warnings: [String] { payload.warnings(for: pushType) }
+    public var warnings: [String] { payload.warnings(for: pushType) + lintWarnings }
+    private let lintWarnings: [String]
     /// Method, headers and body as a transport sends them, built once for every token.
     public var shape: RequestShape { builtShape! }
     private let builtShape: RequestShape?
@@ -105,6 +110,19 @@ public struct PushTemplate: Sendable {
         }
 
         try payload.checkSize(for: pushType)
+        var lintWarnings: [String] = []
+        if pushType == .liveactivity && spec.lint {
+            let findings = LiveActivityLint.findings(payload.json, priority: priority, now: spec.now)
+            let errors = findings.filter(\.isError)
+            if !errors.isEmpty {
+                throw InputError("a device would drop this Live Activity: " + errors.map { "\($0.message) (\($0.fix))" }.joined(separator: "; "),
+                                 hint: "APNs answers 200 to it all the same; fix the payload, or send it anyway with --no-lint")
+            }
+            lintWarnings = findings.map(\.text)
+        } else if pushType != .liveactivity && LiveActivityLint.looksLikeLiveActivity(payload.json) {
+            lintWarnings = ["the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with --push-type liveactivity (or --live-activity update)"]
+        }
+        self.lintWarnings = lintWarnings
         self.payload = payload
         self.pushType = pushType
         self.priority = priority

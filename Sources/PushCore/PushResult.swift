@@ -171,6 +171,8 @@ public struct BatchSummary: Sendable {
     public var unreachableCause: UnreachableCause?
     /// The part of the list this run sent, when it sent one part.
     public var shard: Shard?
+    /// What the summary line counts: tokens, or channels for a broadcast.
+    public var noun = (one: "token", many: "tokens")
 
     public init() {}
 
@@ -231,7 +233,7 @@ public struct BatchSummary: Sendable {
         if retried > 0 { parts.append("\(retried) retries") }
         if duplicatesSkipped > 0 { parts.append("\(duplicatesSkipped) duplicate \(duplicatesSkipped == 1 ? "token" : "tokens") skipped") }
         let time = elapsedSeconds < 10 ? String(Int(elapsedSeconds * 1000)) + " ms" : String(Int(elapsedSeconds)) + " s"
-        var line = (shard.map { "shard \($0): " } ?? "") + "\(tokens) \(tokens == 1 ? "token" : "tokens"): " + parts.joined(separator: ", ") + " in \(time)"
+        var line = (shard.map { "shard \($0): " } ?? "") + "\(tokens) \(tokens == 1 ? noun.one : noun.many): " + parts.joined(separator: ", ") + " in \(time)"
         if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }
         return line
     }

@@ -2,16 +2,24 @@
 public struct PushAttempt: Sendable {
     /// Unique within a run; the transport hands it back with the result.
     public let id: Int
-    public let notification: DeviceNotification
+    public let request: PushRequest
+    /// The device the request is for (nil for a broadcast or a channel call).
+    public let token: DeviceToken?
     /// The `authorization` value (`bearer <JWT>`), or nil to send none.
     public let authorization: String?
 
-    public var token: DeviceToken { notification.token }
-    public var request: PushRequest { notification.request }
-
     public init(id: Int, notification: DeviceNotification, authorization: String?) {
         self.id = id
-        self.notification = notification
+        self.request = notification.request
+        self.token = notification.token
+        self.authorization = authorization
+    }
+
+    /// A request that is not for one device: a broadcast, a channel management call.
+    public init(id: Int, request: PushRequest, authorization: String?) {
+        self.id = id
+        self.request = request
+        self.token = nil
         self.authorization = authorization
     }
 }
@@ -27,6 +35,9 @@ public struct PushResponse: Sendable, Equatable {
     public let reason: RejectionReason?
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     public let timestampMilliseconds: Int64?
+    /// Broadcast and channel calls: `apns-channel-id` and `apns-request-id` as answered.
+    public var channelID: String?
+    public var requestID: String?
 
     public init(status: Int, apnsID: String?, apnsUniqueID: String?, retryAfterSeconds: Int? = nil, body: [UInt8]) {
         self.status = status
@@ -34,7 +45,8 @@ public struct PushResponse: Sendable, Equatable {
         self.apnsUniqueID = apnsUniqueID
         self.retryAfterSeconds = retryAfterSeconds
         self.body = body
-        guard status != 200 else {
+        // 201 (a channel made) and 204 (deleted) are successes too.
+        guard !(200..<300).contains(status) else {
             reason = nil
             timestampMilliseconds = nil
             return

@@ -11,6 +11,9 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
     case tooManyProviderTokenUpdates, tooManyRequests
     case internalServerError
     case serviceUnavailable, shutdown
+    // Broadcast push and channel management (iOS 18).
+    case featureNotEnabled, missingChannelId, badChannelId, channelNotRegistered, cannotCreateChannelConfig
+    case badRequestParams, badRequestPayload, missingPushType, topicMismatch
     /// A reason this version of pushctl does not know.
     case unknown(String)
 
@@ -22,6 +25,8 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         .missingProviderToken, .unrelatedKeyIdInToken, .badEnvironmentKeyIdInToken,
         .badPath, .methodNotAllowed, .unregistered, .expiredToken, .payloadTooLarge,
         .tooManyProviderTokenUpdates, .tooManyRequests, .internalServerError, .serviceUnavailable, .shutdown,
+        .featureNotEnabled, .missingChannelId, .badChannelId, .channelNotRegistered, .cannotCreateChannelConfig,
+        .badRequestParams, .badRequestPayload, .missingPushType, .topicMismatch,
     ]
 
     /// The reason as APNs spells it. Apple's docs say BadEnvironmentKeyIdInToken;
@@ -66,6 +71,15 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .internalServerError: return "InternalServerError"
         case .serviceUnavailable: return "ServiceUnavailable"
         case .shutdown: return "Shutdown"
+        case .featureNotEnabled: return "FeatureNotEnabled"
+        case .missingChannelId: return "MissingChannelId"
+        case .badChannelId: return "BadChannelId"
+        case .channelNotRegistered: return "ChannelNotRegistered"
+        case .cannotCreateChannelConfig: return "CannotCreateChannelConfig"
+        case .badRequestParams: return "BadRequestParams"
+        case .badRequestPayload: return "BadRequestPayload"
+        case .missingPushType: return "MissingPushType"
+        case .topicMismatch: return "TopicMismatch"
         case let .unknown(name): return name
         }
     }
@@ -77,10 +91,12 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .badCollapseId, .badDeviceToken, .badExpirationDate, .badMessageId, .badPriority, .badTopic,
              .deviceTokenNotForTopic, .duplicateHeaders, .idleTimeout, .invalidPushType, .missingDeviceToken,
-             .missingTopic, .payloadEmpty, .topicDisallowed:
+             .missingTopic, .payloadEmpty, .topicDisallowed,
+             .featureNotEnabled, .missingChannelId, .badChannelId, .channelNotRegistered, .cannotCreateChannelConfig,
+             .badRequestParams, .badRequestPayload, .missingPushType:
             return 400
         case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken,
-             .missingProviderToken, .unrelatedKeyIdInToken, .badEnvironmentKeyIdInToken:
+             .missingProviderToken, .unrelatedKeyIdInToken, .badEnvironmentKeyIdInToken, .topicMismatch:
             return 403
         case .badPath: return 404
         case .methodNotAllowed: return 405
@@ -164,6 +180,15 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .internalServerError: return "APNs had an internal error; try again later"
         case .serviceUnavailable: return "APNs is unavailable for now; try again later"
         case .shutdown: return "the APNs server is shutting down; send again on a new connection"
+        case .featureNotEnabled: return "broadcast push is not enabled for this app: turn on the Broadcast capability for the bundle id in your Apple Developer account"
+        case .missingChannelId: return "the request has no apns-channel-id; pass --channel-id (pushctl channel list shows the ids)"
+        case .badChannelId: return "apns-channel-id is not a channel id (base64, as `pushctl channel create` printed it); check for a copy-paste slip"
+        case .channelNotRegistered: return "no such channel in this environment (deleted, or made in the other one); pushctl channel list shows the ids"
+        case .cannotCreateChannelConfig: return "the app has reached its limit of 10,000 channels in this environment; delete unused ones (pushctl channel delete)"
+        case .badRequestParams: return "the request's parameters are not valid (message-storage-policy 0 or 1, push-type LiveActivity)"
+        case .badRequestPayload: return "the request's body is not the JSON this call expects"
+        case .missingPushType: return "apns-push-type is missing; broadcasts are sent as liveactivity"
+        case .topicMismatch: return "the bundle id does not match the key's or certificate's app"
         case let .unknown(name): return "APNs answered '\(name)', a reason pushctl does not know; see Apple's 'Handling notification responses from APNs'"
         }
     }

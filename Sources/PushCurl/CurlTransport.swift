@@ -217,8 +217,11 @@ public final class CurlTransport: PushTransport {
             guard handle.httpVersion == Int(CURL_HTTP_VERSION_2_0) else {
                 return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2", cause: .protocolMismatch))
             }
-            return .success(PushResponse(status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
-                                         retryAfterSeconds: handle.retryAfter, body: handle.responseBody))
+            var response = PushResponse(status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
+                                        retryAfterSeconds: handle.retryAfter, body: handle.responseBody)
+            response.channelID = handle.channelID
+            response.requestID = handle.requestID
+            return .success(response)
         }
         let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
         // With a proxy, a connection that fails is the proxy's; a tunnel it refuses is too.

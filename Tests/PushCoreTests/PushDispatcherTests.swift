@@ -26,9 +26,9 @@ final class ScriptedTransport: PushTransport {
         let finished = inFlight
         inFlight.removeAll()
         return finished.map { attempt in
-            let n = attemptsByToken[attempt.token.hex, default: 0]
-            attemptsByToken[attempt.token.hex] = n + 1
-            let answers = script[attempt.token.hex] ?? [.success(.ok)]
+            let n = attemptsByToken[attempt.token!.hex, default: 0]
+            attemptsByToken[attempt.token!.hex] = n + 1
+            let answers = script[attempt.token!.hex] ?? [.success(.ok)]
             return PushAttemptResult(attemptID: attempt.id, outcome: answers[min(n, answers.count - 1)])
         }
     }

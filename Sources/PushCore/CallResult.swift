@@ -1,0 +1,48 @@
+/// The one final result of a request that is not for a device: a broadcast to one channel, or
+/// a channel management call. Classified exactly as a device's result is.
+public struct CallResult: Sendable {
+    public let outcome: PushResult.Outcome
+    public let status: Int?
+    public let reason: String?
+    public let explanation: String
+    public let attempts: Int
+    public let apnsUniqueID: String?
+    /// `apns-request-id` and `apns-channel-id` as the server answered them.
+    public let requestID: String?
+    public let channelID: String?
+    /// The answer's body (a channel's settings, the channel list), as sent.
+    public let body: [UInt8]
+    public let unreachableCause: UnreachableCause?
+
+    /// Stands in for the device a ``PushResult`` is keyed by; never shown.
+    private static let noDevice = try! DeviceToken(parsing: "00")
+
+    public init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
+        let base = PushResult(token: CallResult.noDevice, outcome: outcome, attempts: attempts, exhausted: exhausted)
+        self.outcome = base.outcome
+        status = base.status
+        reason = base.reason
+        explanation = base.outcome == .accepted ? "accepted by APNs" : base.explanation
+        self.attempts = attempts
+        apnsUniqueID = base.apnsUniqueID
+        unreachableCause = base.unreachableCause
+        if case let .success(response) = outcome {
+            requestID = response.requestID
+            channelID = response.channelID
+            body = response.body
+        } else {
+            requestID = nil
+            channelID = nil
+            body = []
+        }
+        summaryResult = base
+    }
+
+    /// For ``BatchSummary``: the same result as a device's.
+    let summaryResult: PushResult
+}
+
+extension BatchSummary {
+    /// Counts a broadcast's or a channel call's result like a device's.
+    public mutating func add(_ call: CallResult) { add(call.summaryResult) }
+}

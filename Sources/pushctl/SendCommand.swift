@@ -87,6 +87,28 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Build the payload: a custom key beside aps, KEY=JSON; repeatable.", valueName: "key=json"))
     var custom: [String] = []
 
+    // Live Activities
+    @Option(help: ArgumentHelp("Build a Live Activity push: start, update or end (push type liveactivity, priority 10 unless --priority 5). --title/--body make its alert.", valueName: "event"),
+            completion: .list(LiveActivityEvent.allCases.map(\.rawValue)))
+    var liveActivity: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.timestamp, UNIX seconds (default: now).", valueName: "unix")) var timestamp: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.content-state, as JSON or @FILE (what your ContentState decodes).", valueName: "json|@file"))
+    var contentState: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.stale-date, UNIX seconds.", valueName: "unix")) var staleDate: String?
+    @Option(help: ArgumentHelp("Live Activity end: aps.dismissal-date, UNIX seconds (at most 4 hours ahead).", valueName: "unix")) var dismissalDate: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.relevance-score, a number.", valueName: "n")) var relevanceScore: String?
+    @Option(help: ArgumentHelp("Live Activity start: aps.attributes-type, your ActivityAttributes type's name.", valueName: "name")) var attributesType: String?
+    @Option(help: ArgumentHelp("Live Activity start: aps.attributes, as JSON or @FILE.", valueName: "json|@file")) var attributes: String?
+    @Flag(help: "Live Activity start: aps.input-push-token = 1 (iOS 18: the started activity sends an update token).") var inputPushToken = false
+    @Option(help: ArgumentHelp("Live Activity start: aps.input-push-channel (iOS 18: subscribe the activity to this broadcast channel).", valueName: "id"))
+    var inputPushChannel: String?
+    @Flag(help: "Send Live Activity payloads the lint refuses (missing event, timestamp, content-state, …) anyway.") var noLint = false
+
+    // Broadcast
+    @Option(name: .customLong("channel-id"), help: ArgumentHelp("Broadcast to this channel (iOS 18; repeatable) instead of devices: POST /4/broadcasts/apps/<bundle> with the Live Activity payload.", valueName: "id"))
+    var channelIds: [String] = []
+    @Option(help: ArgumentHelp("Broadcasts: apns-request-id, a UUID the server echoes.", valueName: "uuid")) var requestId: String?
+
     // Headers
     @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"), completion: .list(PushType.allCases.map(\.rawValue)))
     var pushType: String?
@@ -149,7 +171,16 @@ struct SendCommand: ParsableCommand {
         if payload == "-" && tokensFile == "-" {
             throw ValidationError("--payload - and --tokens-file - cannot both read standard input; give one of them as a file")
         }
-        let sources = [payload != nil, payloadJson != nil, !builder.isEmpty].filter { $0 }.count
+        try validateLiveActivity()
+        if !channelIds.isEmpty {
+            if !deviceTokens.isEmpty || tokensFile != nil || requestsFile != nil {
+                throw ValidationError("--channel-id broadcasts to channels; leave out --device-token, --tokens-file and --requests-file")
+            }
+            if collapseId != nil || apnsId != nil { throw ValidationError("broadcasts take no --collapse-id or --apns-id (use --request-id)") }
+        } else if requestId != nil {
+            throw ValidationError("--request-id is for broadcasts (--channel-id); a device push takes --apns-id")
+        }
+        let sources = [payload != nil, payloadJson != nil, !builder.isEmpty || liveActivity != nil].filter { $0 }.count
         if sources > 1 { throw ValidationError("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)") }
         if [!deviceTokens.isEmpty, tokensFile != nil, requestsFile != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give the recipients one way: --device-token, --tokens-file or --requests-file")
@@ -160,6 +191,91 @@ struct SendCommand: ParsableCommand {
         if requestsFile != nil && apnsId != nil { throw ValidationError("--apns-id names one notification; with --requests-file give \"apns-id\" on a line") }
         if requestsFile == "-" && payload == "-" {
             throw ValidationError("--payload - and --requests-file - cannot both read standard input")
+        }
+    }
+
+    /// The Live Activity flags go with --live-activity, and it with only --title, --body, --sound.
+    func validateLiveActivity() throws {
+        let given: [(Bool, String)] = [
+            (timestamp != nil, "--timestamp"), (contentState != nil, "--content-state"), (staleDate != nil, "--stale-date"),
+            (dismissalDate != nil, "--dismissal-date"), (relevanceScore != nil, "--relevance-score"), (attributesType != nil, "--attributes-type"),
+            (attributes != nil, "--attributes"), (inputPushToken, "--input-push-token"), (inputPushChannel != nil, "--input-push-channel"),
+        ]
+        guard let event = liveActivity else {
+            if let flag = given.first(where: \.0)?.1 { throw ValidationError("\(flag) builds a Live Activity: give --live-activity start|update|end too") }
+            return
+        }
+        guard LiveActivityEvent(rawValue: event) != nil else {
+            throw ValidationError("--live-activity is start, update or end; got '\(OutsideText.display(event))'")
+        }
+        if let type = pushType, type != PushType.liveactivity.rawValue {
+            throw ValidationError("--live-activity sends push type liveactivity; leave out --push-type \(OutsideText.display(type))")
+        }
+        let others: [(Bool, String)] = [
+            (payload != nil, "--payload"), (payloadJson != nil, "--payload-json"), (subtitle != nil, "--subtitle"), (badge != nil, "--badge"),
+            (category != nil, "--category"), (threadId != nil, "--thread-id"), (contentAvailable, "--content-available"),
+            (mutableContent, "--mutable-content"), (interruptionLevel != nil, "--interruption-level"), (!custom.isEmpty, "--custom"),
+        ]
+        if let flag = others.first(where: \.0)?.1 {
+            throw ValidationError("--live-activity builds the payload; \(flag) does not go with it (--title, --body and --sound make its alert)")
+        }
+    }
+
+    /// The push type: --push-type, or liveactivity with --live-activity or --channel-id.
+    var effectivePushType: String? {
+        pushType ?? (liveActivity != nil || !channelIds.isEmpty ? PushType.liveactivity.rawValue : nil)
+    }
+
+    /// The Live Activity payload's fields from the flags (the numbers checked here, the rules by the lint).
+    func liveActivityBuilder(_ eventName: String) throws(InputError) -> LiveActivityBuilder {
+        guard let event = LiveActivityEvent(rawValue: eventName) else {
+            throw InputError("--live-activity is start, update or end; got '\(OutsideText.display(eventName))'", kind: .usage)
+        }
+        func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
+            guard let text else { return nil }
+            guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
+                throw InputError("\(flag) must be UNIX seconds (a whole number, e.g. \(Int64(time(nil)) + 3600)); got '\(OutsideText.display(text))'")
+            }
+            return value
+        }
+        var b = LiveActivityBuilder(event: event)
+        b.timestamp = try unix(timestamp, "--timestamp")
+        b.staleDate = try unix(staleDate, "--stale-date")
+        b.dismissalDate = try unix(dismissalDate, "--dismissal-date")
+        if let relevanceScore {
+            guard let value = Double(relevanceScore), value.isFinite else {
+                throw InputError("--relevance-score must be a number; got '\(OutsideText.display(relevanceScore))'")
+            }
+            b.relevanceScore = value
+        }
+        b.contentState = try contentState.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--content-state") }
+        b.attributes = try attributes.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--attributes") }
+        b.attributesType = attributesType
+        b.inputPushToken = inputPushToken
+        b.inputPushChannel = try inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "--input-push-channel") }
+        b.title = title
+        b.body = body
+        b.sound = sound
+        return b
+    }
+
+    /// JSON given inline, or `@FILE` to read it from a file.
+    static func jsonArgument(_ text: String, flag: String) throws(InputError) -> JSONValue {
+        let bytes: [UInt8]
+        let source: String
+        if text.hasPrefix("@") {
+            let path = String(text.dropFirst())
+            bytes = try InputFiles.read(path, what: "\(flag) file")
+            source = "\(flag) file '\(OutsideText.display(path))'"
+        } else {
+            bytes = Array(text.utf8)
+            source = flag
+        }
+        guard bytes.count <= 64 * 1024 else { throw InputError("\(source) is over 64 KB; a whole push is at most 4 KB") }
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw InputError("\(source) is not JSON: \(error)", hint: "give a JSON object, e.g. '{\"score\":3}', or @FILE to read one")
         }
     }
 
@@ -216,6 +332,10 @@ struct SendCommand: ParsableCommand {
             try CommandArguments.requireUTF8()
             Console.lostOutputNote = "the notifications were still sent"
             let env = Console.environment
+            if !channelIds.isEmpty {
+                try BroadcastRun.run(self, env: env)
+                return
+            }
             let request = try SendRequest(command: self, env: env)
             if !quiet { request.template?.warnings.forEach(Console.warn) }
             if dryRun {

@@ -12,6 +12,16 @@ import PushEngine
 import PushCrypto
 import PushCurl
 
+/// The flags that say how to authenticate, shared by `send` and `channel`.
+protocol CredentialFlags {
+    var auth: AuthOptions { get }
+    var certificate: CertificateOptions { get }
+    var jwt: String? { get }
+    var noJwtCache: Bool { get }
+}
+
+extension SendCommand: CredentialFlags {}
+
 /// Everything `send` needs, resolved from flags and environment and checked before
 /// anything is sent: any problem throws, and the process exits with nothing sent.
 struct SendRequest {
@@ -41,6 +51,7 @@ struct SendRequest {
             try CertificateChecks.requireValid(certificate.certificate, path: certificatePath, now: Int64(time(nil)), quiet: c.quiet)
         }
         let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.defaultTopic
+        let now = Int64(time(nil))
         if topic == nil, let certificate, c.requestsFile == nil {
             throw InputError("the certificate covers several apps' topics: give --topic with one of them: "
                                 + certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", "),
@@ -53,8 +64,10 @@ struct SendRequest {
 
         if let path = c.requestsFile {
             // Each line carries token and payload; the header flags are defaults for the lines.
-            let defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
+            var defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
                                     expiration: c.expiration, name: flagName)
+            defaults.lint = !c.noLint
+            defaults.now = now
             let file = try RequestsFile(path, defaults: defaults, shard: shard)
             try SendRequest.refuseOverwriting(file.file, named: "requests file", with: c.unregisteredOut)
             template = nil
@@ -67,24 +80,13 @@ struct SendRequest {
             if c.deviceTokens.isEmpty && c.tokensFile == nil {
                 throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", kind: .usage)
             }
-            let payload: Payload
-            if let path = c.payload {
-                payload = try Payload(bytes: try InputFiles.read(path, what: "payload file"), source: path == "-" ? "standard input" : path)
-                payloadFile = path == "-" ? nil : path
-            } else if let json = c.payloadJson {
-                payload = try Payload(bytes: Array(json.utf8), source: "--payload-json")
-                payloadFile = nil
-            } else if !c.builder.isEmpty {
-                payload = try c.builder.build()
-                payloadFile = nil
-            } else {
-                throw InputError("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
-                                 hint: "see `pushctl send --help`", kind: .usage)
-            }
-            let template = try PushTemplate(
-                PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
-                         expiration: c.expiration, apnsID: c.apnsId, name: flagName),
-                payload: payload)
+            let (payload, payloadFile) = try SendRequest.payload(c, now: now)
+            self.payloadFile = payloadFile
+            var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
+                                expiration: c.expiration, apnsID: c.apnsId, name: flagName)
+            spec.lint = !c.noLint
+            spec.now = now
+            let template = try PushTemplate(spec, payload: payload)
             self.template = template
             if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
                 throw InputError(problem, hint: "give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key")
@@ -126,9 +128,26 @@ struct SendRequest {
         authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(c, env: env)
     }
 
+    /// The payload from --payload, --payload-json, the builder flags or the Live Activity flags,
+    /// and the file it came from (for the equivalent curl command).
+    static func payload(_ c: SendCommand, now: Int64) throws(InputError) -> (Payload, String?) {
+        if let path = c.payload {
+            return (try Payload(bytes: try InputFiles.read(path, what: "payload file"), source: path == "-" ? "standard input" : path),
+                    path == "-" ? nil : path)
+        } else if let json = c.payloadJson {
+            return (try Payload(bytes: Array(json.utf8), source: "--payload-json"), nil)
+        } else if let event = c.liveActivity {
+            return (try c.liveActivityBuilder(event).build(now: now), nil)
+        } else if !c.builder.isEmpty {
+            return (try c.builder.build(), nil)
+        }
+        throw InputError("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
+                         hint: "see `pushctl send --help`", kind: .usage)
+    }
+
     /// The certificate to authenticate with, if that is the way chosen. Flags win over the
     /// environment; a certificate and a key named at the same level are a usage error.
-    static func certificatePath(_ c: SendCommand, env: [String: String]) throws(InputError) -> String? {
+    static func certificatePath(_ c: some CredentialFlags, env: [String: String]) throws(InputError) -> String? {
         let options = c.certificate
         let tokenFlags = c.auth.keyFile != nil || c.jwt != nil
         if let path = options.cert { return path }
@@ -165,7 +184,7 @@ struct SendRequest {
         return ("https://" + environment.host + port, ca, environment)
     }
 
-    static func authorization(_ c: SendCommand, env: [String: String]) throws(InputError) -> any AuthorizationSource {
+    static func authorization(_ c: some CredentialFlags, env: [String: String]) throws(InputError) -> any AuthorizationSource {
         if let token = c.jwt ?? env["PUSHCTL_JWT"].nonEmpty {
             let decoded = try DecodedJWT(parsing: token)
             try HeaderValue.check(decoded.compact, name: "the JWT", limit: 8000)
@@ -212,10 +231,17 @@ struct SendRequest {
     static let traceToStderr: @Sendable (String) -> Void = { Console.err($0) }
 
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
+        SendRequest.transportConfiguration(baseURL: baseURL, caCertificate: caCertificate, proxy: proxy, certificate: certificate,
+                                           concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
+                                           timeout: c.timeout, verbose: c.verbose, showSecrets: c.showSecrets)
+    }
+
+    static func transportConfiguration(baseURL: String, caCertificate: String?, proxy: ProxySetting?, certificate: ClientIdentity?,
+                                       concurrency: Int, connections: Int, timeout: Double, verbose: Bool, showSecrets: Bool) -> CurlTransportConfiguration {
         var configuration = CurlTransportConfiguration(
-            baseURL: baseURL, caCertificateFile: caCertificate, concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
-            connectTimeout: min(c.timeout, 10), timeout: c.timeout,
-            trace: c.verbose ? SendRequest.traceToStderr : nil, showSecrets: c.showSecrets)
+            baseURL: baseURL, caCertificateFile: caCertificate, concurrency: concurrency, connections: connections,
+            connectTimeout: min(timeout, 10), timeout: timeout,
+            trace: verbose ? SendRequest.traceToStderr : nil, showSecrets: showSecrets)
         configuration.proxy = proxy?.url
         configuration.proxyCredentials = proxy?.credentials
         configuration.clientCertificate = certificate.map {

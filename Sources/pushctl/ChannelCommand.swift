@@ -1,0 +1,221 @@
+import ArgumentParser
+import PushctlSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import PushCore
+import PushEngine
+import PushCurl
+
+struct ChannelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "channel",
+        abstract: "Manage broadcast channels (iOS 18 broadcast push for Live Activities).",
+        discussion: """
+            Talks to Apple's channel management API (api-manage-broadcast.sandbox.push.apple.com:2195,
+            or api-manage-broadcast.push.apple.com:2196 with --production), with the same
+            authentication as send. Then send to a channel with `pushctl send --channel-id ID`.
+
+            Examples:
+              ID=$(pushctl channel create --topic com.example.app --storage none)
+              pushctl channel list --topic com.example.app
+              pushctl channel read "$ID" --topic com.example.app --output json
+              pushctl channel delete "$ID" --topic com.example.app
+
+            Exit status as send: 0 done, 1 refused by APNs, 64/65/66 bad input
+            (nothing sent), 69 unreachable, 75 retries exhausted.
+            """,
+        subcommands: [Create.self, List.self, Read.self, Delete.self]
+    )
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a channel; prints its id.",
+            discussion: "none keeps no message for offline devices (a higher budget); latest keeps the last one up to 8 hours. Fixed at creation.")
+        @OptionGroup var options: ChannelOptions
+        @Option(help: "Message storage: none or latest.", completion: .list(BroadcastAPI.StoragePolicy.allCases.map(\.rawValue)))
+        var storage: String = "none"
+
+        func run() throws {
+            try reportingErrors {
+                guard let policy = BroadcastAPI.StoragePolicy(rawValue: storage) else {
+                    throw InputError("--storage is none or latest; got '\(OutsideText.display(storage))'", kind: .usage)
+                }
+                try options.perform(.create(policy)) { result in
+                    let id = result.channelID ?? ""
+                    return (text: [id], note: "created channel \(id) (storage \(policy.rawValue)) for \(options.bundleShown)",
+                            json: [("channelId", .string(id)), ("storage", .string(policy.rawValue)), ("messageStoragePolicy", .integer(policy.code))])
+                }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the app's channel ids, one per line.")
+        @OptionGroup var options: ChannelOptions
+
+        func run() throws {
+            try reportingErrors {
+                try options.perform(.list) { result in
+                    let json = try? JSONValue.parse(result.body)
+                    let ids = (json?["channels"].flatMap { value -> [JSONValue]? in if case let .array(items) = value { return items } else { return nil } } ?? [])
+                        .prefix(BroadcastAPI.channelLimit)
+                        .compactMap { $0.stringValue.map { OutsideText.display($0, limit: 256) } }
+                    return (text: ids, note: "\(ids.count) channel\(ids.count == 1 ? "" : "s") for \(options.bundleShown)",
+                            json: [("channels", .array(ids.map(JSONValue.string)))])
+                }
+            }
+        }
+    }
+
+    struct Read: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a channel's storage policy and push type.")
+        @Argument(help: ArgumentHelp("The channel id.", valueName: "id")) var id: String
+        @OptionGroup var options: ChannelOptions
+
+        func run() throws {
+            try reportingErrors {
+                let id = try BroadcastAPI.channelID(id, name: "the channel id")
+                try options.perform(.read(channelID: id)) { result in
+                    let json = try? JSONValue.parse(result.body)
+                    let code = json?["message-storage-policy"]?.integerValue
+                    let storage = code.flatMap(BroadcastAPI.StoragePolicy.init(code:))?.rawValue ?? "unknown"
+                    let type = json?["push-type"]?.stringValue.map { OutsideText.display($0, limit: 40) } ?? "unknown"
+                    return (text: ["\(id)  storage \(storage) (message-storage-policy \(code.map(String.init) ?? "?")), push type \(type)"], note: nil,
+                            json: [("channelId", .string(id)), ("storage", .string(storage)), ("messageStoragePolicy", code.map(JSONValue.integer) ?? .null),
+                                   ("pushType", .string(type))])
+                }
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a channel.")
+        @Argument(help: ArgumentHelp("The channel id.", valueName: "id")) var id: String
+        @OptionGroup var options: ChannelOptions
+
+        func run() throws {
+            try reportingErrors {
+                let id = try BroadcastAPI.channelID(id, name: "the channel id")
+                try options.perform(.delete(channelID: id)) { _ in
+                    (text: [], note: "deleted channel \(id)", json: [("channelId", .string(id)), ("deleted", .bool(true))])
+                }
+            }
+        }
+    }
+}
+
+/// What every channel call takes: authentication, the app, where, and how to answer.
+struct ChannelOptions: ParsableArguments, CredentialFlags {
+    @OptionGroup(title: "Authentication") var auth: AuthOptions
+    @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
+    @Option(help: ArgumentHelp("A provider token made elsewhere, instead of signing one (env PUSHCTL_JWT).", valueName: "token"))
+    var jwt: String?
+    @Flag(help: "Sign a new JWT instead of reusing the cached one.") var noJwtCache = false
+
+    @Option(help: ArgumentHelp("Your app's bundle id, without a push-type suffix (env PUSHCTL_TOPIC).", valueName: "bundle-id"))
+    var topic: String?
+    @Flag(help: "The sandbox's channel API: api-manage-broadcast.sandbox.push.apple.com:2195 (default; env PUSHCTL_ENV).") var sandbox = false
+    @Flag(help: "Production's: api-manage-broadcast.push.apple.com:2196.") var production = false
+    @Option(help: ArgumentHelp("This https URL instead (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url")) var endpoint: String?
+    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"]))
+    var cacert: String?
+    @Option(help: ArgumentHelp("Through this proxy (env PUSHCTL_PROXY).", valueName: "url")) var proxy: String?
+    @Option(help: ArgumentHelp("apns-request-id, a UUID the server echoes.", valueName: "uuid")) var requestId: String?
+    @Option(help: ArgumentHelp("Seconds to wait for the answer.", valueName: "seconds")) var timeout: Double = 30
+    @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts.", valueName: "n")) var retries = 3
+    @Option(help: "text or json.") var output: TokenOutputFormat = .text
+    @Flag(help: "Show libcurl's trace on stderr (the JWT redacted).") var verbose = false
+
+    func validate() throws {
+        if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
+        if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
+        if !(timeout > 0 && timeout <= SendCommand.timeoutLimit) { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        if !(0...SendCommand.retriesLimit).contains(retries) { throw ValidationError("--retries must be between 0 and \(SendCommand.retriesLimit)") }
+        if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
+            throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
+        }
+    }
+
+    var bundleShown: String { OutsideText.display(topic ?? Console.environment["PUSHCTL_TOPIC"] ?? "the app") }
+
+    /// Sends one call and prints what `describe` makes of its success; failures as `send` shows them.
+    func perform(_ call: BroadcastAPI.ChannelCall,
+                 describe: (CallResult) -> (text: [String], note: String?, json: [(String, JSONValue)])) throws {
+        try CommandArguments.requireUTF8()
+        let env = Console.environment
+        let credentials = try CallCredentials(self, topic: topic, env: env, quiet: false)
+        guard let topic = credentials.topic else {
+            throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
+        }
+        let bundle = try BroadcastAPI.bundleID(topic, name: "--topic")
+        let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestId)
+
+        let ca = cacert ?? env["PUSHCTL_CACERT"].nonEmpty
+        if let ca { try CACertificateFile.check(ca) }
+        let baseURL: String
+        var environment: APNsEnvironment?
+        if let url = endpoint ?? (sandbox || production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
+            baseURL = try Endpoint.baseURL(parsing: url)
+        } else {
+            var chosen = APNsEnvironment.sandbox
+            if production {
+                chosen = .production
+            } else if !sandbox, let name = env["PUSHCTL_ENV"].nonEmpty {
+                guard let named = APNsEnvironment(rawValue: name) else { throw InputError("PUSHCTL_ENV is '\(name)'; it must be sandbox or production", kind: .usage) }
+                chosen = named
+            }
+            environment = chosen
+            baseURL = chosen.channelManagementBaseURL
+        }
+        try credentials.requireEnvironment(environment)
+        let proxySetting = try ProxySetting(url: proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: nil)
+        let configuration = SendRequest.transportConfiguration(
+            baseURL: baseURL, caCertificate: ca, proxy: proxySetting, certificate: credentials.certificate,
+            concurrency: 1, connections: 1, timeout: timeout, verbose: verbose, showSecrets: false)
+        let runner = try CallRunner(authorization: credentials.authorization, configuration: configuration,
+                                    policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
+        let result = runner.perform(request)
+        var summary = BatchSummary()
+        summary.add(result)
+        let status = ExitStatus(summary.outcome)
+        if result.outcome == .accepted {
+            let made = describe(result)
+            switch output {
+            case .text:
+                made.text.forEach(Console.out)
+                if let note = made.note { Console.err(note) }
+            case .json:
+                var members = made.json
+                members.append(("status", .integer(Int64(result.status ?? 0))))
+                members.append(("apnsRequestId", result.requestID.map(JSONValue.string) ?? .null))
+                Console.out(JSONValue.object(members).pretty)
+            }
+        } else {
+            switch output {
+            case .text: Console.err(CallOutput.line("channel \(call.label)", result))
+            case .json: Console.out(CallOutput.json(result, extra: [("call", .string(call.label))]).pretty)
+            }
+            if let cause = result.unreachableCause {
+                Console.err("hint: " + SendCommand.hint(for: cause, endpoint: endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty))
+            }
+        }
+        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+}
+
+extension BroadcastAPI.ChannelCall {
+    var label: String {
+        switch self {
+        case .create: return "create"
+        case .list: return "list"
+        case let .read(id): return "read \(id)"
+        case let .delete(id): return "delete \(id)"
+        }
+    }
+}

@@ -41,7 +41,10 @@ struct LibraryPayload: Sendable, CustomTestStringConvertible {
         .inferred("service-extension.json"),
         .inferred("critical.json"),
         .inferred("thread.json"),
+        .explicit("liveactivity-start.json", "liveactivity", topicSuffix: ".push-type.liveactivity"),
         .explicit("liveactivity-update.json", "liveactivity", topicSuffix: ".push-type.liveactivity"),
+        .explicit("liveactivity-end.json", "liveactivity", topicSuffix: ".push-type.liveactivity"),
+        .explicit("broadcast-update.json", "liveactivity", topicSuffix: ".push-type.liveactivity"),
         .explicit("widgets-content-changed.json", "widgets", topicSuffix: ".push-type.widgets"),
         .inferred("simulator.apns"),
     ]
@@ -80,6 +83,10 @@ struct LibraryPayload: Sendable, CustomTestStringConvertible {
         #expect(try aps("thread.json")["thread-id"] is String)
         #expect(try aps("liveactivity-update.json")["event"] as? String == "update")
         #expect(try aps("liveactivity-update.json")["content-state"] is [String: Any])
+        let start = try aps("liveactivity-start.json")
+        #expect(start["event"] as? String == "start" && start["alert"] != nil && start["attributes-type"] is String && start["input-push-token"] as? Int == 1)
+        #expect(try aps("liveactivity-end.json")["dismissal-date"] is Int)
+        #expect(try aps("broadcast-update.json")["event"] as? String == "update")
         #expect(try aps("widgets-content-changed.json")["content-changed"] as? Bool == true)
         let simulator = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.payloads.appendingPathComponent("simulator.apns")))
         #expect((simulator as? [String: Any])?["Simulator Target Bundle"] is String)

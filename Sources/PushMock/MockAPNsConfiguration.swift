@@ -27,6 +27,10 @@ public struct MockAPNsConfiguration: Sendable {
     public var recordLimit: Int
     /// Event loop threads; nil means one per core.
     public var threads: Int?
+    /// APNs' limits per connection and the guards against floods.
+    public var limits: MockProtocolLimits
+    /// Told, once per token, when a provider token is refused: the reason and which check failed.
+    public var onTokenRefused: (@Sendable (RejectionReason, String) -> Void)?
 
     public init(
         host: String = "127.0.0.1",
@@ -38,7 +42,8 @@ public struct MockAPNsConfiguration: Sendable {
         logPath: String? = nil,
         faults: MockFaults = MockFaults(),
         recordLimit: Int = 10_000,
-        threads: Int? = nil
+        threads: Int? = nil,
+        limits: MockProtocolLimits = MockProtocolLimits()
     ) {
         self.host = host
         self.port = port
@@ -50,6 +55,7 @@ public struct MockAPNsConfiguration: Sendable {
         self.faults = faults
         self.recordLimit = recordLimit
         self.threads = threads
+        self.limits = limits
     }
 
     /// Checks what can be wrong before binding: the team id's shape, the stream limits, the faults.
@@ -62,6 +68,7 @@ public struct MockAPNsConfiguration: Sendable {
             throw InputError("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", kind: .usage)
         }
         try faults.validate()
+        try limits.validate()
         guard (0...65535).contains(port) else {
             throw InputError("the port must be between 0 and 65535; got \(port)", kind: .usage)
         }

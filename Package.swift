@@ -116,6 +116,12 @@ let package = Package(
                 "PushCore", "PushMock",
                 // Signs test JWTs independently of pushctl's own signer.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // A raw HTTP/2 client that breaks the rules real clients keep (RawHTTP2Client.swift).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
             ],
             swiftSettings: strict
         ),

@@ -18,30 +18,69 @@ public enum ProviderTokenRules {
         issuedAt <= now + 60 && OutsideNumber.difference(now, issuedAt) < reuseSeconds
     }
 
+    /// The issue time in an `iat` claim, in whole UNIX seconds: an integer, or a JSON number with a
+    /// fraction (a NumericDate, RFC 7519 §2, may have one; clients that send `time.time()` do), cut to
+    /// the second below. nil for anything else. A string is not a NumericDate, even one of digits: APNs'
+    /// answer to it is not documented, so the mock refuses it and `jwt verify` fails it, alike.
+    public static func issuedAt(_ value: JSONValue?) -> Int64? {
+        switch value {
+        case let .integer(seconds)?:
+            return seconds
+        case let .number(seconds)? where seconds.isFinite && seconds >= -9.2e18 && seconds < 9.2e18:
+            return Int64(seconds.rounded(.down))
+        default:
+            return nil
+        }
+    }
+
+    /// What APNs refuses in a token's header and claims (signature and age aside): the one decision
+    /// the mock answers InvalidProviderToken by and `jwt verify` reports, so that both agree.
+    public static func defects(_ jwt: DecodedJWT) -> [ProviderTokenDefect] {
+        var found: [ProviderTokenDefect] = []
+        if jwt.header["alg"] != .string("ES256") { found.append(.algorithm(jwt.header["alg"])) }
+        if !isIdentifier(jwt.header["kid"]) { found.append(.keyID(jwt.header["kid"])) }
+        if !isIdentifier(jwt.claims["iss"]) { found.append(.issuer(jwt.claims["iss"])) }
+        if issuedAt(jwt.claims["iat"]) == nil { found.append(.issuedAt(jwt.claims["iat"])) }
+        return found
+    }
+
+    private static func isIdentifier(_ value: JSONValue?) -> Bool {
+        value?.stringValue.map(AppleIdentifier.isWellFormed) ?? false
+    }
+
     public static func audit(_ jwt: DecodedJWT, now: Int64) -> [ProviderTokenCheck] {
         var checks: [ProviderTokenCheck] = []
         func pass(_ m: String) { checks.append(.init(outcome: .pass, message: m)) }
         func warn(_ m: String) { checks.append(.init(outcome: .warning, message: m)) }
         func fail(_ m: String) { checks.append(.init(outcome: .failure, message: m)) }
+        let defects = defects(jwt)
+        func defect(_ matching: (ProviderTokenDefect) -> Bool) -> ProviderTokenDefect? { defects.first(where: matching) }
 
-        switch jwt.header["alg"] {
-        case .string("ES256")?: pass("alg is ES256")
-        case let .string(other)?: fail("alg is \(OutsideText.display(other)); APNs accepts only ES256")
-        case nil: fail("the header has no alg; APNs needs \"alg\":\"ES256\"")
-        case let value?: fail("alg is \(value.typeName), not the string \"ES256\"")
+        if let problem = defect({ if case .algorithm = $0 { true } else { false } }) {
+            fail(problem.description)
+        } else {
+            pass("alg is ES256")
         }
         if let typ = jwt.header["typ"], typ != .string("JWT") {
             warn("typ is \(OutsideText.display(typ.compact)); it is optional, and \"JWT\" when present")
         }
-        identifier(jwt.header["kid"], field: "kid", kind: .keyID, pass: pass, fail: fail)
-        identifier(jwt.claims["iss"], field: "iss", kind: .teamID, pass: pass, fail: fail)
+        if let problem = defect({ if case .keyID = $0 { true } else { false } }) {
+            fail(problem.description)
+        } else if let kid = jwt.header["kid"]?.stringValue {
+            pass("kid \(kid) has the shape of a \(AppleIdentifier.Kind.keyID.rawValue)")
+        }
+        if let problem = defect({ if case .issuer = $0 { true } else { false } }) {
+            fail(problem.description)
+        } else if let iss = jwt.claims["iss"]?.stringValue {
+            pass("iss \(iss) has the shape of a \(AppleIdentifier.Kind.teamID.rawValue)")
+        }
 
-        switch jwt.claims["iat"] {
-        case nil:
-            fail("the claims have no iat; APNs needs the issue time in UNIX seconds")
-        case let .integer(iat)?:
+        if let problem = defect({ if case .issuedAt = $0 { true } else { false } }) {
+            fail(problem.description)
+        } else if let iat = issuedAt(jwt.claims["iat"]) {
             let age = OutsideNumber.difference(now, iat)
-            let text = TokenAge.describe(issuedAt: iat, now: now)
+            var text = TokenAge.describe(issuedAt: iat, now: now)
+            if case .number? = jwt.claims["iat"] { text += " (a number with a fraction, read as whole seconds)" }
             if age > lifetimeSeconds {
                 fail("iat: \(text) — APNs answers 403 ExpiredProviderToken")
             } else if age < -60 {
@@ -51,24 +90,52 @@ public enum ProviderTokenRules {
             } else {
                 pass("iat: \(text)")
             }
-        case let value?:
-            fail("iat is \(value.typeName) (\(OutsideText.display(value.compact))); APNs needs an integer number of UNIX seconds")
         }
         return checks
     }
+}
 
-    private static func identifier(
-        _ value: JSONValue?, field: String, kind: AppleIdentifier.Kind,
-        pass: (String) -> Void, fail: (String) -> Void
-    ) {
-        let place = field == "kid" ? "the header has" : "the claims have"
-        switch value {
-        case nil: fail("\(place) no \(field); APNs needs your 10-character \(kind.rawValue)")
-        case let .string(s)? where AppleIdentifier.isWellFormed(s): pass("\(field) \(s) has the shape of a \(kind.rawValue)")
-        case let .string(s)?: fail("\(field) '\(OutsideText.display(s))' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))")
-        case let v?: fail("\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string")
+/// One way a provider token's header or claims break APNs' rules, with the value found (nil: absent).
+public enum ProviderTokenDefect: Equatable, Sendable, CustomStringConvertible {
+    case algorithm(JSONValue?)
+    case keyID(JSONValue?)
+    case issuer(JSONValue?)
+    case issuedAt(JSONValue?)
+
+    public var description: String {
+        switch self {
+        case let .algorithm(value):
+            switch value {
+            case nil: return "the header has no alg; APNs needs \"alg\":\"ES256\""
+            case let .string(other)?: return "alg is \(OutsideText.display(other)); APNs accepts only ES256"
+            case let value?: return "alg is \(value.typeName), not the string \"ES256\""
+            }
+        case let .keyID(value): return Self.identifier(value, field: "kid", kind: .keyID)
+        case let .issuer(value): return Self.identifier(value, field: "iss", kind: .teamID)
+        case let .issuedAt(value):
+            switch value {
+            case nil: return "the claims have no iat; APNs needs the issue time in UNIX seconds"
+            case .string?:
+                return "iat is a string (\(OutsideText.display(value!.compact))); APNs needs a JSON number of UNIX seconds, not text"
+            case let value?:
+                return "iat is \(value.typeName) (\(OutsideText.display(value.compact))); APNs needs a number of UNIX seconds"
+            }
         }
     }
+
+    private static func identifier(_ value: JSONValue?, field: String, kind: AppleIdentifier.Kind) -> String {
+        let place = field == "kid" ? "the header has" : "the claims have"
+        switch value {
+        case nil: return "\(place) no \(field); APNs needs your 10-character \(kind.rawValue)"
+        case let .string(s)?: return "\(field) '\(OutsideText.display(s))' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))"
+        case let v?: return "\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string"
+        }
+    }
+}
+
+extension DecodedJWT {
+    /// The `iat` claim in whole seconds, when it is a NumericDate (see ``ProviderTokenRules/issuedAt(_:)``).
+    public var issuedAt: Int64? { ProviderTokenRules.issuedAt(claims["iat"]) }
 }
 
 public enum TokenAge {

@@ -33,17 +33,18 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
 ///
 /// It works on the connection's frames directly instead of a child channel per stream
 /// (NIOHTTP2's multiplexer): with one stream per request, the child channels, their pipelines
-/// and promises cost about half of the CPU time. The price is doing flow control here.
+/// and promises cost about half of the CPU time. The price is doing flow control here, and
+/// the stream limit (see ``WireFrameRewriter``).
 final class APNsConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
 
-    /// Bodies beyond this are refused at once; below it they are counted but not kept past
-    /// ``MockRequestRecord/bodyKeptLimit``, so a stream never holds more than a few KB.
-    static let maximumBodyBytes = 1 << 20
-    /// SETTINGS_INITIAL_WINDOW_SIZE: any body up to the limit fits in a stream's window, so
-    /// streams need no WINDOW_UPDATE; only the connection's window is replenished.
-    static let streamWindow = maximumBodyBytes + (1 << 16)
+    /// SETTINGS_INITIAL_WINDOW_SIZE, as APNs sends it. Every payload APNs accepts (5 KB at most) fits,
+    /// so streams need no WINDOW_UPDATE; only the connection's window is replenished.
+    static let streamWindow = 65_535
+    /// A body that fills its stream's window without ending cannot end: it is answered 413 at once,
+    /// then reset with NO_ERROR, as nginx does, so that the client stops uploading.
+    static let maximumBodyBytes = streamWindow - 1
     /// Replenish the connection window once this much has been read.
     private static let connectionWindowBatch = 1 << 15
     private static let connectionWindowBoost = 1 << 20
@@ -55,10 +56,15 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         var body: ByteBuffer?
         var bodyByteCount = 0
         var answered = false
+        /// Counted among the connection's open streams (not refused).
+        var counted = false
+        /// When the last of its frames arrived, for ``MockProtocolLimits/idleTimeoutMilliseconds``.
+        var lastActivity = NIODeadline.now()
     }
 
     private let id: Int
     private let core: MockServerCore
+    private let wire: ConnectionWire
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
     /// Requests taken for an answer (not refused) on this connection.
     private var requests = 0
@@ -69,26 +75,43 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     /// apns-id and apns-unique-id values; Foundation's UUID reads /dev/urandom each time.
     private var identifiers = UUIDGenerator()
 
-    init(id: Int, core: MockServerCore) {
+    /// SETTINGS_MAX_CONCURRENT_STREAMS values sent and not yet acknowledged, oldest first.
+    private var streamLimitsUnacknowledged: [Int]
+    /// The limit the client has acknowledged; nil before its first SETTINGS ACK (RFC 9113 §6.5.3: a
+    /// setting binds once acknowledged, so a client may open streams in the first round trip).
+    private var streamLimitAcknowledged: Int?
+    private var openStreams = 0
+    private var policy: ConnectionPolicy
+
+    init(id: Int, core: MockServerCore, wire: ConnectionWire) {
         self.id = id
         self.core = core
+        self.wire = wire
+        streamLimitsUnacknowledged = [core.initialConcurrentStreams]
+        wire.streamLimitsToSend = [UInt32(core.initialConcurrentStreams)]
+        policy = ConnectionPolicy(limits: core.limits)
     }
 
     func channelActive(context: ChannelHandlerContext) {
         // Room for many bodies in flight before the first WINDOW_UPDATE.
         let boost = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindowBoost))
         context.writeAndFlush(wrapOutboundOut(boost), promise: nil)
+        if let timeout = core.limits.idleTimeoutMilliseconds {
+            scheduleIdleCheck(every: .milliseconds(Int64(max(10, min(timeout / 4, 1000)))), timeout: timeout, context: context)
+        }
         context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        if core.limits.idleTimeoutMilliseconds != nil { policy.lastFrame = .now() }
         switch frame.payload {
         case let .headers(payload):
             // Exchanges are mutated in place: a copy would make the body buffer copy itself on write.
             if exchanges[frame.streamID] == nil {
                 exchanges[frame.streamID] = Exchange(headers: payload.headers)
                 for (name, value, _) in payload.headers { exchanges[frame.streamID]!.head.add(name: name, value: value) }
+                guard admit(frame.streamID, context: context) else { return }
             }  // a later HEADERS frame holds trailers: APNs has none to read
             if payload.endStream, exchanges[frame.streamID]?.answered == false {
                 requestComplete(frame.streamID, context: context)
@@ -100,17 +123,51 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             guard exchanges[frame.streamID]?.answered == false else { return }
             if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: &exchanges[frame.streamID]!, context: context) }
             exchanges[frame.streamID]!.bodyByteCount += size
-            if exchanges[frame.streamID]!.bodyByteCount > Self.maximumBodyBytes {
-                // Answer now; the rest of the body is ignored (and the stream's window, sized for
-                // the limit, soon stops the client).
-                answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, context: context)
+            if core.limits.idleTimeoutMilliseconds != nil { exchanges[frame.streamID]!.lastActivity = .now() }
+            if exchanges[frame.streamID]!.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
+                // Answer now; the stream's window, sized for what APNs accepts, would stop the client
+                // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
+                answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
+                // Flushed first: NIOHTTP2 drops a stream's unflushed DATA when it is reset.
+                context.flush()
+                context.write(wrapOutboundOut(HTTP2Frame(streamID: frame.streamID, payload: .rstStream(.noError))), promise: nil)
             } else if payload.endStream {
                 requestComplete(frame.streamID, context: context)
             }
 
+        case .rstStream:
+            // curl resets every stream after its answer: only resets of streams still waiting count.
+            if exchanges[frame.streamID]?.answered == false, policy.countReset() {
+                sendGoAway(reason: .unknown("TooManyStreamResets"), code: UInt32(HTTP2ErrorCode.enhanceYourCalm.networkCode), context: context)
+            }
+
+        case .ping(_, ack: false), .priority, .settings(.settings):
+            if policy.spendControlFrame() {
+                sendGoAway(reason: .unknown("TooManyControlFrames"), code: UInt32(HTTP2ErrorCode.enhanceYourCalm.networkCode), context: context)
+            }
+
+        case .settings(.ack):
+            if !streamLimitsUnacknowledged.isEmpty { streamLimitAcknowledged = streamLimitsUnacknowledged.removeFirst() }
+
         default:
             break
         }
+    }
+
+    /// Takes a new stream, or refuses it with RST_STREAM(REFUSED_STREAM) when it is over the limit
+    /// the client has acknowledged (or when the limit is 0), as APNs refuses excess streams.
+    private func admit(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) -> Bool {
+        let limit = streamLimitAcknowledged ?? (streamLimitsUnacknowledged.first == 0 ? 0 : Int.max)
+        if goAwaySent || openStreams >= limit {
+            // Refused streams are never taken as the valid token that would raise the limit.
+            let why = goAwaySent ? "after GOAWAY" : "SETTINGS allow \(limit) stream\(limit == 1 ? "" : "s")"
+            reset(streamID, exchange: exchanges[streamID]!, code: .refusedStream, fault: "REFUSED_STREAM (\(why))", context: context)
+            return false
+        }
+        exchanges[streamID]!.counted = true
+        openStreams += 1
+        policy.streamOpened()
+        return true
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -122,17 +179,58 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let closed = event as? StreamClosedEvent { exchanges[closed.streamID] = nil }
+        if let closed = event as? StreamClosedEvent, let exchange = exchanges.removeValue(forKey: closed.streamID), exchange.counted {
+            openStreams -= 1
+        }
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// A TLS or HTTP/2 protocol error ends the connection (NIOHTTP2 has already sent GOAWAY
-    /// or RST_STREAM), so a broken client cannot hold resources.
+    /// A TLS or HTTP/2 connection error ends the connection (NIOHTTP2 has sent GOAWAY, which
+    /// ``WireFrameRewriter`` gave the last stream and a reason), so a broken client cannot hold
+    /// resources. A stream error has reset that stream only: NIOHTTP2 hands over the bare error
+    /// (a malformed request: a missing or unknown pseudo-header, an upper-case name, `connection:`,
+    /// a content-length that does not match…) after writing RST_STREAM(PROTOCOL_ERROR), and the
+    /// connection and its other streams carry on, as RFC 9113 §8.1.1 wants.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A stream error (say, a stream over the limit before the client saw SETTINGS) has
-        // reset that stream only; the connection and its other streams carry on.
-        if error is NIOHTTP2Errors.StreamError { return }
-        context.close(promise: nil)
+        if wire.goAwayWritten || !(error is any NIOHTTP2Error) {
+            context.close(promise: nil)
+            return
+        }
+        let streamID = (error as? NIOHTTP2Errors.StreamError)?.streamID ?? wire.lastReset.map { HTTP2StreamID(Int($0.streamID)) }
+        guard let streamID else { return }
+        let exchange = exchanges[streamID] ?? Exchange()
+        if exchanges[streamID]?.answered == true { return }
+        exchanges[streamID]?.answered = true
+        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(PROTOCOL_ERROR): malformed request: \(Self.describe(error))")
+    }
+
+    /// NIOHTTP2's error without its source location.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.split(separator: "(", maxSplits: 1).first.map(String.init) ?? text
+    }
+
+    private func scheduleIdleCheck(every: TimeAmount, timeout: Int, context: ChannelHandlerContext) {
+        context.eventLoop.assumeIsolated().scheduleTask(in: every) { [self] in
+            guard context.channel.isActive else { return }
+            enforceIdleTimeout(milliseconds: timeout, context: context)
+            scheduleIdleCheck(every: every, timeout: timeout, context: context)
+        }
+    }
+
+    /// Answers 400 IdleTimeout to requests whose body stalled, and ends a connection with nothing to do.
+    private func enforceIdleTimeout(milliseconds: Int, context: ChannelHandlerContext) {
+        let cutoff = NIODeadline.now() - .milliseconds(Int64(milliseconds))
+        let stalled = exchanges.filter { !$0.value.answered && $0.value.lastActivity < cutoff }.map(\.key)
+        for streamID in stalled {
+            answer(streamID, reply: Reply(reason: .idleTimeout), faults: core.faults, notes: ["no frame for \(milliseconds) ms; RST_STREAM(NO_ERROR) after"], context: context)
+            context.flush()
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.noError))), promise: nil)
+        }
+        if exchanges.isEmpty, policy.lastFrame < cutoff {
+            sendGoAway(reason: .idleTimeout, code: 0, context: context)
+        }
+        if !stalled.isEmpty { context.flush() }
     }
 
     private func replenishConnectionWindow(consumed: Int, context: ChannelHandlerContext) {
@@ -158,13 +256,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     private func requestComplete(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
         guard let exchange = exchanges[streamID] else { return }
-        if (streamLimitRaised ? core.maxConcurrentStreams : core.initialConcurrentStreams) == 0 {
-            // A client may open streams before it has seen the SETTINGS that allow none (and
-            // NIOHTTP2 enforces only acknowledged settings): refused, as APNs refuses excess streams,
-            // and never taken as the valid token that would raise the limit.
-            reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (SETTINGS allow 0 streams)", context: context)
-            return
-        }
         if exchange.head.authorization == nil, let certificate = clientCertificate(context), certificate.isPushCertificate,
            !certificate.serves(core.check.environment) {
             // As APNs: a certificate for the other environment gets no answer, only a GOAWAY
@@ -187,42 +278,68 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             reset(streamID, exchange: exchange, code: .internalError, fault: "RST_STREAM(INTERNAL_ERROR)", context: context)
 
         case let .answer(faults):
-            if goAwaySent {
-                reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (after GOAWAY)", context: context)
-                return
-            }
             requests += 1
             let now = Int64(Date().timeIntervalSince1970)
             let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
                                              certificate: clientCertificate(context))
-            if result.tokenAccepted { raiseStreamLimit(context: context) }
+            var reply = Reply()
+            // Which check failed, when the reason alone does not say.
+            var detail: String?
+            var tokenTaken = result.tokenAccepted
+            if tokenTaken, let authorization = exchange.head.authorization,
+                let issuedAt = core.check.verifier.issuedAt(authorization: authorization),
+                policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
+            {
+                tokenTaken = false
+                reply.reason = .tooManyProviderTokenUpdates
+                let current = policy.token?.issuedAt ?? 0
+                detail = "this connection's token changed to one issued \(issuedAt - current) s after the one it used; APNs wants at least \(core.limits.tokenUpdateIntervalSeconds ?? 0) s"
+            }
+            if tokenTaken { raiseStreamLimit(context: context) }
             exchanges[streamID]?.answered = true
             if faults.silent {
                 // Read, never answered: the stream stays open until the client resets it.
-                record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
+                        record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
                 return
             }
-            var reply = Reply()
-            switch result.outcome {
-            case let .rejected(why):
-                reply.reason = why
-            case let .accepted(hex):
-                reply.replacement = core.replacementAnswer(faults)
-                if reply.replacement.map({ $0.status < 200 }) ?? true {
-                    reply.reason = core.simulatedFailure(forDeviceHex: hex)
+            if reply.reason == nil {
+                switch result.outcome {
+                case let .rejected(why):
+                    reply.reason = why
+                    if [.missingProviderToken, .invalidProviderToken, .expiredProviderToken].contains(why) {
+                        detail = core.check.verifier.refusal(authorization: exchange.head.authorization, now: now).detail
+                    }
+                    // Renewing a token APNs called expired is not rotating it.
+                    if why == .expiredProviderToken { policy.renewalInvited = true }
+                case let .accepted(hex):
+                    reply.replacement = core.replacementAnswer(faults)
+                    if reply.replacement.map({ $0.status < 200 }) ?? true {
+                        reply.reason = core.simulatedFailure(forDeviceHex: hex)
+                    }
                 }
             }
-            let goAway = faults.goAwayAfterRequests.map { requests >= $0 } ?? false
+            var goAway = faults.goAwayAfterRequests.map { requests >= $0 } ?? false
+            var goAwayReason = faults.goAwayReason
+            var goAwayCode = faults.goAwayErrorCode
+            if reply.reason == .badDeviceToken, reply.replacement == nil, let limit = core.limits.badDeviceTokenLimit {
+                policy.badDeviceTokens += 1
+                if policy.badDeviceTokens >= limit, !goAway {
+                    goAway = true
+                    goAwayReason = .badDeviceToken
+                    goAwayCode = 0
+                }
+            }
 
             let respond = { [self] in
                 var notes: [String] = []
                 if goAway {
-                    let code = faults.goAwayErrorCode == 0 ? "" : " (\(MockFaults.describeHTTP2ErrorCode(faults.goAwayErrorCode)))"
-                    notes.append("GOAWAY\(code) after this answer")
+                    let code = goAwayCode == 0 ? "" : " (\(MockFaults.describeHTTP2ErrorCode(goAwayCode)))"
+                    let why = goAwayReason == .badDeviceToken ? " (\(policy.badDeviceTokens) BadDeviceToken answers)" : ""
+                    notes.append("GOAWAY\(code) after this answer\(why)")
                 }
-                answer(streamID, reply: reply, faults: faults, loggable: result.loggableAuthorization, notes: notes, context: context)
+                answer(streamID, reply: reply, faults: faults, loggable: result.loggableAuthorization, notes: notes, detail: detail, context: context)
                 if goAway {
-                    sendGoAway(lastStreamID: streamID, reason: faults.goAwayReason, code: faults.goAwayErrorCode, context: context)
+                    sendGoAway(lastStreamID: streamID, reason: goAwayReason, code: goAwayCode, context: context)
                 }
             }
             let delay = min(faults.responseDelayMilliseconds, MockFaults.delayLimitMilliseconds)
@@ -256,11 +373,12 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     private func answer(
         _ streamID: HTTP2StreamID, reply: Reply, faults: MockFaults, loggable: String? = nil, notes: [String] = [],
-        context: ChannelHandlerContext
+        detail: String? = nil, context: ChannelHandlerContext
     ) {
         // The stream may be gone: reset by the client while a delayed answer waited.
         guard exchanges[streamID] != nil else { return }
         exchanges[streamID]!.answered = true
+        wire.lastAnsweredStreamID = max(wire.lastAnsweredStreamID, Int32(streamID))
         let exchange = exchanges[streamID]!
         var notes = notes
 
@@ -326,7 +444,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         flushPending = true
         record(
             exchange, streamID: streamID, status: status, reason: loggedReason, apnsID: loggedID,
-            fault: notes.isEmpty ? nil : notes.joined(separator: "; "), loggable: loggable)
+            fault: notes.isEmpty ? nil : notes.joined(separator: "; "), loggable: loggable, detail: detail)
     }
 
     /// The `reason` of a JSON body, for the log (nil when the body is not such JSON).
@@ -339,18 +457,23 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func raiseStreamLimit(context: ChannelHandlerContext) {
         guard !streamLimitRaised else { return }
         streamLimitRaised = true
-        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: core.maxConcurrentStreams)]
+        streamLimitsUnacknowledged.append(core.maxConcurrentStreams)
+        wire.streamLimitsToSend.append(UInt32(core.maxConcurrentStreams))
+        // NIOHTTP2 is told the limit it never reaches; the wire gets the real one.
+        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Int(WireFrameRewriter.internalStreamLimit))]
         context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
         flushPending = true
     }
 
     /// GOAWAY with an error code (NO_ERROR unless a fault says otherwise) and `{"reason":…}` as
-    /// debug data, then close once it is written.
-    private func sendGoAway(lastStreamID: HTTP2StreamID, reason: RejectionReason, code: UInt32, context: ChannelHandlerContext) {
+    /// debug data, then close once it is written. It names the last stream answered (by default):
+    /// the streams after it were not processed, and a client retries them on a new connection.
+    private func sendGoAway(lastStreamID: HTTP2StreamID? = nil, reason: RejectionReason, code: UInt32, context: ChannelHandlerContext) {
         guard !goAwaySent else { return }
         goAwaySent = true
+        let last = lastStreamID ?? HTTP2StreamID(Int(wire.lastAnsweredStreamID))
         let data = context.channel.allocator.buffer(string: #"{"reason":"\#(reason.apnsName)"}"#)
-        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: HTTP2ErrorCode(networkCode: Int(code)), opaqueData: data))
+        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: last, errorCode: HTTP2ErrorCode(networkCode: Int(code)), opaqueData: data))
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
     }
@@ -367,7 +490,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     private func record(
         _ exchange: Exchange, streamID: HTTP2StreamID, status: Int, reason: String? = nil, apnsID: String? = nil,
-        fault: String?, loggable: String? = nil
+        fault: String?, loggable: String? = nil, detail: String? = nil
     ) {
         guard core.journal.isActive else { return }
         var list: [(name: String, value: String)] = []
@@ -394,6 +517,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                 status: status,
                 reason: reason,
                 apnsID: apnsID,
-                fault: fault))
+                fault: fault,
+                detail: detail))
     }
 }

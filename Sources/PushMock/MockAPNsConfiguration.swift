@@ -33,6 +33,10 @@ public struct MockAPNsConfiguration: Sendable {
     /// The environment the mock plays: a client certificate that does not serve it gets
     /// BadCertificateEnvironment.
     public var environment: APNsEnvironment = .sandbox
+    /// APNs' limits per connection and the guards against floods.
+    public var limits: MockProtocolLimits
+    /// Told, once per token, when a provider token is refused: the reason and which check failed.
+    public var onTokenRefused: (@Sendable (RejectionReason, String) -> Void)?
 
     public init(
         host: String = "127.0.0.1",
@@ -44,7 +48,8 @@ public struct MockAPNsConfiguration: Sendable {
         logPath: String? = nil,
         faults: MockFaults = MockFaults(),
         recordLimit: Int = 10_000,
-        threads: Int? = nil
+        threads: Int? = nil,
+        limits: MockProtocolLimits = MockProtocolLimits()
     ) {
         self.host = host
         self.port = port
@@ -56,6 +61,7 @@ public struct MockAPNsConfiguration: Sendable {
         self.faults = faults
         self.recordLimit = recordLimit
         self.threads = threads
+        self.limits = limits
     }
 
     /// Checks what can be wrong before binding: the team id's shape, the stream limits, the faults.
@@ -68,6 +74,7 @@ public struct MockAPNsConfiguration: Sendable {
             throw InputError("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", kind: .usage)
         }
         try faults.validate()
+        try limits.validate()
         guard (0...65535).contains(port) else {
             throw InputError("the port must be between 0 and 65535; got \(port)", kind: .usage)
         }

@@ -66,21 +66,29 @@ public final class MockAPNsServer: Sendable {
 
         let connectionSettings = {
             var settings = NIOHTTP2Handler.ConnectionConfiguration()
-            // One stream until a valid token, as APNs does (unless the configuration says otherwise);
-            // the raise is a later SETTINGS frame.
+            // The SETTINGS APNs has been seen to send. The stream limit is one until a valid token (unless
+            // the configuration says otherwise), raised by a later SETTINGS frame; NIOHTTP2 is given a
+            // limit it never reaches and the wire the real one (see WireFrameRewriter).
             settings.initialSettings = [
-                HTTP2Setting(parameter: .maxConcurrentStreams, value: configuration.initialConcurrentStreams),
-                HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
+                HTTP2Setting(parameter: .headerTableSize, value: 4096),
+                HTTP2Setting(parameter: .maxConcurrentStreams, value: Int(WireFrameRewriter.internalStreamLimit)),
                 HTTP2Setting(parameter: .initialWindowSize, value: APNsConnectionHandler.streamWindow),
+                HTTP2Setting(parameter: .maxFrameSize, value: 16_384),
+                HTTP2Setting(parameter: .maxHeaderListSize, value: 8000),
             ]
+            // NIOHTTP2 allows 200 PING, PRIORITY and SETTINGS frames in 30 s: a client that sends a
+            // PRIORITY or a PING with each request would be cut off after about 200 requests. APNs
+            // ignores PRIORITY; the connection handler's allowance, which grows with the requests,
+            // stops floods instead.
+            settings.controlFrameRateLimit.maximumCount = 1_000_000
             return settings
         }()
         let streamSettings = {
             var settings = NIOHTTP2Handler.StreamConfiguration()
             // curl 7.88 (Debian 12; pushctl's libcurl too) sends RST_STREAM after every answered
             // request. NIOHTTP2's guard against rapid-reset floods (200 in 30 s) would drop such a
-            // client's connection after 200 requests; APNs does not, so neither may the mock.
-            // Resets of closed streams cost nothing to ignore.
+            // client's connection after 200 requests; APNs does not, so neither may the mock. The
+            // connection handler counts only resets of streams not yet answered.
             settings.streamResetFrameRateLimit.maximumCount = 1_000_000
             return settings
         }()
@@ -94,8 +102,10 @@ public final class MockAPNsServer: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
                     try pipeline.addHandler(ALPNGate())
+                    let wire = ConnectionWire()
+                    try pipeline.addHandler(WireFrameRewriter(wire: wire))
                     try pipeline.addHandler(NIOHTTP2Handler(mode: .server, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
-                    try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core))
+                    try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core, wire: wire))
                 }
             }
 

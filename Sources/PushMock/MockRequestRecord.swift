@@ -30,6 +30,9 @@ public struct MockRequestRecord: Sendable {
     public let apnsID: String?
     /// The simulated fault applied to this request, if any (see ``MockFaults``).
     public let fault: String?
+    /// Which check failed, when the reason does not say it (a provider token's: its kid, its
+    /// signature, its iat…).
+    public let detail: String?
 
     /// Bodies are kept up to this many bytes: enough for any valid payload and then some.
     public static let bodyKeptLimit = 8192
@@ -55,6 +58,7 @@ public struct MockRequestRecord: Sendable {
             ("apnsID", apnsID.map(JSONValue.string) ?? .null),
         ]
         if let fault { members.append(("fault", .string(fault))) }
+        if let detail { members.append(("detail", .string(detail))) }
         return JSONValue.object(members).compact
     }
 

@@ -9,6 +9,7 @@ final class MockServerCore: Sendable {
     let journal: RequestJournal
     let maxConcurrentStreams: Int
     let initialConcurrentStreams: Int
+    let limits: MockProtocolLimits
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -22,11 +23,13 @@ final class MockServerCore: Sendable {
 
     init(configuration: MockAPNsConfiguration, journal: RequestJournal) {
         check = RequestCheck(
-            verifier: ProviderTokenVerifier(keys: configuration.providerKeys, teamID: configuration.teamID),
+            verifier: ProviderTokenVerifier(
+                keys: configuration.providerKeys, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused),
             environment: configuration.environment)
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams
         initialConcurrentStreams = configuration.initialConcurrentStreams
+        limits = configuration.limits
         faultsBox = NIOLockedValueBox(configuration.faults)
     }
 

@@ -12,6 +12,8 @@ final class ProviderTokenVerifier: Sendable {
     struct Verdict: Sendable {
         /// nil: the token is good apart from its age.
         let failure: RejectionReason?
+        /// Which check failed, in words (nil when none did): what the log and the console show.
+        let detail: String?
         let issuedAt: Int64
         /// `bearer <header JSON> <claims JSON>`: what the log shows instead of the token.
         let loggable: String
@@ -20,31 +22,56 @@ final class ProviderTokenVerifier: Sendable {
     private let keys: [String: [UInt8]]
     private let teamID: String?
     private let cache = NIOLockedValueBox([String: Verdict]())
+    /// Told once per token refused (and once more if it later expires), with the reason and its detail.
+    private let onRefusal: (@Sendable (RejectionReason, String) -> Void)?
+    private let reportedExpired = NIOLockedValueBox(Set<String>())
     private static let cacheLimit = 4096
     /// How far in the future an `iat` may be, for clock differences between machines.
     static let clockSkewSeconds: Int64 = 60
 
-    init(keys: [MockProviderKey], teamID: String?) {
+    init(keys: [MockProviderKey], teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil) {
         var table: [String: [UInt8]] = [:]
         for key in keys { table[key.keyID] = key.publicKeyX963 }
         self.keys = table
         self.teamID = teamID
+        self.onRefusal = onRefusal
     }
 
     var checksSignatures: Bool { !keys.isEmpty }
 
     /// The reason to refuse the request, or nil when the token is accepted.
     func check(authorization: String?, now: Int64) -> (failure: RejectionReason?, loggable: String?) {
-        guard let authorization else { return (.missingProviderToken, nil) }
+        let refusal = refusal(authorization: authorization, now: now)
+        return (refusal.reason, refusal.loggable)
+    }
+
+    /// The reason to refuse the request and which check failed, or nil reason and detail when the token is accepted.
+    func refusal(authorization: String?, now: Int64) -> (reason: RejectionReason?, detail: String?, loggable: String?) {
+        guard let authorization else { return (.missingProviderToken, "no authorization header", nil) }
         let verdict = self.verdict(for: authorization)
-        if let failure = verdict.failure { return (failure, verdict.loggable) }
+        if let failure = verdict.failure { return (failure, verdict.detail, verdict.loggable) }
         // `iat` is the client's number: any Int64, so the difference may not fit (that token is
         // as expired as they come).
         let (age, overflow) = now.subtractingReportingOverflow(verdict.issuedAt)
         if overflow || age > ProviderTokenRules.lifetimeSeconds || age < -Self.clockSkewSeconds {
-            return (.expiredProviderToken, verdict.loggable)
+            let detail = "iat: " + TokenAge.describe(issuedAt: verdict.issuedAt, now: now)
+                + (age < 0 && !overflow ? " (more than \(Self.clockSkewSeconds) s ahead of this machine's clock)" : "")
+            if let onRefusal {
+                let first = reportedExpired.withLockedValue { reported in
+                    if reported.count >= Self.cacheLimit { reported.removeAll(keepingCapacity: true) }
+                    return reported.insert(authorization).inserted
+                }
+                if first { onRefusal(.expiredProviderToken, detail) }
+            }
+            return (.expiredProviderToken, detail, verdict.loggable)
         }
-        return (nil, verdict.loggable)
+        return (nil, nil, verdict.loggable)
+    }
+
+    /// The `iat` of a token that passed every check but its age (cached, as the checks are).
+    func issuedAt(authorization: String) -> Int64? {
+        let verdict = verdict(for: authorization)
+        return verdict.failure == nil ? verdict.issuedAt : nil
     }
 
     /// The log's form of an authorization value, without its signature.
@@ -53,6 +80,7 @@ final class ProviderTokenVerifier: Sendable {
     private func verdict(for authorization: String) -> Verdict {
         if let known = cache.withLockedValue({ $0[authorization] }) { return known }
         let fresh = evaluate(authorization)
+        if let failure = fresh.failure, let detail = fresh.detail { onRefusal?(failure, detail) }
         cache.withLockedValue { table in
             if table.count >= Self.cacheLimit { table.removeAll(keepingCapacity: true) }
             table[authorization] = fresh
@@ -64,47 +92,53 @@ final class ProviderTokenVerifier: Sendable {
         let scheme = authorization.prefix(7).lowercased()
         guard scheme == "bearer " else {
             return Verdict(
-                failure: .invalidProviderToken, issuedAt: 0,
+                failure: .invalidProviderToken, detail: "the authorization header is not 'bearer <JWT>'", issuedAt: 0,
                 loggable: "<not a bearer token: \(authorization.utf8.count) bytes>")
         }
         if authorization.dropFirst(7).allSatisfy(\.isWhitespace) {
-            return Verdict(failure: .missingProviderToken, issuedAt: 0, loggable: "bearer")
+            return Verdict(failure: .missingProviderToken, detail: "'bearer' with no token after it", issuedAt: 0, loggable: "bearer")
         }
         let jwt: DecodedJWT
         do { jwt = try DecodedJWT(parsing: authorization) } catch {
             return Verdict(
-                failure: .invalidProviderToken, issuedAt: 0,
+                failure: .invalidProviderToken, detail: "not a JWT: \(error.message)", issuedAt: 0,
                 loggable: "bearer <not a JWT: \(error.message)>")
         }
         let loggable = "bearer \(jwt.header.compact) \(jwt.claims.compact)"
-        func fail(_ reason: RejectionReason = .invalidProviderToken) -> Verdict {
-            Verdict(failure: reason, issuedAt: 0, loggable: loggable)
+        func fail(_ detail: String) -> Verdict {
+            Verdict(failure: .invalidProviderToken, detail: detail, issuedAt: 0, loggable: loggable)
         }
 
-        guard jwt.header["alg"] == .string("ES256"),
-            let kid = jwt.header["kid"]?.stringValue, AppleIdentifier.isWellFormed(kid),
-            let iss = jwt.claims["iss"]?.stringValue, AppleIdentifier.isWellFormed(iss),
-            let iat = jwt.claims["iat"]?.integerValue
-        else { return fail() }
-        if let teamID, iss != teamID { return fail() }
+        // The same rules `pushctl jwt verify` applies.
+        let defects = ProviderTokenRules.defects(jwt)
+        guard defects.isEmpty, let kid = jwt.header["kid"]?.stringValue, let iss = jwt.claims["iss"]?.stringValue,
+            let iat = jwt.issuedAt
+        else { return fail(defects.map(\.description).joined(separator: "; ")) }
+        if let teamID, iss != teamID { return fail("iss \(iss) is not the team this mock serves (\(teamID))") }
 
         let form = jwt.signatureForm
+        let formText = form.describe(byteCount: jwt.signature.count)
         if keys.isEmpty {
             // Shape only: without a key the mock cannot tell a good signature from a bad one.
-            return form == .unrecognized ? fail() : Verdict(failure: nil, issuedAt: iat, loggable: loggable)
+            return form == .unrecognized
+                ? fail("the signature is \(formText)") : Verdict(failure: nil, detail: nil, issuedAt: iat, loggable: loggable)
         }
-        guard let keyBytes = keys[kid], let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else { return fail() }
+        guard let keyBytes = keys[kid], let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else {
+            return fail("kid \(kid) is not a key this mock knows (\(keys.keys.sorted().joined(separator: ", ")))")
+        }
         let signature: P256.Signing.ECDSASignature
         do {
             switch form {
             case .raw: signature = try P256.Signing.ECDSASignature(rawRepresentation: jwt.signature)
             case .der: signature = try P256.Signing.ECDSASignature(derRepresentation: jwt.signature)
-            case .unrecognized: return fail()
+            case .unrecognized: return fail("the signature is \(formText)")
             }
         } catch {
-            return fail()
+            return fail("the signature is \(formText)")
         }
-        guard key.isValidSignature(signature, for: Array(jwt.signingInput.utf8)) else { return fail() }
-        return Verdict(failure: nil, issuedAt: iat, loggable: loggable)
+        guard key.isValidSignature(signature, for: Array(jwt.signingInput.utf8)) else {
+            return fail("the signature was not made by key \(kid), or the token was changed after signing")
+        }
+        return Verdict(failure: nil, detail: nil, issuedAt: iat, loggable: loggable)
     }
 }

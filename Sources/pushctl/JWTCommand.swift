@@ -110,10 +110,10 @@ extension JWTCommand {
                 Console.out(indent(jwt.header.pretty))
                 Console.out("claims:")
                 Console.out(indent(jwt.claims.pretty))
-                if let iat = jwt.claims["iat"]?.integerValue {
+                if let iat = jwt.issuedAt {
                     Console.out("issued at: \(UTCDate.format(unixSeconds: iat)) (\(TokenAge.describe(issuedAt: iat, now: JWTCommand.now)))")
                 } else {
-                    Console.out("issued at: no integer iat claim; APNs needs one")
+                    Console.out("issued at: no iat claim that is a number of UNIX seconds; APNs needs one")
                 }
                 Console.out("signature: " + jwt.signatureForm.describe(byteCount: jwt.signature.count))
             }

@@ -1,0 +1,126 @@
+import NIOCore
+public import PushCore
+
+/// APNs' own limits, and the mock's guards against floods: each on a connection.
+///
+/// The defaults never cut off a client that behaves as APNs expects (one token per connection,
+/// renewed at 50–60 minutes; curl's RST_STREAM after every answer; a PING or a PRIORITY frame per
+/// request), yet stop floods. The APNs behaviours that would surprise a test are off by default.
+public struct MockProtocolLimits: Sendable, Equatable {
+    /// A connection whose provider token changes to one issued less than this many seconds after the
+    /// one it used so far gets 429 TooManyProviderTokenUpdates (Apple: refresh no more often than every
+    /// 20 minutes). Renewing after an ExpiredProviderToken answer is always allowed. nil: no limit.
+    public var tokenUpdateIntervalSeconds: Int64?
+    /// After this many BadDeviceToken answers on a connection, GOAWAY `{"reason":"BadDeviceToken"}`
+    /// and close it, as APNs drops connections that send many bad tokens. nil: never.
+    public var badDeviceTokenLimit: Int?
+    /// A request whose frames stop for this long is answered 400 IdleTimeout (then RST_STREAM
+    /// NO_ERROR), and a connection with no stream and no frame for this long gets GOAWAY
+    /// `{"reason":"IdleTimeout"}`. nil: wait for ever.
+    public var idleTimeoutMilliseconds: Int?
+    /// RST_STREAM frames for streams not yet answered, in ``resetWindowSeconds``, that end the
+    /// connection (GOAWAY ENHANCE_YOUR_CALM, `{"reason":"TooManyStreamResets"}`): a rapid-reset flood.
+    /// Resets of answered streams (curl sends one after every answer) never count. 0: no limit.
+    public var streamResetLimit: Int
+    public static let resetWindowSeconds: Int64 = 10
+    /// PING, PRIORITY and SETTINGS frames a connection may send beyond those its requests pay for:
+    /// each stream earns ``controlFramesPerStream``, and the allowance refills at
+    /// ``controlFramesPerSecond`` up to this. Spent: GOAWAY ENHANCE_YOUR_CALM, `{"reason":"TooManyControlFrames"}`.
+    public var controlFrameAllowance: Int
+    public static let controlFramesPerStream = 4
+    public static let controlFramesPerSecond = 100
+
+    public init(
+        tokenUpdateIntervalSeconds: Int64? = 20 * 60,
+        badDeviceTokenLimit: Int? = nil,
+        idleTimeoutMilliseconds: Int? = nil,
+        streamResetLimit: Int = 1000,
+        controlFrameAllowance: Int = 1000
+    ) {
+        self.tokenUpdateIntervalSeconds = tokenUpdateIntervalSeconds
+        self.badDeviceTokenLimit = badDeviceTokenLimit
+        self.idleTimeoutMilliseconds = idleTimeoutMilliseconds
+        self.streamResetLimit = streamResetLimit
+        self.controlFrameAllowance = controlFrameAllowance
+    }
+
+    func validate() throws(InputError) {
+        if let value = tokenUpdateIntervalSeconds, value < 0 {
+            throw InputError("the token update interval must be 0 or more seconds; got \(value)", kind: .usage)
+        }
+        if let value = badDeviceTokenLimit, value < 1 {
+            throw InputError("the BadDeviceToken limit must be 1 or more; got \(value)", kind: .usage)
+        }
+        if let value = idleTimeoutMilliseconds, !(1...86_400_000).contains(value) {
+            throw InputError("the idle timeout must be between 1 ms and a day; got \(value) ms", kind: .usage)
+        }
+        guard streamResetLimit >= 0, controlFrameAllowance >= 1 else {
+            throw InputError("the reset limit must be 0 or more and the control frame allowance 1 or more", kind: .usage)
+        }
+    }
+}
+
+/// One connection's counters for ``MockProtocolLimits``.
+struct ConnectionPolicy {
+    let limits: MockProtocolLimits
+    private var allowance: Int
+    private var refilled = NIODeadline.now()
+    private var resetWindowStart = NIODeadline.now()
+    private var resetsInWindow = 0
+    /// When the connection last received a frame (kept only with an idle timeout).
+    var lastFrame = NIODeadline.now()
+    /// BadDeviceToken answers so far.
+    var badDeviceTokens = 0
+    /// The provider token the connection uses (the last one accepted) and its `iat`.
+    var token: (authorization: String, issuedAt: Int64)?
+    /// The mock answered ExpiredProviderToken: the next token is a renewal, not a rotation.
+    var renewalInvited = false
+
+    init(limits: MockProtocolLimits) {
+        self.limits = limits
+        allowance = limits.controlFrameAllowance
+    }
+
+    mutating func streamOpened() {
+        allowance = min(limits.controlFrameAllowance, allowance + MockProtocolLimits.controlFramesPerStream)
+    }
+
+    /// Counts a PING, PRIORITY or SETTINGS frame; true when the allowance is spent.
+    mutating func spendControlFrame() -> Bool {
+        let now = NIODeadline.now()
+        let seconds = (now - refilled).nanoseconds / 1_000_000_000
+        if seconds > 0 {
+            allowance = min(limits.controlFrameAllowance, allowance + Int(min(seconds, 1_000_000)) * MockProtocolLimits.controlFramesPerSecond)
+            refilled = now
+        }
+        allowance -= 1
+        return allowance < 0
+    }
+
+    /// Counts a reset of a stream not yet answered; true when there were too many in the window.
+    mutating func countReset() -> Bool {
+        guard limits.streamResetLimit > 0 else { return false }
+        let now = NIODeadline.now()
+        if now - resetWindowStart > .seconds(MockProtocolLimits.resetWindowSeconds) {
+            resetWindowStart = now
+            resetsInWindow = 0
+        }
+        resetsInWindow += 1
+        return resetsInWindow > limits.streamResetLimit
+    }
+
+    /// Whether taking this accepted token would change the connection's token too soon.
+    mutating func isTooSoonAnUpdate(authorization: String, issuedAt: Int64) -> Bool {
+        guard let current = token, current.authorization != authorization else {
+            if token == nil { token = (authorization, issuedAt) }
+            return false
+        }
+        let (gap, overflow) = issuedAt.subtractingReportingOverflow(current.issuedAt)
+        if let interval = limits.tokenUpdateIntervalSeconds, interval > 0, !renewalInvited, !overflow, gap < interval {
+            return true
+        }
+        token = (authorization, issuedAt)
+        renewalInvited = false
+        return false
+    }
+}

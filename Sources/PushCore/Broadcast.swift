@@ -143,7 +143,7 @@ public struct BroadcastTemplate: Sendable {
             warnings = findings.map(\.text)
         }
         if expirationDefaulted {
-            warnings.append("apns-expiration 0 sent (Apple's reference requires the header; 0 = deliver now or drop, and a channel without storage takes nothing else): give --expiration to keep it longer on a channel made with --storage latest")
+            warnings.append("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); --expiration UNIX keeps it longer on a --storage latest channel")
         }
         self.payload = payload
         self.warnings = warnings

@@ -148,7 +148,7 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .badCollapseId: return "apns-collapse-id is longer than 64 bytes; shorten it"
         case .badDeviceToken:
             return "the device token is not valid for this environment; this token may belong to the other environment (sandbox vs production): a build from Xcode uses sandbox, TestFlight and the App Store use production"
-        case .badExpirationDate: return "apns-expiration is not a valid UNIX time; send seconds since 1970, or 0"
+        case .badExpirationDate: return "apns-expiration is not a valid UNIX time (send seconds since 1970, or 0), or a broadcast to a channel without storage has one other than 0"
         case .badMessageId: return "apns-id is not a UUID; send a canonical UUID (8-4-4-4-12 hex) or leave it out"
         case .badPriority: return "apns-priority is not 10, 5 or 1, or not allowed for this push type (background pushes must be 5)"
         case .badTopic: return "apns-topic is not valid for this push type; check the bundle id and the suffix the push type needs (e.g. .voip)"

@@ -280,6 +280,10 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         case let .answer(faults):
             requests += 1
             let now = Int64(Date().timeIntervalSince1970)
+            if let path = exchange.head.path, MockBroadcasts.handles(path) {
+                answerBroadcastAPI(streamID, exchange: exchange, faults: faults, now: now, context: context)
+                return
+            }
             let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
                                              certificate: clientCertificate(context))
             var reply = Reply()
@@ -315,6 +319,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                     reply.replacement = core.replacementAnswer(faults)
                     if reply.replacement.map({ $0.status < 200 }) ?? true {
                         reply.reason = core.simulatedFailure(forDeviceHex: hex)
+                    }
+                    if exchange.head.pushType == PushType.liveactivity.rawValue, reply.reason == nil {
+                        detail = liveActivityProblem(exchange, streamID: streamID, now: now) ?? detail
                     }
                 }
             }
@@ -363,8 +370,48 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         flushPending = true
     }
 
+    /// Channel management and broadcasts: authenticated as any request, answered by
+    /// ``MockBroadcasts``.
+    private func answerBroadcastAPI(_ streamID: HTTP2StreamID, exchange: Exchange, faults: MockFaults, now: Int64, context: ChannelHandlerContext) {
+        let auth = core.check.authenticate(exchange.head, now: now, certificate: clientCertificate(context))
+        var reply = Reply()
+        var detail: String?
+        if let failure = auth.failure {
+            reply.reason = failure
+        } else {
+            raiseStreamLimit(context: context)
+            let body = exchange.body.map { Array($0.readableBytesView) } ?? []
+            let made = core.broadcasts.answer(exchange.head, body: body, bodyByteCount: exchange.bodyByteCount, now: now)
+            reply.reason = made.reason
+            reply.custom = made
+            detail = made.detail
+            if made.reason == nil, let problem = made.detail {
+                core.onLiveActivityProblem?("broadcast on connection \(id), stream \(Int(streamID)): \(problem)")
+            }
+        }
+        answer(streamID, reply: reply, faults: faults, loggable: auth.loggable, detail: detail, context: context)
+    }
+
+    /// What a device would drop in this accepted Live Activity push (APNs answers 200 all the same).
+    private func liveActivityProblem(_ exchange: Exchange, streamID: HTTP2StreamID, now: Int64) -> String? {
+        let body = exchange.body.map { Array($0.readableBytesView) } ?? []
+        let priority = exchange.head.priority.flatMap(Int.init).flatMap(Priority.init(rawValue:)) ?? .immediate
+        let problems: [String]
+        if let json = try? JSONValue.parse(body) {
+            problems = LiveActivityLint.findings(json, priority: priority, now: now).filter(\.isError).map(\.message)
+        } else {
+            problems = ["the payload is not JSON"]
+        }
+        guard !problems.isEmpty else { return nil }
+        let text = "a device would drop this Live Activity: " + problems.joined(separator: "; ")
+        core.onLiveActivityProblem?("\(exchange.head.path ?? "") on connection \(id), stream \(Int(streamID)): \(text)")
+        return text
+    }
+
     /// What a request is answered with.
     private struct Reply {
+        /// Channel management and broadcasts: status, headers and body (when `reason` is nil).
+        var custom: MockBroadcasts.Answer?
         /// The APNs reason, or nil for 200.
         var reason: RejectionReason?
         /// A fault's status and body in place of the above (a 1xx goes before it instead).
@@ -396,7 +443,15 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: informational)))), promise: nil)
             notes.append("\(replacement.status) sent first")
         }
-        if let replacement = reply.replacement, replacement.status >= 200 {
+        if let custom = reply.custom, reply.reason == nil {
+            status = custom.status
+            response.add(name: ":status", value: String(status))
+            for (name, value) in custom.headers { response.add(name: name, value: value, indexing: .nonIndexable) }
+            if !custom.body.isEmpty { body = context.channel.allocator.buffer(bytes: custom.body) }
+            loggedID = nil
+            if let requestID = custom.headers.first(where: { $0.0 == "apns-request-id" })?.1 { notes.append("apns-request-id \(requestID)") }
+            if let channel = custom.headers.first(where: { $0.0 == "apns-channel-id" })?.1 { notes.append("apns-channel-id \(channel)") }
+        } else if let replacement = reply.replacement, replacement.status >= 200 {
             // As a proxy answers: the status and the body, nothing APNs would add.
             status = replacement.status
             response.add(name: ":status", value: String(status))

@@ -33,6 +33,11 @@ public struct MockAPNsConfiguration: Sendable {
     /// The environment the mock plays: a client certificate that does not serve it gets
     /// BadCertificateEnvironment.
     public var environment: APNsEnvironment = .sandbox
+    /// Channels the mock keeps for broadcast push, in all (Apple: 10,000 per environment).
+    public var channelLimit = BroadcastAPI.channelLimit
+    /// Told about every Live Activity (device push or broadcast) a device would drop, though the
+    /// mock answers 200 as APNs does: which request, and why.
+    public var onLiveActivityProblem: (@Sendable (String) -> Void)?
     /// APNs' limits per connection and the guards against floods.
     public var limits: MockProtocolLimits
     /// Told, once per token, when a provider token is refused: the reason and which check failed.

@@ -10,6 +10,8 @@ final class MockServerCore: Sendable {
     let maxConcurrentStreams: Int
     let initialConcurrentStreams: Int
     let limits: MockProtocolLimits
+    let broadcasts: MockBroadcasts
+    let onLiveActivityProblem: (@Sendable (String) -> Void)?
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -30,6 +32,8 @@ final class MockServerCore: Sendable {
         maxConcurrentStreams = configuration.maxConcurrentStreams
         initialConcurrentStreams = configuration.initialConcurrentStreams
         limits = configuration.limits
+        broadcasts = MockBroadcasts(limit: configuration.channelLimit, environment: configuration.environment)
+        onLiveActivityProblem = configuration.onLiveActivityProblem
         faultsBox = NIOLockedValueBox(configuration.faults)
     }
 

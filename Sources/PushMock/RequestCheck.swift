@@ -11,14 +11,17 @@ struct RequestHead {
     var collapseID: String?
     var apnsID: String?
     var expiration: String?
+    /// Broadcast push and channel management.
+    var channelID: String?
+    var requestID: String?
     /// The first APNs header (or `authorization`) that came twice.
     var duplicate: String?
 
-    private var seen: UInt8 = 0
+    private var seen: UInt16 = 0
 
     /// Takes one header as it arrived; pseudo-headers included.
     mutating func add(name: String, value: String) {
-        let bit: UInt8
+        let bit: UInt16
         switch name {
         case ":method": method = value; return
         case ":path": path = value; return
@@ -29,6 +32,8 @@ struct RequestHead {
         case APNsHeader.collapseID: bit = 1 << 4; collapseID = collapseID ?? value
         case APNsHeader.id: bit = 1 << 5; apnsID = apnsID ?? value
         case APNsHeader.expiration: bit = 1 << 6; expiration = expiration ?? value
+        case "apns-channel-id": bit = 1 << 7; channelID = channelID ?? value
+        case "apns-request-id": bit = 1 << 8; requestID = requestID ?? value
         default: return
         }
         if seen & bit != 0, duplicate == nil { duplicate = name }
@@ -57,6 +62,17 @@ struct RequestCheck {
     let verifier: ProviderTokenVerifier
     /// The environment the mock plays, for certificates that serve only one.
     var environment: APNsEnvironment = .sandbox
+
+    /// Who is asking: a provider token's failure, or a client certificate's (nil: authenticated).
+    func authenticate(_ head: RequestHead, now: Int64, certificate: ProviderCertificate?) -> (failure: RejectionReason?, loggable: String?) {
+        let auth = verifier.check(authorization: head.authorization, now: now)
+        if head.authorization == nil, let certificate {
+            if !certificate.isPushCertificate { return (.badCertificate, auth.loggable) }
+            if !certificate.serves(environment) { return (.badCertificateEnvironment, auth.loggable) }
+            return (nil, auth.loggable)
+        }
+        return (auth.failure, auth.loggable)
+    }
 
     /// - Parameter certificate: the connection's verified TLS client certificate, if it sent
     ///   one; a request without an `authorization` header is then authenticated by it.

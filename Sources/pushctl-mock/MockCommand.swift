@@ -5,6 +5,7 @@ import Foundation
 import PushCore
 import PushEngine
 import PushMock
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -66,6 +67,10 @@ struct MockCommand: ParsableCommand {
             help: ArgumentHelp("Accept TLS client certificates (certificate-based authentication) signed by this CA, e.g. the pushctl-test-ca.pem of `pushctl cert generate` (repeatable; the mock's own CA is always accepted).", valueName: "path"),
             completion: .file(extensions: ["pem", "crt"]))
     var clientCAs: [String] = []
+
+    @Option(name: .customLong("channel-limit"),
+            help: ArgumentHelp("Broadcast channels the mock keeps in all (Apple: 10,000 per environment); past it, CannotCreateChannelConfig.", valueName: "n"))
+    var channelLimit = BroadcastAPI.channelLimit
 
     @Option(name: .customLong("environment"),
             help: ArgumentHelp("The environment the mock plays for certificates: sandbox or production; a certificate for the other gets BadCertificateEnvironment.", valueName: "env"))
@@ -237,6 +242,8 @@ struct MockCommand: ParsableCommand {
                 maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0)
             configuration.clientCAPEMs = clientCAPEMs
             configuration.environment = playedEnvironment
+            configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
+            configuration.onLiveActivityProblem = LiveActivityWarnings.print
             server = try await MockAPNsServer.start(configuration)
         } catch let error as InputError {
             throw fail(error)
@@ -259,6 +266,23 @@ struct MockCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
         try await server.shutdown()
         if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
+    }
+
+    /// Prints what a device would drop, as a warning on the mock's console (the first 100; the
+    /// log has them all).
+    enum LiveActivityWarnings {
+        static let printed = Mutex(0)
+
+        @Sendable static func print(_ line: String) {
+            let count = printed.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            guard count <= 101 else { return }
+            let text = count == 101 ? "pushctl mock: warning: more Live Activities a device would drop; see the log (--log)\n"
+                : "pushctl mock: warning: \(OutsideText.display(line, limit: 600))\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
     }
 
     /// A CA certificate file for --client-ca: PEM, at most 1 MB.

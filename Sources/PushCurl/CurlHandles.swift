@@ -12,6 +12,8 @@ final class EasyHandle {
     var apnsID: String?
     var apnsUniqueID: String?
     var retryAfter: Int?
+    /// The answer's `date` header (what `pushctl doctor` compares the clock with).
+    var date: String?
     /// Keeps the header list this request was started with alive until it completes.
     var headers: HeaderList?
     /// CURLOPT_ERRORBUFFER must outlive every transfer: allocated here, freed in deinit.
@@ -116,12 +118,13 @@ final class EasyHandle {
         apnsID = nil
         apnsUniqueID = nil
         retryAfter = nil
+        date = nil
         errorBuffer[0] = 0
     }
 
-    private static let wanted: [[UInt8]] = ["apns-id", "apns-unique-id", "retry-after"].map { Array($0.utf8) }
+    private static let wanted: [[UInt8]] = ["apns-id", "apns-unique-id", "retry-after", "date"].map { Array($0.utf8) }
 
-    /// "name: value\r\n"; only the three APNs headers matter, matched on bytes (no String per line).
+    /// "name: value\r\n"; only these few headers matter, matched on bytes (no String per line).
     private func readHeader(_ line: UnsafeRawBufferPointer) {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon < 20,
               let which = EasyHandle.wanted.firstIndex(where: { name in
@@ -137,7 +140,8 @@ final class EasyHandle {
         switch which {
         case 0: apnsID = text
         case 1: apnsUniqueID = text
-        default: retryAfter = Int(text)
+        case 2: retryAfter = Int(text)
+        default: date = text
         }
     }
 

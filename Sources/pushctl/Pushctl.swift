@@ -19,7 +19,7 @@ struct Pushctl: ParsableCommand {
             74 results not written (stdout closed), 75 retries exhausted.
             """,
         version: PushctlVersion.current,
-        subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, MockCommand.self, DemoCommand.self]
+        subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
     )
 
     static func main() {

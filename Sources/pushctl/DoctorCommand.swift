@@ -24,6 +24,11 @@ struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check this machine for sending: key, clock, DNS, TCP, TLS, HTTP/2, proxy.",
+        usage: """
+            pushctl doctor [--key-file <path> --team-id <id>] [--output text|json]
+            pushctl doctor --endpoint <url> [--cacert <path>] [--proxy <url>]
+            pushctl doctor [auth] --topic <bundle-id> --device-token <hex>
+            """,
         discussion: """
             Checks libcurl, the key and its ids, the clock against the server's date,
             the proxy, and DNS, TCP, TLS (the certificate chain) and HTTP/2 to

@@ -13,7 +13,7 @@ struct Pushctl: ParsableCommand {
                 --topic com.example.app --device-token "$TOKEN" --title Hello
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
               pushctl mock --port 8443 --ca-out mock-ca.pem
-              pushctl doctor                    # key, clock, network, proxy: what fails here
+              pushctl doctor                    # why sending fails on this machine
 
             Exit status: 0 accepted, 1 rejected by APNs, 64 usage, 65 bad input (nothing
             sent), 66 missing input file, 69 APNs unreachable, 73 output file not created,

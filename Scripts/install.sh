@@ -26,9 +26,11 @@ bin="$bindir/pushctl"
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-# The man page comes from the argument definitions, through swift-argument-parser's tool.
-swift_run build --product generate-manual >/dev/null
-"$(swift_run build --show-bin-path)/generate-manual" "$bin" --output-directory "$stage"
+# The man page comes from the binaries' own argument definitions (their --experimental-dump-help),
+# with the environment, exit statuses and files added, and non-ASCII written for groff.
+companion=()
+[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || companion=("$bindir/pushctl-mock")
+python3 Scripts/manpage.py "$bin" ${companion[@]+"${companion[@]}"} > "$stage/pushctl.1"
 "$bin" --generate-completion-script bash > "$stage/pushctl.bash"
 "$bin" --generate-completion-script zsh > "$stage/_pushctl"
 "$bin" --generate-completion-script fish > "$stage/pushctl.fish"

@@ -17,6 +17,14 @@ packages=(
 # Extra packages a caller needs too (.ci/run: man-db groff-base, to check the man page).
 packages+=("$@")
 
+if [ "$(uname)" = Darwin ]; then
+  # Homebrew's libcurl and OpenSSL, found through pkg-config (PKG_CONFIG_PATH names their kegs).
+  pkg-config --exists libcurl libcrypto 2>/dev/null && exit 0
+  echo "pushctl needs libcurl and OpenSSL through pkg-config: brew install openssl@3 curl pkg-config, then" \
+    "export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"" >&2
+  exit 69
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

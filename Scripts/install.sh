@@ -17,8 +17,9 @@ source Scripts/quiet-build.sh
 Scripts/install-deps.sh
 for product in "${products[@]}"; do
   flags=(-c "$configuration" --product "$product")
-  # A release binary carries the Swift runtime, so it runs wherever it is copied.
-  [ "$configuration" = release ] && flags+=(--static-swift-stdlib)
+  # A release binary carries the Swift runtime, so it runs wherever it is copied (on Linux; macOS
+  # has the runtime in the system).
+  [ "$configuration" = release ] && [ "$(uname)" = Linux ] && flags+=(--static-swift-stdlib)
   quietly "building $product ($configuration)" "install-$product" swift_run build "${flags[@]}"
 done
 bindir="$(swift_run build -c "$configuration" --show-bin-path)"

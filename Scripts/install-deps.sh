@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the system packages pushctl builds and tests with, when they are missing.
+# Installs the system packages pushctl builds and tests with, when they are missing:
+#   Scripts/install-deps.sh [MORE_PACKAGES…]
 # Debian/Ubuntu only (apt-get); uses sudo when not root. Safe to run again.
 set -euo pipefail
 
@@ -11,7 +12,18 @@ packages=(
   nghttp2-client        # nghttp and h2load: the mock's tests and Scripts/bench-mock.sh
   tinyproxy microsocks  # real HTTP CONNECT and SOCKS5 proxies for the --proxy tests
   ca-certificates
+  python3               # Scripts/manpage.py writes the man page
 )
+# Extra packages a caller needs too (.ci/run: man-db groff-base, to check the man page).
+packages+=("$@")
+
+if [ "$(uname)" = Darwin ]; then
+  # Homebrew's libcurl and OpenSSL, found through pkg-config (PKG_CONFIG_PATH names their kegs).
+  pkg-config --exists libcurl libcrypto 2>/dev/null && exit 0
+  echo "pushctl needs libcurl and OpenSSL through pkg-config: brew install openssl@3 curl pkg-config, then" \
+    "export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"" >&2
+  exit 69
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -5,6 +5,7 @@
 # PUSHCTL_SENDER_ONLY=1 installs pushctl alone: its build compiles neither SwiftNIO nor
 #   BoringSSL, which is most of a full build's time (what a CI job that only sends needs).
 # PUSHCTL_CONFIGURATION=debug installs a debug build instead (CI uses it to check this script quickly).
+# The compile's output goes to a log (Scripts/quiet-build.sh: PUSHCTL_SCRATCH_PATH, PUSHCTL_LOG_DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${1:-${PREFIX:-/usr/local}}
@@ -12,21 +13,25 @@ configuration=${PUSHCTL_CONFIGURATION:-release}
 products=(pushctl)
 [ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || products+=(pushctl-mock)
 
+source Scripts/quiet-build.sh
 Scripts/install-deps.sh
 for product in "${products[@]}"; do
   flags=(-c "$configuration" --product "$product")
-  # A release binary carries the Swift runtime, so it runs wherever it is copied.
-  [ "$configuration" = release ] && flags+=(--static-swift-stdlib)
-  swift build "${flags[@]}"
+  # A release binary carries the Swift runtime, so it runs wherever it is copied (on Linux; macOS
+  # has the runtime in the system).
+  [ "$configuration" = release ] && [ "$(uname)" = Linux ] && flags+=(--static-swift-stdlib)
+  quietly "building $product ($configuration)" "install-$product" swift_run build "${flags[@]}"
 done
-bindir="$(swift build -c "$configuration" --show-bin-path)"
+bindir="$(swift_run build -c "$configuration" --show-bin-path)"
 bin="$bindir/pushctl"
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-# The man page comes from the argument definitions, through swift-argument-parser's tool.
-swift build --product generate-manual >/dev/null
-"$(swift build --show-bin-path)/generate-manual" "$bin" --output-directory "$stage"
+# The man page comes from the binaries' own argument definitions (their --experimental-dump-help),
+# with the environment, exit statuses and files added, and non-ASCII written for groff.
+companion=()
+[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || companion=("$bindir/pushctl-mock")
+python3 Scripts/manpage.py "$bin" ${companion[@]+"${companion[@]}"} > "$stage/pushctl.1"
 "$bin" --generate-completion-script bash > "$stage/pushctl.bash"
 "$bin" --generate-completion-script zsh > "$stage/_pushctl"
 "$bin" --generate-completion-script fish > "$stage/pushctl.fish"

@@ -14,6 +14,8 @@ final class EasyHandle {
     var retryAfter: Int?
     var channelID: String?
     var requestID: String?
+    /// The answer's `date` header (what `pushctl doctor` compares the clock with).
+    var date: String?
     /// Keeps the header list this request was started with alive until it completes.
     var headers: HeaderList?
     /// CURLOPT_ERRORBUFFER must outlive every transfer: allocated here, freed in deinit.
@@ -120,12 +122,13 @@ final class EasyHandle {
         retryAfter = nil
         channelID = nil
         requestID = nil
+        date = nil
         errorBuffer[0] = 0
     }
 
-    private static let wanted: [[UInt8]] = ["apns-id", "apns-unique-id", "retry-after", "apns-channel-id", "apns-request-id"].map { Array($0.utf8) }
+    private static let wanted: [[UInt8]] = ["apns-id", "apns-unique-id", "retry-after", "apns-channel-id", "apns-request-id", "date"].map { Array($0.utf8) }
 
-    /// "name: value\r\n"; only the APNs headers above matter, matched on bytes (no String per line).
+    /// "name: value\r\n"; only these few headers matter, matched on bytes (no String per line).
     private func readHeader(_ line: UnsafeRawBufferPointer) {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon < 20,
               let which = EasyHandle.wanted.firstIndex(where: { name in
@@ -143,7 +146,8 @@ final class EasyHandle {
         case 1: apnsUniqueID = text
         case 2: retryAfter = Int(text)
         case 3: channelID = text
-        default: requestID = text
+        case 4: requestID = text
+        default: date = text
         }
     }
 

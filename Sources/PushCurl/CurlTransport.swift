@@ -269,6 +269,13 @@ public final class CurlTransport: PushTransport {
     }
 
     private func makeHandle() throws -> EasyHandle {
+        try CurlTransport.makeHandle(configuration, trust: trust, streams: streams)
+    }
+
+    /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
+    /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)
+    static func makeHandle(_ configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
+                           streams: StreamCount) throws -> EasyHandle {
         guard let handle = EasyHandle(streams: streams) else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
         try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         try handle.require(CURLOPT_PIPEWAIT, 1)
@@ -289,6 +296,8 @@ public final class CurlTransport: PushTransport {
         }
         if let proxy = configuration.proxy {
             try handle.require(CURLOPT_PROXY, proxy)
+            // The proxy given wins over no_proxy too (libcurl would otherwise still read it).
+            try handle.require(CURLOPT_NOPROXY, "")
             if let credentials = configuration.proxyCredentials { try handle.require(CURLOPT_PROXYUSERPWD, credentials) }
         }
         if let sink = configuration.trace {

@@ -2,7 +2,7 @@ internal import CCurl
 #if canImport(Glibc)
 import Glibc
 #endif
-public import PushCore
+import PushCore
 
 /// A GOAWAY as the server sent it.
 public struct GoAwayNotice: Sendable, Equatable {

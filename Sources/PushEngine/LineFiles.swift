@@ -373,6 +373,6 @@ enum TemporaryFile {
             throw InputError("cannot \(purpose): no temporary file in \(dir) (\(String(cString: strerror(errno))))",
                              hint: "set TMPDIR to a writable directory", kind: .cannotCreateOutput)
         }
-        return (fd, String(cString: template))
+        return (fd, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 }

@@ -475,6 +475,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
             response.add(name: "apns-unique-id", value: identifiers.next(), indexing: .nonIndexable)
         }
+        // APNs dates its answers (pushctl doctor compares the clocks with it); a replaced answer stays bare.
+        if reply.replacement.map({ $0.status < 200 }) ?? true { response.add(name: "date", value: HTTPDate.format(unixSeconds: Int64(Date().timeIntervalSince1970))) }
         if status != 200, let retryAfter = faults.retryAfter, MockFaults.isSendableHeaderValue(retryAfter) {
             response.add(name: "retry-after", value: retryAfter, indexing: .nonIndexable)
             notes.append("retry-after: \(retryAfter)")

@@ -1,5 +1,5 @@
 import NIOCore
-public import PushCore
+import PushCore
 
 /// APNs' own limits, and the mock's guards against floods: each on a connection.
 ///

@@ -1,8 +1,8 @@
-public import ArgumentParser
+import ArgumentParser
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+import FoundationEssentials
 #else
-public import Foundation
+import Foundation
 #endif
 #if canImport(Glibc)
 public import Glibc

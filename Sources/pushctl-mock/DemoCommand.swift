@@ -39,7 +39,7 @@ struct DemoCommand: ParsableCommand {
         let keyID = try AppleIdentifier(.keyID, "DEMO123456")
         let key = ES256PrivateKey.generate()
         let keyPath = work.appendingPathComponent("AuthKey_\(keyID).p8").path
-        FileManager.default.createFile(atPath: keyPath, contents: Data(key.pkcs8PEM.utf8), attributes: [.posixPermissions: 0o600])
+        try writeDemoFile(keyPath, key.pkcs8PEM, mode: 0o600)
         let topic = "com.example.demo"
         let device = try DeviceToken(parsing: String(repeating: "d3", count: 32))
         let dead = try DeviceToken(parsing: String(repeating: "de", count: 32))
@@ -56,7 +56,10 @@ struct DemoCommand: ParsableCommand {
         let settings = configuration
         let server = try waitFor { try await MockAPNsServer.start(settings) }
         let caPath = work.appendingPathComponent("mock-ca.pem").path
-        FileManager.default.createFile(atPath: caPath, contents: Data(server.caCertificatePEM.utf8))
+        do { try writeDemoFile(caPath, server.caCertificatePEM, mode: 0o644) } catch {
+            _ = try? waitFor { try await server.shutdown() }
+            throw error
+        }
 
         do {
             try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
@@ -66,6 +69,14 @@ struct DemoCommand: ParsableCommand {
             throw error
         }
         try waitFor { try await server.shutdown() }
+    }
+
+    /// The demo's files live in its private folder; failing to write one stops the demo with the reason.
+    private func writeDemoFile(_ path: String, _ text: String, mode: Int) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
+            throw InputError("cannot write the demo's file \(path)", hint: "set TMPDIR to a writable directory",
+                             kind: .cannotCreateOutput)
+        }
     }
 
     private func narrate(server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,

@@ -20,7 +20,15 @@ struct JWTCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jwt",
         abstract: "Sign an APNs provider token (ES256 JWT) with a .p8 key, or decode and verify one.",
-        discussion: "`pushctl jwt [options]` is `pushctl jwt sign [options]`; see `pushctl jwt sign --help`.",
+        discussion: """
+            `pushctl jwt [options]` is `pushctl jwt sign [options]`; see `pushctl jwt sign --help`.
+
+            Examples:
+              pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ
+              JWT=$(pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ)
+              pushctl jwt decode "$JWT"
+              pushctl jwt verify "$JWT" --key-file AuthKey_ABC123DEFG.p8
+            """,
         subcommands: [Sign.self, Decode.self, Verify.self],
         defaultSubcommand: Sign.self
     )
@@ -30,13 +38,18 @@ struct Sign: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign an APNs provider token (ES256 JWT) with a .p8 key (the default of `pushctl jwt`).",
+        usage: """
+            pushctl jwt [sign] [--key-file <path>] [--key-id <id>] [--team-id <id>]
+              [--issued-at <unix>] [--explain] [--output text|json]
+            """,
         discussion: """
             Prints one line, the token, ready for `authorization: bearer <token>`.
 
             Examples:
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
-              PUSHCTL_KEY_FILE=AuthKey_ABC123DEFG.p8 PUSHCTL_TEAM_ID=DEF123GHIJ pushctl jwt --output json
+              export PUSHCTL_KEY_FILE=AuthKey_ABC123DEFG.p8 PUSHCTL_TEAM_ID=DEF123GHIJ
+              pushctl jwt --output json
             """
     )
 
@@ -97,7 +110,8 @@ extension JWTCommand {
             discussion: """
                 Examples:
                   pushctl jwt decode eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkcifQ.eyJ…
-                  pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ | pushctl jwt decode -
+                  pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ \\
+                    | pushctl jwt decode -
                 """)
 
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
@@ -132,9 +146,13 @@ extension JWTCommand {
                 Accepts raw r‖s (standard JOSE) and DER signatures (what `openssl dgst -sign` makes).
                 Exits 0 when the signature is valid and every APNs check passes, 1 otherwise.
 
+                The key's id comes from --key-id, else from a file named AuthKey_<KEYID>.p8;
+                when the token's kid differs, verify says which ids and what to do.
+
                 Examples:
                   pushctl jwt verify "$JWT" --key-file AuthKey_ABC123DEFG.p8
                   pushctl jwt verify - --key-file public.pem < token.txt
+                  pushctl jwt verify "$JWT" --key-file public.pem --key-id ABC123DEFG
                 """)
 
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
@@ -142,6 +160,33 @@ extension JWTCommand {
 
         @Option(help: ArgumentHelp("The .p8 private key, or a PEM public key (env PUSHCTL_KEY_FILE).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
         var keyFile: String?
+
+        @Option(help: ArgumentHelp("The key's 10-character Key ID, to compare with the token's kid (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))
+        var keyId: String?
+
+        /// The token's kid against the key's own id (from --key-id, PUSHCTL_KEY_ID or the file's
+        /// name): APNs looks the key up by kid, so a token whose kid names another key is refused.
+        func keyMismatch(_ jwt: DecodedJWT, keyPath: String, signatureValid: Bool) -> (check: String, hint: String)? {
+            let source: String
+            let keyID: String
+            if let keyId {
+                (keyID, source) = (keyId, "--key-id")
+            } else if let env = Console.environment["PUSHCTL_KEY_ID"].nonEmpty {
+                (keyID, source) = (env, "PUSHCTL_KEY_ID")
+            } else if let named = AppleIdentifier.keyID(fromKeyFileName: keyPath) {
+                (keyID, source) = (named, "the file name \(OutsideText.display(keyPath.split(separator: "/").last ?? "", limit: 60))")
+            } else {
+                return nil
+            }
+            guard let kid = jwt.header["kid"]?.stringValue, kid != keyID else { return nil }
+            let shownKid = OutsideText.display(kid, limit: 40)
+            let shownKey = OutsideText.display(keyID, limit: 40)
+            let check = "kid \(shownKid) is not this key's id \(shownKey) (from \(source)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)"
+            let hint = signatureValid
+                ? "the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)"
+                : "the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one"
+            return (check, hint)
+        }
 
         func run() throws {
             try reportingErrors {
@@ -169,8 +214,11 @@ extension JWTCommand {
                     case .failure: Console.out("  " + Console.paint("✗", .red) + " " + check.message)
                     }
                 }
-                let checksPass = !checks.contains { $0.outcome == .failure }
+                let mismatch = keyMismatch(jwt, keyPath: path, signatureValid: valid)
+                if let mismatch { Console.out("  " + Console.paint("✗", .red) + " " + mismatch.check) }
+                let checksPass = !checks.contains { $0.outcome == .failure } && mismatch == nil
                 Console.out("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")")
+                if let mismatch { Console.out("hint: " + mismatch.hint) }
                 if !(valid && checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
             }
         }

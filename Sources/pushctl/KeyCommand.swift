@@ -16,6 +16,12 @@ struct KeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "key",
         abstract: "Make test keys.",
+        discussion: """
+            Examples:
+              pushctl key generate                    # AuthKey_<random id>.p8 here
+              pushctl key generate --key-id TEST123456 --out keys/
+              pushctl mock --key-file keys/AuthKey_TEST123456.p8 --team-id DEF123GHIJ
+            """,
         subcommands: [Generate.self]
     )
 

@@ -364,7 +364,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
         let folder = dir.path("case\(cases.count)")
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        let written = FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        precondition(written, "cannot write \(path)")
         return path
     }
     let alert = #"{"aps":{"alert":{"title":"Hello","body":"From pushctl"},"badge":1}}"#

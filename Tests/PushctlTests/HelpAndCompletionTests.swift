@@ -4,13 +4,29 @@ import Testing
 /// The surface people read: help that fits a terminal, completions that complete.
 @Suite struct HelpAndCompletionTests {
     @Test("every command's help fits 80 columns", arguments: [
-        [], ["send"], ["jwt"], ["jwt", "decode"], ["jwt", "verify"], ["key", "generate"], ["mock"], ["demo"],
+        [], ["send"], ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
+        ["mock"], ["demo"],
     ])
     func helpFits(_ command: [String]) throws {
         let result = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"])
         #expect(result.status == 0)
         let long = result.stdout.split(separator: "\n").filter { $0.count > 80 }
         #expect(long.isEmpty, "lines over 80 columns: \(long)")
+    }
+
+    @Test("help for jwt, key and doctor has examples, each a whole command line", arguments: [
+        ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
+    ])
+    func examples(_ command: [String]) throws {
+        let help = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"]).stdout
+        let examples = help.components(separatedBy: "Examples:\n").dropFirst().first?
+            .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty } ?? []
+        #expect(!examples.isEmpty, "no examples: \(help)")
+        for line in examples {
+            let starts = ["  pushctl ", "  JWT=$(pushctl ", "  export PUSHCTL_", "    "]
+            #expect(starts.contains { line.hasPrefix($0) }, "\(line)")
+            #expect(line.count <= 80, "\(line)")
+        }
     }
 
     @Test("the top-level help lists every exit status")

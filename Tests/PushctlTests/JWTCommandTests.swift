@@ -164,4 +164,30 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(result.stdout.contains("signature: valid"))
         #expect(result.stdout.contains("ExpiredProviderToken"))
     }
+
+    @Test("verify names both ids when the token's kid is not the key's (from the file name or --key-id), and says what to do")
+    func kidMismatch() throws {
+        let key = try dir.generateKey()
+        let other = try dir.generateKey(id: "OTHER12345")
+        // Signed by OTHER12345's key: verifying with ABC123DEFG's key.
+        let foreign = try CLI.pushctl(["jwt", "--key-file", other, "--team-id", "DEF123GHIJ"]).stdout
+        let byName = try CLI.pushctl(["jwt", "verify", foreign, "--key-file", key])
+        #expect(byName.status == 1)
+        #expect(byName.stdout.contains("✗ kid OTHER12345 is not this key's id ABC123DEFG (from the file name AuthKey_ABC123DEFG.p8)"), "\(byName.stdout)")
+        #expect(byName.stdout.contains("hint: the token was signed by another key: verify it with that key (AuthKey_OTHER12345.p8)"), "\(byName.stdout)")
+
+        // This key's signature, but the wrong key id in the header.
+        let misnamed = try CLI.pushctl(["jwt", "--key-file", key, "--key-id", "WRONG12345", "--team-id", "DEF123GHIJ"]).stdout
+        try dir.openssl(["pkey", "-in", key, "-pubout", "-out", "pub.pem"])
+        let withPublic = try CLI.pushctl(["jwt", "verify", misnamed, "--key-file", dir.path("pub.pem"), "--key-id", "ABC123DEFG"])
+        #expect(withPublic.status == 1)
+        #expect(withPublic.stdout.contains("signature: valid"))
+        #expect(withPublic.stdout.contains("✗ kid WRONG12345 is not this key's id ABC123DEFG (from --key-id)"), "\(withPublic.stdout)")
+        #expect(withPublic.stdout.contains("hint: the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id ABC123DEFG"))
+
+        // Matching ids: no such line, and a public key without an id says nothing about it.
+        let fine = try CLI.pushctl(["jwt", "verify", misnamed, "--key-file", dir.path("pub.pem")])
+        #expect(fine.status == 0, "\(fine.stdout)")
+        #expect(!fine.stdout.contains("is not this key's id"))
+    }
 }

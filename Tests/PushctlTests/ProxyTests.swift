@@ -121,6 +121,15 @@ final class ProxyProcess {
         #expect(!(failing.stdout + failing.stderr).contains("nope-4q"), "\(failing.stderr)")
     }
 
+    @Test("--proxy wins over no_proxy: a host no_proxy lists still goes through the proxy given")
+    func proxyWinsOverNoProxy() throws {
+        let mock = try MockProcess(dir: dir)
+        let gone = "http://127.0.0.1:\(ProxyProcess.freePort())"
+        let result = try mock.send(["--device-token", sampleToken, "--title", "x", "--proxy", gone], env: ["no_proxy": "127.0.0.1", "NO_PROXY": "*"])
+        #expect(result.status == 69, "sent around the proxy: \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("hint: the proxy could not be reached"), "\(result.stderr)")
+    }
+
     @Test("bad proxy settings are refused before anything connects", arguments: [
         (["--proxy", "ftp://127.0.0.1:1"], 65),
         (["--proxy", "http://a b"], 65),

@@ -99,7 +99,8 @@ import Testing
         #expect(byToken[otherToken]?["status"] as? Int == 410)
         #expect(byToken[otherToken]?["reason"] as? String == "Unregistered")
         #expect((byToken[otherToken]?["timestamp"] as? Int ?? 0) > 1_600_000_000_000)
-        #expect((byToken[otherToken]?["explanation"] as? String ?? "").contains("stop sending to it"))
+        let explanation = byToken[otherToken]?["explanation"] as? String ?? ""
+        #expect(explanation.contains("stop sending to it"))
         #expect(byToken[otherToken]?["attempts"] as? Int == 1)
         for key in ["token", "status", "apnsId", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"] {
             #expect(byToken[sampleToken]?.keys.contains(key) == true, "missing \(key)")

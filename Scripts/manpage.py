@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Writes pushctl(1) from the binaries' own argument definitions.
+
+    Scripts/manpage.py PUSHCTL [PUSHCTL_MOCK] > pushctl.1
+
+Reads `--experimental-dump-help` (swift-argument-parser's description of every command and
+option), so the page cannot drift from the flags; adds what the parser does not know: the
+environment, the exit statuses and the files. pushctl-mock, when given, supplies the real
+options of `mock` and `demo` (pushctl only hands those over). Every character outside ASCII is
+written as a groff escape or an ASCII equivalent, so the page renders the same in any locale
+(`man -l` with LANG=C included) without warnings.
+"""
+import datetime
+import json
+import os
+import subprocess
+import sys
+import time
+
+# Characters the help text uses, as groff knows them on every output device (ascii included).
+GLYPHS = {
+    "\u2016": "||",  # r‖s
+    "\u2014": "\\(em", "\u2013": "\\(en", "\u2026": "...",
+    "\u2264": "\\(<=", "\u2265": "\\(>=", "\u00d7": "\\(mu", "\u2192": "\\(->", "\u2190": "\\(<-",
+    "\u2018": "\\(oq", "\u2019": "\\(cq", "\u201c": "\\(lq", "\u201d": "\\(rq",
+    "\u00b5": "\\(mc", "\u2713": "ok", "\u2717": "x", "\u00a0": "\\ ",
+}
+
+ENVIRONMENT = [
+    ("PUSHCTL_KEY_FILE", "The .p8 key that signs provider tokens, as --key-file."),
+    ("PUSHCTL_KEY_ID", "The key's 10-character Key ID, as --key-id (default: the <ID> in a file named AuthKey_<ID>.p8)."),
+    ("PUSHCTL_TEAM_ID", "The 10-character Team ID, as --team-id."),
+    ("PUSHCTL_TOPIC", "The app's bundle id, as --topic."),
+    ("PUSHCTL_ENV", "sandbox (the default) or production; --sandbox and --production win."),
+    ("PUSHCTL_ENDPOINT", "Send to this https://host[:port] instead of Apple's hosts (e.g. pushctl mock's), as --endpoint."),
+    ("PUSHCTL_CACERT", "Also trust this CA certificate (PEM), as --cacert."),
+    ("PUSHCTL_JWT", "A provider token minted elsewhere (e.g. by pushctl jwt on another machine), as --jwt; never put it on a command line."),
+    ("PUSHCTL_CERT", "A client certificate (.p12 or PEM) for certificate authentication, as --cert."),
+    ("PUSHCTL_CERT_PASSWORD", "The password of the PUSHCTL_CERT .p12 file."),
+    ("PUSHCTL_PROXY", "Connect through this proxy, as --proxy: http://, https://, socks5:// or socks5h://HOST:PORT."),
+    ("PUSHCTL_CACHE_DIR", "Where provider tokens are cached for reuse (up to 50 minutes, mode 0600); "
+                          "default $XDG_CACHE_HOME/pushctl, else ~/.cache/pushctl. Used only when it is a directory "
+                          "owned by you and writable by no one else."),
+    ("https_proxy, HTTPS_PROXY, all_proxy, ALL_PROXY",
+     "Read by libcurl when neither --proxy nor PUSHCTL_PROXY is given (in that order)."),
+    ("no_proxy, NO_PROXY",
+     "Hosts libcurl reaches without the proxy from https_proxy or all_proxy. "
+     "--proxy and PUSHCTL_PROXY win over it: a proxy given to pushctl is used for every host."),
+    ("XDG_CACHE_HOME, HOME", "Where the token cache goes when PUSHCTL_CACHE_DIR is not set."),
+    ("TMPDIR", "Where a tokens or requests file read from a pipe is kept (unlinked) while it is sent."),
+    ("NO_COLOR", "Turns colour off (colour is only ever used on a terminal)."),
+]
+
+EXIT_STATUS = [
+    ("0", "Every notification accepted (for jwt verify: the signature is valid and APNs' checks passed; "
+          "for doctor: no check failed)."),
+    ("1", "APNs rejected at least one notification (final, after the retries allowed); for jwt verify, the "
+          "signature or an APNs check failed; for doctor, a check failed."),
+    ("64", "Usage error: bad or missing flags."),
+    ("65", "Bad input data: payload, device token, header value, key contents, a malformed JWT. Nothing was sent."),
+    ("66", "An input file is missing or unreadable. Nothing was sent."),
+    ("69", "APNs could not be reached: DNS, connection, TLS or proxy."),
+    ("73", "An output file could not be created (key generate never overwrites a key; --unregistered-out)."),
+    ("74", "The results could not be written (standard output closed, or the disk full); every notification "
+           "was still sent."),
+    ("75", "Temporary failure: retries exhausted on 429, 5xx or timeouts, a server that stopped answering, "
+           "the run's time budget spent, or a tokens file that changed during the run."),
+]
+
+
+def text(value):
+    """Plain text for groff: escapes, no leading control characters, ASCII only."""
+    out = []
+    for ch in value.replace("\\", "\\e").replace("-", "\\-"):
+        if ord(ch) < 128:
+            out.append(ch)
+        else:
+            out.append(GLYPHS.get(ch, "\\[u%04X]" % ord(ch)))
+    line = "".join(out)
+    return "\\&" + line if line.startswith((".", "'")) else line
+
+
+def paragraphs(discussion):
+    """A discussion as groff: blank lines start paragraphs, indented lines (examples) stay as typed."""
+    lines = []
+    block = []  # the indented lines being collected
+
+    def flush():
+        if block:
+            while block and not block[-1].strip():
+                block.pop()
+            lines.extend([".PP", ".RS 2", ".nf"] + [text(b) if b.strip() else ".sp" for b in block] + [".fi", ".RE"])
+            block.clear()
+
+    pending_break = False
+    for raw in discussion.rstrip().split("\n"):
+        if raw.startswith("  ") or (block and not raw.strip()):
+            if not block:
+                pending_break = False
+            block.append(raw[2:] if raw.startswith("  ") else "")
+            continue
+        flush()
+        if not raw.strip():
+            pending_break = True
+            continue
+        if pending_break or not lines or lines[-1] == ".RE":
+            lines.append(".PP")
+            pending_break = False
+        lines.append(text(raw))
+    flush()
+    return lines
+
+
+def option_tag(argument):
+    names = argument.get("names") or []
+    shown = []
+    for name in names:
+        prefix = "-" if name["kind"] == "short" else "--"
+        shown.append("\\fB" + text(prefix + name["name"]) + "\\fR")
+    tag = ", ".join(shown) if shown else "\\fI" + text(argument.get("valueName", "value")) + "\\fR"
+    if argument["kind"] == "option":
+        tag += " \\fI" + text(argument.get("valueName", "value")) + "\\fR"
+    if argument.get("isRepeating") and argument["kind"] != "flag":
+        tag += " ..."
+    return tag
+
+
+def command(info, path, out):
+    name = " ".join(path)
+    out += [".SS " + '"' + text(name) + '"', text(info.get("abstract", ""))]
+    if info.get("discussion"):
+        out += paragraphs(info["discussion"])
+    for argument in info.get("arguments", []):
+        if not argument.get("shouldDisplay", True):
+            continue
+        if argument.get("preferredName", {}).get("name") in ("help", "version"):
+            continue
+        out += [".TP", option_tag(argument), text(argument.get("abstract") or "")]
+        if argument.get("defaultValue") and argument["kind"] == "option":
+            out[-1] += " " + text("(default: %s)" % argument["defaultValue"])
+    for sub in info.get("subcommands", []):
+        if sub.get("shouldDisplay", True) and sub["commandName"] != "help":
+            command(sub, path + [sub["commandName"]], out)
+
+
+def dump(binary):
+    result = subprocess.run([binary, "--experimental-dump-help"], capture_output=True, check=True)
+    return json.loads(result.stdout)["command"]
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: manpage.py PUSHCTL [PUSHCTL_MOCK] > pushctl.1")
+    root = dump(sys.argv[1])
+    version = subprocess.run([sys.argv[1], "--version"], capture_output=True, text=True).stdout.strip()
+    if len(sys.argv) == 3:
+        companion = {sub["commandName"]: sub for sub in dump(sys.argv[2]).get("subcommands", [])}
+        root["subcommands"] = [companion.get(sub["commandName"], sub) if sub["commandName"] in ("mock", "demo") else sub
+                               for sub in root["subcommands"]]
+    mentioned = json.dumps(root)
+    # SOURCE_DATE_EPOCH keeps the page reproducible in a release build.
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    stamp = datetime.datetime.fromtimestamp(int(epoch) if epoch else time.time(), datetime.timezone.utc)
+    out = [
+        '.\\" pushctl(1), written by Scripts/manpage.py from the argument definitions.',
+        '.TH PUSHCTL 1 "%s" "pushctl %s" "User Commands"' % (stamp.strftime("%Y-%m-%d"), text(version)),
+        ".SH NAME",
+        "pushctl \\- " + text(root.get("abstract", "")),
+        ".SH SYNOPSIS",
+        ".B pushctl",
+        ".I command",
+        "[\\fIoptions\\fR]",
+        ".SH DESCRIPTION",
+    ]
+    # The top-level discussion's exit list is replaced by EXIT STATUS below.
+    discussion = root.get("discussion", "").split("\n\nExit status:")[0]
+    out += paragraphs(discussion)
+    out += [".SH COMMANDS"]
+    for sub in root.get("subcommands", []):
+        if sub.get("shouldDisplay", True) and sub["commandName"] != "help":
+            command(sub, ["pushctl", sub["commandName"]], out)
+    out += [".SH ENVIRONMENT", "Flags win over the environment."]
+    for name, meaning in ENVIRONMENT:
+        # A variable of a command this build does not have (the cert command's) is left out.
+        if name.startswith("PUSHCTL_CERT") and name not in mentioned:
+            continue
+        out += [".TP", "\\fB" + text(name) + "\\fR", text(meaning)]
+    out += [".SH EXIT STATUS"]
+    for code, meaning in EXIT_STATUS:
+        out += [".TP", "\\fB" + code + "\\fR", text(meaning)]
+    out += [".PP", text("When one run has several outcomes, the first of 69, 75, 1 in that order wins; "
+                        "74 outranks them all, since the caller could not read the results.")]
+    out += [".SH FILES", ".TP", text("~/.cache/pushctl/"),
+            text("Cached provider tokens (see PUSHCTL_CACHE_DIR)."),
+            ".SH SEE ALSO", "\\fBcurl\\fR(1), \\fBopenssl\\fR(1)"]
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `pushctl doctor` end to end. Every run passes --endpoint: the tests never leave loopback.
+@Suite struct DoctorTests {
+    let dir = try! TemporaryDirectory()
+
+    func doctor(_ mock: MockProcess, _ arguments: [String], env: [String: String] = [:]) throws -> CommandResult {
+        try CLI.pushctl(["doctor", "--endpoint", mock.url, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ"] + arguments, env: env)
+    }
+
+    @Test("against the mock every check passes (a test push included) and the exit status is 0; json has one object per check")
+    func allPass() throws {
+        let mock = try MockProcess(dir: dir)
+        let text = try doctor(mock, ["--cacert", mock.caFile, "--topic", "com.example.app", "--device-token", sampleToken])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        let host = String(mock.url.dropFirst("https://".count))
+        for line in ["✓ libcurl", "✓ key", "✓ clock", "✓ \(host)", "✓ test push"] {
+            #expect(text.stdout.contains(line), "\(line): \(text.stdout)")
+        }
+        #expect(text.stdout.contains("certificate verified") && text.stdout.contains("HTTP/2"), "\(text.stdout)")
+        #expect(text.stdout.contains("accepted by \(mock.url)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("✗"))
+        #expect(try mock.requests(count: 2).contains { ($0["status"] as? Int) == 200 }, "the test push reached the mock")
+
+        let json = try doctor(mock, ["--cacert", mock.caFile, "--output", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["exitStatus"] as? Int == 0)
+        #expect(document["failed"] as? Int == 0)
+        let checks = try #require(document["checks"] as? [[String: Any]])
+        #expect(checks.map { $0["name"] as? String } == ["libcurl", "key", "clock", "proxy", host, "test push"])
+        for check in checks {
+            #expect(["pass", "skip"].contains(check["status"] as? String), "\(check)")
+            #expect(check["found"] is String)
+        }
+        let connection = try #require(checks.first { $0["name"] as? String == host })
+        let stages = try #require(connection["stages"] as? [String: [String: Any]])
+        #expect(Set(stages.keys) == ["dns", "tcp", "tls", "http2"])
+        #expect(stages.values.allSatisfy { $0["status"] as? String == "pass" })
+        let clock = try #require(checks.first { $0["name"] as? String == "clock" })
+        #expect(abs(try #require(clock["skewSeconds"] as? Int)) <= 2, "the mock dates its answers with this machine's clock")
+    }
+
+    @Test("nothing listening: the connection check fails with a hint, exit 1")
+    func nothingListening() throws {
+        let url = "https://127.0.0.1:\(ProxyProcess.freePort())"
+        let result = try CLI.pushctl(["doctor", "--endpoint", url, "--timeout", "3"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("✗ 127.0.0.1:"), "\(result.stdout)")
+        #expect(result.stdout.contains("do: nothing is listening there: is `pushctl mock` running"), "\(result.stdout)")
+        #expect(result.stdout.contains("– clock"), "no date to compare with: skipped, not failed")
+    }
+
+    @Test("a server whose certificate does not chain to a trusted root (the mock without --cacert) names Apple's root")
+    func untrusted() throws {
+        let mock = try MockProcess(dir: dir)
+        let result = try doctor(mock, ["--output", "json"])
+        #expect(result.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["exitStatus"] as? Int == 1)
+        let checks = try #require(document["checks"] as? [[String: Any]])
+        let connection = try #require(checks.first { $0["url"] as? String == mock.url })
+        #expect(connection["status"] as? String == "fail")
+        #expect((connection["found"] as? String ?? "").contains("does not chain to a trusted root"), "\(connection)")
+        let hint = connection["hint"] as? String ?? ""
+        #expect(hint.contains("\"USERTrust RSA Certification Authority\"") && hint.contains("--cacert"), "\(hint)")
+        let stages = try #require(connection["stages"] as? [String: [String: Any]])
+        #expect(stages["tcp"]?["status"] as? String == "pass")
+        #expect(stages["tls"]?["status"] as? String == "fail")
+        #expect(stages["http2"]?["status"] as? String == "skip")
+    }
+
+    @Test("a proxy: CONNECT through tinyproxy works; one that is not there fails the proxy check")
+    func proxy() throws {
+        let mock = try MockProcess(dir: dir)
+        let http = try ProxyProcess(tinyproxy: dir)
+        let through = try doctor(mock, ["--cacert", mock.caFile, "--proxy", "http://127.0.0.1:\(http.port)"])
+        #expect(through.status == 0, "\(through.stdout)")
+        #expect(through.stdout.contains("✓ proxy") && through.stdout.contains("CONNECT to \(mock.url) works"), "\(through.stdout)")
+
+        let gone = try doctor(mock, ["--cacert", mock.caFile], env: ["PUSHCTL_PROXY": "http://127.0.0.1:\(ProxyProcess.freePort())"])
+        #expect(gone.status == 1)
+        #expect(gone.stdout.contains("✗ proxy") && gone.stdout.contains("from PUSHCTL_PROXY"), "\(gone.stdout)")
+        #expect(gone.stdout.contains("do: the proxy could not be reached"), "\(gone.stdout)")
+    }
+
+    @Test("a test push the server refuses fails the check with APNs' reason")
+    func refusedPush() throws {
+        let mock = try MockProcess(dir: dir, extra: ["--fail", "\(otherToken)=DeviceTokenNotForTopic"])
+        let result = try doctor(mock, ["--cacert", mock.caFile, "--topic", "com.example.app", "--device-token", otherToken])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ test push") && result.stdout.contains("DeviceTokenNotForTopic"), "\(result.stdout)")
+    }
+
+    @Test("usage: --device-token needs a topic (64); a malformed endpoint is bad input (65)")
+    func usage() throws {
+        #expect(try CLI.pushctl(["doctor", "--endpoint", "https://127.0.0.1:9", "--device-token", sampleToken]).status == 64)
+        #expect(try CLI.pushctl(["doctor", "--endpoint", "http://127.0.0.1:9"]).status == 65)
+    }
+}

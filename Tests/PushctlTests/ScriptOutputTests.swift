@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Scripts/test.sh and Scripts/quickstart.sh keep the compile's lines in a log: a build that
+/// fails shows its errors, the log's last lines and the log's path (CI included). Run with a
+/// stand-in for `swift` (PUSHCTL_SWIFT), so no real build happens here.
+@Suite struct ScriptOutputTests {
+    let dir = try! TemporaryDirectory()
+
+    func run(_ script: String, failing: Bool) throws -> CommandResult {
+        let swift = try dir.write("swift", """
+            #!/usr/bin/env bash
+            if [ "$1" = build ]; then
+              for i in $(seq 1 300); do echo "[$i/300] Compiling Part$i.swift"; done
+              if [ -n "${FAKE_FAIL:-}" ]; then echo "/src/Broken.swift:3:1: error: cannot find 'x' in scope"; echo "the compile's last line"; exit 1; fi
+              echo "Build complete!"
+            elif [ "$1" = test ]; then
+              echo "the tests ran"
+            fi
+            """, mode: 0o755)
+        var env = ["CI": "true", "PUSHCTL_SWIFT": swift, "PUSHCTL_LOG_DIR": dir.path("logs"), "PUSHCTL_SCRATCH_PATH": dir.path("build")]
+        if failing { env["FAKE_FAIL"] = "1" }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try CLI.run("/bin/bash", [root.appendingPathComponent(script).path], env: env)
+    }
+
+    @Test("a failing build prints its errors, the log's last lines and the log's path, and fails", arguments: ["Scripts/test.sh", "Scripts/quickstart.sh"])
+    func failing(_ script: String) throws {
+        let result = try run(script, failing: true)
+        #expect(result.status == 1)
+        let log = script.hasSuffix("test.sh") ? dir.path("logs/test-build.log") : dir.path("logs/quickstart-build.log")
+        #expect(result.stderr.contains("failed (exit 1)"), "\(result.stderr)")
+        #expect(result.stderr.contains("errors:\n  /src/Broken.swift:3:1: error: cannot find 'x' in scope"), "\(result.stderr)")
+        #expect(result.stderr.contains("  the compile's last line\nfull log: \(log)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("[1/300]"), "the early compile lines stay in the log")
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("[1/300] Compiling Part1.swift"))
+    }
+
+    @Test("a build that works shows one line about it, not the compile")
+    func passing() throws {
+        let result = try run("Scripts/test.sh", failing: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("the tests ran"))
+        #expect(!(result.stdout + result.stderr).contains("Compiling"))
+        #expect(result.stderr.contains("building pushctl and its tests: done in"), "\(result.stderr)")
+    }
+}

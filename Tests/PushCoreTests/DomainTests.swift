@@ -58,7 +58,8 @@ import Testing
 @Suite struct RejectionReasonTests {
     @Test("every documented reason round-trips its name and has APNs' status")
     func roundTrip() {
-        #expect(RejectionReason.allKnown.count == 32)
+        // 32 for device pushes, 9 more for broadcast push and channel management.
+        #expect(RejectionReason.allKnown.count == 41)
         for reason in RejectionReason.allKnown {
             #expect(RejectionReason(apnsName: reason.apnsName) == reason)
             #expect(!reason.explanation.isEmpty)
@@ -71,6 +72,8 @@ import Testing
         #expect(RejectionReason(apnsName: "PayloadTooLarge").status == 413)
         #expect(RejectionReason(apnsName: "BadEnvironmentKeyInToken") == .badEnvironmentKeyIdInToken)
         #expect(RejectionReason(apnsName: "SomethingNew") == .unknown("SomethingNew"))
+        #expect(RejectionReason(apnsName: "ChannelNotRegistered").status == 400)
+        #expect(RejectionReason(apnsName: "TopicMismatch").status == 403)
     }
 
     @Test("retry policy follows Apple: never 400/410/413, back off on 429/5xx, new token on ExpiredProviderToken")

@@ -182,7 +182,7 @@ struct CertificateTests {
         let other = try Self.send(mock, auth + ["--topic", "com.other.app", "--title", "x"])
         #expect(other.status == 65)
         // Live Activities need a key.
-        let live = try Self.send(mock, auth + ["--push-type", "liveactivity", "--payload-json", #"{"aps":{"event":"update","timestamp":1}}"#])
+        let live = try Self.send(mock, auth + ["--push-type", "liveactivity", "--payload-json", #"{"aps":{"event":"update","timestamp":1,"content-state":{}}}"#])
         #expect(live.status == 65)
         #expect(live.stderr.contains("needs token authentication"))
         #expect(try mock.requests().count == 1)

@@ -158,6 +158,8 @@ struct DemoCommand: ParsableCommand {
             "   pushctl cert inspect push.p12            # what it covers, and until when",
             "   pushctl send --cert push.p12 --device-token <TOKEN> --title Hello",
             "Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
+            "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (the lint catches what a",
+            "device would silently drop); broadcasts to many activities: `pushctl channel create`, then `send --channel-id`.",
         ].forEach { narrator.say($0) }
     }
 

@@ -69,9 +69,9 @@ struct CertificateOptions: ParsableArguments {
         quiet.c_lflag &= ~tcflag_t(ECHO)
         let prompt = Array("Password for \(OutsideText.display(path, limit: 120)): ".utf8)
         _ = prompt.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        _ = tcsetattr(fd, TCSAFLUSH, &quiet)
+        _ = tcsetattr(fd, TCSANOW, &quiet)  // not TCSAFLUSH: a password typed ahead stays
         defer {
-            _ = tcsetattr(fd, TCSAFLUSH, &saved)
+            _ = tcsetattr(fd, TCSANOW, &saved)
             _ = write(fd, "\n", 1)
         }
         var bytes: [UInt8] = []

@@ -83,6 +83,17 @@ struct CertificateTests {
         #expect(!byEnv.stdout.contains(password) && !byEnv.stderr.contains(password))
     }
 
+    @Test func thePasswordIsAskedOnATerminalWithoutEcho() throws {
+        // script(1) gives pushctl a terminal; the password is typed after the prompt appears.
+        let certs = try Certificates()
+        let password = try String(contentsOfFile: certs.passwordFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let command = "(sleep 1; cat '\(certs.passwordFile)') | script -qec \"'\(CLI.pushctlPath)' cert inspect '\(certs.p12)'\" /dev/null"
+        let result = try CLI.run("/bin/sh", ["-c", command])
+        #expect(result.stdout.contains("Password for"), "\(result.stdout)")
+        #expect(result.stdout.contains("bundle id     com.example.app"), "\(result.stdout)")
+        #expect(!result.stdout.contains(password), "the password was echoed")
+    }
+
     @Test func sendsOverEveryKindOfCertificateFile() throws {
         let certs = try Certificates()
         let dir = certs.dir

@@ -93,6 +93,21 @@ struct LiveActivityTests {
         #expect(hinted.stderr.contains("--push-type liveactivity"))
     }
 
+    @Test func requestsFileLinesAreLintedToo() throws {
+        let dir = try TemporaryDirectory()
+        let mock = try MockProcess(dir: dir)
+        let good = #"{"token":"\#(sampleToken)","push-type":"liveactivity","priority":5,"payload":{"aps":{"event":"update","timestamp":1,"content-state":{"s":1}}}}"#
+        let bad = #"{"token":"\#(otherToken)","push-type":"liveactivity","payload":{"aps":{"event":"update","timestamp":1}}}"#
+        let file = try dir.write("requests.jsonl", good + "\n" + bad + "\n")
+        let refused = try mock.send(["--requests-file", file])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("line 2") && refused.stderr.contains("no content-state"), "\(refused.stderr)")
+        #expect(try mock.requests().isEmpty)
+        let forced = try mock.send(["--requests-file", file, "--no-lint"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try mock.requests(count: 2).count == 2)
+    }
+
     /// `pushctl channel …` and `send --channel-id` with the mock's environment and key.
     static func channel(_ mock: MockProcess, _ arguments: [String]) throws -> CommandResult {
         try CLI.pushctl(["channel"] + arguments + ["--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile,

@@ -97,7 +97,7 @@ public struct PushResult: Sendable {
         func plain(_ s: String?) -> Bool {
             s?.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } ?? true
         }
-        guard outcome == .accepted, plain(apnsID), plain(apnsUniqueID) else {
+        guard outcome == .accepted, status == 200, plain(apnsID), plain(apnsUniqueID) else {
             out.append(contentsOf: json.compact.utf8)
             return
         }

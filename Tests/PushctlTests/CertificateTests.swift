@@ -98,10 +98,16 @@ struct CertificateTests {
         let certs = try Certificates()
         let dir = certs.dir
         // .p12 files as the openssl command line writes them: modern (AES, SHA-256 MAC), legacy
-        // (RC2-40/3DES, SHA-1 MAC: OpenSSL 3's legacy provider), and with an empty password.
+        // (RC2-40/3DES, SHA-1 MAC: OpenSSL 3's legacy provider), with an empty password, and BER.
         try dir.openssl(["pkcs12", "-export", "-in", certs.pem, "-inkey", certs.key, "-out", "modern.p12", "-passout", "pass:s3cret"])
         try dir.openssl(["pkcs12", "-export", "-legacy", "-in", certs.pem, "-inkey", certs.key, "-out", "legacy.p12", "-passout", "pass:s3cret"])
         try dir.openssl(["pkcs12", "-export", "-in", certs.pem, "-inkey", certs.key, "-out", "empty.p12", "-passout", "pass:"])
+        // BER: the outer SEQUENCE re-encoded with an indefinite length, as some exporters write it.
+        let der = [UInt8](try Data(contentsOf: dir.url.appendingPathComponent("empty.p12")))
+        let lengthBytes = der[1] & 0x80 != 0 ? Int(der[1] & 0x7F) : 0
+        let contentLength = lengthBytes == 0 ? Int(der[1]) : der[2..<(2 + lengthBytes)].reduce(0) { $0 << 8 | Int($1) }
+        let content = der[(2 + lengthBytes)..<(2 + lengthBytes + contentLength)]
+        try Data([0x30, 0x80] + content + [0x00, 0x00]).write(to: dir.url.appendingPathComponent("ber.p12"))
         let secret = try dir.write("secret.txt", "s3cret\n")
         let combined = try dir.write("both.pem", try String(contentsOfFile: certs.pem, encoding: .utf8) + String(contentsOfFile: certs.key, encoding: .utf8))
 
@@ -111,6 +117,7 @@ struct CertificateTests {
             ["--cert", dir.path("modern.p12"), "--cert-password-file", secret],
             ["--cert", dir.path("legacy.p12"), "--cert-password-file", secret],
             ["--cert", dir.path("empty.p12")],
+            ["--cert", dir.path("ber.p12")],
             ["--cert", certs.pem, "--cert-key", certs.key],
             ["--cert", combined],
         ]

@@ -294,7 +294,7 @@ struct ProtocolFidelityTests {
     }
 
     @Test func aStalledRequestGetsIdleTimeoutAndAnIdleConnectionAGoAway() async throws {
-        try await withHarness(configure: { $0.limits.idleTimeoutMilliseconds = 1500 }) { harness in
+        try await withHarness(configure: { $0.limits.idleTimeoutMilliseconds = 2000 }) { harness in
             // The request goes at once, without waiting for the mock's SETTINGS: a busy test
             // machine could otherwise leave the new connection idle for the whole timeout.
             let client = try await RawHTTP2Client.connect(to: harness)

@@ -179,6 +179,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // A slow TLS handshake is not idleness: the idle clock starts when TLS is done.
+        if event is TLSUserEvent { policy.lastFrame = .now() }
         if let closed = event as? StreamClosedEvent, let exchange = exchanges.removeValue(forKey: closed.streamID), exchange.counted {
             openStreams -= 1
         }

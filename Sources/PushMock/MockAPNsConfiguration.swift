@@ -40,6 +40,9 @@ public struct MockAPNsConfiguration: Sendable {
     public var onLiveActivityProblem: (@Sendable (String) -> Void)?
     /// APNs' limits per connection and the guards against floods.
     public var limits: MockProtocolLimits
+    /// Connections open at once; more are closed as soon as they are accepted (each costs about
+    /// 100 KB of TLS and HTTP/2 state).
+    public var connectionLimit: Int
     /// Told, once per token, when a provider token is refused: the reason and which check failed.
     public var onTokenRefused: (@Sendable (RejectionReason, String) -> Void)?
 
@@ -54,7 +57,9 @@ public struct MockAPNsConfiguration: Sendable {
         faults: MockFaults = MockFaults(),
         recordLimit: Int = 10_000,
         threads: Int? = nil,
-        limits: MockProtocolLimits = MockProtocolLimits()
+        limits: MockProtocolLimits = MockProtocolLimits(),
+        connectionLimit: Int = 10_000,
+        onTokenRefused: (@Sendable (RejectionReason, String) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -67,6 +72,8 @@ public struct MockAPNsConfiguration: Sendable {
         self.recordLimit = recordLimit
         self.threads = threads
         self.limits = limits
+        self.connectionLimit = connectionLimit
+        self.onTokenRefused = onTokenRefused
     }
 
     /// Checks what can be wrong before binding: the team id's shape, the stream limits, the faults.
@@ -80,6 +87,9 @@ public struct MockAPNsConfiguration: Sendable {
         }
         try faults.validate()
         try limits.validate()
+        guard connectionLimit >= 1 else {
+            throw InputError("the connection limit must be 1 or more; got \(connectionLimit)", kind: .usage)
+        }
         guard (0...65535).contains(port) else {
             throw InputError("the port must be between 0 and 65535; got \(port)", kind: .usage)
         }

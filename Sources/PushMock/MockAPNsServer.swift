@@ -79,8 +79,10 @@ public final class MockAPNsServer: Sendable {
             // NIOHTTP2 allows 200 PING, PRIORITY and SETTINGS frames in 30 s: a client that sends a
             // PRIORITY or a PING with each request would be cut off after about 200 requests. APNs
             // ignores PRIORITY; the connection handler's allowance, which grows with the requests,
-            // stops floods instead.
-            settings.controlFrameRateLimit.maximumCount = 1_000_000
+            // stops floods instead, and NIOHTTP2's limit is left as a backstop for bursts of more
+            // than 400,000 a second (see rateLimitCount).
+            settings.controlFrameRateLimit.maximumCount = Self.rateLimitCount
+            settings.controlFrameRateLimit.windowLength = Self.rateLimitWindow
             return settings
         }()
         let streamSettings = {
@@ -89,7 +91,8 @@ public final class MockAPNsServer: Sendable {
             // request. NIOHTTP2's guard against rapid-reset floods (200 in 30 s) would drop such a
             // client's connection after 200 requests; APNs does not, so neither may the mock. The
             // connection handler counts only resets of streams not yet answered.
-            settings.streamResetFrameRateLimit.maximumCount = 1_000_000
+            settings.streamResetFrameRateLimit.maximumCount = Self.rateLimitCount
+            settings.streamResetFrameRateLimit.windowLength = Self.rateLimitWindow
             return settings
         }()
 
@@ -98,7 +101,9 @@ public final class MockAPNsServer: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                guard core.connectionOpened() else { return channel.close() }
+                channel.closeFuture.whenComplete { _ in core.connectionClosed() }
+                return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
                     try pipeline.addHandler(ALPNGate())
@@ -126,6 +131,14 @@ public final class MockAPNsServer: Sendable {
             keyIDs: configuration.providerKeys.map(\.keyID),
             core: core, group: group, channel: channel)
     }
+
+    /// NIOHTTP2's rate limits keep a timestamp per event in a deque made for `maximumCount` of them
+    /// at once, on every connection. A count of a million (to switch the limit off) cost 8 MB of
+    /// address space per connection, filled as the events came: RSS grew by tens of MB with every
+    /// burst of 2,000 connections and glibc kept it. A short window with a small count has the
+    /// same effect on any real client for 32 KB.
+    static let rateLimitCount = 4096
+    static let rateLimitWindow = TimeAmount.milliseconds(10)
 
     /// The latest requests, oldest first (up to the configuration's `recordLimit`).
     public var records: [MockRequestRecord] { core.journal.records }

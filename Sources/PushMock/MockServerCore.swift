@@ -2,6 +2,10 @@ import Foundation
 import NIOConcurrencyHelpers
 import PushCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What every connection of one server shares: the checks, the faults and their counters,
 /// the journal. Thread-safe; the event loops call it concurrently.
 final class MockServerCore: Sendable {
@@ -12,6 +16,7 @@ final class MockServerCore: Sendable {
     let limits: MockProtocolLimits
     let broadcasts: MockBroadcasts
     let onLiveActivityProblem: (@Sendable (String) -> Void)?
+    let connectionLimit: Int
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -34,6 +39,7 @@ final class MockServerCore: Sendable {
         limits = configuration.limits
         broadcasts = MockBroadcasts(limit: configuration.channelLimit, environment: configuration.environment)
         onLiveActivityProblem = configuration.onLiveActivityProblem
+        connectionLimit = configuration.connectionLimit
         faultsBox = NIOLockedValueBox(configuration.faults)
     }
 
@@ -47,6 +53,58 @@ final class MockServerCore: Sendable {
 
     func nextConnectionID() -> Int {
         connectionCounter.withLockedValue { $0 += 1; return $0 }
+    }
+
+    private struct ConnectionCount {
+        var open = 0
+        /// The most open at once since the heap was last trimmed.
+        var peak = 0
+        var trimScheduled = false
+    }
+
+    private let connections = NIOLockedValueBox(ConnectionCount())
+    private let trimQueue = DispatchQueue(label: "pushctl.mock.trim")
+
+    /// glibc's malloc_trim, which Swift's Glibc module does not export (nil elsewhere).
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+
+    private static func trimHeap() { _ = mallocTrim?(0) }
+
+    /// Takes a new connection, or says no when ``MockAPNsConfiguration/connectionLimit`` are open.
+    func connectionOpened() -> Bool {
+        connections.withLockedValue { count in
+            guard count.open < connectionLimit else { return false }
+            count.open += 1
+            count.peak = max(count.peak, count.open)
+            return true
+        }
+    }
+
+    /// When a burst of connections has gone (all of them, or a thousand since the peak), gives the
+    /// heap's free pages back to the system: glibc otherwise keeps what 2,000 TLS connections
+    /// freed, hundreds of MB, in its arenas for good.
+    func connectionClosed() {
+        let trim = connections.withLockedValue { count -> Bool in
+            count.open -= 1
+            guard !count.trimScheduled, count.open == 0 || count.peak - count.open >= 1000 else { return false }
+            count.trimScheduled = true
+            return true
+        }
+        guard trim else { return }
+        trimQueue.asyncAfter(deadline: .now() + .milliseconds(200)) { [connections] in
+            Self.trimHeap()
+            connections.withLockedValue { count in
+                count.trimScheduled = false
+                count.peak = count.open
+            }
+        }
     }
 
     /// What to do with a request once its body is in, before looking at it.

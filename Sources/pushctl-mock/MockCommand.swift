@@ -140,6 +140,28 @@ struct MockCommand: ParsableCommand {
     @Flag(name: .customLong("reset-streams"), help: "Answer every request with RST_STREAM(INTERNAL_ERROR).")
     var resetStreams = false
 
+    // APNs' own limits, and the guards against floods (MockProtocolLimits).
+
+    @Option(name: .customLong("token-update-interval"),
+            help: ArgumentHelp("Answer 429 TooManyProviderTokenUpdates when a connection changes to a token issued less than this many seconds after its current one (default 1200, as APNs; 0 allows any).",
+                               valueName: "seconds"))
+    var tokenUpdateInterval: Int64 = 20 * 60
+
+    @Option(name: .customLong("bad-token-limit"),
+            help: ArgumentHelp("After N BadDeviceToken answers on a connection, send GOAWAY ({\"reason\":\"BadDeviceToken\"}) and close it, as APNs drops such connections (default: never).", valueName: "n"))
+    var badTokenLimit: Int?
+
+    @Option(name: .customLong("idle-timeout"),
+            help: ArgumentHelp("Answer 400 IdleTimeout to a request whose frames stop this long, and GOAWAY a connection idle this long (default: wait for ever).", valueName: "seconds"))
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("reset-limit"),
+            help: ArgumentHelp("RST_STREAM frames for unanswered streams within 10 s that end a connection, a rapid-reset flood (default 1000; 0: no limit). Resets of answered streams, as curl sends, never count.", valueName: "n"))
+    var resetLimit = 1000
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once; more are closed when accepted (default 10000).", valueName: "n"))
+    var maxConnections = 10_000
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }
         guard (0...Int(Int32.max)).contains(maxStreams) else {
@@ -184,6 +206,36 @@ struct MockCommand: ParsableCommand {
             throw ValidationError("--pad-body must be between 0 and \(MockFaults.padBodyLimit) bytes; got \(padBody)")
         }
         if silent && resetStreams { throw ValidationError("--silent and --reset-streams exclude each other: one never answers, the other resets") }
+        try validateLimits()
+    }
+
+    private func validateLimits() throws {
+        guard tokenUpdateInterval >= 0 else { throw ValidationError("--token-update-interval must be 0 or more seconds; got \(tokenUpdateInterval)") }
+        if let badTokenLimit, badTokenLimit < 1 { throw ValidationError("--bad-token-limit must be 1 or more; got \(badTokenLimit)") }
+        if let idleTimeout, !(0.001...86_400).contains(idleTimeout) {
+            throw ValidationError("--idle-timeout must be between 0.001 and 86400 seconds; got \(idleTimeout)")
+        }
+        guard resetLimit >= 0 else { throw ValidationError("--reset-limit must be 0 or more; got \(resetLimit)") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be 1 or more; got \(maxConnections)") }
+    }
+
+    private var limits: MockProtocolLimits {
+        MockProtocolLimits(
+            tokenUpdateIntervalSeconds: tokenUpdateInterval == 0 ? nil : tokenUpdateInterval,
+            badDeviceTokenLimit: badTokenLimit,
+            idleTimeoutMilliseconds: idleTimeout.map { max(1, Int(($0 * 1000).rounded())) },
+            streamResetLimit: resetLimit)
+    }
+
+    /// The banner's lines for the limits that differ from APNs' defaults.
+    private var limitLines: [String] {
+        var lines: [String] = []
+        if tokenUpdateInterval != 20 * 60 {
+            lines.append(tokenUpdateInterval == 0 ? "  limit: tokens may change any time (no TooManyProviderTokenUpdates)" : "  limit: a token may change every \(tokenUpdateInterval) s on a connection")
+        }
+        if let badTokenLimit { lines.append("  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection") }
+        if let idleTimeout { lines.append("  limit: 400 IdleTimeout after \(idleTimeout) s without a frame") }
+        return lines
     }
 
     /// `TOKEN=N:REASON`
@@ -239,7 +291,8 @@ struct MockCommand: ParsableCommand {
         do {
             var configuration = MockAPNsConfiguration(
                 host: host, port: port, providerKeys: keys, teamID: teamID,
-                maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0)
+                maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0,
+                limits: limits, connectionLimit: maxConnections, onTokenRefused: Self.reportRefusedToken)
             configuration.clientCAPEMs = clientCAPEMs
             configuration.environment = playedEnvironment
             configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
@@ -298,6 +351,11 @@ struct MockCommand: ParsableCommand {
         return text
     }
 
+    /// A refused provider token on the console, once per token: which check failed.
+    @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
+        FileHandle.standardError.write(Data("pushctl mock: provider token refused, \(reason.status) \(reason.apnsName): \(detail)\n".utf8))
+    }
+
     /// Writes (replacing) a file; the system's reason when it cannot.
     private static func write(_ text: String, to path: String) -> String? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -351,6 +409,7 @@ struct MockCommand: ParsableCommand {
         if faults.padBodyBytes > 0 { lines.append("  fault: every answer's body padded with \(faults.padBodyBytes) spaces") }
         if faults.silent { lines.append("  fault: silent: requests are read, never answered; connections never closed") }
         if faults.resetStreams { lines.append("  fault: every request reset with RST_STREAM(INTERNAL_ERROR)") }
+        lines += limitLines
         if let log { lines.append("  log: \(log) (one JSON line per request)") }
 
         var send = ["pushctl send --endpoint \(server.url) --cacert \(caPath)"]

@@ -99,6 +99,24 @@ struct FixedSigner: ES256Signing {
         #expect(checks.filter { $0.outcome == .failure }.count == 3)  // no kid, iss not a team id, no iat
     }
 
+    @Test("iat: an integer or a number with a fraction is a NumericDate (whole seconds); a string, null or a bool is not")
+    func issueTimeForms() throws {
+        #expect(ProviderTokenRules.issuedAt(.integer(1_700_000_000)) == 1_700_000_000)
+        #expect(ProviderTokenRules.issuedAt(.number(1_700_000_000.9)) == 1_700_000_000)
+        #expect(ProviderTokenRules.issuedAt(.number(-0.5)) == -1)
+        #expect(ProviderTokenRules.issuedAt(.number(1e300)) == nil)
+        #expect(ProviderTokenRules.issuedAt(.string("1700000000")) == nil)
+        #expect(ProviderTokenRules.issuedAt(.null) == nil)
+        #expect(ProviderTokenRules.issuedAt(nil) == nil)
+        let header = #"{"alg":"ES256","kid":"ABC123DEFG"}"#
+        let fractional = try decoded(header: header, claims: #"{"iss":"DEF123GHIJ","iat":1000.5}"#)
+        #expect(ProviderTokenRules.defects(fractional).isEmpty)
+        #expect(outcomes(fractional, now: 1600) == [.pass, .pass, .pass, .pass])
+        let text = try decoded(header: header, claims: #"{"iss":"DEF123GHIJ","iat":"1000.5"}"#)
+        #expect(ProviderTokenRules.defects(text) == [.issuedAt(.string("1000.5"))])
+        #expect(ProviderTokenRules.audit(text, now: 1600).last?.message == #"iat is a string ("1000.5"); APNs needs a JSON number of UNIX seconds, not text"#)
+    }
+
     @Test("older than 60 minutes fails, older than 50 warns, a string iat fails, another alg fails")
     func ages() throws {
         let header = #"{"alg":"ES256","kid":"ABC123DEFG"}"#

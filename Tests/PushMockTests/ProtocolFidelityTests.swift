@@ -294,9 +294,11 @@ struct ProtocolFidelityTests {
     }
 
     @Test func aStalledRequestGetsIdleTimeoutAndAnIdleConnectionAGoAway() async throws {
-        try await withHarness(configure: { $0.limits.idleTimeoutMilliseconds = 1500 }) { harness in
-            let (client, writer) = try await connect(harness)
-            var w = writer
+        try await withHarness(configure: { $0.limits.idleTimeoutMilliseconds = 2000 }) { harness in
+            // The request goes at once, without waiting for the mock's SETTINGS: a busy test
+            // machine could otherwise leave the new connection idle for the whole timeout.
+            let client = try await RawHTTP2Client.connect(to: harness)
+            var w = FrameWriter()
             defer { Task { await client.close() } }
             w.headers(stream: 1, Self.request + harness.standardHeaders, endStream: false)
             try await client.send(&w)
@@ -307,6 +309,26 @@ struct ProtocolFidelityTests {
             #expect(body == #"{"reason":"IdleTimeout"}"#)
             let goAway = try #require(frames.first { $0.type == WireFrame.goAway })
             #expect(goAway.debugData == #"{"reason":"IdleTimeout"}"#)
+        }
+    }
+
+    // MARK: 7. Memory: connections are bounded
+
+    @Test func connectionsOverTheLimitAreClosedWhenAccepted() async throws {
+        try await withHarness(configure: { $0.connectionLimit = 1 }) { harness in
+            let (first, _) = try await connect(harness)
+            let second = try await RawHTTP2Client.connect(to: harness)
+            let frames = try await second.wait { _, closed in closed }
+            #expect(second.isClosed && frames.isEmpty)
+            await second.close()
+            await first.close()
+            // Once the first has gone, a new one is served.
+            var answered = false
+            for _ in 0..<50 where !answered {
+                answered = (try? harness.send().status) == 200
+                if !answered { try await Task.sleep(nanoseconds: 50_000_000) }
+            }
+            #expect(answered)
         }
     }
 

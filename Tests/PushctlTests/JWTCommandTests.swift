@@ -190,4 +190,24 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(fine.status == 0, "\(fine.stdout)")
         #expect(!fine.stdout.contains("is not this key's id"))
     }
+
+    @Test("verify agrees with the mock on iat: a number with a fraction passes, a string (even of digits) fails")
+    func verifiesIssueTimeForms() throws {
+        let key = try dir.generateKey()
+        let seconds = Int(Date().timeIntervalSince1970)
+        for (iat, passes) in [("\(seconds).75", true), ("\"\(seconds)\"", false)] {
+            let header = base64url(Data(#"{"alg":"ES256","kid":"ABC123DEFG"}"#.utf8))
+            let claims = base64url(Data("{\"iss\":\"DEF123GHIJ\",\"iat\":\(iat)}".utf8))
+            try dir.write("input.txt", "\(header).\(claims)")
+            try dir.openssl(["dgst", "-sha256", "-sign", key, "-out", "sig.der", "input.txt"])
+            let der = try Data(contentsOf: URL(fileURLWithPath: dir.path("sig.der")))
+            let result = try CLI.pushctl(["jwt", "verify", "\(header).\(claims).\(base64url(der))", "--key-file", key])
+            #expect(result.status == (passes ? 0 : 1), "iat \(iat): \(result.stdout)")
+            if passes {
+                #expect(result.stdout.contains("a number with a fraction, read as whole seconds"))
+            } else {
+                #expect(result.stdout.contains("iat is a string (\"\(seconds)\"); APNs needs a JSON number of UNIX seconds, not text"))
+            }
+        }
+    }
 }

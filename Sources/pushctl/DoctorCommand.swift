@@ -46,6 +46,7 @@ struct DoctorCommand: ParsableCommand {
     )
 
     @OptionGroup(title: "Authentication") var auth: AuthOptions
+    @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
 
     @Option(help: ArgumentHelp("Check only this https URL (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
     var endpoint: String?
@@ -67,7 +68,9 @@ struct DoctorCommand: ParsableCommand {
 
     func validate() throws {
         if !(timeout > 0 && timeout <= 60) { throw ValidationError("--timeout must be more than 0 and at most 60 seconds; got \(timeout)") }
-        if deviceToken != nil && (topic ?? Console.environment["PUSHCTL_TOPIC"].nonEmpty) == nil {
+        let env = Console.environment
+        let certificateGiven = certificate.cert != nil || env["PUSHCTL_CERT"].nonEmpty != nil
+        if deviceToken != nil && (topic ?? env["PUSHCTL_TOPIC"].nonEmpty) == nil && !certificateGiven {
             throw ValidationError("--device-token needs --topic (or PUSHCTL_TOPIC): the bundle id of the app that has the token")
         }
     }
@@ -112,6 +115,8 @@ struct Doctor {
         let environmentProxy: (variable: String, url: String)?
         let noProxy: String?
         let topic: String?
+        /// The certificate named by --cert or PUSHCTL_CERT, if any (read by the certificate check).
+        let certificatePath: String?
 
         init(_ c: DoctorCommand, env: [String: String]) throws(InputError) {
             command = c
@@ -124,6 +129,7 @@ struct Doctor {
                 .compactMap { name in env[name].nonEmpty.map { (name, $0) } }.first
             noProxy = env["no_proxy"].nonEmpty ?? env["NO_PROXY"].nonEmpty
             topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty
+            certificatePath = c.certificate.cert ?? env["PUSHCTL_CERT"].nonEmpty
         }
 
         /// The servers to check: `--endpoint` alone, or both of Apple's hosts on both ports.
@@ -134,12 +140,15 @@ struct Doctor {
             }
         }
 
-        func transport(_ baseURL: String) -> CurlTransportConfiguration {
+        func transport(_ baseURL: String, certificate: ClientIdentity? = nil) -> CurlTransportConfiguration {
             var configuration = CurlTransportConfiguration(
                 baseURL: baseURL, caCertificateFile: caCertificate, concurrency: 1, connections: 1,
                 connectTimeout: command.timeout, timeout: command.timeout)
             configuration.proxy = proxy?.url
             configuration.proxyCredentials = proxy?.credentials
+            configuration.clientCertificate = certificate.map {
+                TLSClientCertificate(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM)
+            }
             return configuration
         }
     }
@@ -149,16 +158,21 @@ struct Doctor {
 
     func run() -> [DoctorCheck] {
         var checks = [libcurl()]
-        let key = self.key()
+        let certificate = self.certificate()
+        let key = certificate.identity == nil || setting.command.auth.keyFile != nil ? self.key() : (check: DoctorCheck(
+            name: "key", status: .skip, found: "a certificate authenticates instead (see the certificate check)"), signer: nil)
         checks.append(key.check)
+        checks.append(certificate.check)
         let targets = setting.targets
         // The connections are checked side by side, so a machine where all four time out waits
         // one --timeout, not four.
-        let reports = zip(targets, ConnectionProbe.run(targets.map(setting.transport))).map { (target: $0, report: $1) }
+        let reports = zip(targets, ConnectionProbe.run(targets.map { setting.transport($0, certificate: certificate.identity) }))
+            .map { (target: $0, report: $1) }
         checks.append(clock(reports))
         checks.append(proxyCheck(reports))
         checks += reports.map { connection($0.target, $0.report) }
-        checks.append(testPush(key: key.signer, reports: reports))
+        let authorization: (any AuthorizationSource)? = certificate.identity != nil ? CertificateAuthorization() : key.signer
+        checks.append(testPush(key: authorization, certificate: certificate.identity, reports: reports))
         return checks
     }
 
@@ -175,6 +189,42 @@ struct Doctor {
                                hint: "install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev); APNs speaks only HTTP/2", details: details)
         }
         return DoctorCheck(name: "libcurl", status: .pass, found: "libcurl \(CurlRuntime.version) with HTTP/2", details: details)
+    }
+
+    /// The certificate loads with its key, is within its validity, and what it covers.
+    func certificate() -> (check: DoctorCheck, identity: ClientIdentity?) {
+        guard let path = setting.certificatePath else {
+            return (DoctorCheck(name: "certificate", status: .skip, found: "no --cert (or PUSHCTL_CERT) given"), nil)
+        }
+        let shown = OutsideText.display(path, limit: 120)
+        do {
+            let identity = try setting.command.certificate.loadIdentity(path: path, env: env)
+            let c = identity.certificate
+            let now = Int64(time(nil))
+            var details: [(String, JSONValue)] = [
+                ("path", .string(shown)), ("bundleId", c.uid.map(JSONValue.string) ?? .null),
+                ("topics", .array(c.allowedTopics.map(JSONValue.string))), ("environments", .string(c.environmentsDescription)),
+                ("notAfter", .string(UTCDate.format(unixSeconds: c.notAfter))), ("daysLeft", .integer(c.daysLeft(now: now))),
+            ]
+            let covers = "\(shown): \(c.uid.map { OutsideText.display($0, limit: 80) } ?? "no bundle id"), \(c.environmentsDescription), topics \(c.allowedTopics.map { OutsideText.display($0, limit: 80) }.joined(separator: ", "))"
+            switch c.validity(now: now) {
+            case .expired:
+                return (DoctorCheck(name: "certificate", status: .fail, found: "\(covers); expired on \(UTCDate.format(unixSeconds: c.notAfter))",
+                                    hint: "make a new one in your Apple Developer account, or move to a .p8 key", details: details), nil)
+            case .notYetValid:
+                return (DoctorCheck(name: "certificate", status: .fail, found: "\(covers); not valid until \(UTCDate.format(unixSeconds: c.notBefore))",
+                                    hint: "check this machine's clock", details: details), nil)
+            case let .expiresSoon(days):
+                details.append(("expiresSoon", .bool(true)))
+                return (DoctorCheck(name: "certificate", status: .pass, found: "\(covers); expires in \(days) days (\(UTCDate.format(unixSeconds: c.notAfter))): renew it soon",
+                                    details: details), identity)
+            case .valid:
+                return (DoctorCheck(name: "certificate", status: .pass, found: "\(covers); valid for \(c.daysLeft(now: now)) more days", details: details), identity)
+            }
+        } catch {
+            return (DoctorCheck(name: "certificate", status: .fail, found: error.message, hint: error.hint ?? "export the certificate with its key as .p12",
+                                details: [("path", .string(shown))]), nil)
+        }
     }
 
     /// The key loads, its ids have Apple's shapes, and a token signed with it verifies.
@@ -357,15 +407,15 @@ struct Doctor {
 
     /// A real notification, to sandbox and then production (or to --endpoint), to find which
     /// environment the device token belongs to.
-    func testPush(key signer: SigningAuthorization?,
+    func testPush(key signer: (any AuthorizationSource)?, certificate: ClientIdentity?,
                   reports: [(target: String, report: ConnectionProbeReport)]) -> DoctorCheck {
-        guard let text = setting.command.deviceToken, let topic = setting.topic else {
+        guard let text = setting.command.deviceToken, let topic = setting.topic ?? certificate?.certificate.defaultTopic else {
             return DoctorCheck(name: "test push", status: .skip,
                                found: "no --device-token given: no notification sent",
                                hint: "add --topic BUNDLE_ID --device-token HEX to send a real test alert")
         }
         guard let signer else {
-            return DoctorCheck(name: "test push", status: .fail, found: "not sent: it needs a working key (see the key check)",
+            return DoctorCheck(name: "test push", status: .fail, found: "not sent: it needs a working key or certificate (see their checks)",
                                hint: "give --key-file, --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8)")
         }
         let token: DeviceToken
@@ -384,7 +434,7 @@ struct Doctor {
         for place in places {
             var result: PushResult?
             do {
-                _ = try deliver(template, to: [token], authorization: signer, configuration: setting.transport(place.url),
+                _ = try deliver(template, to: [token], authorization: signer, configuration: setting.transport(place.url, certificate: certificate),
                                 policy: RetryPolicy(maxRetries: 0, requestTimeout: setting.command.timeout)) { result = $0 }
             } catch {
                 return DoctorCheck(name: "test push", status: .fail, found: "not sent: \(error.message)", hint: error.hint)

@@ -29,7 +29,7 @@ import Testing
         #expect(document["exitStatus"] as? Int == 0)
         #expect(document["failed"] as? Int == 0)
         let checks = try #require(document["checks"] as? [[String: Any]])
-        #expect(checks.map { $0["name"] as? String } == ["libcurl", "key", "clock", "proxy", host, "test push"])
+        #expect(checks.map { $0["name"] as? String } == ["libcurl", "key", "certificate", "clock", "proxy", host, "test push"])
         for check in checks {
             #expect(["pass", "skip"].contains(check["status"] as? String), "\(check)")
             #expect(check["found"] is String)
@@ -40,6 +40,27 @@ import Testing
         #expect(stages.values.allSatisfy { $0["status"] as? String == "pass" })
         let clock = try #require(checks.first { $0["name"] as? String == "clock" })
         #expect(abs(try #require(clock["skewSeconds"] as? Int)) <= 2, "the mock dates its answers with this machine's clock")
+    }
+
+    @Test("with a certificate: it is read and shown, the TLS handshake presents it, the test push goes over it; an expired one fails")
+    func certificate() throws {
+        let certs = try TemporaryDirectory()
+        #expect(try CLI.pushctl(["cert", "generate", "--topic", "com.example.app", "--out", certs.url.path]).status == 0)
+        let expired = try TemporaryDirectory()
+        #expect(try CLI.pushctl(["cert", "generate", "--topic", "com.example.app", "--out", expired.url.path,
+                                 "--valid-from-days", "-10", "--days", "5"]).status == 0)
+        let mock = try MockProcess(dir: try TemporaryDirectory(), extra: ["--client-ca", certs.path("pushctl-test-ca.pem")])
+        let result = try CLI.pushctl(["doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--cert", certs.path("com.example.app.p12"),
+                                      "--cert-password-file", certs.path("com.example.app.password"), "--device-token", sampleToken])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("✓ certificate") && result.stdout.contains("com.example.app, development and production"))
+        #expect(result.stdout.contains("✓ test push"))
+        let pushed = try #require(try mock.requests(count: 1).last)
+        #expect((pushed["headers"] as? [String: Any])?["tls-client-certificate"] != nil, "the push went over the certificate")
+        let old = try CLI.pushctl(["doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--cert", expired.path("com.example.app.p12"),
+                                   "--cert-password-file", expired.path("com.example.app.password")])
+        #expect(old.status == 1)
+        #expect(old.stdout.contains("✗ certificate") && old.stdout.contains("expired on"), "\(old.stdout)")
     }
 
     @Test("nothing listening: the connection check fails with a hint, exit 1")

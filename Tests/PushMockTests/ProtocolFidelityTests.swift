@@ -294,7 +294,9 @@ struct ProtocolFidelityTests {
     }
 
     @Test func aStalledRequestGetsIdleTimeoutAndAnIdleConnectionAGoAway() async throws {
-        try await withHarness(configure: { $0.limits.idleTimeoutMilliseconds = 2000 }) { harness in
+        // 4 s: long enough that a test machine busy with the rest of the suite still sends the
+        // request within it.
+        try await withHarness(configure: { $0.limits.idleTimeoutMilliseconds = 4000 }) { harness in
             // The request goes at once, without waiting for the mock's SETTINGS: a busy test
             // machine could otherwise leave the new connection idle for the whole timeout.
             let client = try await RawHTTP2Client.connect(to: harness)
@@ -353,8 +355,9 @@ struct ProtocolFidelityTests {
             #expect(answers(frames).count == 1501)
             #expect(!frames.contains { $0.type == WireFrame.goAway })
 
-            // Rapid reset: streams opened and reset before their answer.
-            for _ in 0..<1500 {
+            // Rapid reset: streams opened and reset before their answer. Three times the limit, so
+            // that a slow machine whose flood straddles two of the limit's windows still trips it.
+            for _ in 0..<3000 {
                 w.headers(stream: stream, Self.request + harness.standardHeaders, endStream: false)
                 w.reset(stream: stream)
                 stream += 2

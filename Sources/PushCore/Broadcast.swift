@@ -134,13 +134,7 @@ public struct BroadcastTemplate: Sendable {
                 throw InputError("a broadcast cannot start a Live Activity (event start)",
                                  hint: "start it with a push-to-start to each device (send --live-activity start), then update it through the channel")
             }
-            let findings = LiveActivityLint.findings(payload.json, priority: priority, now: spec.now)
-            let errors = findings.filter(\.isError)
-            if !errors.isEmpty {
-                throw InputError("a device would drop this Live Activity: " + errors.map { "\($0.message) (\($0.fix))" }.joined(separator: "; "),
-                                 hint: "APNs answers 200 to it all the same; fix the payload, or send it anyway with --no-lint")
-            }
-            warnings = findings.map(\.text)
+            warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         }
         if expirationDefaulted {
             warnings.append("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); --expiration UNIX keeps it longer on a --storage latest channel")

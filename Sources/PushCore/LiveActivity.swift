@@ -193,6 +193,18 @@ public enum LiveActivityLint {
         }
     }
 
+    /// Refuses (65) a payload a device would drop, with every rule broken and its fix; returns
+    /// the warnings otherwise.
+    public static func check(_ payload: JSONValue, priority: Priority, now: Int64?) throws(InputError) -> [String] {
+        let found = findings(payload, priority: priority, now: now)
+        let errors = found.filter(\.isError)
+        if !errors.isEmpty {
+            throw InputError("a device would drop this Live Activity: " + errors.map { "\($0.message) (\($0.fix))" }.joined(separator: "; "),
+                             hint: "APNs answers 200 to it all the same; fix the payload, or send it anyway with --no-lint")
+        }
+        return found.map(\.text)
+    }
+
     /// A payload sent as another push type that carries Live Activity keys.
     public static func looksLikeLiveActivity(_ payload: JSONValue) -> Bool {
         guard let aps = payload["aps"]?.objectMembers else { return false }

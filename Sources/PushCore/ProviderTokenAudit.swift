@@ -166,16 +166,7 @@ public enum UTCDate {
         let t = min(max(seconds, -3_000_000_000_000_000), 3_000_000_000_000_000)
         let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
         let secs = t - days * 86400
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = HTTPDate.civilFromDays(days)
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return "\(y)-\(two(m))-\(two(d)) \(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60)) UTC"
     }

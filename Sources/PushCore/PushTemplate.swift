@@ -112,13 +112,7 @@ public struct PushTemplate: Sendable {
         try payload.checkSize(for: pushType)
         var lintWarnings: [String] = []
         if pushType == .liveactivity && spec.lint {
-            let findings = LiveActivityLint.findings(payload.json, priority: priority, now: spec.now)
-            let errors = findings.filter(\.isError)
-            if !errors.isEmpty {
-                throw InputError("a device would drop this Live Activity: " + errors.map { "\($0.message) (\($0.fix))" }.joined(separator: "; "),
-                                 hint: "APNs answers 200 to it all the same; fix the payload, or send it anyway with --no-lint")
-            }
-            lintWarnings = findings.map(\.text)
+            lintWarnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         } else if pushType != .liveactivity && LiveActivityLint.looksLikeLiveActivity(payload.json) {
             lintWarnings = ["the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with --push-type liveactivity (or --live-activity update)"]
         }

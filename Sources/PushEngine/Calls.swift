@@ -16,13 +16,7 @@ public final class CallRunner {
     private var renewed = false
 
     public init(authorization: any AuthorizationSource, configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy()) throws(InputError) {
-        do {
-            transport = try CurlTransport(configuration: configuration)
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError("\(error)", kind: .unavailable)
-        }
+        transport = try makeTransport(configuration)
         self.authorization = authorization
         self.policy = policy
     }

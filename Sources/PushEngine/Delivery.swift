@@ -17,16 +17,20 @@ public func deliver<Notifications: Sequence>(
     _ notifications: Notifications, authorization: any AuthorizationSource,
     configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
 ) throws(InputError) -> BatchSummary where Notifications.Element == DeviceNotification {
-    let transport: CurlTransport
+    let transport = try makeTransport(configuration)
+    let dispatcher = PushDispatcher(
+        transport: transport, authorization: authorization, policy: policy,
+        clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
+    return dispatcher.run(notifications, onResult: onResult)
+}
+
+/// libcurl's transport for this configuration; a set-up failure is "unavailable" (69).
+func makeTransport(_ configuration: CurlTransportConfiguration) throws(InputError) -> CurlTransport {
     do {
-        transport = try CurlTransport(configuration: configuration)
+        return try CurlTransport(configuration: configuration)
     } catch let error as InputError {
         throw error
     } catch {
         throw InputError("\(error)", kind: .unavailable)
     }
-    let dispatcher = PushDispatcher(
-        transport: transport, authorization: authorization, policy: policy,
-        clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
-    return dispatcher.run(notifications, onResult: onResult)
 }

@@ -12,7 +12,7 @@ import Testing
 // same seed gives the same cases.
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny generator whose sequence depends only on the seed.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

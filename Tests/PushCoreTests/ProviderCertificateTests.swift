@@ -60,7 +60,7 @@ struct ProviderCertificateTests {
 
     /// Fixed-seed fuzz: random and mutated DER never traps, and whatever parses is bounded.
     @Test func topicsExtensionSurvivesGarbage() {
-        var rng = SplitMix(seed: 0xCE27_5EED)
+        var rng = SplitMix64(seed: 0xCE27_5EED)
         let valid = AppleTopicsExtension.encode([.init(name: "com.example.app", kinds: ["app"]), .init(name: "com.example.app.voip", kinds: ["voip"])])
         for index in 0..<20_000 {
             var bytes: [UInt8]
@@ -79,17 +79,5 @@ struct ProviderCertificateTests {
                 #expect(topics.count <= 1000 && topics.allSatisfy { $0.name.utf8.count <= 255 && $0.kinds.count <= 16 }, "case \(index)")
             }
         }
-    }
-}
-
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

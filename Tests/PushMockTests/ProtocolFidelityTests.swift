@@ -16,6 +16,16 @@ struct ProtocolFidelityTests {
         return (client, writer)
     }
 
+    /// A connection on which stream 1 has been answered (the token taken, the stream limit raised).
+    func connectWithOneAnswer(_ harness: Harness) async throws -> (RawHTTP2Client, FrameWriter) {
+        let (client, writer) = try await connect(harness)
+        var w = writer
+        w.request(stream: 1, headers: harness.standardHeaders)
+        try await client.send(&w)
+        try await client.wait { frames, _ in answers(frames)[1] != nil }
+        return (client, w)
+    }
+
     func answers(_ frames: [WireFrame]) -> [UInt32: String] {
         var result: [UInt32: String] = [:]
         for frame in frames where frame.type == WireFrame.headers { result[frame.streamID] = frame.status }
@@ -97,12 +107,9 @@ struct ProtocolFidelityTests {
 
     @Test func aGoAwayNamesTheLastStreamAnsweredAndAReason() async throws {
         try await withHarness(configure: { $0.faults.goAwayAfterRequests = 2 }) { harness in
-            let (client, writer) = try await connect(harness)
+            let (client, writer) = try await connectWithOneAnswer(harness)
             var w = writer
             defer { Task { await client.close() } }
-            w.request(stream: 1, headers: harness.standardHeaders)
-            try await client.send(&w)
-            try await client.wait { frames, _ in answers(frames)[1] != nil }
             for stream: UInt32 in [3, 5, 7] { w.request(stream: stream, headers: harness.standardHeaders) }
             try await client.send(&w)
             let frames = try await client.wait { _, closed in closed }
@@ -115,12 +122,9 @@ struct ProtocolFidelityTests {
 
     @Test func aConnectionErrorGoAwayNamesTheLastStreamAndAReason() async throws {
         try await withHarness { harness in
-            let (client, writer) = try await connect(harness)
+            let (client, writer) = try await connectWithOneAnswer(harness)
             var w = writer
             defer { Task { await client.close() } }
-            w.request(stream: 1, headers: harness.standardHeaders)
-            try await client.send(&w)
-            try await client.wait { frames, _ in answers(frames)[1] != nil }
             // WINDOW_UPDATE of 0 on the connection: a connection error (RFC 9113 §6.9).
             w.frame(type: WireFrame.windowUpdate, stream: 0, payload: [0, 0, 0, 0])
             try await client.send(&w)
@@ -136,12 +140,9 @@ struct ProtocolFidelityTests {
 
     @Test func aThousandRequestsEachWithPriorityAndPingKeepTheConnection() async throws {
         try await withHarness(configure: { $0.recordLimit = 0 }) { harness in
-            let (client, writer) = try await connect(harness)
+            let (client, writer) = try await connectWithOneAnswer(harness)
             var w = writer
             defer { Task { await client.close() } }
-            w.request(stream: 1, headers: harness.standardHeaders)
-            try await client.send(&w)
-            try await client.wait { frames, _ in answers(frames)[1] != nil }
             var stream: UInt32 = 3
             for batch in 0..<9 {
                 for _ in 0..<(batch < 8 ? 111 : 111) {
@@ -277,12 +278,9 @@ struct ProtocolFidelityTests {
 
     @Test func manyBadDeviceTokensEndTheConnection() async throws {
         try await withHarness(configure: { $0.limits.badDeviceTokenLimit = 3 }) { harness in
-            let (client, writer) = try await connect(harness)
+            let (client, writer) = try await connectWithOneAnswer(harness)
             var w = writer
             defer { Task { await client.close() } }
-            w.request(stream: 1, headers: harness.standardHeaders)
-            try await client.send(&w)
-            try await client.wait { frames, _ in answers(frames)[1] != nil }
             for stream: UInt32 in [3, 5, 7, 9] { w.request(stream: stream, headers: harness.standardHeaders, path: "/3/device/abc") }
             try await client.send(&w)
             let frames = try await client.wait { _, closed in closed }
@@ -337,12 +335,9 @@ struct ProtocolFidelityTests {
     @Test func resetsOfAnsweredStreamsAreFreeButAResetFloodIsCutOff() async throws {
         try await withHarness(configure: { $0.recordLimit = 0 }) { harness in
             // As curl 7.88 does: RST_STREAM after every answered request.
-            let (client, writer) = try await connect(harness)
+            let (client, writer) = try await connectWithOneAnswer(harness)
             var w = writer
             defer { Task { await client.close() } }
-            w.request(stream: 1, headers: harness.standardHeaders)
-            try await client.send(&w)
-            try await client.wait { frames, _ in answers(frames)[1] != nil }
             var stream: UInt32 = 3
             for _ in 0..<1500 {
                 w.request(stream: stream, headers: harness.standardHeaders)

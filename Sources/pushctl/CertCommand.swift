@@ -23,6 +23,10 @@ struct CertCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "inspect",
             abstract: "Show what a push certificate covers: bundle id, topics, environments, validity.",
+            usage: """
+                pushctl cert inspect <path> [--cert-password-file <path>]
+                       [--expires-within <days>] [--output text|json]
+                """,
             discussion: """
                 Reads a .p12/.pfx (with its password), a PEM certificate (with or without its
                 key) or the DER .cer Apple's portal downloads.
@@ -141,6 +145,11 @@ struct CertCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "generate",
             abstract: "Write a test CA and a client certificate shaped like Apple's push certificates. Not Apple's.",
+            usage: """
+                pushctl cert generate --topic <bundle-id> [--topic <topic> ...]
+                       [--environment development|production|both] [--days <days>]
+                       [--valid-from-days <days>] [--password-file <path>] [--out <dir>]
+                """,
             discussion: """
                 For `pushctl mock --client-ca`, tests and class: APNs refuses these. Writes, in
                 --out (default: the current directory):

@@ -5,7 +5,8 @@ import Testing
 @Suite struct HelpAndCompletionTests {
     @Test("every command's help fits 80 columns", arguments: [
         [], ["send"], ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
-        ["mock"], ["demo"],
+        ["mock"], ["demo"], ["cert"], ["cert", "inspect"], ["cert", "generate"], ["channel"], ["channel", "create"],
+        ["channel", "list"], ["channel", "read"], ["channel", "delete"],
     ])
     func helpFits(_ command: [String]) throws {
         let result = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"])
@@ -14,8 +15,9 @@ import Testing
         #expect(long.isEmpty, "lines over 80 columns: \(long)")
     }
 
-    @Test("help for jwt, key and doctor has examples, each a whole command line", arguments: [
+    @Test("help for jwt, key, doctor, cert and channel has examples, each a whole command line", arguments: [
         ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
+        ["cert", "inspect"], ["cert", "generate"], ["channel"],
     ])
     func examples(_ command: [String]) throws {
         let help = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"]).stdout
@@ -23,7 +25,7 @@ import Testing
             .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty } ?? []
         #expect(!examples.isEmpty, "no examples: \(help)")
         for line in examples {
-            let starts = ["  pushctl ", "  JWT=$(pushctl ", "  export PUSHCTL_", "    "]
+            let starts = ["  pushctl ", "  JWT=$(pushctl ", "  ID=$(pushctl ", "  export PUSHCTL_", "    "]
             #expect(starts.contains { line.hasPrefix($0) }, "\(line)")
             #expect(line.count <= 80, "\(line)")
         }
@@ -40,7 +42,7 @@ import Testing
     @Test("completions complete file names for file options and values for push types and levels", arguments: ["bash", "zsh", "fish"])
     func completions(_ shell: String) throws {
         let script = try CLI.pushctl(["--generate-completion-script", shell]).stdout
-        for value in ["liveactivity", "pushtotalk", "time-sensitive"] {
+        for value in ["liveactivity", "pushtotalk", "time-sensitive", "update", "latest"] {
             #expect(script.contains(value), "\(shell): \(value)")
         }
         switch shell {

@@ -23,6 +23,10 @@ public struct PushResult: Sendable {
     public let explanation: String
     /// Why the server could not be reached (outcome `unreachable` only).
     public let unreachableCause: UnreachableCause?
+    /// With `--detect-environment`: the environment that accepted the token (nil: not known).
+    public var environment: String?
+    /// More to say than the explanation (e.g. what the other environment answered).
+    public var note: String?
 
     public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: String? = nil) {
         self.token = token
@@ -97,7 +101,7 @@ public struct PushResult: Sendable {
         func plain(_ s: String?) -> Bool {
             s?.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } ?? true
         }
-        guard outcome == .accepted, status == 200, plain(apnsID), plain(apnsUniqueID) else {
+        guard outcome == .accepted, status == 200, !detectedEnvironment, note == nil, plain(apnsID), plain(apnsUniqueID) else {
             out.append(contentsOf: json.compact.utf8)
             return
         }
@@ -133,10 +137,13 @@ public struct PushResult: Sendable {
             ("apnsUniqueId", optional(apnsUniqueID)),
             ("reason", optional(reason)),
             ("timestamp", timestamp.map(JSONValue.integer) ?? .null),
-            ("explanation", .string(explanation)),
+            ("explanation", .string(note.map { explanation + "; " + $0 } ?? explanation)),
             ("attempts", .integer(Int64(attempts))),
-        ])
+        ] + (detectedEnvironment ? [("environment", optional(environment))] : []))
     }
+
+    /// Set for every result of a run that detects environments, so each carries the field.
+    public var detectedEnvironment = false
 }
 
 /// How a run ended, worst first.
@@ -175,6 +182,23 @@ public struct BatchSummary: Sendable {
     public var noun = (one: "token", many: "tokens")
 
     public init() {}
+
+    /// A result that replaces an earlier one of the same token (a second try elsewhere).
+    public mutating func replace(_ old: PushResult, with new: PushResult) {
+        tokens -= 1
+        retried -= max(0, old.attempts - 1)
+        switch old.outcome {
+        case .accepted: accepted -= 1
+        case .rejected:
+            rejected -= 1
+            let name = old.reason ?? "unknown"
+            rejectedByReason[name, default: 1] -= 1
+            if rejectedByReason[name] == 0 { rejectedByReason[name] = nil }
+        case .temporaryFailure: temporaryFailures -= 1
+        case .unreachable: unreachable -= 1
+        }
+        add(new)
+    }
 
     mutating func add(_ result: PushResult) {
         tokens += 1

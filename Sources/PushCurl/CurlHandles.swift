@@ -18,6 +18,8 @@ final class EasyHandle {
     var date: String?
     /// Keeps the header list this request was started with alive until it completes.
     var headers: HeaderList?
+    /// CURLOPT_CONNECT_TO's list, kept as long as the handle.
+    var connectTo: HeaderList?
     /// CURLOPT_ERRORBUFFER must outlive every transfer: allocated here, freed in deinit.
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     var trace: CurlTrace?

@@ -30,6 +30,9 @@ public struct CurlTransportConfiguration: Sendable {
     /// A TLS client certificate (certificate-based authentication to APNs), given to libcurl in
     /// memory.
     public var clientCertificate: TLSClientCertificate?
+    /// libcurl's CONNECT_TO: `HOST:PORT:CONNECT-HOST:CONNECT-PORT` entries that send the
+    /// connection for HOST:PORT elsewhere while TLS still checks HOST's certificate.
+    public var connectTo: [String] = []
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
@@ -293,6 +296,11 @@ public final class CurlTransport: PushTransport {
             try handle.require(CURLOPT_SSLCERT_BLOB, blob: client.certificatePEM)
             try handle.require(CURLOPT_SSLKEYTYPE, "PEM")
             try handle.require(CURLOPT_SSLKEY_BLOB, blob: client.privateKeyPEM)
+        }
+        if !configuration.connectTo.isEmpty {
+            let list = HeaderList(configuration.connectTo)
+            handle.connectTo = list
+            try handle.require(CURLOPT_CONNECT_TO, pointer: list.raw)
         }
         if let proxy = configuration.proxy {
             try handle.require(CURLOPT_PROXY, proxy)

@@ -28,6 +28,9 @@ public struct GoAwayNotice: Sendable, Equatable {
 enum GoAwayProbe {
     static func run(configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
                     timeout: Double = 2) -> GoAwayNotice? {
+        // The CONNECT_TO list outlives the handle: its defer is registered first, so runs last.
+        let connectTo = HeaderList(configuration.connectTo)
+        defer { withExtendedLifetime(connectTo) {} }
         guard let handle = curl_easy_init() else { return nil }
         defer { curl_easy_cleanup(handle) }
         func set(_ option: CURLoption, _ value: Int) -> Bool { pushctl_easy_setopt_long(handle, option, value) == CURLE_OK }
@@ -49,6 +52,9 @@ enum GoAwayProbe {
         if ok, let client = configuration.clientCertificate {
             ok = set(CURLOPT_SSLCERTTYPE, "PEM") && set(CURLOPT_SSLCERT_BLOB, blob: client.certificatePEM)
                 && set(CURLOPT_SSLKEYTYPE, "PEM") && set(CURLOPT_SSLKEY_BLOB, blob: client.privateKeyPEM)
+        }
+        if ok, !configuration.connectTo.isEmpty {
+            ok = pushctl_easy_setopt_ptr(handle, CURLOPT_CONNECT_TO, connectTo.raw) == CURLE_OK
         }
         if ok, let proxy = configuration.proxy {
             ok = set(CURLOPT_PROXY, proxy) && (configuration.proxyCredentials.map { set(CURLOPT_PROXYUSERPWD, $0) } ?? true)

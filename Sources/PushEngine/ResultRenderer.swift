@@ -72,15 +72,17 @@ public final class ResultRenderer {
         let token = wholeTokens ? r.token.hex : r.token.short
         switch r.outcome {
         case .accepted:
-            var line = paint("✓", "32") + " \(token)  200"
+            var line = paint("✓", "32") + " \(token)  \(r.status ?? 200)"
             if let id = r.apnsID { line += "  apns-id \(id)" }
             if let unique = r.apnsUniqueID { line += "  unique-id \(unique)" }
+            if let environment = r.environment { line += "  (\(environment))" }
+            if let note = r.note { line += "  \(note)" }
             return line
         case .rejected, .temporaryFailure:
             let status = r.status.map(String.init) ?? "---"
             let reason = r.reason.map { " \($0)" } ?? ""
             let mark = r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
-            return "\(mark) \(token)  \(status)\(reason): \(r.explanation)"
+            return "\(mark) \(token)  \(status)\(reason): \(r.explanation)" + (r.note.map { "; " + $0 } ?? "")
         case .unreachable:
             return paint("✗", "31") + " \(token)  ---: \(r.explanation)"
         }

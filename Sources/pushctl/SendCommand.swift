@@ -142,6 +142,10 @@ struct SendCommand: ParsableCommand {
     var noJwtCache = false
     @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"), completion: .file())
     var unregisteredOut: String?
+    @Flag(help: "Try a token answered BadDeviceToken (or every token, when the key is answered BadEnvironmentKeyIdInToken) once in the other environment; each result says which environment took it.")
+    var detectEnvironment = false
+    @Option(name: .customLong("connect-to"), help: ArgumentHelp("As curl's --connect-to: connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT, TLS still checking HOST (repeatable).", valueName: "host:port:connect-host:connect-port"))
+    var connectTo: [String] = []
 
     // Output
     @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
@@ -156,6 +160,15 @@ struct SendCommand: ParsableCommand {
             throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
         }
         if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
+        if detectEnvironment {
+            if endpoint != nil { throw ValidationError("--detect-environment tries Apple's other host; it does not go with --endpoint") }
+            if requestsFile != nil || !channelIds.isEmpty {
+                throw ValidationError("--detect-environment works with --device-token and --tokens-file")
+            }
+        }
+        for spec in connectTo where spec.split(separator: ":", omittingEmptySubsequences: false).count < 4 || spec.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--connect-to is HOST:PORT:CONNECT-HOST:CONNECT-PORT (e.g. api.push.apple.com:443:10.0.0.5:443); got '\(spec)'")
+        }
         if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
         if let port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
         if let concurrency, !(1...SendCommand.concurrencyLimit).contains(concurrency) {
@@ -322,6 +335,9 @@ struct SendCommand: ParsableCommand {
         }
     }
 
+    /// Answers that mean the token (or the key) is for the other environment.
+    static let otherEnvironmentReasons: Set<String> = ["BadDeviceToken", "BadEnvironmentKeyIdInToken"]
+
     /// Bounds on the numeric flags, so that no arithmetic on them can overflow.
     static let concurrencyLimit = 65_536
     static let retriesLimit = 100
@@ -349,12 +365,50 @@ struct SendCommand: ParsableCommand {
             let total = request.notifications.count
             // A bar only where a person watches stderr and it does not fight the text lines.
             let progress = total > 1 && !quiet && isatty(STDERR_FILENO) == 1 && (output != .text || !toTerminal) ? ProgressBar(total: total) : nil
+            // --detect-environment: the tokens the first environment calls bad wait for a second try.
+            var held: [PushResult] = []
+            let here = request.environment?.rawValue
             var summary = try deliver(request.notifications, authorization: request.authorization,
                                       configuration: request.transportConfiguration(self),
-                                      policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { result in
+                                      policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { first in
+                var result = first
+                if detectEnvironment {
+                    result.detectedEnvironment = true
+                    if let reason = result.reason, SendCommand.otherEnvironmentReasons.contains(reason) {
+                        held.append(result)
+                        return
+                    }
+                    if result.outcome == .accepted { result.environment = here }
+                }
                 renderer.render(result)
                 dead?.record(result)
                 progress?.add(result)
+            }
+            var moved = 0
+            if let template = request.template, let environment = request.environment, !held.isEmpty {
+                let other: APNsEnvironment = environment == .sandbox ? .production : .sandbox
+                var configuration = request.transportConfiguration(self)
+                configuration.baseURL = "https://" + other.host + String(request.baseURL.dropFirst(("https://" + environment.host).count))
+                let firsts = Dictionary(held.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
+                _ = try deliver(template, to: held.map(\.token), authorization: request.authorization, configuration: configuration,
+                                policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { second in
+                    guard let first = firsts[second.token] else { return }
+                    var final: PushResult
+                    if second.outcome == .accepted {
+                        final = second
+                        final.environment = other.rawValue
+                        final.note = "\(environment.rawValue) answered \(first.reason ?? "no"): the token belongs to \(other.rawValue)"
+                        moved += 1
+                    } else {
+                        final = first
+                        final.note = "\(other.rawValue) answered " + (second.reason ?? second.explanation) + " too"
+                    }
+                    final.detectedEnvironment = true
+                    summary.replace(first, with: final)
+                    renderer.render(final)
+                    dead?.record(final)
+                    progress?.add(final)
+                }
             }
             summary.duplicatesSkipped = request.notifications.duplicates
             summary.shard = request.shard
@@ -362,6 +416,10 @@ struct SendCommand: ParsableCommand {
             renderer.finish(summary, exitStatus: status.rawValue)
             progress?.clear()
             if output == .text && !quiet { Console.err(summary.line) }
+            if moved > 0, !quiet, let environment = request.environment {
+                let other = environment == .sandbox ? "production" : "sandbox"
+                Console.err("hint: \(moved) \(moved == 1 ? "token belongs" : "tokens belong") to \(other): send \(moved == 1 ? "it" : "them") with --\(other)")
+            }
             if let cause = summary.unreachableCause, !quiet {
                 Console.err("hint: " + SendCommand.hint(for: cause, endpoint: endpoint ?? Console.environment["PUSHCTL_ENDPOINT"].nonEmpty))
             }

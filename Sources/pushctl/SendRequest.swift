@@ -35,6 +35,8 @@ struct SendRequest {
     let payloadFile: String?
     let shard: Shard?
     let proxy: ProxySetting?
+    /// Which of Apple's environments (nil for --endpoint).
+    let environment: APNsEnvironment?
     /// Certificate-based authentication: the certificate and key, and the file they came from.
     let certificate: ClientIdentity?
     let certificatePath: String?
@@ -120,7 +122,6 @@ struct SendRequest {
             }
         }
 
-        let environment: APNsEnvironment?
         (baseURL, caCertificate, environment) = try SendRequest.endpoint(c, env: env)
         if let certificate, let certificatePath, let environment {
             try CertificateChecks.requireEnvironment(certificate.certificate, environment, path: certificatePath)
@@ -231,9 +232,12 @@ struct SendRequest {
     static let traceToStderr: @Sendable (String) -> Void = { Console.err($0) }
 
     func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
-        SendRequest.transportConfiguration(baseURL: baseURL, caCertificate: caCertificate, proxy: proxy, certificate: certificate,
-                                           concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
-                                           timeout: c.timeout, verbose: c.verbose, showSecrets: c.showSecrets)
+        var configuration = SendRequest.transportConfiguration(
+            baseURL: baseURL, caCertificate: caCertificate, proxy: proxy, certificate: certificate,
+            concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
+            timeout: c.timeout, verbose: c.verbose, showSecrets: c.showSecrets)
+        configuration.connectTo = c.connectTo
+        return configuration
     }
 
     static func transportConfiguration(baseURL: String, caCertificate: String?, proxy: ProxySetting?, certificate: ClientIdentity?,

@@ -280,6 +280,12 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             reset(streamID, exchange: exchange, code: .internalError, fault: "RST_STREAM(INTERNAL_ERROR)", context: context)
 
         case let .answer(faults):
+            if let reason = faults.goAwayInstead {
+                exchanges[streamID]?.answered = true
+                record(exchange, streamID: streamID, status: 0, fault: "GOAWAY \(reason.apnsName) instead of an answer")
+                sendGoAway(lastStreamID: .rootStream, reason: reason, code: 0, context: context)
+                return
+            }
             requests += 1
             let now = Int64(Date().timeIntervalSince1970)
             if let path = exchange.head.path, MockBroadcasts.handles(path) {

@@ -187,6 +187,9 @@ public struct MockFaults: Sendable {
     public var resetStreams: Bool
     /// The HTTP/2 error code of the GOAWAY that ``goAwayAfterRequests`` sends (0, NO_ERROR, by default).
     public var goAwayErrorCode: UInt32
+    /// Answer nothing: the first request of every connection gets GOAWAY (last stream 0) with
+    /// `{"reason":…}` as its only word, as APNs does for some refusals.
+    public var goAwayInstead: RejectionReason? = nil
 
     /// The most ``padBodyBytes`` may ask for.
     public static let padBodyLimit = 16 << 20

@@ -115,6 +115,11 @@ struct MockCommand: ParsableCommand {
                                valueName: "code"))
     var goAwayError: String?
 
+    @Option(name: .customLong("goaway-instead"),
+            help: ArgumentHelp("Answer no request: GOAWAY (last stream 0) with {\"reason\":REASON} on each connection's first, as APNs does for some refusals.",
+                               valueName: "reason"))
+    var goAwayInstead: String?
+
     @Option(name: .customLong("answer-status"),
             help: ArgumentHelp("Answer requests that pass the checks with this HTTP status (100-599) instead, as a proxy would: no apns-id, no JSON.",
                                valueName: "code"))
@@ -271,6 +276,9 @@ struct MockCommand: ParsableCommand {
             faults.refuseEveryNthStream = refuseEvery
             faults.responseDelayMilliseconds = delay
             faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
+            if let goAwayInstead {
+                faults.goAwayInstead = try MockFaults.parseFailure("00=" + goAwayInstead).1
+            }
             faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
             faults.answerCount = answerCount
             faults.retryAfter = retryAfter
@@ -409,6 +417,7 @@ struct MockCommand: ParsableCommand {
         if faults.padBodyBytes > 0 { lines.append("  fault: every answer's body padded with \(faults.padBodyBytes) spaces") }
         if faults.silent { lines.append("  fault: silent: requests are read, never answered; connections never closed") }
         if faults.resetStreams { lines.append("  fault: every request reset with RST_STREAM(INTERNAL_ERROR)") }
+        if let reason = faults.goAwayInstead { lines.append("  fault: no answers: GOAWAY {\"reason\":\"\(reason.apnsName)\"} on each connection's first request") }
         lines += limitLines
         if let log { lines.append("  log: \(log) (one JSON line per request)") }
 

@@ -235,6 +235,20 @@ struct CertificateTests {
         #expect(seen.allSatisfy { ($0["fault"] as? String ?? "").contains("GOAWAY BadCertificateEnvironment") })
     }
 
+    @Test func aGoAwayReasonReachesTokenRunsToo() throws {
+        // No answer at all, only GOAWAY {"reason":"Forbidden"}: libcurl reports a lost stream;
+        // pushctl reads the reason and gives it to every token, without blind retries.
+        let mock = try MockProcess(dir: TemporaryDirectory(), extra: ["--goaway-instead", "Forbidden"])
+        let tokens = (0..<3).map { String(format: "%064x", $0 + 1) }
+        let result = try mock.send(tokens.flatMap { ["--device-token", $0] } + ["--title", "Hi", "--output", "jsonl", "--timeout", "5"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdoutLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let perToken = lines.filter { $0["token"] != nil }
+        #expect(Set(perToken.compactMap { $0["token"] as? String }) == Set(tokens))
+        #expect(perToken.allSatisfy { $0["reason"] as? String == "Forbidden" && $0["status"] as? Int == 403 })
+        #expect(try mock.requests().count < 20, "no retry storm")
+    }
+
     @Test func theMockChecksCertificatesLikeAPNs() throws {
         // A client nobody here wrote: curl's command line, with the certificate as PEM.
         let certs = try Certificates()

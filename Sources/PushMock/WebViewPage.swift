@@ -319,7 +319,7 @@ enum WebViewPage {
             if (id && id <= lastID) return;  // seen before a reconnection
             if (id) lastID = id;
             received = Math.max(received + 1, id || 0);
-            const item = el('li', 'event ' + event.kind);
+            const item = el('li', 'event');
             item.dataset.kind = event.kind;
             item.dataset.token = event.deviceToken || '';
             item.appendChild(card(event));

@@ -24,6 +24,8 @@ struct MockCommand: ParsableCommand {
               pushctl mock --port 8443 --ca-out mock-ca.pem \\
                 --key-file AuthKey_ABC123DEFG.p8
               pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
+              # a class on one network, watching each push land in a browser:
+              pushctl mock --host 0.0.0.0 --port 8443 --web 8080
               # a rough day at APNs:
               pushctl mock --goaway-after 300 --refuse-every 50 --delay 20
 

@@ -14,6 +14,9 @@ packages=(
   ca-certificates
   python3               # Scripts/manpage.py writes the man page
 )
+# Headless Chromium draws the mock's web view in a test (and keeps a screenshot). Debian's is a real
+# package; Ubuntu's is a stub for a snap, which cannot run in a container, so it is asked for on Debian only.
+if grep -qs '^ID=debian' /etc/os-release; then packages+=(chromium); fi
 # Extra packages a caller needs too (.ci/run: man-db groff-base, to check the man page).
 packages+=("$@")
 

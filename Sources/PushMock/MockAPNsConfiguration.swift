@@ -46,6 +46,13 @@ public struct MockAPNsConfiguration: Sendable {
     /// Told, once per token, when a provider token is refused: the reason and which check failed.
     public var onTokenRefused: (@Sendable (RejectionReason, String) -> Void)?
 
+    // The classroom: a mock other machines reach, and a live view of what it received.
+    /// Host names and IP addresses the server certificate names besides localhost, 127.0.0.1 and
+    /// ::1 (see ``MockNetwork/certificateNames(listeningOn:extra:addresses:hostName:)``).
+    public var certificateNames: [String] = []
+    /// Told about every request once it is answered, as `--log` writes it (``MockWebView/publish(_:)``).
+    public var onRecord: (@Sendable (MockRequestRecord) -> Void)?
+
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,

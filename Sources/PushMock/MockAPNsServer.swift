@@ -46,7 +46,7 @@ public final class MockAPNsServer: Sendable {
     /// Throws ``InputError`` for a bad configuration (its `status` is the exit status to use).
     public static func start(_ configuration: MockAPNsConfiguration) async throws -> MockAPNsServer {
         let configuration = try configuration.validated()
-        let certificates = try MockCertificates.make()
+        let certificates = try MockCertificates.make(names: configuration.certificateNames)
         var tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(certificates.serverCertificatePEM.utf8), format: .pem))],
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificates.serverKeyPEM.utf8), format: .pem))
@@ -60,7 +60,7 @@ public final class MockAPNsServer: Sendable {
         tls.applicationProtocols = ["h2"]
         let sslContext = try NIOSSLContext(configuration: tls)
 
-        let journal = try RequestJournal(recordLimit: configuration.recordLimit, logPath: configuration.logPath)
+        let journal = try RequestJournal(recordLimit: configuration.recordLimit, logPath: configuration.logPath, subscriber: configuration.onRecord)
         let core = MockServerCore(configuration: configuration, journal: journal)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
 

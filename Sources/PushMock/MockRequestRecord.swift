@@ -86,14 +86,16 @@ final class RequestJournal: Sendable {
     private let limit: Int
     private let ring = NIOLockedValueBox(Ring())
     private let log: LogFile?
+    private let subscriber: (@Sendable (MockRequestRecord) -> Void)?
 
-    init(recordLimit: Int, logPath: String?) throws {
+    init(recordLimit: Int, logPath: String?, subscriber: (@Sendable (MockRequestRecord) -> Void)? = nil) throws {
         limit = max(0, recordLimit)
         log = try logPath.map(LogFile.init(path:))
+        self.subscriber = subscriber
     }
 
     /// Whether anyone reads records; when not, the server does not build them.
-    var isActive: Bool { limit > 0 || log != nil }
+    var isActive: Bool { limit > 0 || log != nil || subscriber != nil }
 
     func append(_ record: MockRequestRecord) {
         if limit > 0 {
@@ -107,6 +109,7 @@ final class RequestJournal: Sendable {
             }
         }
         log?.append(record.json)
+        subscriber?(record)
     }
 
     /// Oldest first.

@@ -19,11 +19,23 @@ struct DemoCommand: ParsableCommand {
             Examples:
               pushctl demo
               pushctl demo --pause     # wait for Enter between steps (for class)
+              pushctl demo --pause --web   # and watch each request land in a browser
             """
     )
 
     @Flag(help: "Wait for Enter between steps (only when standard input is a terminal).")
     var pause = false
+
+    @Flag(help: "Show the requests live in a browser: prints the web view's URL, and at the end waits for Enter (only on a terminal).")
+    var web = false
+
+    @Option(name: .customLong("web-port"), help: ArgumentHelp("The web view's port on 127.0.0.1 (0 picks a free one).", valueName: "port"))
+    var webPort = 0
+
+    func validate() throws {
+        guard (0...65535).contains(webPort) else { throw ValidationError("--web-port must be between 0 and 65535; got \(webPort)") }
+        if webPort != 0 && !web { throw ValidationError("--web-port needs --web") }
+    }
 
     func run() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(getpid())")
@@ -53,22 +65,59 @@ struct DemoCommand: ParsableCommand {
         var configuration = MockAPNsConfiguration(
             providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults)
         configuration.clientCAPEMs = [String(decoding: certificates.caPEM, as: UTF8.self)]
+        let view = web ? MockWebView() : nil
+        if let view { configuration.onRecord = view.publish }
         let settings = configuration
-        let server = try waitFor { try await MockAPNsServer.start(settings) }
+        let server: MockAPNsServer
+        do { server = try waitFor { try await MockAPNsServer.start(settings) } } catch {
+            _ = try? waitFor { await view?.shutdown() }
+            throw error
+        }
+        let stop = { @Sendable in
+            await view?.shutdown()
+            try await server.shutdown()
+        }
         let caPath = work.appendingPathComponent("mock-ca.pem").path
         do { try writeDemoFile(caPath, server.caCertificatePEM, mode: 0o644) } catch {
-            _ = try? waitFor { try await server.shutdown() }
+            _ = try? waitFor { try await stop() }
             throw error
         }
 
         do {
+            let webURL = try view.map { view in try openWebView(view, caPEM: server.caCertificatePEM) }
             try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
                         topic: topic, device: device, dead: dead, certificates: certificates)
+            if let webURL { keepWebView(webURL) }
         } catch {
-            _ = try? waitFor { try await server.shutdown() }
+            _ = try? waitFor { try await stop() }
             throw error
         }
-        try waitFor { try await server.shutdown() }
+        try waitFor { try await stop() }
+    }
+
+    /// Serves the web view on loopback and says where, before the first step.
+    private func openWebView(_ view: MockWebView, caPEM: String) throws -> String {
+        let port: Int
+        do {
+            port = try waitFor { try await view.listen(host: "127.0.0.1", port: webPort, caCertificatePEM: caPEM) }
+        } catch let error as InputError {
+            Console.error(error.description)
+            throw ExitCode(ExitStatus(error.kind).rawValue)
+        }
+        let url = "http://127.0.0.1:\(port)/"
+        Console.out("Live view of what the local APNs receives: \(url) (open it in a browser)")
+        return url
+    }
+
+    /// At the end, keeps the web view open until Enter, when a person is there to press it.
+    private func keepWebView(_ url: String) {
+        Console.out("")
+        guard isatty(STDIN_FILENO) == 1 else {
+            Console.out("The web view at \(url) stops with the demo (no terminal to wait on).")
+            return
+        }
+        FileHandle.standardOutput.write(Data(Console.paint("The web view stays at \(url) until you press Enter.", .dim).utf8))
+        _ = readLine()
     }
 
     /// The demo's files live in its private folder; failing to write one stops the demo with the reason.

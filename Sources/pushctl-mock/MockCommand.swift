@@ -24,6 +24,8 @@ struct MockCommand: ParsableCommand {
               pushctl mock --port 8443 --ca-out mock-ca.pem \\
                 --key-file AuthKey_ABC123DEFG.p8
               pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
+              # a class on one network, watching each push land in a browser:
+              pushctl mock --host 0.0.0.0 --port 8443 --web 8080
               # a rough day at APNs:
               pushctl mock --goaway-after 300 --refuse-every 50 --delay 20
 
@@ -139,6 +141,22 @@ struct MockCommand: ParsableCommand {
             help: ArgumentHelp("Append this many spaces to every answer's body, 200s included (at most 16 MiB).", valueName: "bytes"))
     var padBody = 0
 
+    @Option(name: .customLong("san"),
+            help: ArgumentHelp(
+                "Another host name or IP address for the mock's certificate (repeatable). Beyond loopback it names this machine's addresses and host name already.",
+                valueName: "name"))
+    var extraNames: [String] = []
+
+    @Option(name: .customLong("ca-port"),
+            help: ArgumentHelp(
+                "Serve the CA certificate over plain HTTP at /mock-ca.pem on this port (0 picks one; done on a free port anyway when --host is beyond loopback).",
+                valueName: "port"))
+    var caPort: Int?
+
+    @Option(name: .customLong("web"),
+            help: ArgumentHelp("Serve a live web view of the requests on this port, on the same --host (0 picks a free one).", valueName: "port"))
+    var webPort: Int?
+
     @Flag(help: "Complete TLS and HTTP/2 set-up and read requests, but never answer and never close.")
     var silent = false
 
@@ -212,6 +230,7 @@ struct MockCommand: ParsableCommand {
         }
         if silent && resetStreams { throw ValidationError("--silent and --reset-streams exclude each other: one never answers, the other resets") }
         try validateLimits()
+        try validateClassroom()
     }
 
     private func validateLimits() throws {
@@ -295,6 +314,9 @@ struct MockCommand: ParsableCommand {
             throw fail(error)
         }
 
+        // Beyond loopback, the certificate names every address of this machine and its name.
+        let certificateNames = MockNetwork.certificateNames(listeningOn: host, extra: extraNames)
+        let web = webPort.map { _ in MockWebView() }
         let server: MockAPNsServer
         do {
             var configuration = MockAPNsConfiguration(
@@ -305,14 +327,26 @@ struct MockCommand: ParsableCommand {
             configuration.environment = playedEnvironment
             configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
             configuration.onLiveActivityProblem = LiveActivityWarnings.print
+            configuration.certificateNames = certificateNames
+            if let web { configuration.onRecord = web.publish }
             server = try await MockAPNsServer.start(configuration)
         } catch let error as InputError {
+            await web?.shutdown()
+            throw fail(error)
+        }
+        let classroom: Classroom
+        do {
+            classroom = try await startClassroom(server: server, web: web, certificateNames: certificateNames)
+        } catch let error as InputError {
+            await web?.shutdown()
+            try? await server.shutdown()
             throw fail(error)
         }
 
         let caPath = caOut ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pushctl-mock-\(server.port)-ca.pem").path
         if let problem = Self.write(server.caCertificatePEM, to: caPath) {
+            await classroom.shutdown()
             try? await server.shutdown()
             throw fail(InputError(
                 "cannot write the CA certificate to '\(caPath)': \(problem)", hint: "check that its folder exists and is writable",
@@ -321,10 +355,11 @@ struct MockCommand: ParsableCommand {
 
         let signals = TerminationSignals()
         // Unbuffered, so a script reading a pipe sees the URL at once.
-        FileHandle.standardOutput.write(Data((startUpText(server: server, caPath: caPath, keys: keys, faults: faults) + "\n").utf8))
+        FileHandle.standardOutput.write(Data((startUpText(server: server, caPath: caPath, keys: keys, faults: faults, classroom: classroom) + "\n").utf8))
 
         let signal = await signals.next()
         FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
+        await classroom.shutdown()
         try await server.shutdown()
         if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
     }
@@ -387,8 +422,8 @@ struct MockCommand: ParsableCommand {
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
 
-    private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults) -> String {
-        var lines = ["pushctl mock listening on \(server.url) (HTTP/2 over TLS, ALPN h2)"]
+    private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults, classroom: Classroom) -> String {
+        var lines = ["pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)"]
         let team = teamID.map { "; iss must be \($0)" } ?? "; any team"
         if keys.isEmpty {
             lines.append("  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)")
@@ -396,6 +431,7 @@ struct MockCommand: ParsableCommand {
             lines.append("  provider tokens: ES256 signatures (raw or DER) checked with key \(keys.map(\.keyID).joined(separator: ", "))\(team)")
         }
         lines.append("  CA certificate: \(caPath)")
+        lines += classroom.lines(caPEM: server.caCertificatePEM)
         lines.append("  client certificates: accepted when signed by the mock's CA\(clientCAs.isEmpty ? "" : " or " + clientCAs.joined(separator: ", ")); environment \(environment)")
         lines.append("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)")
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
@@ -421,7 +457,7 @@ struct MockCommand: ParsableCommand {
         lines += limitLines
         if let log { lines.append("  log: \(log) (one JSON line per request)") }
 
-        var send = ["pushctl send --endpoint \(server.url) --cacert \(caPath)"]
+        var send = ["pushctl send --endpoint \(classroom.endpoint) --cacert \(classroom.caFile == nil ? caPath : "mock-ca.pem")"]
         if let key = keyFiles.first {
             if let equals = key.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(key[..<equals])) {
                 send.append("--key-file \(key[key.index(after: equals)...]) --key-id \(key[..<equals])")
@@ -433,7 +469,7 @@ struct MockCommand: ParsableCommand {
         }
         send.append("--team-id \(teamID ?? "<TEAMID>") --topic com.example.app")
         send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
-        lines.append("Send to it with:")
+        lines.append(classroom.caFile == nil ? "Send to it with:" : "Send to it (from any machine, with the mock-ca.pem curl fetched):")
         lines.append("  " + send.joined(separator: " "))
         lines.append("Ctrl-C stops it.")
         return lines.joined(separator: "\n")

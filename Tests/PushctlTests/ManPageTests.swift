@@ -27,6 +27,7 @@ import Testing
         let environment = page.components(separatedBy: ".SH ENVIRONMENT")[1].components(separatedBy: ".SH EXIT STATUS")[0]
         let named = Set(readme.matches(of: /PUSHCTL_[A-Z_]+/).map { String($0.output) })
             .subtracting(["PUSHCTL_SENDER_ONLY", "PUSHCTL_CONFIGURATION"])  // Scripts/install.sh's, not pushctl's
+            .subtracting(["PUSHCTL_CHROMIUM"])  // the browser test's, not pushctl's
         for variable in named where !variable.hasPrefix("PUSHCTL_CERT") {
             #expect(environment.contains(variable), "\(variable)")
         }

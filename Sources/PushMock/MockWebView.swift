@@ -1,0 +1,99 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import PushCore
+
+/// A live page of what the mock received (`pushctl mock --web PORT`): each request as the device
+/// would show it (a banner, a silent push, a Live Activity) or as APNs refused it, with its
+/// provider token's header and claims, its headers and its payload. Plain HTTP, one page whose
+/// HTML, CSS and script are inside this binary, and server-sent events at `GET /events`.
+///
+/// ```swift
+/// let web = MockWebView()
+/// configuration.onRecord = web.publish
+/// let mock = try await MockAPNsServer.start(configuration)
+/// let port = try await web.listen(host: "127.0.0.1", port: 0, caCertificatePEM: mock.caCertificatePEM)
+/// ```
+public final class MockWebView: Sendable {
+    /// Requests kept for a viewer who opens the page late.
+    public static let retainedLimit = ServerSentEvents.retainedLimit
+    /// Viewers at once; more get 503.
+    public static let viewerLimit = ServerSentEvents.viewerLimit
+
+    private let group: MultiThreadedEventLoopGroup
+    private let events: ServerSentEvents
+    private let server = ListeningServer()
+
+    /// Ready to take records at once; ``listen(host:port:caCertificatePEM:allowedHosts:)`` starts serving.
+    public init() {
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        events = ServerSentEvents(loop: group.next())
+    }
+
+    /// Shows `record` to every viewer (and keeps it for the next ones). Any thread.
+    @Sendable public func publish(_ record: MockRequestRecord) {
+        events.publish(WebViewEvent.json(record))
+    }
+
+    /// Serves the page on `host:port` (0 picks a free port) and returns the port. `GET
+    /// /mock-ca.pem` serves `caCertificatePEM` too, when given. `allowedHosts` are the names the
+    /// page may be asked for by (the `Host` header) besides IP addresses and `localhost`: a page
+    /// asked for by another name is refused, so that a web site renamed to this address (DNS
+    /// rebinding) cannot read it.
+    public func listen(host: String, port: Int, caCertificatePEM: String? = nil, allowedHosts: [String] = []) async throws -> Int {
+        let events = self.events
+        let names = Set(allowedHosts.map { $0.lowercased() } + ["localhost"])
+        let ca = caCertificatePEM.map { Array($0.utf8) }
+        let listening = try await PlainHTTPServer.start(host: host, port: port, group: group, purpose: "the web view", option: "--web") { request in
+            guard Self.isAllowed(host: request.headers.first(name: "host"), names: names) else {
+                return .text(.misdirectedRequest, "this page answers to its IP address, localhost or the mock's certificate names only")
+            }
+            switch request.path {
+            case "/", "/index.html":
+                // The retained requests come inside the page, drawn before its stream opens.
+                return .content(status: .ok, type: "text/html; charset=utf-8", body: WebViewPage.html(retained: events.retained()),
+                                headers: WebViewPage.securityHeaders)
+            case "/web-view.css": return .content(status: .ok, type: "text/css; charset=utf-8", body: WebViewPage.css)
+            case "/web-view.js": return .content(status: .ok, type: "text/javascript; charset=utf-8", body: WebViewPage.script)
+            case "/events":
+                // A reconnecting browser says where it was; the page's first connection, with ?after=.
+                let last = (request.headers.first(name: "last-event-id") ?? request.query["after"]).flatMap { Int($0.prefix(12)) }
+                return .eventStream(events, after: last)
+            case MockCAFileServer.path:
+                if let ca { return .content(status: .ok, type: "application/x-pem-file", body: ca) }
+                return .text(.notFound, "no CA certificate here")
+            case "/favicon.ico": return .content(status: .noContent, type: "image/x-icon", body: [])
+            default: return .text(.notFound, "not here: the live view is at /")
+            }
+        }
+        server.set(listening)
+        return listening.port
+    }
+
+    /// Ends the viewers' streams and stops serving.
+    public func shutdown() async {
+        events.close()
+        await server.get()?.close()
+        try? await group.shutdownGracefully()
+    }
+
+    /// `Host: 127.0.0.1:8080`, `[::1]:8080`, `localhost:8080`, or a name in `names`.
+    static func isAllowed(host header: String?, names: Set<String>) -> Bool {
+        guard let header else { return true }  // HTTP/1.0 clients such as a quick script
+        var host = header.lowercased()
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            host = String(host[host.index(after: host.startIndex)..<close])
+        } else if let colon = host.lastIndex(of: ":") {
+            host = String(host[..<colon])
+        }
+        return MockNetwork.addressBytes(host) != nil || names.contains(host)
+    }
+}
+
+/// The listening server, set once `listen` has bound.
+private final class ListeningServer: Sendable {
+    private let box = NIOLockedValueBox<PlainHTTPServer?>(nil)
+    func set(_ server: PlainHTTPServer) { box.withLockedValue { $0 = server } }
+    func get() -> PlainHTTPServer? { box.withLockedValue { $0 } }
+}

@@ -1,0 +1,130 @@
+import PushCore
+
+/// What the live view shows of one request: the record as the log has it, plus what a page needs
+/// to draw it (the kind of card, the app's name, the provider token's header and claims, the
+/// payload as JSON, the explanation of a refusal). Never the token itself: the record keeps only
+/// its header and claims.
+enum WebViewEvent {
+    /// The card a request gets.
+    enum Kind: String {
+        /// An alert a device would show as a banner.
+        case alert
+        /// `content-available` only: the app wakes, nothing is shown.
+        case background
+        /// A Live Activity start, update or end, to a device.
+        case liveActivity = "liveactivity"
+        /// A Live Activity update to a broadcast channel.
+        case broadcast
+        /// The channel management API (create, read, delete, list).
+        case channel
+        /// Other push types (voip, widgets, location…), accepted.
+        case other
+        /// Answered with an error, refused or dropped.
+        case rejected
+    }
+
+    static func json(_ record: MockRequestRecord) -> String {
+        let topic = record.header(APNsHeader.topic)
+        let payload = try? JSONValue.parse(Array(record.body.utf8))
+        let kind = kind(of: record, payload: payload)
+        var members: [(String, JSONValue)] = [
+            ("time", .string(MockRequestRecord.iso8601(record.time))),
+            ("kind", .string(kind.rawValue)),
+            ("method", .string(bounded(record.method))),
+            ("path", .string(bounded(record.path, limit: 300))),
+            ("status", .integer(Int64(record.status))),
+            ("connection", .integer(Int64(record.connectionID))),
+            ("stream", .integer(Int64(record.streamID))),
+        ]
+        if let token = deviceToken(inPath: record.path) { members.append(("deviceToken", .string(token))) }
+        if let topic {
+            members.append(("topic", .string(bounded(topic))))
+            members.append(("app", .string(appName(topic: topic))))
+        }
+        for (key, header) in [("pushType", APNsHeader.pushType), ("priority", APNsHeader.priority), ("channelID", "apns-channel-id")] {
+            if let value = record.header(header) { members.append((key, .string(bounded(value)))) }
+        }
+        if let reason = record.reason {
+            members.append(("reason", .string(bounded(reason))))
+            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation)))
+        }
+        if let apnsID = record.apnsID { members.append(("apnsID", .string(apnsID))) }
+        if let fault = record.fault { members.append(("fault", .string(bounded(fault)))) }
+        if let detail = record.detail { members.append(("detail", .string(bounded(detail, limit: 400)))) }
+        if let authorization = record.header(APNsHeader.authorization), let token = providerToken(authorization) {
+            members.append(("jwt", .object([("header", token.header), ("claims", token.claims)])))
+        }
+        if let certificate = record.header("tls-client-certificate") {
+            members.append(("certificate", .string(bounded(certificate, limit: 400))))
+        }
+        members.append(("headers", .array(record.headers.map { .array([.string(bounded($0.name)), .string(bounded($0.value, limit: 1000))]) })))
+        members.append(("bodyBytes", .integer(Int64(record.bodyByteCount))))
+        if let payload {
+            members.append(("payload", payload))
+        } else if !record.body.isEmpty {
+            members.append(("body", .string(bounded(record.body, limit: 2000))))
+        }
+        return JSONValue.object(members).compact
+    }
+
+    static func kind(of record: MockRequestRecord, payload: JSONValue?) -> Kind {
+        guard (200...299).contains(record.status) else { return .rejected }
+        if record.path.hasPrefix("/4/broadcasts/") { return .broadcast }
+        if record.path.hasPrefix("/1/apps/") { return .channel }
+        let aps = payload?["aps"]
+        switch record.header(APNsHeader.pushType).flatMap(PushType.init(rawValue:)) {
+        case .liveactivity: return .liveActivity
+        case .background: return .background
+        case .alert, nil:
+            if aps?["alert"] != nil { return .alert }
+            if aps?["content-available"] != nil { return .background }
+            return .alert  // a badge or a sound alone
+        default:
+            return .other
+        }
+    }
+
+    /// The device token of `/3/device/<token>`, bounded (the page shows it and filters on it).
+    static func deviceToken(inPath path: String) -> String? {
+        let prefix = "/3/device/"
+        guard path.hasPrefix(prefix) else { return nil }
+        return bounded(String(path.dropFirst(prefix.count)), limit: 200)
+    }
+
+    /// What a banner calls the app: the bundle id's last part, without a push type's suffix,
+    /// capitalised (`com.example.demo.push-type.liveactivity` is "Demo"). iOS shows the display
+    /// name, which only the app knows.
+    static func appName(topic: String) -> String {
+        var bundle = topic
+        if let suffix = PushType.allCases.compactMap(\.topicSuffix).first(where: { topic.hasSuffix($0) && topic.count > $0.count }) {
+            bundle = String(topic.dropLast(suffix.count))
+        }
+        let last = bundle.split(separator: ".").last.map(String.init) ?? bundle
+        return bounded(last.prefix(1).uppercased() + last.dropFirst(), limit: 40)
+    }
+
+    /// The header and claims of `bearer <header JSON> <claims JSON>` (the record's form of the
+    /// authorization), nil for anything else.
+    static func providerToken(_ loggable: String) -> (header: JSONValue, claims: JSONValue)? {
+        guard loggable.hasPrefix("bearer {") else { return nil }
+        let text = Substring(loggable.dropFirst("bearer ".count))
+        // The header's JSON ends at one of the "} {" in the text: try the first few.
+        var searchStart = text.startIndex
+        for _ in 0..<8 {
+            guard let gap = text.range(of: "} {", range: searchStart..<text.endIndex) else { return nil }
+            let headerEnd = text.index(after: gap.lowerBound)
+            if let header = try? JSONValue.parse(String(text[..<headerEnd])),
+                let claims = try? JSONValue.parse(String(text[text.index(before: gap.upperBound)...]))
+            {
+                return (header, claims)
+            }
+            searchStart = gap.upperBound
+        }
+        return nil
+    }
+
+    /// Outside text as the page may show it: no control characters, bounded.
+    private static func bounded(_ text: some StringProtocol, limit: Int = 200) -> String {
+        OutsideText.display(text, limit: limit)
+    }
+}

@@ -1,0 +1,374 @@
+/// The live view's page: HTML, CSS and a script, written here and served as they are. No
+/// framework, no CDN, no build step: it works offline. The script puts every outside value on the
+/// page with `textContent`, never as HTML.
+enum WebViewPage {
+    /// The page loads nothing but its own style sheet, script and event stream.
+    static let securityHeaders: [(String, String)] = [
+        ("content-security-policy",
+         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        ("referrer-policy", "no-referrer"),
+    ]
+
+    /// The page, with the retained events (`[[id, event], …]`) in a JSON data block: not run as a
+    /// script, and with every `<`, `>` and `&` escaped so that no text can close the block.
+    static func html(retained: [(id: Int, data: String)]) -> [UInt8] {
+        var block = "["
+        for (index, event) in retained.enumerated() {
+            if index > 0 { block += "," }
+            block += "[\(event.id),\(event.data)]"
+        }
+        block += "]"
+        var escaped = ""
+        escaped.reserveCapacity(block.utf8.count)
+        for scalar in block.unicodeScalars {
+            switch scalar {
+            case "<": escaped += "\\u003c"
+            case ">": escaped += "\\u003e"
+            case "&": escaped += "\\u0026"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        let marker = "<ol id=\"events\" class=\"events\"></ol>"
+        let page = String(decoding: template, as: UTF8.self)
+        return Array(page.replacingOccurrences(
+            of: marker, with: marker + "\n  <script type=\"application/json\" id=\"retained\">\(escaped)</script>").utf8)
+    }
+
+    private static let template = Array(#"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>pushctl mock — live</title>
+        <link rel="stylesheet" href="/web-view.css">
+        <script src="/web-view.js" defer></script>
+        </head>
+        <body>
+        <header class="bar">
+          <h1>pushctl mock <span id="state" class="state">connecting…</span></h1>
+          <input id="filter" type="search" placeholder="Filter by device token" autocomplete="off" spellcheck="false" aria-label="Filter by device token">
+          <span id="count" class="count"></span>
+        </header>
+        <main>
+          <p id="empty" class="empty">Waiting for requests. Send one with <code>pushctl send --endpoint …</code>: it appears here as the device would show it, with what APNs received.</p>
+          <noscript><p class="empty">This page needs JavaScript to show the requests.</p></noscript>
+          <ol id="events" class="events"></ol>
+        </main>
+        </body>
+        </html>
+
+        """#.utf8)
+
+    static let css = Array(#"""
+        :root { color-scheme: light; --ink: #1c1c1e; --muted: #6e6e73; --line: rgba(60,60,67,.18); }
+        * { box-sizing: border-box; }
+        body { margin: 0; min-height: 100vh; font: 15px/1.35 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", Roboto, "DejaVu Sans", Arial, sans-serif;
+               color: var(--ink); background: linear-gradient(160deg, #5b6ee1 0%, #8a5bd6 45%, #d86aa5 100%) fixed; }
+        .bar { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: 10px 16px; align-items: center; padding: 10px 18px;
+               background: rgba(250,250,252,.88); border-bottom: 1px solid var(--line); }
+        .bar h1 { font-size: 17px; margin: 0; font-weight: 600; }
+        .state { font-size: 12px; font-weight: 500; color: var(--muted); margin-left: 6px; }
+        .state.live { color: #1f8f3a; }
+        .state.live::before { content: "● "; }
+        #filter { flex: 1 1 260px; max-width: 460px; padding: 6px 10px; border-radius: 9px; border: 1px solid var(--line); font: inherit; background: #fff; }
+        .count { font-size: 13px; color: var(--muted); }
+        main { max-width: 1100px; margin: 0 auto; padding: 18px; }
+        .empty { color: #fff; font-size: 16px; text-align: center; margin: 40px auto; max-width: 520px; }
+        .empty code { background: rgba(0,0,0,.2); padding: 1px 5px; border-radius: 5px; }
+        .events { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 14px; }
+        .event { display: grid; grid-template-columns: minmax(280px, 380px) 1fr; gap: 14px; align-items: start; }
+        .event[hidden] { display: none; }
+        @media (max-width: 760px) { .event { grid-template-columns: 1fr; } }
+
+        .card { border-radius: 22px; padding: 12px 14px 13px; box-shadow: 0 8px 24px rgba(0,0,0,.18); overflow-wrap: anywhere; }
+        .banner { background: rgba(245,245,247,.93); }
+        .head { display: flex; align-items: center; gap: 8px; margin-bottom: 5px; font-size: 13px; color: var(--muted); }
+        .icon { position: relative; flex: none; width: 22px; height: 22px; border-radius: 6px; color: #fff; font-weight: 700; font-size: 13px;
+                display: grid; place-items: center; background: linear-gradient(180deg, #4ea1ff, #2f6fe4); }
+        .badge { position: absolute; top: -7px; right: -9px; min-width: 17px; height: 17px; padding: 0 4px; border-radius: 9px; background: #ff3b30;
+                 color: #fff; font-size: 11px; line-height: 17px; text-align: center; }
+        .app { text-transform: uppercase; letter-spacing: .02em; flex: 1; }
+        .time { flex: none; }
+        .title { font-weight: 600; }
+        .subtitle { font-weight: 500; }
+        .body { white-space: pre-wrap; }
+        .meta { margin-top: 7px; font-size: 12px; color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px 12px; }
+
+        .silent { background: rgba(245,245,247,.78); border: 2px dashed rgba(60,60,67,.35); box-shadow: none; }
+        .silent .icon { background: linear-gradient(180deg, #a1a1a6, #6e6e73); }
+        .live-activity { background: rgba(28,28,30,.92); color: #f2f2f7; }
+        .live-activity .head { color: #aeaeb2; }
+        .live-activity .icon { background: linear-gradient(180deg, #34c759, #248a3d); }
+        .live-activity .meta { color: #aeaeb2; }
+        .state-list { margin: 6px 0 0; display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; font-size: 14px; }
+        .state-list dt { color: #aeaeb2; }
+        .state-list dd { margin: 0; font-weight: 600; }
+        .rejected { background: rgba(255,242,241,.96); border-left: 6px solid #ff3b30; }
+        .rejected .icon { background: linear-gradient(180deg, #ff6961, #d70015); }
+        .reason { font-weight: 700; color: #b00020; }
+        .plain { background: rgba(245,245,247,.9); }
+        .note { font-size: 13px; color: var(--muted); margin-top: 4px; }
+        .live-activity .note { color: #aeaeb2; }
+
+        .request { background: rgba(255,255,255,.95); border-radius: 14px; padding: 8px 12px; font-size: 13px; box-shadow: 0 4px 14px rgba(0,0,0,.12); min-width: 0; }
+        .request summary { cursor: pointer; font-family: ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
+        .request h3 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 10px 0 4px; }
+        .request pre { margin: 0; padding: 6px 8px; background: #f2f2f7; border-radius: 8px; white-space: pre-wrap; overflow-wrap: anywhere;
+                       font: 12px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; }
+        .request table { border-collapse: collapse; width: 100%; font: 12px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; }
+        .request td { border-top: 1px solid var(--line); padding: 2px 6px 2px 0; vertical-align: top; overflow-wrap: anywhere; }
+        .request td:first-child { color: var(--muted); white-space: nowrap; }
+
+        """#.utf8)
+
+    static let script = Array(#"""
+        'use strict';
+        (function () {
+          // Cards kept on the page; the server keeps as many for late viewers.
+          const LIMIT = 500;
+          const list = document.getElementById('events');
+          const empty = document.getElementById('empty');
+          const filter = document.getElementById('filter');
+          const count = document.getElementById('count');
+          const stateLabel = document.getElementById('state');
+          let lastID = 0;
+          let received = 0;
+          let autoOpened = null;
+
+          // Every outside value goes through textContent: nothing from a request is ever parsed as HTML.
+          function el(tag, className, text) {
+            const node = document.createElement(tag);
+            if (className) node.className = className;
+            if (text !== undefined && text !== null) node.textContent = String(text);
+            return node;
+          }
+          function text(value) {
+            if (value === undefined || value === null) return '';
+            return typeof value === 'string' ? value : JSON.stringify(value);
+          }
+          function isObject(value) { return value !== null && typeof value === 'object' && !Array.isArray(value); }
+          function clock(iso) {
+            const date = new Date(iso);
+            return isNaN(date) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+          }
+          function short(token) { return token.length > 16 ? token.slice(0, 8) + '…' + token.slice(-8) : token; }
+
+          function head(event, label) {
+            const row = el('div', 'head');
+            const icon = el('span', 'icon', (event.app || '?').slice(0, 1));
+            const aps = isObject(event.payload) && isObject(event.payload.aps) ? event.payload.aps : {};
+            if (aps.badge !== undefined && aps.badge !== 0) icon.appendChild(el('span', 'badge', text(aps.badge)));
+            row.appendChild(icon);
+            row.appendChild(el('span', 'app', label || event.app || event.topic || 'unknown app'));
+            row.appendChild(el('span', 'time', clock(event.time)));
+            return row;
+          }
+
+          function alertParts(aps) {
+            const alert = aps.alert;
+            if (typeof alert === 'string') return { body: alert };
+            if (!isObject(alert)) return {};
+            return {
+              title: alert.title !== undefined ? text(alert.title) : (alert['title-loc-key'] ? 'title-loc-key: ' + text(alert['title-loc-key']) : undefined),
+              subtitle: alert.subtitle !== undefined ? text(alert.subtitle) : undefined,
+              body: alert.body !== undefined ? text(alert.body) : (alert['loc-key'] ? 'loc-key: ' + text(alert['loc-key']) : undefined),
+            };
+          }
+
+          function meta(items) {
+            const row = el('div', 'meta');
+            for (const item of items) if (item) row.appendChild(el('span', null, item));
+            return row;
+          }
+
+          function soundName(sound) {
+            if (sound === undefined) return null;
+            if (isObject(sound)) return 'sound ' + text(sound.name) + (sound.critical ? ' (critical)' : '');
+            return 'sound ' + text(sound);
+          }
+
+          function customKeys(payload) {
+            return isObject(payload) ? Object.keys(payload).filter(function (key) { return key !== 'aps'; }) : [];
+          }
+
+          function bannerCard(event) {
+            const aps = isObject(event.payload) && isObject(event.payload.aps) ? event.payload.aps : {};
+            const card = el('div', 'card banner');
+            card.appendChild(head(event));
+            const parts = alertParts(aps);
+            if (parts.title) card.appendChild(el('div', 'title', parts.title));
+            if (parts.subtitle) card.appendChild(el('div', 'subtitle', parts.subtitle));
+            if (parts.body) card.appendChild(el('div', 'body', parts.body));
+            if (!parts.title && !parts.body) card.appendChild(el('div', 'note', 'No alert text: a badge or sound only.'));
+            card.appendChild(meta([
+              aps.badge !== undefined ? 'badge ' + text(aps.badge) : null,
+              soundName(aps.sound),
+              aps['interruption-level'] ? text(aps['interruption-level']) : null,
+              aps.category ? 'category ' + text(aps.category) : null,
+              aps['thread-id'] ? 'thread ' + text(aps['thread-id']) : null,
+              aps['mutable-content'] ? 'mutable-content' : null,
+            ]));
+            return card;
+          }
+
+          function silentCard(event) {
+            const card = el('div', 'card silent');
+            card.appendChild(head(event));
+            card.appendChild(el('div', 'title', 'Silent push'));
+            card.appendChild(el('div', 'note', 'Nothing is shown: the app wakes in the background (content-available: 1, priority ' + text(event.priority || '5') + ').'));
+            const keys = customKeys(event.payload);
+            if (keys.length) card.appendChild(meta(['data: ' + keys.join(', ')]));
+            return card;
+          }
+
+          function liveActivityCard(event) {
+            const aps = isObject(event.payload) && isObject(event.payload.aps) ? event.payload.aps : {};
+            const card = el('div', 'card live-activity');
+            const what = event.kind === 'broadcast' ? 'broadcast' : 'Live Activity';
+            card.appendChild(head(event, (event.app || '') + ' · ' + what + ' · ' + text(aps.event || '?')));
+            const parts = alertParts(aps);
+            if (parts.title) card.appendChild(el('div', 'title', parts.title));
+            if (parts.body) card.appendChild(el('div', 'body', parts.body));
+            const state = aps['content-state'];
+            if (isObject(state)) {
+              const rows = el('dl', 'state-list');
+              Object.keys(state).slice(0, 12).forEach(function (key) {
+                rows.appendChild(el('dt', null, key));
+                rows.appendChild(el('dd', null, text(state[key])));
+              });
+              card.appendChild(rows);
+            }
+            card.appendChild(meta([
+              event.channelID ? 'channel ' + event.channelID : null,
+              aps['attributes-type'] ? 'starts ' + text(aps['attributes-type']) : null,
+              aps.timestamp !== undefined ? 'timestamp ' + text(aps.timestamp) : null,
+              aps['stale-date'] !== undefined ? 'stale ' + text(aps['stale-date']) : null,
+              aps['dismissal-date'] !== undefined ? 'dismissal ' + text(aps['dismissal-date']) : null,
+              aps['relevance-score'] !== undefined ? 'relevance ' + text(aps['relevance-score']) : null,
+            ]));
+            return card;
+          }
+
+          function rejectedCard(event) {
+            const card = el('div', 'card rejected');
+            card.appendChild(head(event));
+            const status = event.status === 0 ? 'no answer' : String(event.status);
+            card.appendChild(el('div', 'reason', '✗ ' + status + (event.reason ? ' ' + event.reason : '')));
+            if (event.explanation) card.appendChild(el('div', 'body', event.explanation));
+            if (event.detail) card.appendChild(el('div', 'note', 'check that failed: ' + event.detail));
+            if (event.fault) card.appendChild(el('div', 'note', 'simulated: ' + event.fault));
+            return card;
+          }
+
+          function plainCard(event) {
+            const card = el('div', 'card plain');
+            card.appendChild(head(event));
+            if (event.kind === 'channel') {
+              card.appendChild(el('div', 'title', 'Channel API: ' + event.method + ' → ' + event.status));
+              if (event.channelID) card.appendChild(el('div', 'note', 'channel ' + event.channelID));
+            } else {
+              card.appendChild(el('div', 'title', (event.pushType || 'push') + ' push'));
+              card.appendChild(el('div', 'note', 'Delivered to the app, not shown as a banner.'));
+            }
+            return card;
+          }
+
+          function details(event) {
+            const box = el('details', 'request');
+            const target = event.deviceToken ? '/3/device/' + short(event.deviceToken) : event.path;
+            box.appendChild(el('summary', null, event.method + ' ' + target + ' → ' + (event.status || 'no answer') +
+              (event.apnsID ? ' · apns-id ' + event.apnsID : '')));
+            if (event.deviceToken) { box.appendChild(el('h3', null, 'Device token')); box.appendChild(el('pre', 'token', event.deviceToken)); }
+            if (event.jwt) {
+              box.appendChild(el('h3', null, 'Provider token (JWT): header and claims; the signature is not shown'));
+              box.appendChild(el('pre', 'jwt', JSON.stringify(event.jwt.header, null, 2) + '\n' + JSON.stringify(event.jwt.claims, null, 2)));
+            }
+            if (event.certificate) { box.appendChild(el('h3', null, 'TLS client certificate')); box.appendChild(el('pre', null, event.certificate)); }
+            box.appendChild(el('h3', null, 'Headers'));
+            const table = el('table');
+            (event.headers || []).forEach(function (pair) {
+              const row = el('tr');
+              row.appendChild(el('td', null, pair[0]));
+              row.appendChild(el('td', null, pair[0] === 'authorization' ? 'bearer <header> <claims> (signature not shown)' : pair[1]));
+              table.appendChild(row);
+            });
+            box.appendChild(table);
+            box.appendChild(el('h3', null, 'Payload (' + event.bodyBytes + ' bytes)'));
+            box.appendChild(el('pre', 'payload', event.payload !== undefined ? JSON.stringify(event.payload, null, 2) : (event.body || '(empty)')));
+            return box;
+          }
+
+          function card(event) {
+            switch (event.kind) {
+              case 'alert': return bannerCard(event);
+              case 'background': return silentCard(event);
+              case 'liveactivity': case 'broadcast': return liveActivityCard(event);
+              case 'rejected': return rejectedCard(event);
+              default: return plainCard(event);
+            }
+          }
+
+          function wanted(filterText, token) {
+            if (!filterText) return true;
+            return (token || '').toLowerCase().indexOf(filterText) >= 0;
+          }
+          function filterText() { return filter.value.replace(/[\s<>]/g, '').toLowerCase(); }
+
+          function add(event, id) {
+            if (id && id <= lastID) return;  // seen before a reconnection
+            if (id) lastID = id;
+            received = Math.max(received + 1, id || 0);
+            const item = el('li', 'event');
+            item.dataset.kind = event.kind;
+            item.dataset.token = event.deviceToken || '';
+            item.appendChild(card(event));
+            const request = details(event);
+            // The newest request shows what APNs received; the one it replaces folds up, unless opened by hand.
+            if (autoOpened) autoOpened.open = false;
+            request.open = true;
+            autoOpened = request;
+            request.querySelector('summary').addEventListener('click', function () { if (autoOpened === request) autoOpened = null; });
+            item.appendChild(request);
+            item.hidden = !wanted(filterText(), event.deviceToken);
+            list.insertBefore(item, list.firstChild);
+            while (list.childElementCount > LIMIT) list.removeChild(list.lastElementChild);
+            empty.hidden = true;
+            showCount();
+          }
+
+          function showCount() {
+            const shown = Array.prototype.filter.call(list.children, function (item) { return !item.hidden; }).length;
+            count.textContent = received + ' received' + (shown !== list.childElementCount || received > list.childElementCount
+              ? ' · ' + shown + ' shown' : '');
+          }
+
+          filter.addEventListener('input', function () {
+            const wantedText = filterText();
+            Array.prototype.forEach.call(list.children, function (item) { item.hidden = !wanted(wantedText, item.dataset.token); });
+            showCount();
+          });
+
+          // The requests the mock kept come inside the page: drawn at once, then the stream goes on after them.
+          const retained = document.getElementById('retained');
+          if (retained) {
+            let initial = [];
+            try { initial = JSON.parse(retained.textContent); } catch (error) { initial = []; }
+            if (Array.isArray(initial)) initial.forEach(function (pair) {
+              if (Array.isArray(pair) && isObject(pair[1])) add(pair[1], Number(pair[0]) || 0);
+            });
+          }
+
+          function setState(label, live) { stateLabel.textContent = label; stateLabel.className = live ? 'state live' : 'state'; }
+          const source = new EventSource('/events?after=' + lastID);
+          source.onopen = function () { setState('live', true); };
+          source.onerror = function () { setState('reconnecting…', false); };
+          source.onmessage = function (message) {
+            let event;
+            try { event = JSON.parse(message.data); } catch (error) { return; }
+            if (isObject(event)) add(event, Number(message.lastEventId) || 0);
+          };
+        })();
+
+        """#.utf8)
+}

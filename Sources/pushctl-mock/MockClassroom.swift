@@ -1,0 +1,103 @@
+import ArgumentParser
+import PushCore
+import PushMock
+
+/// What `pushctl mock` adds for a class: beyond loopback, an address other machines can type and
+/// the CA certificate over plain HTTP (`--ca-port`); the live web view (`--web`).
+struct Classroom: Sendable {
+    /// `https://ADDRESS:PORT`, the endpoint to print: a reachable address, never `0.0.0.0`.
+    let endpoint: String
+    /// `http://ADDRESS:PORT/mock-ca.pem`, when the CA certificate is served.
+    let caFile: String?
+    /// `http://ADDRESS:PORT/`, when the web view is served.
+    let webView: String?
+    /// The names the server certificate carries besides localhost, 127.0.0.1 and ::1.
+    let certificateNames: [String]
+    /// Listening beyond loopback.
+    let beyondLoopback: Bool
+    /// Beyond loopback, but this machine has no address another machine could use.
+    let loopbackOnly: Bool
+    let host: String
+    let caServer: MockCAFileServer?
+    let web: MockWebView?
+
+    /// The start-up lines about the class's side, after the CA certificate's path.
+    func lines(caPEM: String) -> [String] {
+        var lines: [String] = []
+        if beyondLoopback {
+            lines.append("  listening on \(host)\(MockNetwork.isWildcard(host) ? " (every interface)" : ""): anyone who reaches this machine can send to the mock\(webView == nil ? "" : " and watch the web view")")
+            lines.append("  certificate names: " + (["localhost", "127.0.0.1", "::1"] + certificateNames).joined(separator: ", "))
+            if loopbackOnly {
+                lines.append("  note: this machine has no address beyond loopback, so no other machine can reach it; join a network and start the mock again (its certificate names the addresses it had at start)")
+            }
+        } else if !certificateNames.isEmpty {
+            lines.append("  certificate names: " + (["localhost", "127.0.0.1", "::1"] + certificateNames).joined(separator: ", "))
+        }
+        if let caFile {
+            lines.append("  CA certificate for other machines: curl -o mock-ca.pem \(caFile)")
+            if let fingerprint = MockCertificateFingerprint.sha256(pem: caPEM) {
+                lines.append("    plain HTTP is fine for a public certificate, but check what arrived: its SHA-256 fingerprint is")
+                lines.append("    \(fingerprint)")
+                lines.append("    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 prints it)")
+            }
+        }
+        if let webView { lines.append("  web view: \(webView) (live: every request the mock answers)") }
+        return lines
+    }
+
+    func shutdown() async {
+        await web?.shutdown()
+        await caServer?.shutdown()
+    }
+}
+
+extension MockCommand {
+    func validateClassroom() throws {
+        for (name, value) in [("--ca-port", caPort), ("--web", webPort)] {
+            if let value, !(0...65535).contains(value) { throw ValidationError("\(name) must be between 0 and 65535; got \(value)") }
+        }
+        let fixed = [("--port", Optional(port)), ("--ca-port", caPort), ("--web", webPort)].compactMap { name, value in
+            value.flatMap { $0 == 0 ? nil : (name, $0) }
+        }
+        for (index, (name, value)) in fixed.enumerated() {
+            if let other = fixed[..<index].first(where: { $0.1 == value }) {
+                throw ValidationError("\(other.0) and \(name) are both \(value): each server needs a port of its own (0 picks a free one)")
+            }
+        }
+        for name in extraNames {
+            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError("--san: \(error)") }
+        }
+    }
+
+    /// Starts the CA file server (beyond loopback, or asked for with --ca-port) and the web view
+    /// (with --web) on the mock's host, and works out the addresses to print.
+    func startClassroom(server: MockAPNsServer, web: MockWebView?, certificateNames: [String]) async throws -> Classroom {
+        let beyondLoopback = !MockNetwork.isLoopback(host)
+        let reachable = MockNetwork.reachableAddress(listeningOn: host)
+        // With no address beyond loopback, this machine alone can reach the mock.
+        let shown = reachable ?? (host.contains(":") ? "::1" : "127.0.0.1")
+        var caServer: MockCAFileServer?
+        if beyondLoopback || caPort != nil {
+            caServer = try await MockCAFileServer.start(host: host, port: caPort ?? 0, caCertificatePEM: server.caCertificatePEM)
+        }
+        var webURL: String?
+        if let web, let webPort {
+            do {
+                let port = try await web.listen(
+                    host: host, port: webPort, caCertificatePEM: server.caCertificatePEM, allowedHosts: certificateNames)
+                webURL = MockNetwork.url(scheme: "http", host: shown, port: port) + "/"
+            } catch {
+                await caServer?.shutdown()
+                throw error
+            }
+        }
+        return Classroom(
+            endpoint: MockNetwork.url(scheme: "https", host: shown, port: server.port),
+            caFile: caServer.map { MockNetwork.url(scheme: "http", host: shown, port: $0.port) + MockCAFileServer.path },
+            webView: webURL,
+            certificateNames: certificateNames,
+            beyondLoopback: beyondLoopback,
+            loopbackOnly: beyondLoopback && reachable == nil,
+            host: host, caServer: caServer, web: web)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `pushctl mock` with the given flags, read until its start-up text is complete; killed with
+/// SIGKILL when the test is done (a sandbox may start processes with SIGTERM ignored).
+final class ClassroomMock {
+    let process = Process()
+    let output: String
+    let dir: TemporaryDirectory
+    let keyFile: String
+    let caOut: String
+
+    init(dir: TemporaryDirectory, _ arguments: [String]) throws {
+        self.dir = dir
+        keyFile = try dir.generateKey()
+        caOut = dir.path("mock-ca-out.pem")
+        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
+        process.arguments = ["mock", "--port", "0", "--ca-out", caOut, "--key-file", keyFile, "--team-id", "DEF123GHIJ"] + arguments
+        process.environment = CLI.baseEnvironment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("Ctrl-C stops it.") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        output = String(decoding: seen, as: UTF8.self)
+        guard output.contains("Ctrl-C stops it.") else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CLIError("pushctl mock did not start: \(output)")
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The first match of a pattern in the start-up text, or of its first capture group.
+    func find(_ pattern: String) throws -> String {
+        let regex = try NSRegularExpression(pattern: pattern)
+        let range = NSRange(output.startIndex..., in: output)
+        let match = try #require(regex.firstMatch(in: output, range: range), "no \(pattern) in:\n\(output)")
+        let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+        return String(output[Range(group, in: output)!])
+    }
+
+    func port(of pattern: String) throws -> Int { try #require(Int(try find(pattern))) }
+
+    /// `pushctl send` to `endpoint`, trusting `caFile`, with the generated key.
+    func send(endpoint: String, caFile: String, _ arguments: [String]) throws -> CommandResult {
+        try CLI.pushctl(["send", "--endpoint", endpoint, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
+                         "--topic", "com.example.demo"] + arguments)
+    }
+}
+
+/// curl (nobody here wrote it) fetching plain HTTP; bounded in time.
+func curl(_ arguments: [String]) throws -> CommandResult {
+    try CLI.run("/usr/bin/env", ["curl", "-sS", "--max-time", "10"] + arguments)
+}
+
+@Suite(.serialized) struct ClassroomTests {
+    let dir = try! TemporaryDirectory()
+
+    // LAN mode, from a second address of this machine: 127.0.0.2 is loopback on Linux with no set-up,
+    // and the test names it with --san. The test talks to 127.0.0.1-3 only: never to the interface
+    // address the mock prints (in a fresh container there may be none; here it is checked, not contacted).
+    @Test("mock --host 0.0.0.0: a reachable send line, the CA over plain HTTP with its fingerprint, and a verified send to another address")
+    func lanMode() throws {
+        let mock = try ClassroomMock(dir: dir, ["--host", "0.0.0.0", "--san", "127.0.0.2", "--san", "classroom.test"])
+        let port = try mock.port(of: #"listening on https://[^ ]*:([0-9]+) "#)
+        let shown = try mock.find(#"listening on https://\[?([^ \]]+)\]?:[0-9]+ "#)
+        #expect(shown != "0.0.0.0", "the send line must name a reachable address: \(mock.output)")
+        #expect(!mock.output.contains("https://0.0.0.0"), "\(mock.output)")
+
+        // The certificate names the machine: its addresses (unless it has none beyond loopback), its name, the --san ones.
+        let names = try mock.find(#"certificate names: ([^\n]+)"#).components(separatedBy: ", ")
+        for name in ["localhost", "127.0.0.1", "::1", "127.0.0.2", "classroom.test"] { #expect(names.contains(name), "\(name) in \(names)") }
+        if shown == "127.0.0.1" {
+            #expect(mock.output.contains("no address beyond loopback"), "\(mock.output)")
+        } else {
+            #expect(names.contains(shown), "the printed address \(shown) is in the certificate: \(names)")
+        }
+        let hostName = ProcessInfo.processInfo.hostName
+        if !hostName.isEmpty, !hostName.contains(" ") { #expect(names.contains(hostName) || names.contains(hostName.lowercased()), "\(hostName)") }
+
+        // The CA over plain HTTP, fetched from the second address, is the mock's CA, and its printed fingerprint matches openssl's.
+        let caURL = try mock.find(#"curl -o mock-ca.pem (http://[^ \n]+/mock-ca\.pem)"#)
+        let caPort = try #require(Int(try mock.find(#"curl -o mock-ca.pem http://[^ \n]*:([0-9]+)/mock-ca\.pem"#)))
+        #expect(caURL.hasPrefix("http://\(shown.contains(":") ? "[\(shown)]" : shown):"), "\(caURL)")
+        let fetched = dir.path("mock-ca.pem")
+        let fetch = try curl(["-o", fetched, "http://127.0.0.2:\(caPort)/mock-ca.pem"])
+        #expect(fetch.status == 0, "\(fetch.stderr)")
+        #expect(FileManager.default.contents(atPath: fetched) == FileManager.default.contents(atPath: mock.caOut))
+        let fingerprint = try dir.openssl(["x509", "-in", fetched, "-noout", "-fingerprint", "-sha256"]).stdout
+        let printed = try mock.find(#"\n    ([0-9A-F]{2}(:[0-9A-F]{2}){31})\n"#)
+        #expect(fingerprint.contains("=" + printed), "openssl: \(fingerprint), printed: \(printed)")
+        let missing = try curl(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.2:\(caPort)/other"])
+        #expect(missing.stdout == "404")
+
+        // A send to the second address verifies the certificate (pushctl never turns verification off).
+        let sent = try mock.send(endpoint: "https://127.0.0.2:\(port)", caFile: fetched, ["--device-token", sampleToken, "--title", "Hello class"])
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+        // 127.0.0.3 reaches the same socket, but the certificate does not name it: refused, exit 69.
+        let unnamed = try mock.send(endpoint: "https://127.0.0.3:\(port)", caFile: fetched, ["--device-token", sampleToken, "--title", "Hello"])
+        #expect(unnamed.status == 69, "\(unnamed.stdout)\(unnamed.stderr)")
+        #expect(unnamed.stdout.contains("127.0.0.3"), "\(unnamed.stdout)")
+    }
+
+    @Test("on loopback nothing changes: no CA server, no extra names, the send line is 127.0.0.1")
+    func loopbackUnchanged() throws {
+        let mock = try ClassroomMock(dir: dir, [])
+        #expect(mock.output.contains("listening on https://127.0.0.1:"))
+        #expect(!mock.output.contains("mock-ca.pem http://"))
+        #expect(!mock.output.contains("certificate names"))
+        #expect(mock.output.contains("--cacert \(mock.caOut)"))
+    }
+
+    @Test("bad classroom flags exit 64 and say what was wrong", arguments: [
+        (["--san", "not a name"], "--san"),
+        (["--san", "-bad-.example"], "--san"),
+        (["--web", "70000"], "--web must be between 0 and 65535"),
+        (["--ca-port", "99999"], "--ca-port must be between 0 and 65535"),
+        (["--port", "9999", "--web", "9999"], "--port and --web are both 9999"),
+        (["--ca-port", "9998", "--web", "9998"], "--ca-port and --web are both 9998"),
+    ])
+    func badFlags(_ arguments: [String], _ message: String) throws {
+        let result = try CLI.pushctl(["mock"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("the web view streams each request as a server-sent event, serves its page and files, and refuses other Host names")
+    func webViewStream() throws {
+        let mock = try ClassroomMock(dir: dir, ["--web", "0", "--fail", "\(otherToken)=Unregistered"])
+        let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
+        let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
+        let base = "http://127.0.0.1:\(webPort)"
+
+        // A live viewer, bounded in time: curl reads the stream while two requests arrive.
+        let streamFile = dir.path("events.txt")
+        let viewer = Process()
+        viewer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        viewer.arguments = ["curl", "-sS", "-N", "--max-time", "8", "-o", streamFile, "\(base)/events"]
+        try viewer.run()
+        defer { if viewer.isRunning { kill(viewer.processIdentifier, SIGKILL); viewer.waitUntilExit() } }
+        usleep(500_000)
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caOut, ["--device-token", sampleToken, "--title", "Live title", "--body", "Live body"]).status == 0)
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caOut, ["--device-token", otherToken, "--title", "Gone"]).status == 1)
+        var stream = ""
+        let deadline = Date().addingTimeInterval(6)
+        while Date() < deadline, !(stream.contains("\"Gone\"") && stream.contains("Live body")) {
+            usleep(100_000)
+            stream = FileManager.default.contents(atPath: streamFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        #expect(stream.contains("id: 1\ndata: {"), "\(stream)")
+        #expect(stream.contains("\"kind\":\"alert\"") && stream.contains("\"app\":\"Demo\"") && stream.contains("Live title"), "\(stream)")
+        #expect(stream.contains("\"kind\":\"rejected\"") && stream.contains("\"reason\":\"Unregistered\"")
+                && stream.contains("no longer active for this topic"), "\(stream)")
+        #expect(stream.contains(#""jwt":{"header":{"alg":"ES256","kid":"ABC123DEFG"},"claims":{"iss":"DEF123GHIJ","iat":"#), "\(stream)")
+        // Never the token: no signature, no base64url JWT.
+        #expect(!stream.contains("eyJ"), "\(stream)")
+
+        // A late viewer gets the retained requests after the one it names.
+        let late = try curl(["-N", "--max-time", "2", "-H", "Last-Event-ID: 1", "\(base)/events"])
+        #expect(!late.stdout.contains("id: 1\n") && late.stdout.contains("id: 2\n"), "\(late.stdout)")
+
+        let page = try curl(["-D", "-", "\(base)/"])
+        #expect(page.stdout.contains("content-security-policy: default-src 'none'; script-src 'self'"), "\(page.stdout)")
+        #expect(page.stdout.contains("<script type=\"application/json\" id=\"retained\">[[1,"), "\(page.stdout)")
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(base)/web-view.js"]).stdout == "200")
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(base)/mock-ca.pem"]).stdout == "200")
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(base)/nothing"]).stdout == "404")
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "\(base)/"]).stdout == "405")
+        // DNS rebinding: a page asked for by a name the mock does not have is refused.
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: attacker.example", "\(base)/"]).stdout == "421")
+    }
+
+    @Test("text from a request cannot become markup: the page's data block escapes <, > and &")
+    func pageEscapes() throws {
+        let mock = try ClassroomMock(dir: dir, ["--web", "0"])
+        let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
+        let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
+        let hostile = "</script><img src=x onerror=alert(1)>&amp;"
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caOut, ["--device-token", sampleToken, "--title", hostile]).status == 0)
+        usleep(200_000)
+        let page = try curl(["http://127.0.0.1:\(webPort)/"]).stdout
+        #expect(!page.contains("<img"), "\(page)")
+        #expect(!page.contains(hostile))
+        #expect(page.contains(#"\u003c/script\u003e\u003cimg src=x onerror=alert(1)\u003e\u0026amp;"#), "\(page)")
+        #expect(page.components(separatedBy: "</script>").count == 3, "the data block and the script tag close once each")
+    }
+
+    @Test("demo --web without a terminal prints the view's URL and finishes")
+    func demoWeb() throws {
+        let started = Date()
+        let result = try CLI.pushctl(["demo", "--web", "--pause"], stdin: "")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 40)
+        #expect(result.stdout.contains("Live view of what the local APNs receives: http://127.0.0.1:"), "\(result.stdout)")
+        #expect(result.stdout.contains("stops with the demo (no terminal to wait on)"), "\(result.stdout)")
+        #expect(try CLI.pushctl(["demo", "--web-port", "8080"]).status == 64)
+    }
+}

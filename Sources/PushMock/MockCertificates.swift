@@ -79,7 +79,7 @@ struct MockCertificates {
         )
 
         return MockCertificates(
-            caPEM: try ca.serializeAsPEM().pemString,
+            caPEM: try ca.serializeAsPEM().pemString + "\n",  // a PEM file ends with a newline: `cat a.pem b.pem` must stay a bundle
             serverCertificatePEM: try server.serializeAsPEM().pemString,
             serverKeyPEM: serverKey.pemRepresentation
         )

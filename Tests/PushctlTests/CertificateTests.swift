@@ -249,6 +249,45 @@ struct CertificateTests {
         #expect(try mock.requests().count < 20, "no retry storm")
     }
 
+    @Test func detectEnvironmentTriesTheOtherHostOnce() throws {
+        // Two mocks play Apple's two hosts: --connect-to sends api.*.push.apple.com:443 to them,
+        // and their certificates carry those names (--san), so TLS is verified as against Apple.
+        let dev = String(repeating: "d1", count: 32), prod = String(repeating: "e2", count: 32), neither = String(repeating: "f3", count: 32)
+        let sandbox = try MockProcess(dir: TemporaryDirectory(), extra: ["--san", "api.sandbox.push.apple.com",
+                                                                         "--fail", "\(prod)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken"])
+        let production = try MockProcess(dir: TemporaryDirectory(), extra: ["--san", "api.push.apple.com", "--environment", "production",
+                                                                            "--fail", "\(dev)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken"],
+                                         keyFile: sandbox.keyFile)
+        let bundle = try sandbox.dir.write("both-cas.pem", try String(contentsOfFile: sandbox.caFile, encoding: .utf8)
+                                            + String(contentsOfFile: production.caFile, encoding: .utf8))
+        func port(_ mock: MockProcess) -> String { String(mock.url.split(separator: ":").last!) }
+        let result = try CLI.pushctl(["send", "--sandbox", "--cacert", bundle, "--key-file", sandbox.keyFile, "--team-id", "DEF123GHIJ",
+                                      "--topic", "com.example.app", "--title", "Hi", "--output", "jsonl", "--detect-environment",
+                                      "--connect-to", "api.sandbox.push.apple.com:443:127.0.0.1:\(port(sandbox))",
+                                      "--connect-to", "api.push.apple.com:443:127.0.0.1:\(port(production))",
+                                      "--device-token", dev, "--device-token", prod, "--device-token", neither])
+        #expect(result.status == 1, "\(result.stderr)")
+        let byToken = Dictionary(uniqueKeysWithValues: result.stdoutLines
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .compactMap { object in (object["token"] as? String).map { ($0, object) } })
+        #expect(byToken.count == 3, "one result each: \(result.stdout)")
+        #expect(byToken[dev]?["environment"] as? String == "sandbox" && byToken[dev]?["status"] as? Int == 200)
+        #expect(byToken[prod]?["environment"] as? String == "production" && byToken[prod]?["status"] as? Int == 200)
+        #expect(byToken[neither]?["reason"] as? String == "BadDeviceToken")
+        #expect(byToken[neither]?["environment"] is NSNull)
+        #expect((byToken[neither]?["explanation"] as? String ?? "").contains("production answered BadDeviceToken too"))
+        #expect(try sandbox.requests(count: 3).count == 3)
+        #expect(try production.requests(count: 2).count == 2, "only the two refused tokens were tried again")
+
+        let text = try CLI.pushctl(["send", "--sandbox", "--cacert", bundle, "--key-file", sandbox.keyFile, "--team-id", "DEF123GHIJ",
+                                    "--topic", "com.example.app", "--title", "Hi", "--detect-environment",
+                                    "--connect-to", "api.sandbox.push.apple.com:443:127.0.0.1:\(port(sandbox))",
+                                    "--connect-to", "api.push.apple.com:443:127.0.0.1:\(port(production))", "--device-token", prod])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("(production)"))
+        #expect(text.stderr.contains("hint: 1 token belongs to production: send it with --production"))
+    }
+
     @Test func theMockChecksCertificatesLikeAPNs() throws {
         // A client nobody here wrote: curl's command line, with the certificate as PEM.
         let certs = try Certificates()

@@ -10,9 +10,10 @@ final class MockProcess {
     let keyFile: String
     let dir: TemporaryDirectory
 
-    init(dir: TemporaryDirectory, extra: [String] = []) throws {
+    /// `keyFile`: a key another mock already uses (two mocks playing sandbox and production).
+    init(dir: TemporaryDirectory, extra: [String] = [], keyFile existingKey: String? = nil) throws {
         self.dir = dir
-        keyFile = try dir.generateKey()
+        keyFile = try existingKey ?? dir.generateKey()
         caFile = dir.path("mock-ca.pem")
         logFile = dir.path("mock.log")
         process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)

@@ -66,6 +66,7 @@ public enum ConnectionProbe {
                 let trust = try configuration.caCertificateFile.map(CurlTransport.trust(adding:))
                 let handle = try CurlTransport.makeHandle(configuration, trust: trust, streams: streams)
                 handle.prepare(attemptID: index)
+                handle.readsDate = true
                 try handle.use(method: .get, body: nil)
                 try handle.require(CURLOPT_URL, configuration.baseURL + path)
                 try handle.require(CURLOPT_FRESH_CONNECT, 1)

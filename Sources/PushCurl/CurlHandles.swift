@@ -14,8 +14,10 @@ final class EasyHandle {
     var retryAfter: Int?
     var channelID: String?
     var requestID: String?
-    /// The answer's `date` header (what `pushctl doctor` compares the clock with).
+    /// The answer's `date` header (what `pushctl doctor` compares the clock with), read only
+    /// when `readsDate`: pushes have no use for it, and every answer carries one.
     var date: String?
+    var readsDate = false
     /// Keeps the header list this request was started with alive until it completes.
     var headers: HeaderList?
     /// CURLOPT_CONNECT_TO's list, kept as long as the handle.
@@ -137,6 +139,7 @@ final class EasyHandle {
                   name.count == colon && zip(name, line[..<colon]).allSatisfy { $0 == ($1 | 0x20) }
               })
         else { return }
+        if which == 5 && !readsDate { return }
         var value = line[(colon + 1)...]
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
         while let last = value.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A { value = value.dropLast() }

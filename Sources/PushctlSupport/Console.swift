@@ -100,7 +100,7 @@ public final class StandardOutput: OutputSink, Sendable {
 
 /// The version both executables report.
 public enum PushctlVersion {
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }
 
 /// pushctl's exit statuses (sysexits), as PRODUCT.md fixes them. Only the command line knows them.

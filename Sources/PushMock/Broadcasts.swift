@@ -23,11 +23,8 @@ final class MockBroadcasts: Sendable {
 
     let limit: Int
     private let channels = NIOLockedValueBox<[String: [Channel]]>([:])
-    private let environment: APNsEnvironment
-
-    init(limit: Int, environment: APNsEnvironment) {
+    init(limit: Int) {
         self.limit = limit
-        self.environment = environment
     }
 
     static func handles(_ path: String) -> Bool { path.hasPrefix("/1/apps/") || path.hasPrefix("/4/broadcasts/apps/") }

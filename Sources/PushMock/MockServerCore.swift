@@ -37,7 +37,7 @@ final class MockServerCore: Sendable {
         maxConcurrentStreams = configuration.maxConcurrentStreams
         initialConcurrentStreams = configuration.initialConcurrentStreams
         limits = configuration.limits
-        broadcasts = MockBroadcasts(limit: configuration.channelLimit, environment: configuration.environment)
+        broadcasts = MockBroadcasts(limit: configuration.channelLimit)
         onLiveActivityProblem = configuration.onLiveActivityProblem
         connectionLimit = configuration.connectionLimit
         faultsBox = NIOLockedValueBox(configuration.faults)

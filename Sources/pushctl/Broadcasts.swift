@@ -80,7 +80,7 @@ enum BroadcastRun {
             throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
         }
         let now = Int64(time(nil))
-        let (payload, payloadFile) = try SendRequest.payload(c, now: now)
+        let (payload, _) = try SendRequest.payload(c, now: now)
         var spec = PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, expiration: c.expiration, name: { "--" + $0.rawValue })
         spec.lint = !c.noLint
         spec.now = now
@@ -103,7 +103,6 @@ enum BroadcastRun {
             out += ["", String(decoding: payload.bytes, as: UTF8.self), ""]
             if channels.count > 1 { out.append("… and the same to \(channels.count - 1) more channel(s)") }
             out.append("\(payload.bytes.count) bytes of payload (limit \(BroadcastAPI.payloadLimit)); nothing was sent (--dry-run).")
-            _ = payloadFile
             out.forEach(Console.out)
             return
         }

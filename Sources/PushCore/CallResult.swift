@@ -14,11 +14,8 @@ public struct CallResult: Sendable {
     public let body: [UInt8]
     public let unreachableCause: UnreachableCause?
 
-    /// Stands in for the device a ``PushResult`` is keyed by; never shown.
-    private static let noDevice = try! DeviceToken(parsing: "00")
-
     public init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
-        let base = PushResult(token: CallResult.noDevice, outcome: outcome, attempts: attempts, exhausted: exhausted)
+        let base = AnswerClassification(outcome, attempts: attempts, exhausted: exhausted)
         self.outcome = base.outcome
         status = base.status
         reason = base.reason
@@ -35,14 +32,12 @@ public struct CallResult: Sendable {
             channelID = nil
             body = []
         }
-        summaryResult = base
     }
-
-    /// For ``BatchSummary``: the same result as a device's.
-    let summaryResult: PushResult
 }
 
 extension BatchSummary {
     /// Counts a broadcast's or a channel call's result like a device's.
-    public mutating func add(_ call: CallResult) { add(call.summaryResult) }
+    public mutating func add(_ call: CallResult) {
+        count(call.outcome, attempts: call.attempts, reason: call.reason, unreachableCause: call.unreachableCause)
+    }
 }

@@ -29,59 +29,30 @@ public struct PushResult: Sendable {
     public var note: String?
 
     public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: String? = nil) {
-        self.token = token
-        self.status = response.status
-        self.apnsID = response.apnsID
-        self.apnsUniqueID = response.apnsUniqueID
-        self.attempts = attempts
-        self.timestamp = response.status == 410 ? response.timestampMilliseconds : nil
-        if let reason = response.reason {
-            self.outcome = outcome ?? .rejected
-            self.reason = reason.apnsName
-            var explanation = reason.explanation
-            if let ms = timestamp, reason.meansTokenIsDead {
-                explanation = "since \(UTCDate.format(unixSeconds: ms / 1000)), " + explanation
-            }
-            self.explanation = note.map { explanation + "; " + $0 } ?? explanation
-            self.unreachableCause = nil
-        } else {
-            self.unreachableCause = nil
-            self.outcome = .accepted
-            self.reason = nil
-            self.explanation = PushResult.acceptedExplanation
-        }
+        self.init(token: token, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note))
     }
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
     /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
     public init(token: DeviceToken, outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
-        switch outcome {
-        case let .success(response):
-            self.init(token: token, response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure,
-                      note: exhausted ?? nil)
-        case let .failure(failure):
-            self.init(token: token, failure: failure, attempts: attempts, note: exhausted ?? nil)
-        }
+        self.init(token: token, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted))
     }
 
     public init(token: DeviceToken, failure: TransportFailure, attempts: Int, note: String? = nil) {
+        self.init(token: token, AnswerClassification(failure: failure, attempts: attempts, note: note))
+    }
+
+    init(token: DeviceToken, _ answer: AnswerClassification) {
         self.token = token
-        self.status = nil
-        self.apnsID = nil
-        self.apnsUniqueID = nil
-        self.reason = nil
-        self.timestamp = nil
-        self.attempts = attempts
-        let count = attempts == 0 ? " (not sent)" : attempts > 1 ? " (after \(attempts) attempts)" : ""
-        if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
-        switch failure {
-        case .unreachable:
-            outcome = .unreachable
-            explanation = failure.description + (attempts == 0 ? " (not sent)" : "")
-        default:
-            outcome = .temporaryFailure
-            explanation = failure.description + count + (note.map { "; " + $0 } ?? "")
-        }
+        outcome = answer.outcome
+        status = answer.status
+        apnsID = answer.apnsID
+        apnsUniqueID = answer.apnsUniqueID
+        reason = answer.reason
+        timestamp = answer.timestamp
+        attempts = answer.attempts
+        explanation = answer.explanation
+        unreachableCause = answer.unreachableCause
     }
 
     static let acceptedExplanation = "accepted by APNs; delivery to the device is up to APNs and the device's state"
@@ -201,17 +172,21 @@ public struct BatchSummary: Sendable {
     }
 
     mutating func add(_ result: PushResult) {
+        count(result.outcome, attempts: result.attempts, reason: result.reason, unreachableCause: result.unreachableCause)
+    }
+
+    mutating func count(_ outcome: PushResult.Outcome, attempts: Int, reason: String?, unreachableCause cause: UnreachableCause?) {
         tokens += 1
-        retried += max(0, result.attempts - 1)
-        switch result.outcome {
+        retried += max(0, attempts - 1)
+        switch outcome {
         case .accepted: accepted += 1
         case .rejected:
             rejected += 1
-            rejectedByReason[result.reason ?? "unknown", default: 0] += 1
+            rejectedByReason[reason ?? "unknown", default: 0] += 1
         case .temporaryFailure: temporaryFailures += 1
         case .unreachable:
             unreachable += 1
-            unreachableCause = unreachableCause ?? result.unreachableCause
+            unreachableCause = unreachableCause ?? cause
         }
     }
 
@@ -260,5 +235,70 @@ public struct BatchSummary: Sendable {
         var line = (shard.map { "shard \($0): " } ?? "") + "\(tokens) \(tokens == 1 ? noun.one : noun.many): " + parts.joined(separator: ", ") + " in \(time)"
         if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }
         return line
+    }
+}
+
+/// How a request's final outcome reads — accepted, rejected, failed for now, unreachable — with
+/// its status, ids, reason and explanation, whoever the request was for (a device, a channel).
+struct AnswerClassification {
+    var outcome: PushResult.Outcome
+    var status: Int?
+    var apnsID: String?
+    var apnsUniqueID: String?
+    var reason: String?
+    /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
+    var timestamp: Int64?
+    var attempts: Int
+    var explanation: String
+    var unreachableCause: UnreachableCause?
+
+    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: String? = nil) {
+        status = response.status
+        apnsID = response.apnsID
+        apnsUniqueID = response.apnsUniqueID
+        self.attempts = attempts
+        timestamp = response.status == 410 ? response.timestampMilliseconds : nil
+        unreachableCause = nil
+        if let reason = response.reason {
+            self.outcome = outcome ?? .rejected
+            self.reason = reason.apnsName
+            var explanation = reason.explanation
+            if let ms = timestamp, reason.meansTokenIsDead {
+                explanation = "since \(UTCDate.format(unixSeconds: ms / 1000)), " + explanation
+            }
+            self.explanation = note.map { explanation + "; " + $0 } ?? explanation
+        } else {
+            self.outcome = .accepted
+            reason = nil
+            explanation = PushResult.acceptedExplanation
+        }
+    }
+
+    init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
+        switch outcome {
+        case let .success(response):
+            self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, note: exhausted ?? nil)
+        case let .failure(failure):
+            self.init(failure: failure, attempts: attempts, note: exhausted ?? nil)
+        }
+    }
+
+    init(failure: TransportFailure, attempts: Int, note: String? = nil) {
+        status = nil
+        apnsID = nil
+        apnsUniqueID = nil
+        reason = nil
+        timestamp = nil
+        self.attempts = attempts
+        let count = attempts == 0 ? " (not sent)" : attempts > 1 ? " (after \(attempts) attempts)" : ""
+        if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
+        switch failure {
+        case .unreachable:
+            outcome = .unreachable
+            explanation = failure.description + (attempts == 0 ? " (not sent)" : "")
+        default:
+            outcome = .temporaryFailure
+            explanation = failure.description + count + (note.map { "; " + $0 } ?? "")
+        }
     }
 }

@@ -5,46 +5,9 @@ import Testing
 import Glibc
 #endif
 
-/// A `pushctl mock` with the given flags, read until its start-up text is complete; killed with
-/// SIGKILL when the test is done (a sandbox may start processes with SIGTERM ignored).
-final class ClassroomMock {
-    let process = Process()
-    let output: String
-    let dir: TemporaryDirectory
-    let keyFile: String
-    let caOut: String
-
-    init(dir: TemporaryDirectory, _ arguments: [String]) throws {
-        self.dir = dir
-        keyFile = try dir.generateKey()
-        caOut = dir.path("mock-ca-out.pem")
-        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
-        process.arguments = ["mock", "--port", "0", "--ca-out", caOut, "--key-file", keyFile, "--team-id", "DEF123GHIJ"] + arguments
-        process.environment = CLI.baseEnvironment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var seen = Data()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("Ctrl-C stops it.") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        output = String(decoding: seen, as: UTF8.self)
-        guard output.contains("Ctrl-C stops it.") else {
-            kill(process.processIdentifier, SIGKILL)
-            throw CLIError("pushctl mock did not start: \(output)")
-        }
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+/// The classroom tests read the mock's whole start-up text.
+extension MockProcess {
+    var output: String { startup }
 
     /// The first match of a pattern in the start-up text, or of its first capture group.
     func find(_ pattern: String) throws -> String {
@@ -57,7 +20,7 @@ final class ClassroomMock {
 
     func port(of pattern: String) throws -> Int { try #require(Int(try find(pattern))) }
 
-    /// `pushctl send` to `endpoint`, trusting `caFile`, with the generated key.
+    /// `pushctl send` to `endpoint`, trusting `caFile`, with the mock's key.
     func send(endpoint: String, caFile: String, _ arguments: [String]) throws -> CommandResult {
         try CLI.pushctl(["send", "--endpoint", endpoint, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
                          "--topic", "com.example.demo"] + arguments)
@@ -77,7 +40,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
     // address the mock prints (in a fresh container there may be none; here it is checked, not contacted).
     @Test("mock --host 0.0.0.0: a reachable send line, the CA over plain HTTP with its fingerprint, and a verified send to another address")
     func lanMode() throws {
-        let mock = try ClassroomMock(dir: dir, ["--host", "0.0.0.0", "--san", "127.0.0.2", "--san", "classroom.test"])
+        let mock = try MockProcess(dir: dir, extra: ["--host", "0.0.0.0", "--san", "127.0.0.2", "--san", "classroom.test"])
         let port = try mock.port(of: #"listening on https://[^ ]*:([0-9]+) "#)
         let shown = try mock.find(#"listening on https://\[?([^ \]]+)\]?:[0-9]+ "#)
         #expect(shown != "0.0.0.0", "the send line must name a reachable address: \(mock.output)")
@@ -101,7 +64,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let fetched = dir.path("mock-ca.pem")
         let fetch = try curl(["-o", fetched, "http://127.0.0.2:\(caPort)/mock-ca.pem"])
         #expect(fetch.status == 0, "\(fetch.stderr)")
-        #expect(FileManager.default.contents(atPath: fetched) == FileManager.default.contents(atPath: mock.caOut))
+        #expect(FileManager.default.contents(atPath: fetched) == FileManager.default.contents(atPath: mock.caFile))
         let fingerprint = try dir.openssl(["x509", "-in", fetched, "-noout", "-fingerprint", "-sha256"]).stdout
         let printed = try mock.find(#"\n    ([0-9A-F]{2}(:[0-9A-F]{2}){31})\n"#)
         #expect(fingerprint.contains("=" + printed), "openssl: \(fingerprint), printed: \(printed)")
@@ -119,11 +82,11 @@ func curl(_ arguments: [String]) throws -> CommandResult {
 
     @Test("on loopback nothing changes: no CA server, no extra names, the send line is 127.0.0.1")
     func loopbackUnchanged() throws {
-        let mock = try ClassroomMock(dir: dir, [])
+        let mock = try MockProcess(dir: dir, extra: [])
         #expect(mock.output.contains("listening on https://127.0.0.1:"))
         #expect(!mock.output.contains("mock-ca.pem http://"))
         #expect(!mock.output.contains("certificate names"))
-        #expect(mock.output.contains("--cacert \(mock.caOut)"))
+        #expect(mock.output.contains("--cacert \(mock.caFile)"))
     }
 
     @Test("bad classroom flags exit 64 and say what was wrong", arguments: [
@@ -142,7 +105,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
 
     @Test("the web view streams each request as a server-sent event, serves its page and files, and refuses other Host names")
     func webViewStream() throws {
-        let mock = try ClassroomMock(dir: dir, ["--web", "0", "--fail", "\(otherToken)=Unregistered"])
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0", "--fail", "\(otherToken)=Unregistered"])
         let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
         let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
         let base = "http://127.0.0.1:\(webPort)"
@@ -155,8 +118,8 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         try viewer.run()
         defer { if viewer.isRunning { kill(viewer.processIdentifier, SIGKILL); viewer.waitUntilExit() } }
         usleep(500_000)
-        #expect(try mock.send(endpoint: endpoint, caFile: mock.caOut, ["--device-token", sampleToken, "--title", "Live title", "--body", "Live body"]).status == 0)
-        #expect(try mock.send(endpoint: endpoint, caFile: mock.caOut, ["--device-token", otherToken, "--title", "Gone"]).status == 1)
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--title", "Live title", "--body", "Live body"]).status == 0)
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", otherToken, "--title", "Gone"]).status == 1)
         var stream = ""
         let deadline = Date().addingTimeInterval(6)
         while Date() < deadline, !(stream.contains("\"Gone\"") && stream.contains("Live body")) {
@@ -188,11 +151,11 @@ func curl(_ arguments: [String]) throws -> CommandResult {
 
     @Test("text from a request cannot become markup: the page's data block escapes <, > and &")
     func pageEscapes() throws {
-        let mock = try ClassroomMock(dir: dir, ["--web", "0"])
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0"])
         let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
         let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
         let hostile = "</script><img src=x onerror=alert(1)>&amp;"
-        #expect(try mock.send(endpoint: endpoint, caFile: mock.caOut, ["--device-token", sampleToken, "--title", hostile]).status == 0)
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--title", hostile]).status == 0)
         usleep(200_000)
         let page = try curl(["http://127.0.0.1:\(webPort)/"]).stdout
         #expect(!page.contains("<img"), "\(page)")

@@ -1,10 +1,15 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `pushctl mock` process on loopback (real TLS + HTTP/2), with its log, for end-to-end tests.
 final class MockProcess {
     let process = Process()
     let url: String
+    /// What the mock printed when it started (up to "Ctrl-C stops it.").
+    let startup: String
     let caFile: String
     let logFile: String
     let keyFile: String
@@ -23,27 +28,26 @@ final class MockProcess {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The first line names the URL, with the port the system chose.
+        // The whole start-up text: its first line names the URL, with the port the system chose.
         var seen = Data()
         let deadline = Date().addingTimeInterval(20)
-        var found: String?
-        while found == nil && Date() < deadline {
+        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("Ctrl-C stops it.") {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             seen += chunk
-            let text = String(decoding: seen, as: UTF8.self)
-            if let range = text.range(of: "https://127\\.0\\.0\\.1:[0-9]+", options: .regularExpression) { found = String(text[range]) }
         }
-        guard let found else {
-            process.terminate()
-            throw CLIError("pushctl mock did not start: \(String(decoding: seen, as: UTF8.self))")
+        startup = String(decoding: seen, as: UTF8.self)
+        guard let range = startup.range(of: "listening on https://[^ ]+:[0-9]+", options: .regularExpression) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CLIError("pushctl mock did not start: \(startup)")
         }
-        url = found
+        url = String(startup[range].dropFirst("listening on ".count))
     }
 
     deinit {
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: a sandbox may start processes with SIGTERM ignored.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

@@ -52,10 +52,10 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
             Issue.record("Chromium is needed in CI for the web view's browser test: Scripts/install-deps.sh installs it (apt-get install -y chromium), or set PUSHCTL_CHROMIUM")
             return
         }
-        let mock = try ClassroomMock(dir: dir, ["--web", "0", "--fail", "\(otherToken)=Unregistered"])
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0", "--fail", "\(otherToken)=Unregistered"])
         let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
         let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
-        let send = { (arguments: [String]) throws -> Int32 in try mock.send(endpoint: endpoint, caFile: mock.caOut, arguments).status }
+        let send = { (arguments: [String]) throws -> Int32 in try mock.send(endpoint: endpoint, caFile: mock.caFile, arguments).status }
 
         #expect(try send(["--device-token", String(repeating: "ab", count: 32), "--content-available", "--custom", "sync=\"inbox\""]) == 0)
         #expect(try send(["--device-token", otherToken, "--title", "Too late"]) == 1)

@@ -23,11 +23,9 @@ struct CallCredentials {
     let topic: String?
 
     init(_ flags: some CredentialFlags, topic flagTopic: String?, env: [String: String], quiet: Bool) throws(InputError) {
-        certificatePath = try SendRequest.certificatePath(flags, env: env)
-        certificate = try certificatePath.map { path throws(InputError) in try flags.certificate.loadIdentity(path: path, env: env) }
-        if let certificate, let certificatePath {
-            try CertificateChecks.requireValid(certificate.certificate, path: certificatePath, now: Int64(time(nil)), quiet: quiet)
-        }
+        let loaded = try CertificateChecks.load(flags, env: env, quiet: quiet)
+        certificatePath = loaded?.path
+        certificate = loaded?.identity
         topic = flagTopic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.uid
         authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(flags, env: env)
     }

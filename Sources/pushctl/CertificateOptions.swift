@@ -83,6 +83,15 @@ struct CertificateOptions: ParsableArguments {
 
 /// The checks a certificate passes before anything is sent with it.
 enum CertificateChecks {
+    /// The certificate the flags or the environment choose, read and checked for validity; nil
+    /// when the run authenticates with a provider token.
+    static func load(_ flags: some CredentialFlags, env: [String: String], quiet: Bool) throws(InputError) -> (path: String, identity: ClientIdentity)? {
+        guard let path = try SendRequest.certificatePath(flags, env: env) else { return nil }
+        let identity = try flags.certificate.loadIdentity(path: path, env: env)
+        try requireValid(identity.certificate, path: path, now: Int64(time(nil)), quiet: quiet)
+        return (path, identity)
+    }
+
     /// Expired or not yet valid: 65. Expiring within 30 days: a warning naming the date.
     static func requireValid(_ certificate: ProviderCertificate, path: String, now: Int64, quiet: Bool) throws(InputError) {
         let place = OutsideText.display(path)

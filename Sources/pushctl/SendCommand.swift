@@ -368,6 +368,11 @@ struct SendCommand: ParsableCommand {
             // --detect-environment: the tokens the first environment calls bad wait for a second try.
             var held: [PushResult] = []
             let here = request.environment?.rawValue
+            func emit(_ result: PushResult) {
+                renderer.render(result)
+                dead?.record(result)
+                progress?.add(result)
+            }
             var summary = try deliver(request.notifications, authorization: request.authorization,
                                       configuration: request.transportConfiguration(self),
                                       policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { first in
@@ -380,9 +385,7 @@ struct SendCommand: ParsableCommand {
                     }
                     if result.outcome == .accepted { result.environment = here }
                 }
-                renderer.render(result)
-                dead?.record(result)
-                progress?.add(result)
+                emit(result)
             }
             var moved = 0
             if let template = request.template, let environment = request.environment, !held.isEmpty {
@@ -405,9 +408,7 @@ struct SendCommand: ParsableCommand {
                     }
                     final.detectedEnvironment = true
                     summary.replace(first, with: final)
-                    renderer.render(final)
-                    dead?.record(final)
-                    progress?.add(final)
+                    emit(final)
                 }
             }
             summary.duplicatesSkipped = request.notifications.duplicates

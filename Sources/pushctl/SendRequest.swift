@@ -44,14 +44,12 @@ struct SendRequest {
 
     init(command c: SendCommand, env: [String: String]) throws(InputError) {
         // A certificate is read first: its UID is the default topic.
-        let certificatePath = try SendRequest.certificatePath(c, env: env)
+        let loaded = try CertificateChecks.load(c, env: env, quiet: c.quiet)
+        let certificatePath = loaded?.path
         self.certificatePath = certificatePath
         certificateKeyPath = certificatePath == nil ? nil : c.certificate.certKey
-        let certificate = try certificatePath.map { path throws(InputError) in try c.certificate.loadIdentity(path: path, env: env) }
+        let certificate = loaded?.identity
         self.certificate = certificate
-        if let certificate, let certificatePath {
-            try CertificateChecks.requireValid(certificate.certificate, path: certificatePath, now: Int64(time(nil)), quiet: c.quiet)
-        }
         let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.defaultTopic
         let now = Int64(time(nil))
         if topic == nil, let certificate, c.requestsFile == nil {

@@ -112,10 +112,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Starts the tests' child processes without Foundation's Process (see SpawnedProcess.swift).
+        .target(name: "ChildProcess", path: "Tests/ChildProcess", swiftSettings: strict),
         .testTarget(
             name: "PushMockTests",
             dependencies: [
-                "PushCore", "PushMock",
+                "PushCore", "PushMock", "ChildProcess",
                 // Signs test JWTs independently of pushctl's own signer.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A raw HTTP/2 client that breaks the rules real clients keep (RawHTTP2Client.swift).
@@ -129,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushctlTests",
-            dependencies: ["PushCore", "PushMock"],
+            dependencies: ["PushCore", "PushMock", "ChildProcess"],
             swiftSettings: strict
         ),
     ]

@@ -275,7 +275,8 @@ struct CertificateTests {
         #expect(byToken[prod]?["environment"] as? String == "production" && byToken[prod]?["status"] as? Int == 200)
         #expect(byToken[neither]?["reason"] as? String == "BadDeviceToken")
         #expect(byToken[neither]?["environment"] is NSNull)
-        #expect((byToken[neither]?["explanation"] as? String ?? "").contains("production answered BadDeviceToken too"))
+        let explanation = byToken[neither]?["explanation"] as? String ?? ""
+        #expect(explanation.contains("production answered BadDeviceToken too"))
         #expect(try sandbox.requests(count: 3).count == 3)
         #expect(try production.requests(count: 2).count == 2, "only the two refused tokens were tried again")
 

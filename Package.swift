@@ -17,7 +17,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "pushctl",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pushctl", targets: ["pushctl"]),
         .executable(name: "pushctl-mock", targets: ["pushctl-mock"]),

@@ -6,6 +6,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What a key file holds, judged from its PEM label before OpenSSL parses it, so

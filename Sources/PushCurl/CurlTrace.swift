@@ -7,6 +7,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// libcurl's own trace (connection, TLS, HTTP/2 frames' headers), line by line to a sink the

@@ -7,6 +7,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 public import PushCore
 
@@ -176,7 +178,7 @@ public final class CurlTransport: PushTransport {
             wait = due <= now ? 0 : min(wait, Int32(min((due - now + 999_999) / 1_000_000, 60_000)))
         }
         var fds = events.sockets.map { pollfd(fd: $0.key, events: $0.value, revents: 0) }
-        let ready = fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), wait) }
+        let ready = fds.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, $0.count, wait) }
         if ready > 0 {
             var running: Int32 = 0
             for fd in fds where fd.revents != 0 {

@@ -1,6 +1,8 @@
 internal import CCurl
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import PushCore
 
@@ -78,7 +80,7 @@ enum GoAwayProbe {
             let now = monotonicSeconds()
             guard now < deadline else { return nil }
             var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            _ = Glibc.poll(&watch, 1, Int32(max(1, min(1000, (deadline - now) * 1000))))
+            _ = pollDescriptors(&watch, 1, Int32(max(1, min(1000, (deadline - now) * 1000))))
             var received = 0
             let code = chunk.withUnsafeMutableBytes { curl_easy_recv(handle, $0.baseAddress, $0.count, &received) }
             if code == CURLE_AGAIN { continue }
@@ -126,7 +128,7 @@ enum GoAwayProbe {
                 spins += 1
                 guard spins < 50 else { return false }
                 var watch = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-                _ = Glibc.poll(&watch, 1, 100)
+                _ = pollDescriptors(&watch, 1, 100)
                 continue
             }
             guard code == CURLE_OK else { return false }

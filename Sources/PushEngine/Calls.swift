@@ -1,6 +1,8 @@
 import Dispatch
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 public import PushCore
 public import PushCurl

@@ -5,6 +5,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 public import PushCore
 
@@ -24,7 +26,7 @@ public enum InputFiles {
         if info.st_mode & S_IFMT == S_IFDIR {
             throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory", hint: "give the path of the file itself", kind: .missingInput)
         }
-        let fd = Glibc.open(path, O_RDONLY)
+        let fd = openForReading(path)
         guard fd >= 0 else {
             throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(String(cString: strerror(errno)))", hint: "check the file's permissions", kind: .missingInput)
         }
@@ -44,7 +46,7 @@ public enum InputFiles {
         var bytes = [UInt8](repeating: 0, count: sizeLimit + 1)
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let n = bytes.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw InputError("cannot read \(name): \(String(cString: strerror(errno)))", kind: .missingInput) }
             if n == 0 { break }
@@ -72,7 +74,7 @@ public enum FileOutput {
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            let n = bytes.withUnsafeBytes { writeDescriptor(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return done }
             done += n

@@ -4,6 +4,8 @@ import PushCore
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What every connection of one server shares: the checks, the faults and their counters,

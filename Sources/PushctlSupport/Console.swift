@@ -6,6 +6,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 public import Glibc
+#elseif canImport(Darwin)
+public import Darwin
 #endif
 public import PushCore
 public import PushEngine

@@ -9,6 +9,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 struct MockCommand: ParsableCommand {
@@ -405,15 +407,7 @@ struct MockCommand: ParsableCommand {
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
         let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += written
-        }
+        if FileOutput.writeAll(fd, bytes) < bytes.count { return String(cString: strerror(errno)) }
         return nil
     }
 

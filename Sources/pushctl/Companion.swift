@@ -6,6 +6,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import PushCore
 import PushctlSupport
@@ -35,10 +37,25 @@ enum Companion {
 
     /// The folder pushctl itself runs from (symlinks resolved).
     static var ownDirectory: String? {
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+        guard let exe = executablePath else {
             return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
         }
         return URL(fileURLWithPath: exe).deletingLastPathComponent().path
+    }
+
+    /// This executable's own path, symlinks resolved (nil when the system will not say).
+    private static var executablePath: String? {
+        #if os(Linux)
+        return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        #elseif canImport(Darwin)
+        var size = UInt32(4096)
+        var path = [CChar](repeating: 0, count: Int(size))
+        guard _NSGetExecutablePath(&path, &size) == 0, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+        #else
+        return nil
+        #endif
     }
 
     /// Beside pushctl first (a build folder, an install prefix), then on PATH.

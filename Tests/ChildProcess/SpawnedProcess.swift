@@ -1,8 +1,11 @@
 public import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
+#if os(Linux)
 /// The part of Foundation's `Process` the tests use, on `posix_spawn`.
 ///
 /// Foundation's `Process.run()` on Linux (Swift 6.3.1) crashes now and then: it copies whole
@@ -127,6 +130,11 @@ public final class SpawnedProcess: @unchecked Sendable {
         thread.start()
     }
 }
+
+#else
+/// Elsewhere (macOS) Foundation's own `Process` has no such fault.
+public typealias SpawnedProcess = Process
+#endif
 
 public struct SpawnError: Error, CustomStringConvertible {
     public let description: String

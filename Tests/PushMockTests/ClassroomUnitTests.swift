@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import PushCore
 @testable import PushMock
@@ -61,13 +62,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("server.pem")
         try Data(made.serverCertificatePEM.utf8).write(to: file)
-        let text = try runTool("/usr/bin/openssl", ["x509", "-in", file.path, "-noout", "-ext", "subjectAltName"]).text
+        let text = try runTool(Tool.path("openssl"), ["x509", "-in", file.path, "-noout", "-ext", "subjectAltName"]).text
         for name in ["DNS:localhost", "IP Address:127.0.0.1", "DNS:teacher", "IP Address:192.168.1.20", "IP Address:FD00:0:0:0:0:0:0:2"] {
             #expect(text.contains(name), "\(name) in \(text)")
         }
         let ca = folder.appendingPathComponent("ca.pem")
         try Data(made.caPEM.utf8).write(to: ca)
-        let openssl = try runTool("/usr/bin/openssl", ["x509", "-in", ca.path, "-noout", "-fingerprint", "-sha256"]).text
+        let openssl = try runTool(Tool.path("openssl"), ["x509", "-in", ca.path, "-noout", "-fingerprint", "-sha256"]).text
         #expect(openssl.contains("=" + (MockCertificateFingerprint.sha256(pem: made.caPEM) ?? "none")), "\(openssl)")
         #expect(MockCertificateFingerprint.sha256(pem: "no certificate") == nil)
     }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import PushCore
 import PushMock
@@ -52,7 +53,7 @@ struct FaultAndStreamTests {
             }
             try lines.joined(separator: "\n").write(toFile: config, atomically: true, encoding: .utf8)
 
-            let result = try runTool("/usr/bin/curl", ["-s", "-Z", "--parallel-max", "100", "-K", config])
+            let result = try runTool(Tool.path("curl"), ["-s", "-Z", "--parallel-max", "100", "-K", config])
             let statuses = result.text.split(separator: "\n")
             #expect(statuses.count == 1000)
             #expect(statuses.allSatisfy { $0 == "200" }, "\(Set(statuses))")
@@ -211,7 +212,7 @@ struct FaultAndStreamTests {
             // Not HTTP/2 at all, though TLS agreed on h2.
             let garbage = Data("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8 + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
             let port = String(harness.server.port)
-            _ = try runTool("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-alpn", "h2", "-quiet"], stdin: garbage)
+            _ = try runTool(Tool.path("openssl"), ["s_client", "-connect", "127.0.0.1:\(port)", "-alpn", "h2", "-quiet"], stdin: garbage)
 
             #expect(try harness.send().status == 200, "the mock still answers")
         }

@@ -1,22 +1,19 @@
+import ChildProcess
 import Foundation
 import PushCore
 import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The built `pushctl` next to this test bundle (`.build/debug`), or `PUSHCTL_BIN`.
 private func pushctlBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["PUSHCTL_BIN"] { return path }
-    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var folder = exe.deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = folder.appendingPathComponent("pushctl").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        folder = folder.deletingLastPathComponent()
-    }
-    throw TestFailure.tool("cannot find the pushctl binary near \(exe.path); build it (swift build --product pushctl) or set PUSHCTL_BIN")
+    if let path = BuiltProducts.path(of: "pushctl") { return path }
+    throw TestFailure.tool("cannot find the pushctl binary near \(BuiltProducts.searchedFrom); build it (swift build --product pushctl) or set PUSHCTL_BIN")
 }
 
 @Suite("pushctl mock, the built binary")
@@ -55,7 +52,7 @@ struct MockCommandTests {
 
         let token = try key.openSSLToken(team: sampleTeam)
         func curl(_ device: String) throws -> String {
-            try runTool("/usr/bin/curl", [
+            try runTool(Tool.path("curl"), [
                 "--http2", "--cacert", caPath, "-s", "-w", " %{http_code}", "-H", "authorization: bearer \(token)",
                 "-H", "apns-topic: \(sampleTopic)", "--data-binary", #"{"aps":{"alert":"Hi"}}"#, "\(url)/3/device/\(device)",
             ]).text
@@ -201,10 +198,10 @@ private func openPseudoTerminal() -> (primary: Int32, replica: Int32)? {
     typealias FD = @convention(c) (Int32) -> Int32
     typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
     let library = dlopen(nil, RTLD_NOW)
-    guard let open = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
+    guard let openpt = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
         let unlock = dlsym(library, "unlockpt"), let name = dlsym(library, "ptsname")
     else { return nil }
-    let primary = unsafeBitCast(open, to: FD.self)(O_RDWR | O_NOCTTY)
+    let primary = unsafeBitCast(openpt, to: FD.self)(O_RDWR | O_NOCTTY)
     guard primary >= 0 else { return nil }
     guard unsafeBitCast(grant, to: FD.self)(primary) == 0, unsafeBitCast(unlock, to: FD.self)(primary) == 0,
         let path = unsafeBitCast(name, to: Name.self)(primary)
@@ -212,7 +209,7 @@ private func openPseudoTerminal() -> (primary: Int32, replica: Int32)? {
         close(primary)
         return nil
     }
-    let replica = Glibc.open(path, O_RDWR | O_NOCTTY)
+    let replica = open(path, O_RDWR | O_NOCTTY)
     guard replica >= 0 else {
         close(primary)
         return nil

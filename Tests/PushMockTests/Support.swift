@@ -1,3 +1,4 @@
+import ChildProcess
 import Crypto
 import Foundation
 import PushCore
@@ -91,7 +92,7 @@ struct TestKey: Sendable {
     /// A provider token signed by `openssl dgst -sha256 -sign`: a DER signature, as the course's shell script made them.
     func openSSLToken(team: String, issuedAt: Int64 = now()) throws -> String {
         let input = signingInput(keyID: keyID, team: team, issuedAt: issuedAt)
-        let result = try runTool("/usr/bin/openssl", ["dgst", "-sha256", "-sign", path], stdin: Data(input.utf8))
+        let result = try runTool(Tool.path("openssl"), ["dgst", "-sha256", "-sign", path], stdin: Data(input.utf8))
         guard result.status == 0 else { throw TestFailure.tool("openssl could not sign: \(result.stderr)") }
         return input + "." + Base64URL.encode(Array(result.stdout))
     }
@@ -177,7 +178,7 @@ struct Harness: Sendable {
         }
         arguments += extraArguments
         arguments.append(server.url + path)
-        let result = try runTool("/usr/bin/curl", arguments)
+        let result = try runTool(Tool.path("curl"), arguments)
         var responseHeaders: [String: String] = [:]
         if let text = try? String(contentsOfFile: headersOut, encoding: .utf8) {
             for line in text.split(whereSeparator: \.isNewline) {
@@ -203,7 +204,7 @@ struct Harness: Sendable {
         var arguments = ["-v", "-n", "-m", String(requests), "-d", bodyIn, "-t", String(timeout)]
         for (name, value) in headers ?? standardHeaders { arguments += ["-H", "\(name): \(value)"] }
         arguments.append(server.url + "/3/device/\(sampleToken)")
-        return try runTool("/usr/bin/nghttp", arguments).text
+        return try runTool(Tool.path("nghttp"), arguments).text
     }
 }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -16,14 +17,7 @@ enum CLI {
     /// `.build/<triple>/debug/pushctl`, beside this test bundle; `PUSHCTL_BIN` overrides.
     static let pushctlPath: String = {
         if let path = ProcessInfo.processInfo.environment["PUSHCTL_BIN"] { return path }
-        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var dir = exe.deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("pushctl").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("pushctl").path
+        return BuiltProducts.path(of: "pushctl") ?? BuiltProducts.searchedFrom + "/pushctl"
     }()
 
     /// The environment tests start from: no PUSHCTL_* from the developer's shell, no colour.

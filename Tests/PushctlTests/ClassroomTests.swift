@@ -3,6 +3,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The classroom tests read the mock's whole start-up text.

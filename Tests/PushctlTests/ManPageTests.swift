@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -44,14 +45,14 @@ import Testing
 
     @Test("man renders it without a warning, in a UTF-8 locale and in C")
     func renders() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
+        guard FileManager.default.isExecutableFile(atPath: Tool.path("man")) else {
             Issue.record("man is not installed: .ci/run installs man-db and groff-base (Scripts/install-deps.sh man-db groff-base)")
             return
         }
         let dir = try TemporaryDirectory()
         let file = try dir.write("pushctl.1", try page())
         for locale in ["C", "C.UTF-8"] {
-            let result = try CLI.run("/usr/bin/man", ["-l", file], env: ["MANWIDTH": "80", "LANG": locale, "LC_ALL": locale, "MANPAGER": "cat", "PAGER": "cat"])
+            let result = try CLI.run(Tool.path("man"), ["-l", file], env: ["MANWIDTH": "80", "LANG": locale, "LC_ALL": locale, "MANPAGER": "cat", "PAGER": "cat"])
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty, "\(locale): \(result.stderr)")
             #expect(result.stdout.contains("EXIT STATUS") && result.stdout.contains("ENVIRONMENT"))

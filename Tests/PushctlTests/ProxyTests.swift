@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ final class ProxyProcess {
 
     /// A port nobody is listening on right now.
     static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -27,7 +28,7 @@ final class ProxyProcess {
         var config = "Port \(port)\nListen 127.0.0.1\nTimeout 30\nMaxClients 50\nAllow 127.0.0.1\nLogLevel Error\n"
         if let auth { config += "BasicAuth \(auth.0) \(auth.1)\n" }
         let file = try dir.write("tinyproxy-\(port).conf", config)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tinyproxy")
+        process.executableURL = URL(fileURLWithPath: Tool.path("tinyproxy"))
         process.arguments = ["-d", "-c", file]
         try start()
     }
@@ -35,7 +36,7 @@ final class ProxyProcess {
     /// microsocks, optionally with a user and password.
     init(microsocks auth: (String, String)? = nil) throws {
         port = ProxyProcess.freePort()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/microsocks")
+        process.executableURL = URL(fileURLWithPath: Tool.path("microsocks"))
         process.arguments = ["-i", "127.0.0.1", "-p", String(port)] + (auth.map { ["-u", $0.0, "-P", $0.1] } ?? [])
         try start()
     }
@@ -50,7 +51,7 @@ final class ProxyProcess {
         // Ready when it accepts a connection.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, streamSocket, 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -3,6 +3,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Headless Chromium from Debian (Scripts/install-deps.sh installs it). `PUSHCTL_CHROMIUM` names

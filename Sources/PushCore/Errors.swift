@@ -18,19 +18,36 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         case temporaryFailure
     }
 
-    public let message: String
-    public let hint: String?
+    /// What was wrong, and what to do about it, in every language pushctl speaks.
+    public let words: Words
+    public let hintWords: Words?
     public let kind: Kind
 
-    public init(_ message: String, hint: String? = nil, kind: Kind = .badData) {
-        self.message = message
-        self.hint = hint
+    /// What was wrong, in this process's language.
+    public var message: String { words.description }
+    /// What to do about it, in this process's language.
+    public var hint: String? { hintWords?.description }
+
+    public init(_ message: Words, hint: Words? = nil, kind: Kind = .badData) {
+        words = message
+        hintWords = hint
         self.kind = kind
+    }
+
+    /// A message not yet said in Spanish: it reads the same in both languages until it is.
+    public init(_ message: String, hint: String? = nil, kind: Kind = .badData) {
+        self.init(Words(verbatim: message), hint: hint.map(Words.init(verbatim:)), kind: kind)
     }
 
     /// The same problem, said with where it was: "AuthKey_X.p8: …", "tokens.txt, line 3: …".
     public func at(_ place: String) -> InputError {
-        InputError("\(place): \(message)", hint: hint, kind: kind)
+        InputError(Words(verbatim: place + ": ") + words, hint: hintWords, kind: kind)
+    }
+
+    /// The same, with a place that reads differently in each language ("tokens.txt, line 3" /
+    /// "tokens.txt, línea 3").
+    public func at(_ place: Words) -> InputError {
+        InputError(place + Words(verbatim: ": ") + words, hint: hintWords, kind: kind)
     }
 
     /// One line: the message, then the hint after a semicolon.

@@ -59,12 +59,47 @@ public enum Console {
         return .ioError
     }
 
-    public static func warn(_ message: String) {
-        err(paint("warning:", .yellow, on: STDERR_FILENO) + " " + message)
+    public static func warn(_ message: String) { warn(Words(verbatim: message)) }
+
+    public static func error(_ message: String) { error(Words(verbatim: message)) }
+
+    /// `warning: …` on stderr, wrapped to the terminal, continuation lines under the message.
+    public static func warn(_ message: Words) { prefixed(Words("warning:", es: "aviso:"), .yellow, message) }
+
+    /// `error: …` on stderr, wrapped to the terminal.
+    public static func error(_ message: Words) { prefixed(Words("error:", es: "error:"), .red, message) }
+
+    /// `hint: …` on stderr, wrapped to the terminal.
+    public static func hint(_ message: Words) { prefixed(Words("hint:", es: "sugerencia:"), .dim, message) }
+
+    /// Prose for people on stderr, in this process's language, wrapped to the terminal.
+    public static func say(_ message: Words, hangingIndent: Int = 0) {
+        err(TextLayout.wrapped(message.description, width: width(of: STDERR_FILENO), hangingIndent: hangingIndent))
     }
 
-    public static func error(_ message: String) {
-        err(paint("error:", .red, on: STDERR_FILENO) + " " + message)
+    /// Prose for people on stdout, wrapped to the terminal (never for results or JSON).
+    public static func print(_ message: Words, hangingIndent: Int = 0) {
+        out(TextLayout.wrapped(message.description, width: width(of: STDOUT_FILENO), hangingIndent: hangingIndent))
+    }
+
+    private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words) {
+        let label = label.description
+        let text = label + " " + message.description
+        let lines = TextLayout.wrap(text, width: width(of: STDERR_FILENO) ?? Int.max / 2, hangingIndent: min(TextLayout.columns(label) + 1, 12))
+        // Colour the label alone, after wrapping (escapes take no columns, but are simpler kept out of the layout).
+        var first = lines.first ?? text
+        if first.hasPrefix(label) { first = paint(label, colour, on: STDERR_FILENO) + first.dropFirst(label.count) }
+        err(([first] + lines.dropFirst()).joined(separator: "\n"))
+    }
+
+    /// The columns text may use on `fd`: a terminal's width (TIOCGWINSZ, else COLUMNS); not a
+    /// terminal, COLUMNS when set, else nil (not wrapped: a log or a pipe keeps whole lines).
+    public static func width(of fd: Int32) -> Int? {
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        guard isatty(fd) == 1 else { return columns }
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return columns ?? 80
     }
 
     public enum Colour: String { case red = "31", green = "32", yellow = "33", bold = "1", dim = "2" }

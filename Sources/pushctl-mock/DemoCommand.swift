@@ -23,6 +23,7 @@ struct DemoCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var language: LanguageOption
     @Flag(help: "Wait for Enter between steps (only when standard input is a terminal).")
     var pause = false
 

@@ -45,6 +45,7 @@ struct MockCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var language: LanguageOption
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 

@@ -13,4 +13,9 @@ struct PushctlMock: ParsableCommand {
         subcommands: [MockCommand.self, DemoCommand.self],
         defaultSubcommand: MockCommand.self
     )
+
+    static func main() {
+        LanguageSetting.apply()
+        main(nil)
+    }
 }

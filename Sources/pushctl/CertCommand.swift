@@ -44,6 +44,7 @@ struct CertCommand: ParsableCommand {
                 that many days (or has expired); 65 unreadable, 66 missing file.
                 """)
 
+        @OptionGroup var language: LanguageOption
         @Argument(help: ArgumentHelp("The certificate file.", valueName: "path"), completion: .file(extensions: ["p12", "pfx", "pem", "crt", "cer"]))
         var path: String
 
@@ -168,6 +169,7 @@ struct CertCommand: ParsableCommand {
                     --topic com.example.app.voip --environment development --out certs/
                 """)
 
+        @OptionGroup var language: LanguageOption
         @Option(name: .customLong("topic"), help: ArgumentHelp("A topic the certificate covers; the first is the bundle id. Repeatable (env PUSHCTL_TOPIC).", valueName: "topic"))
         var topics: [String] = []
 

@@ -114,6 +114,7 @@ struct ChannelCommand: ParsableCommand {
 
 /// What every channel call takes: authentication, the app, where, and how to answer.
 struct ChannelOptions: ParsableArguments, CredentialFlags {
+    @OptionGroup var language: LanguageOption
     @OptionGroup(title: "Authentication") var auth: AuthOptions
     @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
     @Option(help: ArgumentHelp("A provider token made elsewhere, instead of signing one (env PUSHCTL_JWT).", valueName: "token"))

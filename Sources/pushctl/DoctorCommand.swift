@@ -47,6 +47,7 @@ struct DoctorCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var language: LanguageOption
     @OptionGroup(title: "Authentication") var auth: AuthOptions
     @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
 

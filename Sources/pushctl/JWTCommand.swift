@@ -55,6 +55,7 @@ struct Sign: ParsableCommand {
             """
     )
 
+    @OptionGroup var language: LanguageOption
     @OptionGroup var auth: AuthOptions
 
     @Option(help: ArgumentHelp("The iat claim, UNIX seconds (default: now).", valueName: "unix"))
@@ -116,6 +117,7 @@ extension JWTCommand {
                     | pushctl jwt decode -
                 """)
 
+        @OptionGroup var language: LanguageOption
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
         var token: String
 
@@ -157,6 +159,7 @@ extension JWTCommand {
                   pushctl jwt verify "$JWT" --key-file public.pem --key-id ABC123DEFG
                 """)
 
+        @OptionGroup var language: LanguageOption
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
         var token: String
 

@@ -40,6 +40,7 @@ struct KeyCommand: ParsableCommand {
                   pushctl key generate --key-id TEST123456 --out keys/
                 """)
 
+        @OptionGroup var language: LanguageOption
         @Option(help: ArgumentHelp("The 10-character key id to name it by (default: random).", valueName: "id"))
         var keyId: String?
 

@@ -23,8 +23,11 @@ struct Pushctl: ParsableCommand {
         subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
     )
 
+    @OptionGroup var language: LanguageOption
+
     static func main() {
         Companion.handOverIfAsked()
+        LanguageSetting.apply()
         main(nil)
     }
 }

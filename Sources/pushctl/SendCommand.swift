@@ -48,6 +48,7 @@ struct SendCommand: ParsableCommand {
             """
     )
 
+    @OptionGroup var language: LanguageOption
     @OptionGroup(title: "Authentication") var auth: AuthOptions
     @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
 

@@ -1,0 +1,79 @@
+public import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import PushCore
+
+/// `--lang en|es`, on every command that talks to people (help, the man page and completions
+/// stay English).
+public struct LanguageOption: ParsableArguments, Sendable {
+    @Option(name: .customLong("lang"),
+            help: ArgumentHelp("Language of the messages: en or es (default: PUSHCTL_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG).", valueName: "en|es"),
+            completion: .list(Language.allCases.map(\.rawValue)))
+    public var lang: String?
+
+    public init() {}
+}
+
+/// Chooses the language of this process's words before any is printed, so that even an error in
+/// the arguments reads in it.
+public enum LanguageSetting {
+    /// `--lang X` (or `--lang=X`) anywhere before `--`, else `PUSHCTL_LANG`, else the locale.
+    /// An unknown language ends the process with 64, listing the languages.
+    public static func apply(arguments: [String] = CommandLine.arguments, environment: [String: String] = Console.environment) {
+        do {
+            let (language, explicit) = try resolve(arguments: Array(arguments.dropFirst()), environment: environment)
+            Language.current = language
+            Language.chosenExplicitly = explicit
+        } catch {
+            Console.error(error.words)
+            exit(ExitStatus.usage.rawValue)
+        }
+    }
+
+    public static func resolve(arguments: [String], environment: [String: String]) throws(InputError) -> (Language, explicit: Bool) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            var value: String?
+            if argument == "--lang" {
+                guard index + 1 < arguments.count else {
+                    throw InputError(Words("--lang needs a language: \(Language.names)", es: "--lang necesita un idioma: \(Language.names)"), kind: .usage)
+                }
+                value = arguments[index + 1]
+            } else if argument.hasPrefix("--lang=") {
+                value = String(argument.dropFirst("--lang=".count))
+            }
+            if let value {
+                guard let language = Language(naming: value) else {
+                    let shown = OutsideText.display(value, limit: 20)
+                    throw InputError(Words("--lang '\(shown)' is not a language pushctl speaks; choose one of: \(Language.names)",
+                                           es: "pushctl no habla el idioma '\(shown)' de --lang; elige uno de estos: \(Language.names)"),
+                                     kind: .usage)
+                }
+                return (language, true)
+            }
+            index += 1
+        }
+        if let value = environment["PUSHCTL_LANG"] {
+            guard !value.isEmpty else {
+                // Set but empty: said, not silently ignored (the locale decides).
+                let language = Language.fromLocale(environment)
+                Console.warn(Words("PUSHCTL_LANG is set but empty; the locale decides the language",
+                                   es: "PUSHCTL_LANG está definida pero vacía; el idioma lo decide la configuración regional"))
+                return (language, false)
+            }
+            guard let language = Language(naming: value) else {
+                let shown = OutsideText.display(value, limit: 20)
+                throw InputError(Words("PUSHCTL_LANG is '\(shown)', not a language pushctl speaks; choose one of: \(Language.names)",
+                                       es: "PUSHCTL_LANG vale '\(shown)', un idioma que pushctl no habla; elige uno de estos: \(Language.names)"),
+                                 kind: .usage)
+            }
+            return (language, true)
+        }
+        return (Language.fromLocale(environment), false)
+    }
+}

@@ -52,7 +52,9 @@ let package = Package(
         ),
         .target(name: "PushCurl", dependencies: ["PushCore", "CCurl", "CLibcrypto"], swiftSettings: strict),
 
-        .target(name: "PushEngine", dependencies: ["PushCore", "PushCrypto", "PushCurl"], swiftSettings: strict),
+        // SIGINT/SIGTERM/SIGHUP as requests to stop a run: an async-signal-safe handler belongs in C.
+        .target(name: "CStopSignals"),
+        .target(name: "PushEngine", dependencies: ["PushCore", "PushCrypto", "PushCurl", "CStopSignals"], swiftSettings: strict),
 
         .target(
             name: "PushMock",

@@ -4,7 +4,9 @@ public struct CallResult: Sendable {
     public let outcome: PushResult.Outcome
     public let status: Int?
     public let reason: String?
-    public let explanation: String
+    public let explanationWords: Words
+    /// The explanation in this process's language.
+    public var explanation: String { explanationWords.description }
     public let attempts: Int
     public let apnsUniqueID: String?
     /// `apns-request-id` and `apns-channel-id` as the server answered them.
@@ -14,12 +16,12 @@ public struct CallResult: Sendable {
     public let body: [UInt8]
     public let unreachableCause: UnreachableCause?
 
-    public init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
+    public init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
         let base = AnswerClassification(outcome, attempts: attempts, exhausted: exhausted)
         self.outcome = base.outcome
         status = base.status
         reason = base.reason
-        explanation = base.outcome == .accepted ? "accepted by APNs" : base.explanation
+        explanationWords = base.outcome == .accepted ? Words("accepted by APNs", es: "aceptada por APNs") : base.explanation
         self.attempts = attempts
         apnsUniqueID = base.apnsUniqueID
         unreachableCause = base.unreachableCause

@@ -53,9 +53,13 @@ public struct PushRequest: Sendable {
 public struct DeviceNotification: Sendable {
     public let token: DeviceToken
     public let request: PushRequest
+    /// Its place in the run's list (0 first), which its result carries: what a journal records
+    /// and a resumed run skips by.
+    public var position: Int
 
-    public init(token: DeviceToken, request: PushRequest) {
+    public init(token: DeviceToken, request: PushRequest, position: Int = 0) {
         self.token = token
         self.request = request
+        self.position = position
     }
 }

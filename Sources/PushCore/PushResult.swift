@@ -9,9 +9,14 @@ public struct PushResult: Sendable {
         case temporaryFailure = "temporary-failure"
         /// APNs could not be reached at all (exit 69).
         case unreachable
+        /// The run was stopped (a signal) before this one had an answer: `stopped` says whether APNs
+        /// may have it.
+        case stopped
     }
 
     public let token: DeviceToken
+    /// Its place in the run's list (0 for the first notification), for a journal and a resumed run.
+    public var position: Int
     public let outcome: Outcome
     public let status: Int?
     public let apnsID: String?
@@ -20,30 +25,46 @@ public struct PushResult: Sendable {
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     public let timestamp: Int64?
     public let attempts: Int
-    public let explanation: String
+    /// What the answer means and what to do, in every language.
+    public let explanationWords: Words
     /// Why the server could not be reached (outcome `unreachable` only).
     public let unreachableCause: UnreachableCause?
     /// With `--detect-environment`: the environment that accepted the token (nil: not known).
     public var environment: String?
     /// More to say than the explanation (e.g. what the other environment answered).
-    public var note: String?
+    public var note: Words?
+    /// Outcome `stopped`: never sent (or safe to send again), or sent and not answered.
+    public let stopped: StopMark?
+    /// Reported from an earlier run's journal, not sent by this one.
+    public var resumed = false
+    /// Set for every result of a run that detects environments, so each carries the field.
+    public var detectedEnvironment = false
 
-    public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: String? = nil) {
+    /// The explanation in this process's language.
+    public var explanation: String { explanationWords.description }
+
+    public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: Words? = nil) {
         self.init(token: token, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note))
     }
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
     /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
-    public init(token: DeviceToken, outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
+    public init(token: DeviceToken, outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
         self.init(token: token, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted))
     }
 
-    public init(token: DeviceToken, failure: TransportFailure, attempts: Int, note: String? = nil) {
+    public init(token: DeviceToken, failure: TransportFailure, attempts: Int, note: Words? = nil) {
         self.init(token: token, AnswerClassification(failure: failure, attempts: attempts, note: note))
+    }
+
+    /// A notification a stopped run has no answer for; `why` says what stopped it and what came before.
+    public init(token: DeviceToken, stopped mark: StopMark, attempts: Int, why: Words) {
+        self.init(token: token, AnswerClassification(stopped: mark, attempts: attempts, why: why))
     }
 
     init(token: DeviceToken, _ answer: AnswerClassification) {
         self.token = token
+        position = 0
         outcome = answer.outcome
         status = answer.status
         apnsID = answer.apnsID
@@ -51,29 +72,47 @@ public struct PushResult: Sendable {
         reason = answer.reason
         timestamp = answer.timestamp
         attempts = answer.attempts
-        explanation = answer.explanation
+        explanationWords = answer.explanation
         unreachableCause = answer.unreachableCause
+        stopped = answer.stopped
     }
 
-    static let acceptedExplanation = "accepted by APNs; delivery to the device is up to APNs and the device's state"
-    static let acceptedExplanationJSON = JSONValue.string(acceptedExplanation).compact
+    /// Rebuilds a result a journal kept (every field as it was written).
+    public init(token: DeviceToken, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
+                reason: String?, timestamp: Int64?, attempts: Int, explanation: Words, stopped: StopMark?) {
+        self.token = token
+        self.position = position
+        self.outcome = outcome
+        self.status = status
+        self.apnsID = apnsID
+        self.apnsUniqueID = apnsUniqueID
+        self.reason = reason
+        self.timestamp = timestamp
+        self.attempts = attempts
+        explanationWords = explanation
+        unreachableCause = nil
+        self.stopped = stopped
+    }
 
-    /// `json` as one compact line.
-    public var jsonLine: String {
+    static let acceptedExplanation = Words("accepted by APNs; delivery to the device is up to APNs and the device's state",
+                                           es: "aceptada por APNs; la entrega al dispositivo depende de APNs y del estado del dispositivo")
+
+    /// `json` as one compact line, its explanation in `language`.
+    public func jsonLine(_ language: Language = .en) -> String {
         var bytes: [UInt8] = []
-        appendJSONLine(to: &bytes)
+        appendJSONLine(to: &bytes, language: language)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `json` as one compact line (no newline). The common case (accepted, ids of plain
     /// printable ASCII) is written byte by byte; anything else goes through `JSONValue`, which
     /// escapes what it must.
-    public func appendJSONLine(to out: inout [UInt8]) {
+    public func appendJSONLine(to out: inout [UInt8], language: Language = .en) {
         func plain(_ s: String?) -> Bool {
             s?.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } ?? true
         }
-        guard outcome == .accepted, status == 200, !detectedEnvironment, note == nil, plain(apnsID), plain(apnsUniqueID) else {
-            out.append(contentsOf: json.compact.utf8)
+        guard outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil, plain(apnsID), plain(apnsUniqueID) else {
+            out.append(contentsOf: json(language).compact.utf8)
             return
         }
         func field(_ s: String?) {
@@ -91,30 +130,37 @@ public struct PushResult: Sendable {
         field(apnsID)
         out.append(contentsOf: #","apnsUniqueId":"#.utf8)
         field(apnsUniqueID)
-        out.append(contentsOf: PushResult.acceptedTail)
+        out.append(contentsOf: language == .es ? PushResult.acceptedTailSpanish : PushResult.acceptedTail)
         out.append(contentsOf: String(attempts).utf8)
         out.append(0x7D)
     }
 
-    private static let acceptedTail = Array(#","reason":null,"timestamp":null,"explanation":\#(acceptedExplanationJSON),"attempts":"#.utf8)
+    private static func tail(_ language: Language) -> [UInt8] {
+        Array(#","reason":null,"timestamp":null,"explanation":\#(JSONValue.string(acceptedExplanation.text(language)).compact),"attempts":"#.utf8)
+    }
+    private static let acceptedTail = tail(.en)
+    private static let acceptedTailSpanish = tail(.es)
 
-    /// The fields of `--output json` and `jsonl`.
-    public var json: JSONValue {
+    /// The fields of `--output json` and `jsonl`, the explanation in `language` (English unless
+    /// the user chose one: machine output does not follow the locale).
+    public func json(_ language: Language = .en) -> JSONValue {
         func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        return .object([
+        let explanation = explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? "")
+        var fields: [(String, JSONValue)] = [
             ("token", .string(token.hex)),
             ("status", status.map { .integer(Int64($0)) } ?? .null),
             ("apnsId", optional(apnsID)),
             ("apnsUniqueId", optional(apnsUniqueID)),
             ("reason", optional(reason)),
             ("timestamp", timestamp.map(JSONValue.integer) ?? .null),
-            ("explanation", .string(note.map { explanation + "; " + $0 } ?? explanation)),
+            ("explanation", .string(explanation)),
             ("attempts", .integer(Int64(attempts))),
-        ] + (detectedEnvironment ? [("environment", optional(environment))] : []))
+        ]
+        if detectedEnvironment { fields.append(("environment", optional(environment))) }
+        if let stopped { fields.append(("stopped", .string(stopped.rawValue))) }
+        if resumed { fields.append(("resumed", .bool(true))) }
+        return .object(fields)
     }
-
-    /// Set for every result of a run that detects environments, so each carries the field.
-    public var detectedEnvironment = false
 }
 
 /// How a run ended, worst first.
@@ -136,6 +182,12 @@ public struct BatchSummary: Sendable {
     public var rejected = 0
     public var temporaryFailures = 0
     public var unreachable = 0
+    /// A stopped run's notifications without an answer: never sent (or safe to send again), and
+    /// sent but not answered.
+    public var notSent = 0
+    public var inDoubt = 0
+    /// Results reported from an earlier run's journal (counted in the totals above too).
+    public var resumed = 0
     /// Attempts beyond each token's first.
     public var retried = 0
     public var rejectedByReason: [String: Int] = [:]
@@ -145,53 +197,54 @@ public struct BatchSummary: Sendable {
     /// Set when the run stopped for a problem of the input, not the network (a key that could
     /// not sign): the caller reports it as such.
     public var abortedBy: InputError?
+    /// Set when the run was asked to stop (a signal) before its list was done.
+    public var stoppedBy: StopRequest?
     /// Why the server could not be reached, when it could not.
     public var unreachableCause: UnreachableCause?
     /// The part of the list this run sent, when it sent one part.
     public var shard: Shard?
     /// What the summary line counts: tokens, or channels for a broadcast.
-    public var noun = (one: "token", many: "tokens")
+    public var noun = (one: Words("token", es: "token"), many: Words("tokens", es: "tokens"))
 
     public init() {}
 
     /// A result that replaces an earlier one of the same token (a second try elsewhere).
     public mutating func replace(_ old: PushResult, with new: PushResult) {
-        tokens -= 1
-        retried -= max(0, old.attempts - 1)
-        switch old.outcome {
-        case .accepted: accepted -= 1
-        case .rejected:
-            rejected -= 1
-            let name = old.reason ?? "unknown"
-            rejectedByReason[name, default: 1] -= 1
-            if rejectedByReason[name] == 0 { rejectedByReason[name] = nil }
-        case .temporaryFailure: temporaryFailures -= 1
-        case .unreachable: unreachable -= 1
-        }
+        count(old, sign: -1)
         add(new)
     }
 
-    mutating func add(_ result: PushResult) {
-        count(result.outcome, attempts: result.attempts, reason: result.reason, unreachableCause: result.unreachableCause)
+    public mutating func add(_ result: PushResult) { count(result, sign: 1) }
+
+    private mutating func count(_ result: PushResult, sign: Int) {
+        count(result.outcome, attempts: result.attempts, reason: result.reason, unreachableCause: result.unreachableCause,
+              stopped: result.stopped, sign: sign)
+        if result.resumed { resumed += sign }
     }
 
-    mutating func count(_ outcome: PushResult.Outcome, attempts: Int, reason: String?, unreachableCause cause: UnreachableCause?) {
-        tokens += 1
-        retried += max(0, attempts - 1)
+    mutating func count(_ outcome: PushResult.Outcome, attempts: Int, reason: String?, unreachableCause cause: UnreachableCause?,
+                        stopped: StopMark? = nil, sign: Int = 1) {
+        tokens += sign
+        retried += sign * max(0, attempts - 1)
         switch outcome {
-        case .accepted: accepted += 1
+        case .accepted: accepted += sign
         case .rejected:
-            rejected += 1
-            rejectedByReason[reason ?? "unknown", default: 0] += 1
-        case .temporaryFailure: temporaryFailures += 1
+            rejected += sign
+            let name = reason ?? "unknown"
+            rejectedByReason[name, default: 0] += sign
+            if rejectedByReason[name] == 0 { rejectedByReason[name] = nil }
+        case .temporaryFailure: temporaryFailures += sign
         case .unreachable:
-            unreachable += 1
-            unreachableCause = unreachableCause ?? cause
+            unreachable += sign
+            if sign > 0 { unreachableCause = unreachableCause ?? cause }
+        case .stopped:
+            if stopped == .inDoubt { inDoubt += sign } else { notSent += sign }
         }
     }
 
     /// What the run adds up to, worst first: APNs could not be reached, else retries ran out,
     /// else APNs rejected some, else all accepted. A run that did not finish outranks one that did.
+    /// (A stopped run's exit status is its signal's: the caller checks `stoppedBy` first.)
     public var outcome: BatchOutcome {
         if unreachable > 0 { return .unreachable }
         if temporaryFailures > 0 { return .temporaryFailure }
@@ -199,12 +252,12 @@ public struct BatchSummary: Sendable {
         return .accepted
     }
 
-    public var pushesPerSecond: Double { elapsedSeconds > 0 ? Double(tokens) / elapsedSeconds : 0 }
+    public var pushesPerSecond: Double { elapsedSeconds > 0 ? Double(tokens - resumed) / elapsedSeconds : 0 }
 
     /// The summary object of `json` and `jsonl` output; `exitStatus` is the caller's (the command
     /// line's exit status for this run).
     public func json(exitStatus: Int32) -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("summary", .bool(true)),
             ("tokens", .integer(Int64(tokens))),
             ("accepted", .integer(Int64(accepted))),
@@ -217,29 +270,67 @@ public struct BatchSummary: Sendable {
             ("rejectedByReason", .object(rejectedByReason.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })),
             ("elapsedSeconds", .number((elapsedSeconds * 1000).rounded() / 1000)),
             ("exitStatus", .integer(Int64(exitStatus))),
-        ])
+        ]
+        if resumed > 0 { fields.append(("resumed", .integer(Int64(resumed)))) }
+        if let stoppedBy {
+            fields += [("stopped", .string(stoppedBy.name)), ("notSent", .integer(Int64(notSent))), ("inDoubt", .integer(Int64(inDoubt)))]
+        }
+        return .object(fields)
+    }
+
+    /// The reasons of rejections, most frequent first (then by name).
+    public var topReasons: [(name: String, count: Int)] {
+        rejectedByReason.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+    }
+
+    /// How long the run took, as people read it: "210 ms", "42 s", "3 min 5 s".
+    public var elapsedText: String {
+        if elapsedSeconds < 10 { return String(Int(elapsedSeconds * 1000)) + " ms" }
+        if elapsedSeconds < 600 { return String(Int(elapsedSeconds)) + " s" }
+        let seconds = Int(elapsedSeconds)
+        return "\(seconds / 60) min \(seconds % 60) s"
     }
 
     /// One line for people: "3 tokens: 2 accepted, 1 rejected (Unregistered 1) in 210 ms".
-    public var line: String {
-        var parts = ["\(accepted) accepted"]
+    public var line: Words {
+        var parts = [Words("\(accepted) accepted", es: "\(accepted) \(accepted == 1 ? "aceptada" : "aceptadas")")]
         if rejected > 0 {
-            let reasons = rejectedByReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            parts.append("\(rejected) rejected (\(reasons))")
+            let reasons = topReasons.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+            parts.append(Words("\(rejected) rejected (\(reasons))", es: "\(rejected) \(rejected == 1 ? "rechazada" : "rechazadas") (\(reasons))"))
         }
-        if temporaryFailures > 0 { parts.append("\(temporaryFailures) failed temporarily") }
-        if unreachable > 0 { parts.append("\(unreachable) not delivered to APNs") }
-        if retried > 0 { parts.append("\(retried) retries") }
-        if duplicatesSkipped > 0 { parts.append("\(duplicatesSkipped) duplicate \(duplicatesSkipped == 1 ? "token" : "tokens") skipped") }
-        let time = elapsedSeconds < 10 ? String(Int(elapsedSeconds * 1000)) + " ms" : String(Int(elapsedSeconds)) + " s"
-        var line = (shard.map { "shard \($0): " } ?? "") + "\(tokens) \(tokens == 1 ? noun.one : noun.many): " + parts.joined(separator: ", ") + " in \(time)"
-        if tokens >= 100 { line += " (\(Int(pushesPerSecond)) pushes/s)" }
+        if temporaryFailures > 0 {
+            parts.append(Words("\(temporaryFailures) failed temporarily",
+                               es: "\(temporaryFailures) con un fallo temporal"))
+        }
+        if unreachable > 0 {
+            parts.append(Words("\(unreachable) not delivered to APNs", es: "\(unreachable) sin llegar a APNs"))
+        }
+        if notSent > 0 { parts.append(Words("\(notSent) not sent", es: "\(notSent) sin enviar")) }
+        if inDoubt > 0 { parts.append(Words("\(inDoubt) in doubt", es: "\(inDoubt) en duda")) }
+        if retried > 0 { parts.append(Words.count(retried, Words("retry", es: "reintento"), Words("retries", es: "reintentos"))) }
+        if resumed > 0 {
+            parts.append(Words("\(resumed) from the journal", es: "\(resumed) del diario"))
+        }
+        if duplicatesSkipped > 0 {
+            parts.append(duplicatesSkipped == 1 ? Words("1 duplicate token skipped", es: "1 token repetido omitido")
+                : Words("\(duplicatesSkipped) duplicate tokens skipped", es: "\(duplicatesSkipped) tokens repetidos omitidos"))
+        }
+        let shardPart = shard.map { Words("shard \($0): ", es: "fragmento \($0): ") } ?? Words(verbatim: "")
+        var line = shardPart + Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ")
+            + Words.joined(parts, separator: Words(verbatim: ", "))
+            + Words(" in \(elapsedText)", es: " en \(elapsedText)")
+        if tokens - resumed >= 100 {
+            line = line + Words(" (\(Int(pushesPerSecond)) pushes/s)", es: " (\(Int(pushesPerSecond)) notificaciones/s)")
+        }
+        if let stoppedBy {
+            line = Words("stopped by \(stoppedBy.name): ", es: "detenido por \(stoppedBy.name): ") + line
+        }
         return line
     }
 }
 
-/// How a request's final outcome reads — accepted, rejected, failed for now, unreachable — with
-/// its status, ids, reason and explanation, whoever the request was for (a device, a channel).
+/// How a request's final outcome reads — accepted, rejected, failed for now, unreachable, stopped —
+/// with its status, ids, reason and explanation, whoever the request was for (a device, a channel).
 struct AnswerClassification {
     var outcome: PushResult.Outcome
     var status: Int?
@@ -249,24 +340,27 @@ struct AnswerClassification {
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     var timestamp: Int64?
     var attempts: Int
-    var explanation: String
+    var explanation: Words
     var unreachableCause: UnreachableCause?
+    var stopped: StopMark?
 
-    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: String? = nil) {
+    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: Words? = nil) {
         status = response.status
         apnsID = response.apnsID
         apnsUniqueID = response.apnsUniqueID
         self.attempts = attempts
         timestamp = response.status == 410 ? response.timestampMilliseconds : nil
         unreachableCause = nil
+        stopped = nil
         if let reason = response.reason {
             self.outcome = outcome ?? .rejected
             self.reason = reason.apnsName
             var explanation = reason.explanation
             if let ms = timestamp, reason.meansTokenIsDead {
-                explanation = "since \(UTCDate.format(unixSeconds: ms / 1000)), " + explanation
+                let date = UTCDate.format(unixSeconds: ms / 1000)
+                explanation = Words("since \(date), ", es: "desde el \(date), ") + explanation
             }
-            self.explanation = note.map { explanation + "; " + $0 } ?? explanation
+            self.explanation = note.map { explanation + Words(verbatim: "; ") + $0 } ?? explanation
         } else {
             self.outcome = .accepted
             reason = nil
@@ -274,7 +368,7 @@ struct AnswerClassification {
         }
     }
 
-    init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: String?? = nil) {
+    init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
         switch outcome {
         case let .success(response):
             self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, note: exhausted ?? nil)
@@ -283,22 +377,38 @@ struct AnswerClassification {
         }
     }
 
-    init(failure: TransportFailure, attempts: Int, note: String? = nil) {
+    init(failure: TransportFailure, attempts: Int, note: Words? = nil) {
         status = nil
         apnsID = nil
         apnsUniqueID = nil
         reason = nil
         timestamp = nil
+        stopped = nil
         self.attempts = attempts
-        let count = attempts == 0 ? " (not sent)" : attempts > 1 ? " (after \(attempts) attempts)" : ""
+        let notSent = Words(" (not sent)", es: " (no se envió)")
+        let count = attempts == 0 ? notSent
+            : attempts > 1 ? Words(" (after \(attempts) attempts)", es: " (tras \(attempts) intentos)") : Words(verbatim: "")
         if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
         switch failure {
         case .unreachable:
             outcome = .unreachable
-            explanation = failure.description + (attempts == 0 ? " (not sent)" : "")
+            explanation = failure.words + (attempts == 0 ? notSent : Words(verbatim: ""))
         default:
             outcome = .temporaryFailure
-            explanation = failure.description + count + (note.map { "; " + $0 } ?? "")
+            explanation = failure.words + count + (note.map { Words(verbatim: "; ") + $0 } ?? Words(verbatim: ""))
         }
+    }
+
+    init(stopped mark: StopMark, attempts: Int, why: Words) {
+        outcome = .stopped
+        status = nil
+        apnsID = nil
+        apnsUniqueID = nil
+        reason = nil
+        timestamp = nil
+        unreachableCause = nil
+        stopped = mark
+        self.attempts = attempts
+        explanation = why
     }
 }

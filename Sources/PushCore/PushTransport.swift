@@ -55,7 +55,7 @@ public struct PushResponse: Sendable, Equatable {
         if let name = json?["reason"]?.stringValue {
             reason = RejectionReason(apnsName: name)
         } else {
-            reason = .unknown(body.isEmpty ? "HTTP \(status) with no reason" : "HTTP \(status)")
+            reason = .noReason(status: status)
         }
         // A server's number is outside input: 1e300 or a negative time is no time at all.
         timestampMilliseconds = OutsideNumber.unixMilliseconds(json?["timestamp"])
@@ -66,7 +66,7 @@ public struct PushResponse: Sendable, Equatable {
     public var retry: RejectionReason.Retry {
         switch reason {
         case nil: return .never
-        case .unknown?: return RejectionReason.retry(forStatus: status)
+        case .unknown?, .noReason?: return RejectionReason.retry(forStatus: status)
         case let known?: return known.retry
         }
     }
@@ -105,14 +105,21 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case refused(String)
     /// Anything else libcurl reported.
     case other(String)
+    /// The run gave up on it without an answer: the server answered nothing for too long, or the
+    /// key could not sign. Said in every language.
+    case abandoned(Words)
 
-    public var description: String {
+    public var description: String { words.description }
+
+    /// What happened, in every language (the detail is libcurl's or the server's, as it came).
+    public var words: Words {
         switch self {
-        case let .unreachable(m, _): return "could not reach APNs: \(m)"
-        case let .timedOut(m): return "no answer in time: \(m)"
-        case let .connectionLost(m): return "connection lost before an answer: \(m)"
-        case let .refused(m): return "the server takes no requests: \(m)"
-        case let .other(m): return m
+        case let .unreachable(m, _): return Words("could not reach APNs: \(m)", es: "no se pudo conectar con APNs: \(m)")
+        case let .timedOut(m): return Words("no answer in time: \(m)", es: "sin respuesta a tiempo: \(m)")
+        case let .connectionLost(m): return Words("connection lost before an answer: \(m)", es: "se perdió la conexión antes de la respuesta: \(m)")
+        case let .refused(m): return Words("the server takes no requests: \(m)", es: "el servidor no acepta peticiones: \(m)")
+        case let .other(m): return Words(verbatim: m)
+        case let .abandoned(words): return words
         }
     }
 }

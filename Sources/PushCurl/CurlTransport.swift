@@ -35,6 +35,9 @@ public struct CurlTransportConfiguration: Sendable {
     /// libcurl's CONNECT_TO: `HOST:PORT:CONNECT-HOST:CONNECT-PORT` entries that send the
     /// connection for HOST:PORT elsewhere while TLS still checks HOST's certificate.
     public var connectTo: [String] = []
+    /// A descriptor that becomes readable when the run should look up from waiting (a stop signal's
+    /// pipe): a poll returns as soon as it is, even with nothing of libcurl's ready.
+    public var wakeDescriptor: Int32?
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
@@ -169,7 +172,9 @@ public final class CurlTransport: PushTransport {
         results += collect()
         guard results.isEmpty else { return results }
         guard !inFlight.isEmpty else {
-            if timeout > 0 { usleep(UInt32(min(timeout, 1) * 1_000_000)) }
+            // Nothing to wait for but time (a retry's back-off) or the wake descriptor.
+            var wake = [pollfd(fd: configuration.wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            if timeout > 0 { _ = wake.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, 1, Int32(min(timeout, 1) * 1000)) } }
             return []
         }
         var wait = Int32(max(0, min(timeout, 60)) * 1000)
@@ -178,10 +183,11 @@ public final class CurlTransport: PushTransport {
             wait = due <= now ? 0 : min(wait, Int32(min((due - now + 999_999) / 1_000_000, 60_000)))
         }
         var fds = events.sockets.map { pollfd(fd: $0.key, events: $0.value, revents: 0) }
+        if let wake = configuration.wakeDescriptor { fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
         let ready = fds.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, $0.count, wait) }
         if ready > 0 {
             var running: Int32 = 0
-            for fd in fds where fd.revents != 0 {
+            for fd in fds where fd.revents != 0 && fd.fd != configuration.wakeDescriptor {
                 var mask: Int32 = 0
                 if fd.revents & Int16(POLLIN) != 0 { mask |= CURL_CSELECT_IN }
                 if fd.revents & Int16(POLLOUT) != 0 { mask |= CURL_CSELECT_OUT }

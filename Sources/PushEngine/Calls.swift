@@ -32,7 +32,8 @@ public final class CallRunner {
         while true {
             let header: String?
             do { header = try authorization.authorization() } catch {
-                return CallResult(.failure(.other("not sent: \((error as? InputError)?.message ?? "\(error)")")), attempts: attempts)
+                let problem = (error as? InputError)?.words ?? Words(verbatim: "\(error)")
+                return CallResult(.failure(.abandoned(Words("not sent: ", es: "no se envió: ") + problem)), attempts: attempts)
             }
             attempts += 1
             nextID += 1

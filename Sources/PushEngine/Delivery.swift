@@ -13,15 +13,25 @@ public func deliver<Tokens: Sequence>(
 }
 
 /// Sends every notification over libcurl, with retries, calling `onResult` once for each.
+/// With `stop`, a signal stops the run cleanly: requests in flight get `grace` seconds to be
+/// answered, and every notification still gets its one result.
 public func deliver<Notifications: Sequence>(
     _ notifications: Notifications, authorization: any AuthorizationSource,
-    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(), onResult: (PushResult) -> Void
+    configuration: CurlTransportConfiguration, policy: RetryPolicy = RetryPolicy(),
+    stop: SignalStop? = nil, grace: Double = 5, onResult: (PushResult) -> Void
 ) throws(InputError) -> BatchSummary where Notifications.Element == DeviceNotification {
+    var configuration = configuration
+    configuration.wakeDescriptor = stop?.wakeDescriptor
     let transport = try makeTransport(configuration)
     let dispatcher = PushDispatcher(
         transport: transport, authorization: authorization, policy: policy,
-        clock: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 })
+        clock: MonotonicClock.seconds, stopRequests: stop, grace: grace)
     return dispatcher.run(notifications, onResult: onResult)
+}
+
+/// Seconds on a clock that never goes back (for durations, deadlines, back-offs).
+public enum MonotonicClock {
+    public static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 }
 
 /// libcurl's transport for this configuration; a set-up failure is "unavailable" (69).

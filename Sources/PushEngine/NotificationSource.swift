@@ -44,11 +44,19 @@ public enum NotificationSource: Sequence {
         public mutating func next() -> DeviceNotification? { base.next() }
     }
 
+    /// Every notification, each carrying its place in the list (what a journal keys results by).
     public func makeIterator() -> Iterator {
+        var position = -1
+        func placed(_ notification: DeviceNotification) -> DeviceNotification {
+            var notification = notification
+            position += 1
+            notification.position = position
+            return notification
+        }
         switch self {
-        case let .list(template, tokens, _): return Iterator(base: AnyIterator(tokens.lazy.map(template.notification(to:)).makeIterator()))
-        case let .file(template, file): return Iterator(base: AnyIterator(file.lazy.map(template.notification(to:)).makeIterator()))
-        case let .requests(file): return Iterator(base: AnyIterator(file.makeIterator()))
+        case let .list(template, tokens, _): return Iterator(base: AnyIterator(tokens.lazy.map { placed(template.notification(to: $0)) }.makeIterator()))
+        case let .file(template, file): return Iterator(base: AnyIterator(file.lazy.map { placed(template.notification(to: $0)) }.makeIterator()))
+        case let .requests(file): return Iterator(base: AnyIterator(file.lazy.map(placed).makeIterator()))
         }
     }
 }

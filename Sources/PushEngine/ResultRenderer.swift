@@ -17,6 +17,29 @@ public enum ResultFormat: String, CaseIterable, Sendable {
     case text, json, jsonl
 }
 
+/// How text results are laid out for the screen they are shown on.
+public struct TextResultStyle: Sendable {
+    /// Marks (✓ ✗ !) in ANSI colour, for a terminal.
+    public var colour = false
+    /// Whole tokens and ids (a file, a pipe), or abbreviated so a line fits a terminal.
+    public var wholeTokens = true
+    /// The width to wrap explanations to (nil: not wrapped).
+    public var width: Int?
+    /// Accepted notifications get a line; off for a big batch on a terminal, where the progress bar
+    /// counts them and only what was not accepted is listed.
+    public var showAccepted = true
+    /// Full apns-id and unique-id even on a terminal (`--verbose`).
+    public var fullIDs = false
+
+    public init(colour: Bool = false, wholeTokens: Bool = true, width: Int? = nil, showAccepted: Bool = true, fullIDs: Bool = false) {
+        self.colour = colour
+        self.wholeTokens = wholeTokens
+        self.width = width
+        self.showAccepted = showAccepted
+        self.fullIDs = fullIDs
+    }
+}
+
 /// Renders results as they arrive to a sink: `text` lines for people, `jsonl` objects for
 /// machines, or one `json` document streamed element by element (memory stays flat either way).
 /// Buffered, but never holding a line back for long: a CI log or a pipe sees results as they come.
@@ -24,22 +47,22 @@ public final class ResultRenderer {
     public let format: ResultFormat
     private let sink: any OutputSink
     private let quiet: Bool
-    private let colour: Bool
-    /// Tokens printed whole (a file or a pipe), or abbreviated (a terminal).
-    private let wholeTokens: Bool
+    private let style: TextResultStyle
+    /// json's explanations: English unless the user chose a language (machine output does not follow the locale).
+    private let jsonLanguage: Language
     private var buffer: [UInt8] = []
     private var lastFlush = DispatchTime.now()
     private var sinceClock = 0
     private var wroteFirstResult = false
 
     /// - quiet: text format prints nothing per result (json and jsonl are unaffected).
-    /// - colour: marks (✓ ✗ !) in ANSI colour, for a terminal.
-    public init(format: ResultFormat, sink: any OutputSink, quiet: Bool = false, colour: Bool = false, wholeTokens: Bool = true) {
+    public init(format: ResultFormat, sink: any OutputSink, quiet: Bool = false, style: TextResultStyle = TextResultStyle(),
+                jsonLanguage: Language = .en) {
         self.format = format
         self.sink = sink
         self.quiet = quiet
-        self.colour = colour
-        self.wholeTokens = wholeTokens
+        self.style = style
+        self.jsonLanguage = jsonLanguage
         if format == .json { write("{\n  \"results\": [", newline: false) }
     }
 
@@ -47,14 +70,15 @@ public final class ResultRenderer {
         switch format {
         case .json:
             buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8)
-            result.appendJSONLine(to: &buffer)
+            result.appendJSONLine(to: &buffer, language: jsonLanguage)
             wroteFirstResult = true
             flushIfDue()
         case .jsonl:
-            result.appendJSONLine(to: &buffer)
+            result.appendJSONLine(to: &buffer, language: jsonLanguage)
             buffer.append(0x0A)
             flushIfDue()
-        case .text: if !quiet { write(line(for: result)) }
+        case .text:
+            if !quiet && (style.showAccepted || result.outcome != .accepted) { write(line(for: result)) }
         }
     }
 
@@ -69,29 +93,37 @@ public final class ResultRenderer {
         flush()
     }
 
-    /// One result as a line for people.
+    /// One result as a line for people (wrapped to the width, if one is set), in this process's language.
     public func line(for r: PushResult) -> String {
-        let token = wholeTokens ? r.token.hex : r.token.short
+        let token = style.wholeTokens ? r.token.hex : r.token.short
+        var text: String
         switch r.outcome {
         case .accepted:
-            var line = paint("✓", "32") + " \(token)  \(r.status ?? 200)"
-            if let id = r.apnsID { line += "  apns-id \(id)" }
-            if let unique = r.apnsUniqueID { line += "  unique-id \(unique)" }
-            if let environment = r.environment { line += "  (\(environment))" }
-            if let note = r.note { line += "  \(note)" }
-            return line
-        case .rejected, .temporaryFailure:
+            text = paint("✓", "32") + " \(token)  \(r.status ?? 200)"
+            if let id = r.apnsID { text += "  apns-id " + shown(id) }
+            if let unique = r.apnsUniqueID, style.wholeTokens || style.fullIDs { text += "  unique-id \(unique)" }
+            if let environment = r.environment { text += "  (\(environment))" }
+            if r.resumed { text += "  " + Words("(from the journal)", es: "(del diario)").description }
+            if let note = r.note { text += "  \(note)" }
+        case .rejected, .temporaryFailure, .stopped:
             let status = r.status.map(String.init) ?? "---"
             let reason = r.reason.map { " \($0)" } ?? ""
             let mark = r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
-            return "\(mark) \(token)  \(status)\(reason): \(r.explanation)" + (r.note.map { "; " + $0 } ?? "")
+            text = "\(mark) \(token)  \(status)\(reason): \(r.explanation)" + (r.note.map { "; \($0)" } ?? "")
+            if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").description }
         case .unreachable:
-            return paint("✗", "31") + " \(token)  ---: \(r.explanation)"
+            text = paint("✗", "31") + " \(token)  ---: \(r.explanation)"
         }
+        return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
+    }
+
+    /// An id whole, or its first 8 characters on a terminal (the whole one is in --verbose and json).
+    private func shown(_ id: String) -> String {
+        style.wholeTokens || style.fullIDs || id.count <= 9 ? id : String(id.prefix(8)) + "…"
     }
 
     private func paint(_ text: String, _ code: String) -> String {
-        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        style.colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
     private func write(_ text: String, newline: Bool = true) {

@@ -46,7 +46,7 @@ enum WebViewEvent {
         }
         if let reason = record.reason {
             members.append(("reason", .string(bounded(reason))))
-            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation)))
+            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation.description)))
         }
         if let apnsID = record.apnsID { members.append(("apnsID", .string(apnsID))) }
         if let fault = record.fault { members.append(("fault", .string(bounded(fault)))) }

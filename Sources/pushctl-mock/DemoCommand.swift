@@ -23,7 +23,6 @@ struct DemoCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var language: LanguageOption
     @Flag(help: "Wait for Enter between steps (only when standard input is a terminal).")
     var pause = false
 
@@ -32,6 +31,7 @@ struct DemoCommand: ParsableCommand {
 
     @Option(name: .customLong("web-port"), help: ArgumentHelp("The web view's port on 127.0.0.1 (0 picks a free one).", valueName: "port"))
     var webPort = 0
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         guard (0...65535).contains(webPort) else { throw ValidationError("--web-port must be between 0 and 65535; got \(webPort)") }
@@ -215,8 +215,8 @@ struct DemoCommand: ParsableCommand {
 
     private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
                       authorization: any AuthorizationSource, transport: CurlTransportConfiguration) throws {
-        let renderer = ResultRenderer(format: .text, sink: StandardOutput.shared, colour: Console.useColour(on: STDOUT_FILENO),
-                                      wholeTokens: false)
+        let renderer = ResultRenderer(format: .text, sink: StandardOutput.shared,
+                                      style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: false))
         do {
             _ = try deliver(template, to: tokens, authorization: authorization, configuration: transport) { result in
                 narrator.say("  " + renderer.line(for: result))

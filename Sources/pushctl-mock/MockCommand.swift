@@ -45,7 +45,6 @@ struct MockCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var language: LanguageOption
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
@@ -187,6 +186,7 @@ struct MockCommand: ParsableCommand {
 
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once; more are closed when accepted (default 10000).", valueName: "n"))
     var maxConnections = 10_000
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }

@@ -113,7 +113,7 @@ enum BroadcastRun {
         let runner = try CallRunner(authorization: credentials.authorization, configuration: configuration,
                                     policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout))
         var summary = BatchSummary()
-        summary.noun = ("channel", "channels")
+        summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
         var documents: [JSONValue] = []
         let started = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         for channel in channels {
@@ -129,7 +129,7 @@ enum BroadcastRun {
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 - started
         let status = ExitStatus(summary.outcome)
         switch c.output {
-        case .text: if !c.quiet { Console.err(summary.line) }
+        case .text: if !c.quiet { Console.say(summary.line) }
         case .jsonl: Console.out(summary.json(exitStatus: status.rawValue).compact)
         case .json: Console.out(JSONValue.object([("results", .array(documents)), ("summary", summary.json(exitStatus: status.rawValue))]).pretty)
         }

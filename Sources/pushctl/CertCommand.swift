@@ -44,7 +44,6 @@ struct CertCommand: ParsableCommand {
                 that many days (or has expired); 65 unreadable, 66 missing file.
                 """)
 
-        @OptionGroup var language: LanguageOption
         @Argument(help: ArgumentHelp("The certificate file.", valueName: "path"), completion: .file(extensions: ["p12", "pfx", "pem", "crt", "cer"]))
         var path: String
 
@@ -56,6 +55,7 @@ struct CertCommand: ParsableCommand {
 
         @Option(help: "text or json.")
         var output: TokenOutputFormat = .text
+        @OptionGroup var language: LanguageOption
 
         func validate() throws {
             if let expiresWithin, !(0...36_500).contains(expiresWithin) {
@@ -169,7 +169,6 @@ struct CertCommand: ParsableCommand {
                     --topic com.example.app.voip --environment development --out certs/
                 """)
 
-        @OptionGroup var language: LanguageOption
         @Option(name: .customLong("topic"), help: ArgumentHelp("A topic the certificate covers; the first is the bundle id. Repeatable (env PUSHCTL_TOPIC).", valueName: "topic"))
         var topics: [String] = []
 
@@ -187,6 +186,7 @@ struct CertCommand: ParsableCommand {
 
         @Option(help: ArgumentHelp("The directory to write to (default: the current directory).", valueName: "dir"), completion: .directory)
         var out: String?
+        @OptionGroup var language: LanguageOption
 
         func validate() throws {
             if !(1...3650).contains(days) { throw ValidationError("--days must be between 1 and 3650; got \(days)") }

@@ -114,7 +114,6 @@ struct ChannelCommand: ParsableCommand {
 
 /// What every channel call takes: authentication, the app, where, and how to answer.
 struct ChannelOptions: ParsableArguments, CredentialFlags {
-    @OptionGroup var language: LanguageOption
     @OptionGroup(title: "Authentication") var auth: AuthOptions
     @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
     @Option(help: ArgumentHelp("A provider token made elsewhere, instead of signing one (env PUSHCTL_JWT).", valueName: "token"))
@@ -134,6 +133,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
     @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts.", valueName: "n")) var retries = 3
     @Option(help: "text or json.") var output: TokenOutputFormat = .text
     @Flag(help: "Show libcurl's trace on stderr (the JWT redacted).") var verbose = false
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }

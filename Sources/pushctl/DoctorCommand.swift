@@ -47,7 +47,6 @@ struct DoctorCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var language: LanguageOption
     @OptionGroup(title: "Authentication") var auth: AuthOptions
     @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
 
@@ -68,6 +67,7 @@ struct DoctorCommand: ParsableCommand {
     var timeout: Double = 5
     @Option(help: "text (a line per check) or json (one document).")
     var output: DoctorOutputFormat = .text
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if !(timeout > 0 && timeout <= 60) { throw ValidationError("--timeout must be more than 0 and at most 60 seconds; got \(timeout)") }
@@ -443,7 +443,7 @@ struct Doctor {
                 return DoctorCheck(name: "test push", status: .fail, found: "not sent: \(error.message)", hint: error.hint)
             }
             guard let result else { break }
-            var details: [(String, JSONValue)] = [("environment", .string(place.name)), ("result", result.json)]
+            var details: [(String, JSONValue)] = [("environment", .string(place.name)), ("result", result.json())]
             if result.status == 200 {
                 let which = setting.endpoint != nil ? "accepted by \(place.url)"
                     : place.name == "sandbox" ? "accepted by sandbox: the token is from a development build (run from Xcode)"

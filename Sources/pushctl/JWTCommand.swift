@@ -55,7 +55,6 @@ struct Sign: ParsableCommand {
             """
     )
 
-    @OptionGroup var language: LanguageOption
     @OptionGroup var auth: AuthOptions
 
     @Option(help: ArgumentHelp("The iat claim, UNIX seconds (default: now).", valueName: "unix"))
@@ -66,6 +65,7 @@ struct Sign: ParsableCommand {
 
     @Option(help: "text (the token, one line) or json (header, claims and token).")
     var output: TokenOutputFormat = .text
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if let issuedAt, issuedAt < 0 { throw ValidationError("--issued-at must be UNIX seconds, 0 or more") }
@@ -117,9 +117,9 @@ extension JWTCommand {
                     | pushctl jwt decode -
                 """)
 
-        @OptionGroup var language: LanguageOption
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
         var token: String
+        @OptionGroup var language: LanguageOption
 
         func run() throws {
             try reportingErrors {
@@ -146,6 +146,7 @@ extension JWTCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "Check a JWT's signature with a key, then APNs' rules for provider tokens.",
+            usage: "pushctl jwt verify <token> --key-file <path> [--key-id <id>] [<options>]",
             discussion: """
                 Accepts raw r‖s (standard JOSE) and DER signatures (what `openssl dgst -sign` makes).
                 Exits 0 when the signature is valid and every APNs check passes, 1 otherwise.
@@ -159,7 +160,6 @@ extension JWTCommand {
                   pushctl jwt verify "$JWT" --key-file public.pem --key-id ABC123DEFG
                 """)
 
-        @OptionGroup var language: LanguageOption
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
         var token: String
 
@@ -168,6 +168,7 @@ extension JWTCommand {
 
         @Option(help: ArgumentHelp("The key's 10-character Key ID, to compare with the token's kid (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))
         var keyId: String?
+        @OptionGroup var language: LanguageOption
 
         /// The token's kid against the key's own id (from --key-id, PUSHCTL_KEY_ID or the file's
         /// name): APNs looks the key up by kid, so a token whose kid names another key is refused.

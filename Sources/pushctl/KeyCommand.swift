@@ -40,12 +40,12 @@ struct KeyCommand: ParsableCommand {
                   pushctl key generate --key-id TEST123456 --out keys/
                 """)
 
-        @OptionGroup var language: LanguageOption
         @Option(help: ArgumentHelp("The 10-character key id to name it by (default: random).", valueName: "id"))
         var keyId: String?
 
         @Option(help: ArgumentHelp("A directory, or the file to write (default: the current directory).", valueName: "path"), completion: .file())
         var out: String?
+        @OptionGroup var language: LanguageOption
 
         func run() throws {
             try reportingErrors {

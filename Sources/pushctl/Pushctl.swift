@@ -22,8 +22,8 @@ struct Pushctl: ParsableCommand {
         version: PushctlVersion.current,
         subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
     )
-
     @OptionGroup var language: LanguageOption
+
 
     static func main() {
         Companion.handOverIfAsked()

@@ -48,7 +48,6 @@ struct SendCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var language: LanguageOption
     @OptionGroup(title: "Authentication") var auth: AuthOptions
     @OptionGroup(title: "Certificate authentication (instead of a key)") var certificate: CertificateOptions
 
@@ -157,6 +156,7 @@ struct SendCommand: ParsableCommand {
     @Flag(help: "Show libcurl's trace on stderr (the JWT redacted).") var verbose = false
     @Flag(help: "With --verbose or --dry-run, show the JWT instead of redacting it.") var showSecrets = false
     @Flag(help: "Print nothing but errors; the exit status tells the outcome.") var quiet = false
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
@@ -364,7 +364,9 @@ struct SendCommand: ParsableCommand {
             let dead = try unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
             let toTerminal = isatty(STDOUT_FILENO) == 1
             let renderer = ResultRenderer(format: output, sink: StandardOutput.shared, quiet: quiet,
-                                          colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: !toTerminal)
+                                          style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: !toTerminal,
+                                                                 width: Console.width(of: STDOUT_FILENO), fullIDs: verbose),
+                                          jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
             let total = request.notifications.count
             // A bar only where a person watches stderr and it does not fight the text lines.
             let progress = total > 1 && !quiet && isatty(STDERR_FILENO) == 1 && (output != .text || !toTerminal) ? ProgressBar(total: total) : nil
@@ -403,11 +405,14 @@ struct SendCommand: ParsableCommand {
                     if second.outcome == .accepted {
                         final = second
                         final.environment = other.rawValue
-                        final.note = "\(environment.rawValue) answered \(first.reason ?? "no"): the token belongs to \(other.rawValue)"
+                        final.note = Words("\(environment.rawValue) answered \(first.reason ?? "no"): the token belongs to \(other.rawValue)",
+                                           es: "\(environment.rawValue) respondió \(first.reason ?? "no"): el token es de \(other.rawValue)")
                         moved += 1
                     } else {
                         final = first
-                        final.note = "\(other.rawValue) answered " + (second.reason ?? second.explanation) + " too"
+                        let answer = second.reason.map { Words(verbatim: $0) } ?? second.explanationWords
+                        final.note = Words("\(other.rawValue) answered ", es: "\(other.rawValue) respondió ") + answer
+                            + Words(" too", es: " también")
                     }
                     final.detectedEnvironment = true
                     summary.replace(first, with: final)
@@ -419,7 +424,7 @@ struct SendCommand: ParsableCommand {
             let status = ExitStatus(summary.outcome)
             renderer.finish(summary, exitStatus: status.rawValue)
             progress?.clear()
-            if output == .text && !quiet { Console.err(summary.line) }
+            if output == .text && !quiet { Console.say(summary.line) }
             if moved > 0, !quiet, let environment = request.environment {
                 let other = environment == .sandbox ? "production" : "sandbox"
                 Console.err("hint: \(moved) \(moved == 1 ? "token belongs" : "tokens belong") to \(other): send \(moved == 1 ? "it" : "them") with --\(other)")

@@ -62,7 +62,8 @@ import Testing
         #expect(RejectionReason.allKnown.count == 41)
         for reason in RejectionReason.allKnown {
             #expect(RejectionReason(apnsName: reason.apnsName) == reason)
-            #expect(!reason.explanation.isEmpty)
+            #expect(!reason.explanation.en.isEmpty && !reason.explanation.es.isEmpty)
+            #expect(reason.explanation.en != reason.explanation.es, "\(reason) is not said in Spanish")
         }
         #expect(RejectionReason(apnsName: "Unregistered").status == 410)
         #expect(RejectionReason(apnsName: "BadDeviceToken").status == 400)
@@ -86,6 +87,6 @@ import Testing
         #expect(RejectionReason.serviceUnavailable.retry == .afterBackoff)
         #expect(RejectionReason.shutdown.retry == .onNewConnection)
         #expect(RejectionReason.expiredProviderToken.retry == .withNewProviderToken)
-        #expect(RejectionReason.badDeviceToken.explanation.contains("other environment"))
+        #expect(RejectionReason.badDeviceToken.explanation.en.contains("other environment"))
     }
 }

@@ -536,11 +536,11 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
         if (response.reason == nil) != (200..<300).contains(status) { reasons.add(index, input, "reason \(String(describing: response.reason))") }
         for attempts in [1, 4] {
             let result = PushResult(token: token, response: response, attempts: attempts)
-            let line = result.jsonLine
+            let line = result.jsonLine()
             if line.contains("\n") { lines.add(index, input, "jsonLine has a line break: \(show(line))") }
             switch Result(catching: { () throws(JSONParseError) -> JSONValue in try JSONValue.parse(line) }) {
-            case let .success(value) where sameJSON(value, result.json): break
-            case let .success(value): lines.add(index, input, "jsonLine \(show(line)) is not json \(show(result.json.compact)) (\(show(value.compact)))")
+            case let .success(value) where sameJSON(value, result.json()): break
+            case let .success(value): lines.add(index, input, "jsonLine \(show(line)) is not json \(show(result.json().compact)) (\(show(value.compact)))")
             case let .failure(error): lines.add(index, input, "jsonLine \(show(line)) does not parse: \(error)")
             }
             if hasControlByte(result.explanation) || result.reason.map(hasControlByte) == true {

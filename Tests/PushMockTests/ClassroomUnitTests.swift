@@ -128,7 +128,7 @@ import Testing
             body: #"{"aps":{"alert":"hi"}}"#))
         let event = try JSONValue.parse(Array(json.utf8))
         #expect(event["kind"]?.stringValue == "rejected")
-        #expect(event["explanation"]?.stringValue == RejectionReason.unregistered.explanation)
+        #expect(event["explanation"]?.stringValue == RejectionReason.unregistered.explanation.en)
         #expect(event["jwt"]?["header"]?["kid"]?.stringValue == "ABC123DEFG")
         #expect(event["payload"]?["aps"]?["alert"]?.stringValue == "hi")
         #expect(!json.contains("\u{1B}"), "\(json)")

@@ -1,0 +1,40 @@
+/// A request from outside a run to stop it: a signal, for the command line.
+public struct StopRequest: Sendable, Equatable {
+    /// What asked, as people know it: "SIGTERM", "SIGINT", "SIGHUP".
+    public let name: String
+    /// How many times it was asked: a second request ends the grace at once.
+    public let count: Int
+
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+/// Where a run looks, after every wait, for a request to stop.
+public protocol StopRequests: AnyObject {
+    var stopRequest: StopRequest? { get }
+}
+
+/// What a stopped run says of a notification it has no answer for.
+public enum StopMark: String, Sendable {
+    /// APNs does not have it: never sent, or answered with something worth sending again (429,
+    /// 5xx, a lost connection). Safe to send again.
+    case notSent = "not-sent"
+    /// Sent, and not answered before the stop (or its last attempt timed out): APNs may have it.
+    /// Sending it again may deliver it twice.
+    case inDoubt = "in-doubt"
+}
+
+/// Why a run sends nothing more, and so what every notification it still holds gets.
+enum RunStop {
+    /// Nothing more is worth sending (APNs unreachable, a server that takes no requests or answers
+    /// nothing, a key that cannot sign). Waiting retries and unread notifications get this failure
+    /// as their result at once; answers for requests in flight still count as they come, and their
+    /// failures are final.
+    case failure(TransportFailure)
+    /// Asked to stop (a signal). Nothing new starts; requests in flight get until `graceEnds` to be
+    /// answered. Then: what has no answer is in doubt; what was never sent, or was answered with
+    /// something worth sending again, is not sent.
+    case requested(StopRequest, graceEnds: Double)
+}

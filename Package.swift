@@ -102,7 +102,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .testTarget(name: "PushCoreTests", dependencies: ["PushCore"], swiftSettings: strict),
+        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
         .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine"], swiftSettings: strict),
         .testTarget(

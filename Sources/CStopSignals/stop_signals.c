@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,9 +38,15 @@ int pushctl_stop_signals_install(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;  // no SA_RESTART: a blocking read returns EINTR
     const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    sigset_t unblock;
+    sigemptyset(&unblock);
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         if (sigaction(signals[i], &action, NULL) != 0) return -1;
+        sigaddset(&unblock, signals[i]);
     }
+    // A parent may have started us with these blocked (the mask is inherited): unblocked here, on
+    // the thread that polls, or a stop would wait forever as a pending signal.
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
     return wake_pipe[0];
 }
 

@@ -15,6 +15,8 @@ public struct CallResult: Sendable {
     /// The answer's body (a channel's settings, the channel list), as sent.
     public let body: [UInt8]
     public let unreachableCause: UnreachableCause?
+    /// A stopped run's call without an answer: not sent, or sent and not answered.
+    public let stopped: StopMark?
 
     public init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
         let base = AnswerClassification(outcome, attempts: attempts, exhausted: exhausted)
@@ -25,6 +27,7 @@ public struct CallResult: Sendable {
         self.attempts = attempts
         apnsUniqueID = base.apnsUniqueID
         unreachableCause = base.unreachableCause
+        stopped = nil
         if case let .success(response) = outcome {
             requestID = response.requestID
             channelID = response.channelID
@@ -35,11 +38,45 @@ public struct CallResult: Sendable {
             body = []
         }
     }
+
+    /// A call a stopped run has no answer for.
+    public init(stopped mark: StopMark, attempts: Int, request: StopRequest) {
+        let base = AnswerClassification(stopped: mark, attempts: attempts,
+                                        why: mark == .inDoubt ? StopWords.inDoubt(request) : StopWords.notSent(request))
+        outcome = base.outcome
+        status = nil
+        reason = nil
+        explanationWords = base.explanation
+        self.attempts = attempts
+        apnsUniqueID = nil
+        unreachableCause = nil
+        stopped = mark
+        requestID = nil
+        channelID = nil
+        body = []
+    }
+
+    /// The result object of `--output json`/`jsonl` for a call, the same shape for a broadcast's
+    /// channel and a channel command: `subject` first (what the call was for), then the answer.
+    public func json(_ subject: [(String, JSONValue)], extra: [(String, JSONValue)] = [], language: Language = .en) -> JSONValue {
+        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        var fields = subject + [
+            ("status", status.map { .integer(Int64($0)) } ?? .null),
+            ("outcome", .string(outcome.rawValue)),
+            ("reason", optional(reason)),
+            ("explanation", .string(explanationWords.text(language))),
+            ("apnsRequestId", optional(requestID)),
+            ("apnsUniqueId", optional(apnsUniqueID)),
+            ("attempts", .integer(Int64(attempts))),
+        ] + extra
+        if let stopped { fields.append(("stopped", .string(stopped.rawValue))) }
+        return .object(fields)
+    }
 }
 
 extension BatchSummary {
     /// Counts a broadcast's or a channel call's result like a device's.
     public mutating func add(_ call: CallResult) {
-        count(call.outcome, attempts: call.attempts, reason: call.reason, unreachableCause: call.unreachableCause)
+        count(call.outcome, attempts: call.attempts, reason: call.reason, unreachableCause: call.unreachableCause, stopped: call.stopped)
     }
 }

@@ -34,12 +34,34 @@ public final class PushDispatcher {
     public func run<Notifications: Sequence>(_ notifications: Notifications, onResult: (PushResult) -> Void) -> BatchSummary
     where Notifications.Element == DeviceNotification {
         withoutActuallyEscaping(onResult) { onResult in
-            let run = DispatchRun(source: notifications.makeIterator(), transport: transport, authorization: authorization,
-                                  policy: policy, clock: clock, random: random, stopRequests: stopRequests, grace: grace,
-                                  onResult: onResult)
-            return run.run()
+            run(notifications, to: ClosureObserver(onResult))
         }
     }
+
+    /// Sends every notification of `notifications`, giving each final result to `observer` (once
+    /// per notification, in completion order) and telling it when the run is about to wait.
+    public func run<Notifications: Sequence>(_ notifications: Notifications, to observer: any ResultObserver) -> BatchSummary
+    where Notifications.Element == DeviceNotification {
+        DispatchRun(source: notifications.makeIterator(), transport: transport, authorization: authorization, policy: policy,
+                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
+    }
+}
+
+/// Where a run's final results go: renderers, a dead-token file, a journal observe the same stream.
+public protocol ResultObserver: AnyObject {
+    func record(_ result: PushResult)
+    /// The run is about to wait for answers: a moment to write out what was recorded.
+    func pause()
+}
+
+extension ResultObserver {
+    public func pause() {}
+}
+
+private final class ClosureObserver: ResultObserver {
+    let body: (PushResult) -> Void
+    init(_ body: @escaping (PushResult) -> Void) { self.body = body }
+    func record(_ result: PushResult) { body(result) }
 }
 
 /// One run's state and its transitions: fill the transport, receive what it finished, decide each
@@ -67,7 +89,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
     private let random: () -> Double
     private let stopRequests: (any StopRequests)?
     private let grace: Double
-    private let onResult: (PushResult) -> Void
+    private let observer: any ResultObserver
 
     private var source: Source
     private var sourceExhausted = false
@@ -88,7 +110,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
 
     init(source: Source, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
-         onResult: @escaping (PushResult) -> Void) {
+         observer: any ResultObserver) {
         self.source = source
         self.transport = transport
         self.authorization = authorization
@@ -97,7 +119,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
         self.random = random
         self.stopRequests = stopRequests
         self.grace = grace
-        self.onResult = onResult
+        self.observer = observer
         started = clock()
         fillTime = started
         breaker = DeadServerBreaker(limit: policy.deadServerAfter, started: started)
@@ -109,6 +131,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
             fill()
             settleHeld()
             if inFlight.isEmpty && retries.isEmpty && sourceExhausted { break }
+            observer.pause()
             for polled in transport.poll(timeout: waitTime()) { receive(polled) }
             checkStopRequest()
         }
@@ -305,7 +328,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
         var result = result
         result.position = pending.notification.position
         summary.add(result)
-        onResult(result)
+        observer.record(result)
     }
 
     /// How long the next wait may last: until the next due retry (only if there is room to start

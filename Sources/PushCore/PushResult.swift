@@ -37,6 +37,9 @@ public struct PushResult: Sendable {
     public let stopped: StopMark?
     /// Reported from an earlier run's journal, not sent by this one.
     public var resumed = false
+    /// APNs may have it though no answer said so: sent and unanswered at a stop, or its last
+    /// attempt timed out. A resumed run sends it again only if asked to.
+    public let inDoubt: Bool
     /// Set for every result of a run that detects environments, so each carries the field.
     public var detectedEnvironment = false
 
@@ -75,11 +78,12 @@ public struct PushResult: Sendable {
         explanationWords = answer.explanation
         unreachableCause = answer.unreachableCause
         stopped = answer.stopped
+        inDoubt = answer.inDoubt
     }
 
     /// Rebuilds a result a journal kept (every field as it was written).
     public init(token: DeviceToken, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
-                reason: String?, timestamp: Int64?, attempts: Int, explanation: Words, stopped: StopMark?) {
+                reason: String?, timestamp: Int64?, attempts: Int, explanation: Words, stopped: StopMark?, inDoubt: Bool) {
         self.token = token
         self.position = position
         self.outcome = outcome
@@ -92,9 +96,10 @@ public struct PushResult: Sendable {
         explanationWords = explanation
         unreachableCause = nil
         self.stopped = stopped
+        self.inDoubt = inDoubt
     }
 
-    static let acceptedExplanation = Words("accepted by APNs; delivery to the device is up to APNs and the device's state",
+    public static let acceptedExplanation = Words("accepted by APNs; delivery to the device is up to APNs and the device's state",
                                            es: "aceptada por APNs; la entrega al dispositivo depende de APNs y del estado del dispositivo")
 
     /// `json` as one compact line, its explanation in `language`.
@@ -192,6 +197,8 @@ public struct BatchSummary: Sendable {
     public var retried = 0
     public var rejectedByReason: [String: Int] = [:]
     public var elapsedSeconds: Double = 0
+    /// With environment detection: tokens the other environment accepted.
+    public var movedToOtherEnvironment = 0
     /// Device tokens given more than once: each was sent once, its repeats skipped.
     public var duplicatesSkipped = 0
     /// Set when the run stopped for a problem of the input, not the network (a key that could
@@ -343,6 +350,7 @@ struct AnswerClassification {
     var explanation: Words
     var unreachableCause: UnreachableCause?
     var stopped: StopMark?
+    var inDoubt = false
 
     init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: Words? = nil) {
         status = response.status
@@ -389,6 +397,7 @@ struct AnswerClassification {
         let count = attempts == 0 ? notSent
             : attempts > 1 ? Words(" (after \(attempts) attempts)", es: " (tras \(attempts) intentos)") : Words(verbatim: "")
         if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
+        if case .timedOut = failure { inDoubt = true }
         switch failure {
         case .unreachable:
             outcome = .unreachable
@@ -408,6 +417,7 @@ struct AnswerClassification {
         timestamp = nil
         unreachableCause = nil
         stopped = mark
+        inDoubt = mark == .inDoubt
         self.attempts = attempts
         explanation = why
     }

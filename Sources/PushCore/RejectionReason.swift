@@ -144,6 +144,15 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The answer means the token, the key or the certificate is for Apple's other environment
+    /// (sandbox vs production): the one table `send --detect-environment` and `doctor` go by.
+    public var pointsAtOtherEnvironment: Bool {
+        switch self {
+        case .badDeviceToken, .badEnvironmentKeyIdInToken, .badCertificateEnvironment: return true
+        default: return false
+        }
+    }
+
     /// The device token is dead: the caller should delete it.
     public var meansTokenIsDead: Bool { self == .unregistered || self == .expiredToken }
 

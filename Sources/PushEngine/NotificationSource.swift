@@ -1,4 +1,5 @@
 public import PushCore
+import PushCrypto
 
 /// The notifications of one run: one template to tokens from the flags or a file, or a
 /// requests file whose every line is its own notification.
@@ -7,6 +8,36 @@ public enum NotificationSource: Sequence {
     case file(PushTemplate, DeviceTokenFile)
     case requests(RequestsFile)
 
+    /// One template to tokens as the user typed them: each parsed (Xcode's `<ab cd …>` is fine), a
+    /// token given twice sent once, only `shard`'s part kept. The warnings are for the user: repeats
+    /// skipped, tokens of an unusual length.
+    public static func tokens(_ texts: [String], template: PushTemplate, shard: Shard?) throws(InputError) -> (NotificationSource, warnings: [Words]) {
+        var list: [DeviceToken] = []
+        var seen = Set<DeviceToken>()
+        var repeats = 0
+        for text in texts {
+            let token = try DeviceToken(parsing: text)
+            if let shard, !shard.contains(token) { continue }
+            if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
+        }
+        var warnings: [Words] = []
+        if repeats > 0 {
+            warnings.append(repeats == 1 ? Words("1 repeated device token skipped: each token is sent once",
+                                                 es: "se omitió 1 token del dispositivo repetido: cada token se envía una vez")
+                : Words("\(repeats) repeated device tokens skipped: each token is sent once",
+                        es: "se omitieron \(repeats) tokens del dispositivo repetidos: cada token se envía una vez"))
+        }
+        let unusual = list.filter(\.hasUnusualLength)
+        if unusual.count == 1 {
+            warnings.append(Words("device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)",
+                                  es: "el token del dispositivo \(unusual[0].short) tiene \(unusual[0].hex.count) dígitos hexadecimales; los de Apple suelen tener 64 (se envía igualmente)"))
+        } else if unusual.count > 1 {
+            warnings.append(Words("\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)",
+                                  es: "\(unusual.count) tokens del dispositivo no tienen los 64 dígitos hexadecimales habituales (se envían igualmente)"))
+        }
+        return (.list(template, list, duplicates: repeats), warnings)
+    }
+
     /// What will be sent: distinct tokens, or lines.
     public var count: Int {
         switch self {
@@ -14,6 +45,38 @@ public enum NotificationSource: Sequence {
         case let .file(_, file): return file.count
         case let .requests(file): return file.count
         }
+    }
+
+    /// The one notification every token gets (nil for a requests file, whose lines carry their own).
+    public var template: PushTemplate? {
+        switch self {
+        case let .list(template, _, _), let .file(template, _): return template
+        case .requests: return nil
+        }
+    }
+
+    /// The part of the list this run sends, when it sends one part.
+    public var shard: Shard? {
+        switch self {
+        case .list: return nil
+        case let .file(_, file): return file.shard
+        case let .requests(file): return file.shard
+        }
+    }
+
+    /// SHA-256 of what is sent to (the tokens in order, or the requests file's lines): what a journal
+    /// tells its run by. Reads a file once more.
+    public func digest() -> String {
+        let stream = SHA256Stream()
+        switch self {
+        case let .list(_, tokens, _):
+            for token in tokens { stream.update(token.hex + "\n") }
+        case let .file(_, file):
+            file.file.digest(into: stream)
+        case let .requests(file):
+            file.file.digest(into: stream)
+        }
+        return stream.finishHex()
     }
 
     /// Repeated tokens skipped (each token is sent once; a requests file's lines are all sent).

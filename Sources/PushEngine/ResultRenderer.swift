@@ -43,7 +43,7 @@ public struct TextResultStyle: Sendable {
 /// Renders results as they arrive to a sink: `text` lines for people, `jsonl` objects for
 /// machines, or one `json` document streamed element by element (memory stays flat either way).
 /// Buffered, but never holding a line back for long: a CI log or a pipe sees results as they come.
-public final class ResultRenderer {
+public final class ResultRenderer: ResultObserver {
     public let format: ResultFormat
     private let sink: any OutputSink
     private let quiet: Bool
@@ -65,6 +65,8 @@ public final class ResultRenderer {
         self.jsonLanguage = jsonLanguage
         if format == .json { write("{\n  \"results\": [", newline: false) }
     }
+
+    public func record(_ result: PushResult) { render(result) }
 
     public func render(_ result: PushResult) {
         switch format {
@@ -147,7 +149,7 @@ public final class ResultRenderer {
 }
 
 /// `--unregistered-out`: the tokens APNs called dead (410), one per line, as they come.
-public final class DeadTokenFile {
+public final class DeadTokenFile: ResultObserver {
     public let path: String
     private let fd: Int32
     /// Why the file stopped taking lines (errno), if it did.

@@ -55,21 +55,11 @@ enum CallOutput {
         } else {
             text += (r.reason.map { " \($0)" } ?? "") + ": " + r.explanation
         }
-        return text
+        return TextLayout.wrapped(text, width: Console.width(of: STDOUT_FILENO), hangingIndent: 2)
     }
 
-    static func json(_ r: CallResult, extra: [(String, JSONValue)]) -> JSONValue {
-        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        return .object(extra + [
-            ("status", r.status.map { .integer(Int64($0)) } ?? .null),
-            ("outcome", .string(r.outcome.rawValue)),
-            ("reason", optional(r.reason)),
-            ("explanation", .string(r.explanation)),
-            ("apnsRequestId", optional(r.requestID)),
-            ("apnsUniqueId", optional(r.apnsUniqueID)),
-            ("attempts", .integer(Int64(r.attempts))),
-        ])
-    }
+    /// json's explanations: English unless the user chose a language.
+    static var jsonLanguage: Language { Language.chosenExplicitly ? Language.current : .en }
 }
 
 /// `send --channel-id ID …`: one broadcast, POSTed to each channel.
@@ -90,14 +80,18 @@ enum BroadcastRun {
             let checked = try BroadcastAPI.channelID(id, name: "--channel-id")
             if !channels.contains(checked) { channels.append(checked) }
         }
-        let (baseURL, caCertificate, environment) = try SendRequest.endpoint(c, env: env)
-        try credentials.requireEnvironment(environment)
-        let proxy = try ProxySetting(url: c.proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: c.proxyUserFile)
+        let destination = try c.destinationFlags.resolve(.push, env: env)
+        try credentials.requireEnvironment(destination.environment)
+        var flags = c.connectionFlags
+        flags.certificate = credentials.certificate
+        flags.concurrency = 1
+        flags.connections = 1
+        let (connection, _) = try flags.resolve(env: env)
         if !c.quiet { template.warnings.forEach(Console.warn) }
 
         if c.dryRun {
             let request = template.request(channelID: channels[0])
-            var out = ["\(request.shape.method.rawValue) \(baseURL)\(request.path)"]
+            var out = ["\(request.shape.method.rawValue) \(destination.baseURL)\(request.path)"]
             out.append(credentials.certificatePath != nil ? "(no authorization header: the client certificate authenticates)" : "authorization: bearer [JWT redacted]")
             out += request.shape.headerLines
             out += ["", String(decoding: payload.bytes, as: UTF8.self), ""]
@@ -107,32 +101,52 @@ enum BroadcastRun {
             return
         }
 
-        let configuration = SendRequest.transportConfiguration(
-            baseURL: baseURL, caCertificate: caCertificate, proxy: proxy, certificate: credentials.certificate,
-            concurrency: 1, connections: 1, timeout: c.timeout, verbose: c.verbose, showSecrets: c.showSecrets)
-        let runner = try CallRunner(authorization: credentials.authorization, configuration: configuration,
-                                    policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout))
+        let runner = try CallRunner(authorization: credentials.authorization, connection: connection, destination: destination,
+                                    policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout),
+                                    stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout))
         var summary = BatchSummary()
         summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
-        var documents: [JSONValue] = []
-        let started = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        let document = CallDocument(format: c.output)
+        let started = MonotonicClock.seconds()
         for channel in channels {
             let result = runner.perform(template.request(channelID: channel))
             summary.add(result)
-            let json = CallOutput.json(result, extra: [("channelId", .string(channel))])
-            switch c.output {
-            case .text: if !c.quiet { Console.out(CallOutput.line("channel \(channel)", result)) }
-            case .jsonl: Console.out(json.compact)
-            case .json: documents.append(json)
+            if c.output == .text {
+                if !c.quiet { Console.out(CallOutput.line("channel \(channel)", result)) }
+            } else {
+                document.add(result.json([("channelId", .string(channel))], language: CallOutput.jsonLanguage))
             }
         }
-        summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 - started
-        let status = ExitStatus(summary.outcome)
-        switch c.output {
-        case .text: if !c.quiet { Console.say(summary.line) }
-        case .jsonl: Console.out(summary.json(exitStatus: status.rawValue).compact)
-        case .json: Console.out(JSONValue.object([("results", .array(documents)), ("summary", summary.json(exitStatus: status.rawValue))]).pretty)
+        summary.elapsedSeconds = MonotonicClock.seconds() - started
+        summary.stoppedBy = runner.stopRequest
+        let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
+        document.finish(summary, exitStatus: status)
+        if !c.quiet { Console.say(summary.line) }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `--output json` (one document: results, then the summary) or `jsonl` (a line each, then the
+/// summary) for calls, as device sends write theirs.
+final class CallDocument {
+    let format: ResultFormat
+    private var results: [JSONValue] = []
+
+    init(format: ResultFormat) { self.format = format }
+
+    func add(_ result: JSONValue) {
+        switch format {
+        case .jsonl: Console.out(result.compact)
+        case .json: results.append(result)
+        case .text: break
         }
-        if status != .ok { throw ExitCode(status.rawValue) }
+    }
+
+    func finish(_ summary: BatchSummary, exitStatus: Int32) {
+        switch format {
+        case .jsonl: Console.out(summary.json(exitStatus: exitStatus).compact)
+        case .json: Console.out(JSONValue.object([("results", .array(results)), ("summary", summary.json(exitStatus: exitStatus))]).pretty)
+        case .text: break
+        }
     }
 }

@@ -159,56 +159,39 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         let bundle = try BroadcastAPI.bundleID(topic, name: "--topic")
         let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestId)
 
-        let ca = cacert ?? env["PUSHCTL_CACERT"].nonEmpty
-        if let ca { try CACertificateFile.check(ca) }
-        let baseURL: String
-        var environment: APNsEnvironment?
-        if let url = endpoint ?? (sandbox || production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
-            baseURL = try Endpoint.baseURL(parsing: url)
-        } else {
-            var chosen = APNsEnvironment.sandbox
-            if production {
-                chosen = .production
-            } else if !sandbox, let name = env["PUSHCTL_ENV"].nonEmpty {
-                guard let named = APNsEnvironment(rawValue: name) else { throw InputError("PUSHCTL_ENV is '\(name)'; it must be sandbox or production", kind: .usage) }
-                chosen = named
-            }
-            environment = chosen
-            baseURL = chosen.channelManagementBaseURL
-        }
-        try credentials.requireEnvironment(environment)
-        let proxySetting = try ProxySetting(url: proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: nil)
-        let configuration = SendRequest.transportConfiguration(
-            baseURL: baseURL, caCertificate: ca, proxy: proxySetting, certificate: credentials.certificate,
-            concurrency: 1, connections: 1, timeout: timeout, verbose: verbose, showSecrets: false)
-        let runner = try CallRunner(authorization: credentials.authorization, configuration: configuration,
-                                    policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
+        let destination = try DestinationFlags(sandbox: sandbox, production: production, endpoint: endpoint, cacert: cacert).resolve(.channels, env: env)
+        try credentials.requireEnvironment(destination.environment)
+        var flags = ConnectionFlags(proxy: proxy, timeout: timeout, verbose: verbose)
+        flags.certificate = credentials.certificate
+        let (connection, _) = try flags.resolve(env: env)
+        let runner = try CallRunner(authorization: credentials.authorization, connection: connection, destination: destination,
+                                    policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout),
+                                    stop: SignalStop(), grace: min(SendCommand.stopGrace, timeout))
         let result = runner.perform(request)
         var summary = BatchSummary()
         summary.add(result)
-        let status = ExitStatus(summary.outcome)
+        summary.stoppedBy = runner.stopRequest
+        let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
+        let subject: [(String, JSONValue)] = [("call", .string(call.label))]
         if result.outcome == .accepted {
             let made = describe(result)
             switch output {
             case .text:
                 made.text.forEach(Console.out)
-                if let note = made.note { Console.err(note) }
+                if let note = made.note { Console.say(Words(verbatim: note)) }
             case .json:
-                var members = made.json
-                members.append(("status", .integer(Int64(result.status ?? 0))))
-                members.append(("apnsRequestId", result.requestID.map(JSONValue.string) ?? .null))
-                Console.out(JSONValue.object(members).pretty)
+                Console.out(result.json(subject, extra: made.json, language: CallOutput.jsonLanguage).pretty)
             }
         } else {
             switch output {
             case .text: Console.err(CallOutput.line("channel \(call.label)", result))
-            case .json: Console.out(CallOutput.json(result, extra: [("call", .string(call.label))]).pretty)
+            case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {
-                Console.err("hint: " + SendCommand.hint(for: cause, endpoint: endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty))
+                Console.hint(Words(verbatim: SendCommand.hint(for: cause, endpoint: endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty)))
             }
         }
-        if status != .ok { throw ExitCode(status.rawValue) }
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

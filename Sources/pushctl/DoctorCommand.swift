@@ -454,8 +454,7 @@ struct Doctor {
             }
             tried.append("\(place.name): " + (result.status.map { "\($0) " } ?? "") + (result.reason ?? result.explanation))
             // Only a token or key of the other environment is worth a second try.
-            let otherEnvironment = ["BadDeviceToken", "BadEnvironmentKeyIdInToken", "BadEnvironmentKeyInToken"]
-            guard let reason = result.reason, otherEnvironment.contains(reason) else {
+            guard let reason = result.reason, RejectionReason(apnsName: reason).pointsAtOtherEnvironment else {
                 details.append(("accepted", .bool(false)))
                 return DoctorCheck(name: "test push", status: .fail, found: "refused, " + tried.joined(separator: "; "),
                                    hint: result.unreachableCause.map { hint(for: $0, target: place.url) } ?? result.explanation,

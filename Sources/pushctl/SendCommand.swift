@@ -148,6 +148,12 @@ struct SendCommand: ParsableCommand {
     var detectEnvironment = false
     @Option(name: .customLong("connect-to"), help: ArgumentHelp("As curl's --connect-to: connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT, TLS still checking HOST (repeatable).", valueName: "host:port:connect-host:connect-port"))
     var connectTo: [String] = []
+    @Option(name: .customLong("journal"), help: ArgumentHelp("Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.", valueName: "path"), completion: .file(extensions: ["jsonl"]))
+    var journal: String?
+    @Flag(help: "With --journal: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).")
+    var resume = false
+    @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
+    var skipInDoubt = false
 
     // Output
     @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
@@ -163,6 +169,18 @@ struct SendCommand: ParsableCommand {
             throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
         }
         if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
+        if resume && journal == nil {
+            throw ValidationError(Words("--resume carries on the run a journal holds: give --journal PATH too",
+                                        es: "--resume continúa el envío que guarda un diario: indica también --journal RUTA").description)
+        }
+        if skipInDoubt && !resume {
+            throw ValidationError(Words("--skip-in-doubt decides what a resumed run does: give --journal PATH --resume too",
+                                        es: "--skip-in-doubt decide qué hace un envío reanudado: indica también --journal RUTA --resume").description)
+        }
+        if journal != nil && !channelIds.isEmpty {
+            throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
+                                        es: "--journal guarda los resultados de notificaciones a dispositivos; una difusión (--channel-id) no tiene nada que reanudar").description)
+        }
         if detectEnvironment {
             if endpoint != nil { throw ValidationError("--detect-environment tries Apple's other host; it does not go with --endpoint") }
             if requestsFile != nil || !channelIds.isEmpty {
@@ -338,13 +356,22 @@ struct SendCommand: ParsableCommand {
         }
     }
 
-    /// Answers that mean the token (or the key) is for the other environment.
-    static let otherEnvironmentReasons: Set<String> = ["BadDeviceToken", "BadEnvironmentKeyIdInToken"]
 
     /// Bounds on the numeric flags, so that no arithmetic on them can overflow.
     static let concurrencyLimit = 65_536
     static let retriesLimit = 100
     static let timeoutLimit = 3600.0
+
+    /// Where to send, as the flags and variables say.
+    var destinationFlags: DestinationFlags {
+        DestinationFlags(sandbox: sandbox, production: production, endpoint: endpoint, port: port, cacert: cacert)
+    }
+
+    /// How to connect, as the flags say (the certificate is added once it is read).
+    var connectionFlags: ConnectionFlags {
+        ConnectionFlags(proxy: proxy, proxyUserFile: proxyUserFile, concurrency: concurrency ?? SendCommand.concurrencyLimit,
+                        connections: connections, timeout: timeout, connectTo: connectTo, verbose: verbose, showSecrets: showSecrets)
+    }
 
     func run() throws {
         try reportingErrors {
@@ -356,87 +383,21 @@ struct SendCommand: ParsableCommand {
                 return
             }
             let request = try SendRequest(command: self, env: env)
-            if !quiet { request.template?.warnings.forEach(Console.warn) }
+            if !quiet { request.warnings.forEach(Console.warn) }
             if dryRun {
                 DryRun(request: request, showSecrets: showSecrets).lines.forEach(Console.out)
                 return
             }
-            let dead = try unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
-            let toTerminal = isatty(STDOUT_FILENO) == 1
-            let renderer = ResultRenderer(format: output, sink: StandardOutput.shared, quiet: quiet,
-                                          style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: !toTerminal,
-                                                                 width: Console.width(of: STDOUT_FILENO), fullIDs: verbose),
-                                          jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
-            let total = request.notifications.count
-            // A bar only where a person watches stderr and it does not fight the text lines.
-            let progress = total > 1 && !quiet && isatty(STDERR_FILENO) == 1 && (output != .text || !toTerminal) ? ProgressBar(total: total) : nil
-            // --detect-environment: the tokens the first environment calls bad wait for a second try.
-            var held: [PushResult] = []
-            let here = request.environment?.rawValue
-            func emit(_ result: PushResult) {
-                renderer.render(result)
-                dead?.record(result)
-                progress?.add(result)
-            }
-            var summary = try deliver(request.notifications, authorization: request.authorization,
-                                      configuration: request.transportConfiguration(self),
-                                      policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { first in
-                var result = first
-                if detectEnvironment {
-                    result.detectedEnvironment = true
-                    if let reason = result.reason, SendCommand.otherEnvironmentReasons.contains(reason) {
-                        held.append(result)
-                        return
-                    }
-                    if result.outcome == .accepted { result.environment = here }
-                }
-                emit(result)
-            }
-            var moved = 0
-            if let template = request.template, let environment = request.environment, !held.isEmpty {
-                let other: APNsEnvironment = environment == .sandbox ? .production : .sandbox
-                var configuration = request.transportConfiguration(self)
-                configuration.baseURL = "https://" + other.host + String(request.baseURL.dropFirst(("https://" + environment.host).count))
-                let firsts = Dictionary(held.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
-                _ = try deliver(template, to: held.map(\.token), authorization: request.authorization, configuration: configuration,
-                                policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout)) { second in
-                    guard let first = firsts[second.token] else { return }
-                    var final: PushResult
-                    if second.outcome == .accepted {
-                        final = second
-                        final.environment = other.rawValue
-                        final.note = Words("\(environment.rawValue) answered \(first.reason ?? "no"): the token belongs to \(other.rawValue)",
-                                           es: "\(environment.rawValue) respondió \(first.reason ?? "no"): el token es de \(other.rawValue)")
-                        moved += 1
-                    } else {
-                        final = first
-                        let answer = second.reason.map { Words(verbatim: $0) } ?? second.explanationWords
-                        final.note = Words("\(other.rawValue) answered ", es: "\(other.rawValue) respondió ") + answer
-                            + Words(" too", es: " también")
-                    }
-                    final.detectedEnvironment = true
-                    summary.replace(first, with: final)
-                    emit(final)
-                }
-            }
-            summary.duplicatesSkipped = request.notifications.duplicates
-            summary.shard = request.shard
-            let status = ExitStatus(summary.outcome)
-            renderer.finish(summary, exitStatus: status.rawValue)
-            progress?.clear()
-            if output == .text && !quiet { Console.say(summary.line) }
-            if moved > 0, !quiet, let environment = request.environment {
-                let other = environment == .sandbox ? "production" : "sandbox"
-                Console.err("hint: \(moved) \(moved == 1 ? "token belongs" : "tokens belong") to \(other): send \(moved == 1 ? "it" : "them") with --\(other)")
-            }
-            if let cause = summary.unreachableCause, !quiet {
-                Console.err("hint: " + SendCommand.hint(for: cause, endpoint: endpoint ?? Console.environment["PUSHCTL_ENDPOINT"].nonEmpty))
-            }
-            if let problem = summary.abortedBy { throw problem }
-            try request.notifications.verifyAllSent(summary.tokens)
-            if let failure = dead?.error { throw failure }
-            if status != .ok { throw ExitCode(status.rawValue) }
+            let run = try SendRun(plan: request.plan, journal: journal.map { JournalSetting(path: $0, resume: resume, skipInDoubt: skipInDoubt) })
+            let output = try SendOutput(self, total: request.notifications.count)
+            // From here a signal stops the run cleanly: every notification still gets its result.
+            let stop = SignalStop()
+            let summary = try run.run(observers: output.observers, stop: stop, grace: min(SendCommand.stopGrace, timeout))
+            try output.finish(summary, run: run, request: request, env: env)
         }
     }
-}
 
+    /// Seconds requests in flight get to be answered after a stop signal (GitHub Actions sends
+    /// SIGKILL 10 s after its first SIGINT: the grace and the writing of every result fit before).
+    static let stopGrace = 5.0
+}

@@ -24,46 +24,63 @@ protocol CredentialFlags {
 
 extension SendCommand: CredentialFlags {}
 
-/// Everything `send` needs, resolved from flags and environment and checked before
-/// anything is sent: any problem throws, and the process exits with nothing sent.
+/// Everything `send` needs, resolved from flags and environment and checked before anything is
+/// sent: the engine's plan, and what `--dry-run` shows besides. Any problem throws, and the
+/// process exits with nothing sent.
 struct SendRequest {
-    /// The one notification of a tokens run (nil for --requests-file, whose lines carry their own).
-    let template: PushTemplate?
-    let notifications: NotificationSource
-    let baseURL: String
-    let caCertificate: String?
-    let authorization: any AuthorizationSource
+    let plan: SendPlan
     /// How the payload was given, for the equivalent curl command.
     let payloadFile: String?
-    let shard: Shard?
     let proxy: ProxySetting?
-    /// Which of Apple's environments (nil for --endpoint).
-    let environment: APNsEnvironment?
     /// Certificate-based authentication: the certificate and key, and the file they came from.
     let certificate: ClientIdentity?
     let certificatePath: String?
     let certificateKeyPath: String?
+    /// What the user should hear before anything is sent (repeats skipped, unusual tokens, lint).
+    let warnings: [Words]
+
+    var notifications: NotificationSource { plan.notifications }
+    var template: PushTemplate? { plan.notifications.template }
+    var baseURL: String { plan.destination.baseURL }
+    var caCertificate: String? { plan.destination.caCertificate }
 
     init(command c: SendCommand, env: [String: String]) throws(InputError) {
         // A certificate is read first: its UID is the default topic.
         let loaded = try CertificateChecks.load(c, env: env, quiet: c.quiet)
-        let certificatePath = loaded?.path
-        self.certificatePath = certificatePath
-        certificateKeyPath = certificatePath == nil ? nil : c.certificate.certKey
-        let certificate = loaded?.identity
-        self.certificate = certificate
+        certificatePath = loaded?.path
+        certificateKeyPath = loaded == nil ? nil : c.certificate.certKey
+        certificate = loaded?.identity
         let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.defaultTopic
-        let now = Int64(time(nil))
         if topic == nil, let certificate, c.requestsFile == nil {
             throw InputError("the certificate covers several apps' topics: give --topic with one of them: "
                                 + certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", "),
                              kind: .usage)
         }
-        let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         let shard = try c.shard.map { text throws(InputError) in try Shard(parsing: text) }
-        self.shard = shard
-        proxy = try ProxySetting(url: c.proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: c.proxyUserFile)
+        let (notifications, payloadFile, warnings) = try SendRequest.notifications(c, topic: topic, shard: shard, certificate: certificate, env: env)
+        self.payloadFile = payloadFile
+        self.warnings = warnings
+        let destination = try c.destinationFlags.resolve(.push, env: env)
+        if let certificate, let certificatePath, let environment = destination.environment {
+            try CertificateChecks.requireEnvironment(certificate.certificate, environment, path: certificatePath)
+        }
+        var flags = c.connectionFlags
+        flags.certificate = certificate
+        let (connection, proxy) = try flags.resolve(env: env)
+        self.proxy = proxy
+        let authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(c, env: env)
+        var plan = SendPlan(notifications: notifications, destination: destination, connection: connection,
+                            authorization: authorization, policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout))
+        plan.detectEnvironment = c.detectEnvironment
+        self.plan = plan
+    }
 
+    /// The notifications: a requests file's lines, or one template to the tokens; the payload's file
+    /// (for the curl command); and the warnings choosing them raised.
+    static func notifications(_ c: SendCommand, topic: String?, shard: Shard?, certificate: ClientIdentity?,
+                              env: [String: String]) throws(InputError) -> (NotificationSource, String?, [Words]) {
+        let now = Int64(time(nil))
+        let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         if let path = c.requestsFile {
             // Each line carries token and payload; the header flags are defaults for the lines.
             var defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
@@ -72,61 +89,41 @@ struct SendRequest {
             defaults.now = now
             let file = try RequestsFile(path, defaults: defaults, shard: shard)
             try SendRequest.refuseOverwriting(file.file, named: "requests file", with: c.unregisteredOut)
-            template = nil
-            payloadFile = nil
-            notifications = .requests(file)
+            try SendRequest.refuseOverwriting(file.file, named: "requests file", with: c.journal)
+            return (.requests(file), nil, [])
+        }
+        guard let topic else {
+            throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
+        }
+        if c.deviceTokens.isEmpty && c.tokensFile == nil {
+            throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", kind: .usage)
+        }
+        let (payload, payloadFile) = try SendRequest.payload(c, now: now)
+        var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
+                            expiration: c.expiration, apnsID: c.apnsId, name: flagName)
+        spec.lint = !c.noLint
+        spec.now = now
+        let template = try PushTemplate(spec, payload: payload)
+        if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
+            throw InputError(problem, hint: "give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key")
+        }
+        let source: NotificationSource
+        var warnings = template.warnings.map { Words(verbatim: $0) }
+        if let path = c.tokensFile {
+            let file = try DeviceTokenFile(path, shard: shard)
+            try SendRequest.refuseOverwriting(file.file, named: "tokens file", with: c.unregisteredOut)
+            try SendRequest.refuseOverwriting(file.file, named: "tokens file", with: c.journal)
+            source = .file(template, file)
         } else {
-            guard let topic else {
-                throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
-            }
-            if c.deviceTokens.isEmpty && c.tokensFile == nil {
-                throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", kind: .usage)
-            }
-            let (payload, payloadFile) = try SendRequest.payload(c, now: now)
-            self.payloadFile = payloadFile
-            var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
-                                expiration: c.expiration, apnsID: c.apnsId, name: flagName)
-            spec.lint = !c.noLint
-            spec.now = now
-            let template = try PushTemplate(spec, payload: payload)
-            self.template = template
-            if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-                throw InputError(problem, hint: "give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key")
-            }
-
-            if let path = c.tokensFile {
-                let file = try DeviceTokenFile(path, shard: shard)
-                try SendRequest.refuseOverwriting(file.file, named: "tokens file", with: c.unregisteredOut)
-                notifications = .file(template, file)
-            } else {
-                var list: [DeviceToken] = []
-                var seen = Set<DeviceToken>()
-                var repeats = 0
-                for text in c.deviceTokens {
-                    let token = try DeviceToken(parsing: text)
-                    if let shard, !shard.contains(token) { continue }
-                    if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
-                }
-                notifications = .list(template, list, duplicates: repeats)
-                let unusual = list.filter(\.hasUnusualLength)
-                if repeats > 0 && !c.quiet { Console.warn("\(repeats) repeated device \(repeats == 1 ? "token" : "tokens") skipped: each token is sent once") }
-                if !unusual.isEmpty && !c.quiet {
-                    Console.warn(unusual.count == 1
-                        ? "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)"
-                        : "\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)")
-                }
-            }
-            if c.apnsId != nil && notifications.count > 1 {
-                throw InputError("--apns-id names one notification, but there are \(notifications.count) device tokens",
-                                 hint: "leave it out and APNs gives each notification its own id")
-            }
+            let chosen = try NotificationSource.tokens(c.deviceTokens, template: template, shard: shard)
+            source = chosen.0
+            warnings += chosen.warnings
         }
-
-        (baseURL, caCertificate, environment) = try SendRequest.endpoint(c, env: env)
-        if let certificate, let certificatePath, let environment {
-            try CertificateChecks.requireEnvironment(certificate.certificate, environment, path: certificatePath)
+        if c.apnsId != nil && source.count > 1 {
+            throw InputError("--apns-id names one notification, but there are \(source.count) device tokens",
+                             hint: "leave it out and APNs gives each notification its own id")
         }
-        authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(c, env: env)
+        return (source, payloadFile, warnings)
     }
 
     /// The payload from --payload, --payload-json, the builder flags or the Live Activity flags,
@@ -165,26 +162,6 @@ struct SendRequest {
         return nil
     }
 
-    /// The base URL, the extra CA, and which of Apple's environments (nil for --endpoint).
-    static func endpoint(_ c: SendCommand, env: [String: String]) throws(InputError) -> (String, String?, APNsEnvironment?) {
-        let ca = c.cacert ?? env["PUSHCTL_CACERT"].nonEmpty
-        if let ca { try CACertificateFile.check(ca) }
-        if let url = c.endpoint ?? (c.sandbox || c.production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
-            return (try Endpoint.baseURL(parsing: url), ca, nil)
-        }
-        var environment = APNsEnvironment.sandbox
-        if c.production {
-            environment = .production
-        } else if !c.sandbox, let name = env["PUSHCTL_ENV"].nonEmpty {
-            guard let chosen = APNsEnvironment(rawValue: name) else {
-                throw InputError("PUSHCTL_ENV is '\(name)'; it must be sandbox or production", kind: .usage)
-            }
-            environment = chosen
-        }
-        let port = c.port.map { $0 == 443 ? "" : ":\($0)" } ?? ""
-        return ("https://" + environment.host + port, ca, environment)
-    }
-
     static func authorization(_ c: some CredentialFlags, env: [String: String]) throws(InputError) -> any AuthorizationSource {
         if let token = c.jwt ?? env["PUSHCTL_JWT"].nonEmpty {
             let decoded = try DecodedJWT(parsing: token)
@@ -221,38 +198,17 @@ struct SendRequest {
         return signer
     }
 
-    /// `--unregistered-out` must not name the file being sent: writing it would destroy the list.
+    /// `--unregistered-out` and `--journal` must not name the file being sent: writing it would destroy the list.
     static func refuseOverwriting(_ input: CheckedLineFile, named noun: String, with output: String?) throws(InputError) {
         guard let output, input.isSameFile(as: output) else { return }
-        throw InputError("--unregistered-out '\(output)' is the \(noun) itself; writing it would destroy the list being sent",
-                         hint: "write the dead tokens to another file, then remove them from the list", kind: .usage)
+        let shown = OutsideText.display(output, limit: 200)
+        throw InputError(Words("'\(shown)' is the \(noun) itself; writing results to it would destroy the list being sent",
+                               es: "'\(shown)' es el propio archivo de entrada; escribir resultados en él destruiría la lista que se envía"),
+                         hint: Words("write the results to another file", es: "escribe los resultados en otro archivo"), kind: .usage)
     }
 
     /// `--verbose`: libcurl's trace, line by line, on stderr.
     static let traceToStderr: @Sendable (String) -> Void = { Console.err($0) }
-
-    func transportConfiguration(_ c: SendCommand) -> CurlTransportConfiguration {
-        var configuration = SendRequest.transportConfiguration(
-            baseURL: baseURL, caCertificate: caCertificate, proxy: proxy, certificate: certificate,
-            concurrency: c.concurrency ?? SendCommand.concurrencyLimit, connections: c.connections,
-            timeout: c.timeout, verbose: c.verbose, showSecrets: c.showSecrets)
-        configuration.connectTo = c.connectTo
-        return configuration
-    }
-
-    static func transportConfiguration(baseURL: String, caCertificate: String?, proxy: ProxySetting?, certificate: ClientIdentity?,
-                                       concurrency: Int, connections: Int, timeout: Double, verbose: Bool, showSecrets: Bool) -> CurlTransportConfiguration {
-        var configuration = CurlTransportConfiguration(
-            baseURL: baseURL, caCertificateFile: caCertificate, concurrency: concurrency, connections: connections,
-            connectTimeout: min(timeout, 10), timeout: timeout,
-            trace: verbose ? SendRequest.traceToStderr : nil, showSecrets: showSecrets)
-        configuration.proxy = proxy?.url
-        configuration.proxyCredentials = proxy?.credentials
-        configuration.clientCertificate = certificate.map {
-            TLSClientCertificate(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM)
-        }
-        return configuration
-    }
 }
 
 

@@ -106,11 +106,24 @@ public final class SpawnedProcess: @unchecked Sendable {
             argv.forEach { free($0) }
             envp?.forEach { free($0) }
         }
+        // The child starts with no signal blocked and the stop signals at their defaults, whatever
+        // this test process's threads block or ignore: signal tests send it real signals.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let code: Int32 = if let envp {
-            posix_spawn(&pid, path, &actions, nil, argv, envp)
+            posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         } else {
-            posix_spawn(&pid, path, &actions, nil, argv, environ)
+            posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         }
         guard code == 0 else { throw SpawnError("cannot start \(path): \(String(cString: strerror(code)))") }
         for handle in closeInParent { try? handle.close() }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 @testable import PushCore
@@ -11,20 +12,6 @@ import Testing
 // property, each with the seed and the case index: the generators are deterministic, so the
 // same seed gives the same cases.
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny generator whose sequence depends only on the seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-}
 
 /// The seed of every family; change it to explore, keep it fixed in the suite.
 private let propertySeed: UInt64 = 0x1010_5EED

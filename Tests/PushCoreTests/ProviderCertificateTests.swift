@@ -1,3 +1,4 @@
+import ChildProcess
 import Testing
 @testable import PushCore
 

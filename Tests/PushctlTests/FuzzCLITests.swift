@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -9,20 +10,6 @@ import Testing
 // property's violations are collected and reported in one failure with the seed and the case,
 // each case as a shell command line (`$MOCK` stands for the mock's endpoint, CA and key flags).
 
-/// SplitMix64: the cases depend only on the seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-}
 
 private let fuzzSeed: UInt64 = 0xF022_1010
 /// A run taking longer than this is killed and counted as a hang.

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import PushCore
+
+/// What a run tells a CI job's log: a Markdown summary for GitHub's step summary, and one
+/// annotation per reason (not per token), in this process's language.
+public struct JobReport {
+    public let summary: BatchSummary
+    /// Where `--unregistered-out` wrote the dead tokens, if it did.
+    public var deadTokensFile: String?
+    /// The command that resumes a stopped run (nil when the run was not journaled).
+    public var resumeCommand: String?
+    /// What the run was, in a few words ("pushctl send").
+    public var title = "pushctl send"
+
+    public init(summary: BatchSummary) { self.summary = summary }
+
+    /// The explanation of an APNs reason, as the result lines give it.
+    static func explanation(of reason: String) -> Words { RejectionReason(apnsName: reason).explanation }
+
+    /// GitHub's step summary: a table of outcomes, the rejections by reason with what each means,
+    /// where the dead tokens went, and what a stop left (with the resume command).
+    public var markdown: String {
+        let s = summary
+        var lines: [String] = []
+        lines.append("### \(title): " + s.line.description.replacingMarkdown())
+        lines.append("")
+        lines.append(Words("| outcome | notifications |", es: "| resultado | notificaciones |").description)
+        lines.append("|---|---:|")
+        let rows: [(Words, Int)] = [
+            (Words("accepted", es: "aceptadas"), s.accepted), (Words("rejected", es: "rechazadas"), s.rejected),
+            (Words("failed temporarily", es: "fallo temporal"), s.temporaryFailures),
+            (Words("APNs not reached", es: "sin llegar a APNs"), s.unreachable),
+            (Words("not sent (stopped)", es: "sin enviar (detenido)"), s.notSent),
+            (Words("in doubt (stopped)", es: "en duda (detenido)"), s.inDoubt),
+        ]
+        for (label, count) in rows where count > 0 || label.en == "accepted" { lines.append("| \(label) | \(count) |") }
+        if !s.rejectedByReason.isEmpty {
+            lines.append("")
+            lines.append("#### " + Words("Rejected, by reason", es: "Rechazadas, por motivo").description)
+            lines.append("")
+            lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").description)
+            lines.append("|---|---:|---|")
+            for (name, count) in s.topReasons {
+                lines.append("| `\(name.replacingMarkdown())` | \(count) | \(JobReport.explanation(of: name).description.replacingMarkdown()) |")
+            }
+        }
+        if let deadTokensFile, s.rejectedByReason["Unregistered", default: 0] + s.rejectedByReason["ExpiredToken", default: 0] > 0 {
+            lines.append("")
+            lines.append(Words("Dead tokens (410) were written to `\(deadTokensFile.replacingMarkdown())`: remove them from your list.",
+                               es: "Los tokens muertos (410) se escribieron en `\(deadTokensFile.replacingMarkdown())`: bórralos de tu lista.").description)
+        }
+        if let stopped = s.stoppedBy {
+            lines.append("")
+            lines.append(Words("**Stopped by \(stopped.name)**: \(s.notSent) not sent, \(s.inDoubt) in doubt (sent, not answered: APNs may have them).",
+                               es: "**Detenido por \(stopped.name)**: \(s.notSent) sin enviar, \(s.inDoubt) en duda (enviadas y sin respuesta: puede que APNs las tenga).").description)
+            if let resumeCommand {
+                lines.append("")
+                lines.append(Words("Resume with:", es: "Para reanudar:").description)
+                lines.append("")
+                lines.append("```sh\n\(resumeCommand)\n```")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// GitHub workflow commands: an error per rejection reason and for APNs not reached, a warning
+    /// for temporary failures and for a stop.
+    public var annotations: [String] {
+        let s = summary
+        var out: [String] = []
+        for (name, count) in s.topReasons {
+            let title = Words("APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
+                              es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
+            out.append(JobReport.command("error", title: title.description, message: JobReport.explanation(of: name).description))
+        }
+        if s.unreachable > 0 {
+            out.append(JobReport.command("error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").description,
+                                         message: Words("\(s.unreachable) notifications were not delivered to APNs",
+                                                        es: "\(s.unreachable) notificaciones no llegaron a APNs").description))
+        }
+        if s.temporaryFailures > 0 {
+            out.append(JobReport.command("warning", title: Words("Temporary failures", es: "Fallos temporales").description,
+                                         message: Words("\(s.temporaryFailures) notifications failed for now (429, 5xx, timeouts) after their retries; send them again later",
+                                                        es: "\(s.temporaryFailures) notificaciones fallaron por ahora (429, 5xx, tiempos agotados) tras sus reintentos; vuelve a enviarlas más tarde").description))
+        }
+        if let stopped = s.stoppedBy {
+            let resume = resumeCommand.map { Words("; resume with: \($0)", es: "; para reanudar: \($0)") } ?? Words(verbatim: "")
+            out.append(JobReport.command("warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").description,
+                                         message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).description))
+        }
+        return out
+    }
+
+    /// `::kind title=…::message`, escaped as GitHub's workflow commands require.
+    static func command(_ kind: String, title: String, message: String) -> String {
+        func escapeData(_ s: String) -> String {
+            s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String { escapeData(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
+        return "::\(kind) title=\(escapeProperty(title))::\(escapeData(message))"
+    }
+
+    /// Appends the Markdown summary to the file GitHub names (`GITHUB_STEP_SUMMARY`); false if it could not.
+    @discardableResult
+    public func appendMarkdown(to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(markdown.utf8)
+        return FileOutput.writeAll(fd, bytes) == bytes.count
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+
+    /// Text safe in a Markdown table cell or heading: no pipes, no line breaks, no HTML.
+    func replacingMarkdown() -> String {
+        OutsideText.display(self, limit: 400).replacingAll("|", with: "\\|").replacingAll("<", with: "&lt;").replacingAll("`", with: "'")
+    }
+}

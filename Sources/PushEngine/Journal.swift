@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import PushCore
+import PushCrypto
+
+/// What a run is, for a journal to tell its own run from another: digests of its input and
+/// payload, and the headers and destination they go with. A resumed run must be the same run.
+public struct RunIdentity: Sendable, Equatable {
+    /// SHA-256 of the notifications' input (the device tokens, or the requests file's lines).
+    public var input: String
+    /// SHA-256 of the payload (nil for a requests file: each line carries its own).
+    public var payload: String?
+    public var topic: String?
+    public var pushType: String?
+    /// Where the notifications go (a base URL).
+    public var destination: String
+    /// The shard sent (`K/N`), if one.
+    public var shard: String?
+
+    public init(input: String, payload: String?, topic: String?, pushType: String?, destination: String, shard: String?) {
+        self.input = input
+        self.payload = payload
+        self.topic = topic
+        self.pushType = pushType
+        self.destination = destination
+        self.shard = shard
+    }
+
+    var json: JSONValue {
+        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        return .object([
+            ("input", .string(input)), ("payload", optional(payload)), ("topic", optional(topic)),
+            ("pushType", optional(pushType)), ("destination", .string(destination)), ("shard", optional(shard)),
+        ])
+    }
+
+    init?(_ json: JSONValue) {
+        guard let input = json["input"]?.stringValue, let destination = json["destination"]?.stringValue else { return nil }
+        self.init(input: input, payload: json["payload"]?.stringValue, topic: json["topic"]?.stringValue,
+                  pushType: json["pushType"]?.stringValue, destination: destination, shard: json["shard"]?.stringValue)
+    }
+
+    /// What differs from `other`, as people read it (empty when nothing does).
+    func differences(from other: RunIdentity) -> [Words] {
+        var out: [Words] = []
+        func show(_ s: String?) -> String { s.map { OutsideText.display($0, limit: 80) } ?? "—" }
+        if input != other.input { out.append(Words("the notifications' input differs", es: "la entrada de notificaciones es distinta")) }
+        if payload != other.payload { out.append(Words("the payload differs", es: "la carga útil es distinta")) }
+        if topic != other.topic {
+            out.append(Words("the topic was \(show(other.topic)), now \(show(topic))", es: "el topic era \(show(other.topic)), ahora \(show(topic))"))
+        }
+        if pushType != other.pushType {
+            out.append(Words("the push type was \(show(other.pushType)), now \(show(pushType))",
+                             es: "el tipo de notificación era \(show(other.pushType)), ahora \(show(pushType))"))
+        }
+        if destination != other.destination {
+            out.append(Words("it was sent to \(show(other.destination)), now to \(show(destination))",
+                             es: "se envió a \(show(other.destination)), ahora a \(show(destination))"))
+        }
+        if shard != other.shard {
+            out.append(Words("the shard was \(show(other.shard)), now \(show(shard))", es: "el fragmento era \(show(other.shard)), ahora \(show(shard))"))
+        }
+        return out
+    }
+}
+
+/// `--journal`: every final result of a run, as it arrives, in a file that survives the process.
+///
+/// JSON Lines: a first line naming the run (`RunIdentity`), then one line per final result, shaped
+/// like a `--output jsonl` result with its place in the list (`index`). Each batch of results is
+/// written (write(2)) before the run waits again, so a SIGKILL loses nothing the kernel already
+/// has; fsync at most once a second and at the end, so a power cut loses at most a second.
+public final class JournalWriter: ResultObserver {
+    public let path: String
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var lastSync = MonotonicClock.seconds()
+    /// Why the journal stopped taking lines (errno), if it did.
+    public private(set) var failure: Int32?
+
+    /// Opens `path` for appending; `identity` is written first when the journal is new.
+    public init(path: String, identity: RunIdentity, isNew: Bool) throws(InputError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let why = String(cString: strerror(errno))
+            throw InputError(Words("cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why)",
+                                   es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why)"),
+                             hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
+                             kind: .cannotCreateOutput)
+        }
+        if isNew {
+            let header = JSONValue.object([("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json)])
+            buffer.append(contentsOf: header.compact.utf8)
+            buffer.append(0x0A)
+            pause()
+            sync()
+        }
+    }
+
+    deinit {
+        finish()
+        close(fd)
+    }
+
+    public func record(_ result: PushResult) {
+        guard !result.resumed else { return }  // already in the journal
+        var json = result.json(.en)
+        if case let .object(fields) = json {
+            json = .object([("index", .integer(Int64(result.position)))] + fields + (result.inDoubt && result.stopped == nil ? [("inDoubt", .bool(true))] : []))
+        }
+        buffer.append(contentsOf: json.compact.utf8)
+        buffer.append(0x0A)
+        if buffer.count > 64 * 1024 { pause() }
+    }
+
+    /// Before the run waits: what was recorded goes to the kernel; once a second, to the disk.
+    public func pause() {
+        guard !buffer.isEmpty, failure == nil else { return }
+        if FileOutput.writeAll(fd, buffer) < buffer.count { failure = errno }
+        buffer.removeAll(keepingCapacity: true)
+        let now = MonotonicClock.seconds()
+        if now - lastSync >= 1 { sync(at: now) }
+    }
+
+    /// Everything to the disk (at the end, and on a stop).
+    public func finish() {
+        pause()
+        sync()
+    }
+
+    private func sync(at now: Double = MonotonicClock.seconds()) {
+        lastSync = now
+        if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { failure = failure ?? errno }
+    }
+
+    /// An error when not every result could be written.
+    public var error: InputError? {
+        failure.map {
+            let why = String(cString: strerror($0))
+            return InputError(Words("could not write the journal '\(OutsideText.display(path, limit: 200))': \(why); the results are in the output",
+                                    es: "no se pudo escribir el diario '\(OutsideText.display(path, limit: 200))': \(why); los resultados están en la salida"),
+                              kind: .cannotCreateOutput)
+        }
+    }
+}
+
+extension CheckedLineFile {
+    /// Every line, each followed by a newline, into `stream`.
+    func digest(into stream: SHA256Stream) {
+        var reader = lines()
+        while let line = try? reader.nextLine(name: displayName) {
+            stream.update(line)
+            stream.update([0x0A])
+        }
+    }
+}
+
+/// What an earlier run's journal holds, read back for `--resume`.
+public struct JournalReplay {
+    /// The last result journaled for each place in the list.
+    public private(set) var results: [Int: PushResult] = [:]
+    public let identity: RunIdentity
+
+    /// Lines past this are not a journal's: no result line comes near it.
+    static let lineLimit = 64 * 1024
+
+    /// Reads `path`; a truncated last line (a crash mid-write) is tolerated, any other damage is
+    /// refused with its line number.
+    public init(path: String) throws(InputError) {
+        let shown = OutsideText.display(path, limit: 200)
+        let file = try CheckedLineFile(path, what: "journal", lineLimit: JournalReplay.lineLimit) { _, _, _ throws(InputError) in }
+        var reader = file.lines()
+        var identity: RunIdentity?
+        var results: [Int: PushResult] = [:]
+        var pendingError: InputError?
+        while let line = try reader.nextLine(name: shown) {
+            if let error = pendingError { throw error }  // damage before the last line
+            let number = reader.lineNumber
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+            guard let json = try? JSONValue.parse(Array(line)) else {
+                pendingError = JournalReplay.damaged(shown, line: number)
+                continue
+            }
+            if identity == nil {
+                guard json["journal"]?.stringValue == "pushctl", let run = json["run"].flatMap(RunIdentity.init) else {
+                    throw InputError(Words("'\(shown)' is not a pushctl journal (its first line does not name a run)",
+                                           es: "'\(shown)' no es un diario de pushctl (su primera línea no identifica un envío)"),
+                                     hint: Words("give the file that --journal wrote, or another path for a new journal",
+                                                 es: "indica el archivo que escribió --journal, u otra ruta para un diario nuevo"),
+                                     kind: .badData)
+                }
+                identity = run
+                continue
+            }
+            guard let result = JournalReplay.result(json) else {
+                pendingError = JournalReplay.damaged(shown, line: number)
+                continue
+            }
+            results[result.position] = result
+        }
+        guard let identity else {
+            throw InputError(Words("'\(shown)' is not a pushctl journal (it is empty)", es: "'\(shown)' no es un diario de pushctl (está vacío)"),
+                             kind: .badData)
+        }
+        self.identity = identity
+        self.results = results
+    }
+
+    private static func damaged(_ shown: String, line: Int) -> InputError {
+        InputError(Words("the journal '\(shown)' is damaged at line \(line) (not a result pushctl wrote)",
+                         es: "el diario '\(shown)' está dañado en la línea \(line) (no es un resultado escrito por pushctl)"),
+                   hint: Words("only its last line may be cut short (a crash mid-write); start a new journal, or repair that line",
+                               es: "solo su última línea puede estar cortada (un fallo a mitad de escritura); empieza un diario nuevo, o repara esa línea"),
+                   kind: .badData)
+    }
+
+    /// A result line back into a result (nil if it is not one).
+    static func result(_ json: JSONValue) -> PushResult? {
+        guard let index = json["index"]?.integerValue, index >= 0, index < Int64(Int32.max),
+              let hex = json["token"]?.stringValue, let token = try? DeviceToken(parsing: hex),
+              let attempts = json["attempts"]?.integerValue, attempts >= 0, attempts < 1_000 else { return nil }
+        let status = json["status"]?.integerValue.flatMap { (100...599).contains($0) ? Int($0) : nil }
+        let stopped = json["stopped"]?.stringValue.flatMap(StopMark.init(rawValue:))
+        let reason = json["reason"]?.stringValue
+        let outcome: PushResult.Outcome
+        var explanation = Words(verbatim: OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
+        if stopped != nil {
+            outcome = .stopped
+        } else if let status, (200..<300).contains(status) {
+            outcome = .accepted
+            explanation = PushResult.acceptedExplanation
+        } else if let status, status != 429, status < 500 {
+            // APNs' final word (what retries cannot change); its explanation said again in this run's language.
+            outcome = .rejected
+            if let reason, case let known = RejectionReason(apnsName: reason), RejectionReason.allKnown.contains(known) { explanation = known.explanation }
+        } else {
+            // 429/5xx after the retries, or no answer at all: APNs did not take it.
+            outcome = .temporaryFailure
+        }
+        var result = PushResult(token: token, position: Int(index), outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
+                                apnsUniqueID: json["apnsUniqueId"]?.stringValue, reason: reason,
+                                timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
+                                explanation: explanation, stopped: stopped,
+                                inDoubt: stopped == .inDoubt || json["inDoubt"] == .bool(true))
+        result.resumed = true
+        return result
+    }
+}

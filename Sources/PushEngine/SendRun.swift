@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import PushCore
+import PushCrypto
+import PushCurl
+
+/// A send, planned and checked: which notifications, where, how to connect and authenticate, how
+/// hard to retry. What `pushctl send` builds from its flags, and a library user from anything.
+public struct SendPlan {
+    public var notifications: NotificationSource
+    public var destination: Destination
+    public var connection: ConnectionSettings
+    public var authorization: any AuthorizationSource
+    public var policy: RetryPolicy
+    /// A token answered BadDeviceToken (or every token, on BadEnvironmentKeyIdInToken) is tried once
+    /// in Apple's other environment; each result then says which environment took it.
+    public var detectEnvironment = false
+
+    public init(notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
+                authorization: any AuthorizationSource, policy: RetryPolicy) {
+        self.notifications = notifications
+        self.destination = destination
+        self.connection = connection
+        self.authorization = authorization
+        self.policy = policy
+    }
+
+    /// What identifies this run for a journal: digests of its input and payload, its headers, where it goes.
+    public func identity() -> RunIdentity {
+        let template = notifications.template
+        return RunIdentity(input: notifications.digest(), payload: template.map { SHA256Hex.of($0.payload.bytes) },
+                           topic: template?.topic, pushType: template?.pushType.rawValue,
+                           destination: destination.baseURL, shard: notifications.shard?.description)
+    }
+}
+
+/// `--journal PATH [--resume [--skip-in-doubt]]`.
+public struct JournalSetting: Sendable {
+    public var path: String
+    public var resume: Bool
+    public var skipInDoubt: Bool
+
+    public init(path: String, resume: Bool = false, skipInDoubt: Bool = false) {
+        self.path = path
+        self.resume = resume
+        self.skipInDoubt = skipInDoubt
+    }
+}
+
+/// Runs a plan: the dispatcher over libcurl, a second try in the other environment when asked,
+/// a journal kept and an earlier one resumed, every final result to every observer once.
+public final class SendRun {
+    public let plan: SendPlan
+    private let journalSetting: JournalSetting?
+    private var replay: JournalReplay?
+    private var journal: JournalWriter?
+
+    /// Checks the journal before anything is sent: an existing one without `resume` is a usage
+    /// error (nothing is overwritten), one of a different run too; one that cannot be created is 73.
+    public init(plan: SendPlan, journal setting: JournalSetting?) throws(InputError) {
+        self.plan = plan
+        journalSetting = setting
+        guard let setting else { return }
+        let exists = JournalFile.hasContent(setting.path)
+        let identity = plan.identity()
+        if exists {
+            guard setting.resume else {
+                throw InputError(Words("the journal '\(JournalFile.shown(setting.path))' already holds a run; pushctl never overwrites one",
+                                       es: "el diario '\(JournalFile.shown(setting.path))' ya contiene un envío; pushctl nunca lo sobrescribe"),
+                                 hint: Words("add --resume to carry on with that run, or give another path for a new journal",
+                                             es: "añade --resume para continuar ese envío, o indica otra ruta para un diario nuevo"),
+                                 kind: .usage)
+            }
+            let replay = try JournalReplay(path: setting.path)
+            let differences = identity.differences(from: replay.identity)
+            guard differences.isEmpty else {
+                throw InputError(Words("the journal '\(JournalFile.shown(setting.path))' is of a different run: ", es: "el diario '\(JournalFile.shown(setting.path))' es de otro envío: ")
+                                    + Words.joined(differences, separator: Words(verbatim: "; ")),
+                                 hint: Words("resume with the same tokens, payload, topic, push type and destination, or give another path for a new journal",
+                                             es: "reanuda con los mismos tokens, carga útil, topic, tipo y destino, o indica otra ruta para un diario nuevo"),
+                                 kind: .usage)
+            }
+            self.replay = replay
+        }
+        journal = try JournalWriter(path: setting.path, identity: identity, isNew: !exists)
+    }
+
+    /// What the journal already settles, and so is not sent again: APNs' final answers (accepted,
+    /// rejected), and with `skipInDoubt` what may have arrived.
+    private var settled: [Int: PushResult] {
+        guard let replay else { return [:] }
+        let skipInDoubt = journalSetting?.skipInDoubt ?? false
+        return replay.results.filter { _, result in
+            result.outcome == .accepted || result.outcome == .rejected || (skipInDoubt && result.inDoubt)
+        }
+    }
+
+    /// How many journaled notifications a resumed run sends again although APNs may have them.
+    public private(set) var inDoubtResent = 0
+
+    /// Sends, giving every notification's final result to each of `observers` (and the journal).
+    /// `stop` makes a signal stop the run cleanly, with `grace` seconds for requests in flight.
+    public func run(observers: [any ResultObserver], stop: SignalStop? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
+        let fanout = ResultFanout(observers + (journal.map { [$0] } ?? []))
+        let settled = self.settled
+        inDoubtResent = replay?.results.values.filter { $0.inDoubt && settled[$0.position] == nil }.count ?? 0
+        // What the journal settles is reported first, marked as resumed, and not sent.
+        for result in settled.values.sorted(by: { $0.position < $1.position }) { fanout.record(result) }
+        let pending = plan.notifications.lazy.filter { settled[$0.position] == nil }
+        var configuration = plan.connection.transport(to: plan.destination)
+        configuration.wakeDescriptor = stop?.wakeDescriptor
+        let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: fanout) : nil
+        var summary = try dispatch(pending, configuration: configuration, to: detector.map { $0 as any ResultObserver } ?? fanout, stop: stop, grace: grace)
+        if let detector, summary.stoppedBy == nil {
+            summary = try detector.secondPass(summary, stop: stop, grace: grace)
+        } else if let detector {
+            detector.releaseHeld()
+        }
+        for result in settled.values { summary.add(result) }
+        summary.duplicatesSkipped = plan.notifications.duplicates
+        summary.shard = plan.notifications.shard
+        journal?.finish()
+        return summary
+    }
+
+    func dispatch<Notifications: Sequence>(_ notifications: Notifications, configuration: CurlTransportConfiguration,
+                                           to observer: any ResultObserver, stop: SignalStop?, grace: Double) throws(InputError) -> BatchSummary
+    where Notifications.Element == DeviceNotification {
+        let transport = try makeTransport(configuration)
+        let dispatcher = PushDispatcher(transport: transport, authorization: plan.authorization, policy: plan.policy,
+                                        clock: MonotonicClock.seconds, stopRequests: stop, grace: grace)
+        return dispatcher.run(notifications, to: observer)
+    }
+
+    /// Why the journal could not take every result, if it could not.
+    public var journalError: InputError? { journal?.error }
+}
+
+/// `--detect-environment`: results that point at the other environment wait; the tokens they are
+/// for go once to Apple's other host, and each gets one final result saying which took it.
+final class EnvironmentDetection: ResultObserver {
+    private let plan: SendPlan
+    private let forward: any ResultObserver
+    private var held: [PushResult] = []
+    private let here: String?
+
+    init(plan: SendPlan, forward: any ResultObserver) {
+        self.plan = plan
+        self.forward = forward
+        here = plan.destination.environment?.rawValue
+    }
+
+    func record(_ first: PushResult) {
+        var result = first
+        result.detectedEnvironment = true
+        if let reason = result.reason, RejectionReason(apnsName: reason).pointsAtOtherEnvironment {
+            held.append(result)
+            return
+        }
+        if result.outcome == .accepted { result.environment = here }
+        forward.record(result)
+    }
+
+    func pause() { forward.pause() }
+
+    /// Held results as they were (a stopped run tries nothing more).
+    func releaseHeld() {
+        held.forEach(forward.record)
+        held.removeAll()
+    }
+
+    /// The held tokens, once, in the other environment; each replaces its first result.
+    func secondPass(_ summary: BatchSummary, stop: SignalStop?, grace: Double) throws(InputError) -> BatchSummary {
+        guard let template = plan.notifications.template, let other = plan.destination.otherEnvironment, let here,
+              let otherName = other.environment?.rawValue, !held.isEmpty else {
+            releaseHeld()
+            return summary
+        }
+        var summary = summary
+        let firsts = Dictionary(held.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
+        let notifications = held.map { first -> DeviceNotification in
+            var notification = template.notification(to: first.token)
+            notification.position = first.position
+            return notification
+        }
+        held.removeAll()
+        var configuration = plan.connection.transport(to: other)
+        configuration.wakeDescriptor = stop?.wakeDescriptor
+        let merge = SecondPassMerge(firsts: firsts, here: here, other: otherName, forward: forward)
+        let run = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
+                                 clock: MonotonicClock.seconds, stopRequests: stop, grace: grace)
+        let second = run.run(notifications, to: merge)
+        for (first, final) in merge.replaced { summary.replace(first, with: final) }
+        summary.movedToOtherEnvironment = merge.moved
+        summary.stoppedBy = summary.stoppedBy ?? second.stoppedBy
+        return summary
+    }
+}
+
+/// The second environment's answer merged with the first's: accepted there → that result, with a
+/// note; refused there too → the first result, with what the other said.
+private final class SecondPassMerge: ResultObserver {
+    let firsts: [Int: PushResult]
+    let here: String
+    let other: String
+    let forward: any ResultObserver
+    var replaced: [(PushResult, PushResult)] = []
+    var moved = 0
+
+    init(firsts: [Int: PushResult], here: String, other: String, forward: any ResultObserver) {
+        self.firsts = firsts
+        self.here = here
+        self.other = other
+        self.forward = forward
+    }
+
+    func record(_ second: PushResult) {
+        guard let first = firsts[second.position] else { return }
+        var final: PushResult
+        if second.outcome == .accepted {
+            final = second
+            final.environment = other
+            final.note = Words("\(here) answered \(first.reason ?? "no"): the token belongs to \(other)",
+                               es: "\(here) respondió \(first.reason ?? "no"): el token es de \(other)")
+            moved += 1
+        } else if second.stopped != nil {
+            final = first
+        } else {
+            final = first
+            let answer = second.reason.map { Words(verbatim: $0) } ?? second.explanationWords
+            final.note = Words("\(other) answered ", es: "\(other) respondió ") + answer + Words(" too", es: " también")
+        }
+        final.detectedEnvironment = true
+        final.position = first.position
+        replaced.append((first, final))
+        forward.record(final)
+    }
+
+    func pause() { forward.pause() }
+}
+
+/// Every final result to each observer, in order.
+public final class ResultFanout: ResultObserver {
+    private let observers: [any ResultObserver]
+
+    public init(_ observers: [any ResultObserver]) { self.observers = observers }
+
+    public func record(_ result: PushResult) {
+        for observer in observers { observer.record(result) }
+    }
+
+    public func pause() {
+        for observer in observers { observer.pause() }
+    }
+}
+
+enum JournalFile {
+    static func shown(_ path: String) -> String { OutsideText.display(path, limit: 200) }
+
+    /// Whether a file exists there with something in it (an empty file is a journal not yet begun).
+    static func hasContent(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
+    }
+}
+
+/// SHA-256 as lower-case hex, of bytes in one piece.
+enum SHA256Hex {
+    static func of(_ bytes: [UInt8]) -> String {
+        let stream = SHA256Stream()
+        stream.update(bytes)
+        return stream.finishHex()
+    }
+}

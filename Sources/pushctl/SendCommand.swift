@@ -155,6 +155,12 @@ struct SendCommand: ParsableCommand {
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
 
+    // Simulator
+    @Option(name: .customLong("simulator-file"), help: ArgumentHelp("Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.", valueName: "path"), completion: .file(extensions: ["apns"]))
+    var simulatorFile: String?
+    @Option(help: ArgumentHelp("macOS: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.", valueName: "udid|booted"))
+    var simulator: String?
+
     // Output
     @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
     var output: ResultFormat = .text
@@ -176,6 +182,14 @@ struct SendCommand: ParsableCommand {
         if skipInDoubt && !resume {
             throw ValidationError(Words("--skip-in-doubt decides what a resumed run does: give --journal PATH --resume too",
                                         es: "--skip-in-doubt decide qué hace un envío reanudado: indica también --journal RUTA --resume").description)
+        }
+        if simulatorFile != nil || simulator != nil {
+            let others: [(Bool, String)] = [(tokensFile != nil, "--tokens-file"), (requestsFile != nil, "--requests-file"), (!channelIds.isEmpty, "--channel-id"),
+                                            (journal != nil, "--journal"), (unregisteredOut != nil, "--unregistered-out"), (detectEnvironment, "--detect-environment")]
+            if let flag = others.first(where: \.0)?.1 {
+                throw ValidationError(Words("the Simulator gets one notification for one app; \(flag) does not go with --simulator-file or --simulator",
+                                            es: "el Simulador recibe una notificación para una app; \(flag) no va con --simulator-file ni con --simulator").description)
+            }
         }
         if journal != nil && !channelIds.isEmpty {
             throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
@@ -380,6 +394,10 @@ struct SendCommand: ParsableCommand {
             let env = Console.environment
             if !channelIds.isEmpty {
                 try BroadcastRun.run(self, env: env)
+                return
+            }
+            if simulatorFile != nil || simulator != nil {
+                try SimulatorRun.run(self, env: env)
                 return
             }
             let request = try SendRequest(command: self, env: env)

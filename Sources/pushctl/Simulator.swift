@@ -1,0 +1,128 @@
+import ArgumentParser
+import PushctlSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PushCore
+import PushEngine
+
+/// `send --simulator-file PATH` and `send --simulator UDID|booted`: the notification the other flags
+/// describe, checked as for APNs (size, push type, lint), for the iOS Simulator instead — the
+/// quickest test a developer has, with no Apple account, key or device.
+enum SimulatorRun {
+    static func run(_ c: SendCommand, env: [String: String]) throws {
+        guard let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty else {
+            throw InputError(Words("the Simulator needs the app's bundle id: give --topic (or PUSHCTL_TOPIC), e.g. com.example.app",
+                                   es: "el Simulador necesita el bundle id de la app: indica --topic (o PUSHCTL_TOPIC), p. ej. com.example.app"),
+                             kind: .usage)
+        }
+        let now = Int64(time(nil))
+        let (payload, _) = try SendRequest.payload(c, now: now)
+        var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
+                            expiration: c.expiration, apnsID: c.apnsId, name: { "--" + $0.rawValue })
+        spec.lint = !c.noLint
+        spec.now = now
+        let template = try PushTemplate(spec, payload: payload)
+        if !c.quiet { template.warnings.forEach(Console.warn) }
+        if !c.deviceTokens.isEmpty && !c.quiet {
+            Console.warn(Words("the Simulator needs no device token; --device-token is not used",
+                               es: "el Simulador no necesita token del dispositivo; --device-token no se usa"))
+        }
+        let notification = SimulatorNotification(template)
+        if let path = c.simulatorFile {
+            try write(notification.fileContents, to: path)
+            if !c.quiet {
+                Console.say(Words("wrote \(path) for \(notification.bundleID): drag it onto a Simulator window, or run: xcrun simctl push booted \(notification.bundleID) \(DryRun.quoted(path))",
+                                  es: "escrito \(path) para \(notification.bundleID): arrástralo a una ventana del Simulador, o ejecuta: xcrun simctl push booted \(notification.bundleID) \(DryRun.quoted(path))"))
+            }
+        }
+        if let device = c.simulator { try push(notification, to: device, dryRun: c.dryRun, quiet: c.quiet) }
+    }
+
+    /// `xcrun simctl push DEVICE BUNDLE FILE`, the file written to a private temporary folder.
+    static func push(_ notification: SimulatorNotification, to device: String, dryRun: Bool, quiet: Bool) throws {
+        let folder = try TemporaryFolder.make(prefix: "pushctl-simulator")
+        let file = folder + "/notification.apns"
+        try write(notification.fileContents, to: file)
+        let arguments = notification.simctlArguments(device: device, file: file)
+        if dryRun {
+            Console.out((["xcrun"] + arguments).map(DryRun.quoted).joined(separator: " "))
+            return
+        }
+        guard let xcrun = ExecutablePath.find("xcrun", environment: Console.environment) else {
+            throw InputError(Words("xcrun is not on PATH: `--simulator` runs `xcrun simctl push`, which comes with Xcode on macOS",
+                                   es: "xcrun no está en el PATH: `--simulator` ejecuta `xcrun simctl push`, que viene con Xcode en macOS"),
+                             hint: Words("on macOS, install Xcode (xcode-select --install for the tools); elsewhere, write the file with --simulator-file and drag it onto a Simulator",
+                                         es: "en macOS, instala Xcode (xcode-select --install para las herramientas); en otro sistema, escribe el archivo con --simulator-file y arrástralo al Simulador"),
+                             kind: .unavailable)
+        }
+        let status = try ChildCommand.run(xcrun, arguments)
+        unlink(file)
+        rmdir(folder)
+        guard status == 0 else {
+            throw InputError(Words("xcrun simctl push exited with \(status): is the Simulator '\(OutsideText.display(device, limit: 60))' booted, and the app installed on it?",
+                                   es: "xcrun simctl push terminó con \(status): ¿está arrancado el Simulador '\(OutsideText.display(device, limit: 60))' y la app instalada en él?"),
+                             hint: Words("xcrun simctl list devices booted shows the booted ones", es: "xcrun simctl list devices booted muestra los que están arrancados"),
+                             kind: .unavailable)
+        }
+        if !quiet { Console.say(Words("pushed to the Simulator \(device)", es: "enviada al Simulador \(device)")) }
+    }
+
+    static func write(_ text: String, to path: String) throws(InputError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let bytes = Array(text.utf8)
+        guard fd >= 0, FileOutput.writeAll(fd, bytes) == bytes.count else {
+            let why = String(cString: strerror(errno))
+            if fd >= 0 { close(fd) }
+            throw InputError(Words("cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why)",
+                                   es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why)"),
+                             kind: .cannotCreateOutput)
+        }
+        close(fd)
+    }
+}
+
+/// A program found on PATH, as a shell would.
+enum ExecutablePath {
+    static func find(_ name: String, environment: [String: String]) -> String? {
+        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
+            let path = "\(folder)/\(name)"
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+}
+
+/// Runs a program to its end with this process's streams; its exit status.
+enum ChildCommand {
+    static func run(_ program: String, _ arguments: [String]) throws(InputError) -> Int32 {
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, program, nil, nil, argv, environ)
+        guard code == 0 else {
+            throw InputError(Words("cannot run \(program): \(String(cString: strerror(code)))", es: "no se puede ejecutar \(program): \(String(cString: strerror(code)))"),
+                             kind: .unavailable)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
+
+/// A private temporary folder (mode 0700) under TMPDIR.
+enum TemporaryFolder {
+    static func make(prefix: String) throws(InputError) -> String {
+        let base = Console.environment["TMPDIR"].nonEmpty ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw InputError(Words("cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))",
+                                   es: "no se puede crear una carpeta temporal en \(base): \(String(cString: strerror(errno)))"),
+                             hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
+                             kind: .cannotCreateOutput)
+        }
+        return String(cString: made)
+    }
+}

@@ -16,6 +16,6 @@ struct PushctlMock: ParsableCommand {
 
     static func main() {
         LanguageSetting.apply()
-        main(nil)
+        runReportingParseMistakes(PushctlMock.self)
     }
 }

@@ -28,6 +28,7 @@ struct Pushctl: ParsableCommand {
     static func main() {
         Companion.handOverIfAsked()
         LanguageSetting.apply()
-        main(nil)
+        EnvironmentCheck.warnAboutEmptyVariables()
+        runReportingParseMistakes(Pushctl.self)
     }
 }

@@ -27,7 +27,14 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Called once, on a background thread, when the process has exited.
     public var terminationHandler: (@Sendable (SpawnedProcess) -> Void)?
 
+    /// No test child runs longer than this (seconds): past it the child is killed, and a line on
+    /// the test's stderr names it, so a hang fails a test instead of stalling the whole suite.
+    public var ceiling: Double = 600
+    /// Whether the ceiling ended it.
+    public var exceededCeiling: Bool { lock.withLock { killedAtCeiling } }
+
     public private(set) var processIdentifier: Int32 = 0
+    private var killedAtCeiling = false
     private let lock = NSCondition()
     private var waitStatus: Int32?
     private var started = false
@@ -141,12 +148,32 @@ public final class SpawnedProcess: @unchecked Sendable {
             terminationHandler?(self)
         }
         thread.start()
+        let description = ([path] + (arguments ?? [])).joined(separator: " ").prefix(300)
+        DispatchQueue.global().asyncAfter(deadline: .now() + ceiling) { [self] in
+            let overdue = lock.withLock {
+                guard waitStatus == nil else { return false }
+                killedAtCeiling = true
+                return true
+            }
+            guard overdue else { return }
+            kill(child, SIGKILL)
+            FileHandle.standardError.write(Data("test child \(child) still running after \(Int(ceiling)) s, killed: \(description)\n".utf8))
+        }
     }
 }
 
 #else
 /// Elsewhere (macOS) Foundation's own `Process` has no such fault.
 public typealias SpawnedProcess = Process
+
+extension Process {
+    /// Linux's SpawnedProcess kills a child past its ceiling; here CI's own job limit stands guard.
+    public var ceiling: Double {
+        get { 0 }
+        set {}
+    }
+    public var exceededCeiling: Bool { false }
+}
 #endif
 
 public struct SpawnError: Error, CustomStringConvertible {

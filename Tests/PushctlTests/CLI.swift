@@ -33,9 +33,12 @@ enum CLI {
         try run(pushctlPath, arguments, stdin: stdin, env: env, in: directory)
     }
 
+    /// Runs `program` to its end, or for at most `ceiling` seconds (then it is killed and the test fails).
     static func run(_ program: String, _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
-                    env: [String: String] = [:], in directory: URL? = nil) throws -> CommandResult {
+                    env: [String: String] = [:], in directory: URL? = nil, ceiling: Double = 300,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
         let process = Process()
+        process.ceiling = ceiling
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = baseEnvironment.merging(env) { $1 }
@@ -48,14 +51,36 @@ enum CLI {
         if let data = stdinData ?? stdin.map({ Data($0.utf8) }) { input.fileHandleForWriting.write(data) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a chatty program cannot block on a full pipe.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        group.wait()
+        let outData = PipeReader(out), errData = PipeReader(err)
         process.waitUntilExit()
-        return CommandResult(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+        // A grandchild that kept the pipes open (a browser's helpers) does not hold the test up.
+        let deadline = Date().addingTimeInterval(10)
+        for reader in [outData, errData] { _ = reader.finished.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) }
+        if process.exceededCeiling {
+            Issue.record("\(program) \(arguments.prefix(6).joined(separator: " ")) ran past \(Int(ceiling)) s and was killed", sourceLocation: sourceLocation)
+        }
+        return CommandResult(stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self),
                              status: process.terminationStatus)
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own; `data` is what arrived so far.
+final class PipeReader: @unchecked Sendable {
+    let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var bytes = Data()
+    var data: Data { lock.withLock { bytes } }
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { bytes += chunk }
+            }
+            finished.signal()
+        }.start()
     }
 }
 

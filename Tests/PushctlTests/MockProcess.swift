@@ -31,9 +31,15 @@ final class MockProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The whole start-up text: its first line names the URL, with the port the system chose.
+        // A mock that says nothing for 20 s is killed, which ends the read below.
+        let started = DispatchSemaphore(value: 0)
+        let child = process.processIdentifier
+        DispatchQueue.global().async {
+            if started.wait(timeout: .now() + 20) == .timedOut { kill(child, SIGKILL) }
+        }
+        defer { started.signal() }
         var seen = Data()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("Ctrl-C stops it.") {
+        while !String(decoding: seen, as: UTF8.self).contains("Ctrl-C stops it.") {
             let chunk = out.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             seen += chunk

@@ -7,19 +7,25 @@ import Testing
 @Suite struct ScriptOutputTests {
     let dir = try! TemporaryDirectory()
 
-    func run(_ script: String, failing: Bool) throws -> CommandResult {
+    func run(_ script: String, failing: Bool, extra: [String: String] = [:]) throws -> CommandResult {
         let swift = try dir.write("swift", """
             #!/usr/bin/env bash
             if [ "$1" = build ]; then
               for i in $(seq 1 300); do echo "[$i/300] Compiling Part$i.swift"; done
               if [ -n "${FAKE_FAIL:-}" ]; then echo "/src/Broken.swift:3:1: error: cannot find 'x' in scope"; echo "the compile's last line"; exit 1; fi
               echo "Build complete!"
+            elif [ "$1" = test ] && [ -n "${FAKE_HANG:-}" ]; then
+              echo '◇ Test "a test that hangs" started.'
+              echo '◇ Test quickOne() started.'
+              echo '✔ Test quickOne() passed after 0.010 seconds.'
+              sleep 60
             elif [ "$1" = test ]; then
               echo "the tests ran"
             fi
             """, mode: 0o755)
         var env = ["CI": "true", "PUSHCTL_SWIFT": swift, "PUSHCTL_LOG_DIR": dir.path("logs"), "PUSHCTL_SCRATCH_PATH": dir.path("build")]
         if failing { env["FAKE_FAIL"] = "1" }
+        env.merge(extra) { $1 }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return try CLI.run("/bin/bash", [root.appendingPathComponent(script).path], env: env)
     }
@@ -43,5 +49,15 @@ import Testing
         #expect(result.stdout.contains("the tests ran"))
         #expect(!(result.stdout + result.stderr).contains("Compiling"))
         #expect(result.stderr.contains("building pushctl and its tests: done in"), "\(result.stderr)")
+    }
+
+    @Test("a test run that hangs is stopped at PUSHCTL_TEST_TIMEOUT, and the tests that never finished are named")
+    func hanging() throws {
+        let started = Date()
+        let result = try run("Scripts/test.sh", failing: false, extra: ["FAKE_HANG": "1", "PUSHCTL_TEST_TIMEOUT": "2"])
+        #expect(result.status == 124, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 40)
+        #expect(result.stderr.contains("the test run was stopped after 2 s; started and never finished:\n  \"a test that hangs\""), "\(result.stderr)")
+        #expect(!result.stderr.contains("quickOne"), "\(result.stderr)")
     }
 }

@@ -1,0 +1,238 @@
+public import ArgumentParser
+import PushCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// When the command line does not parse, the word that was wrong and what the user meant: first a
+/// table of what people really type (curl's flags, other push tools', Apple's words), then the
+/// nearest spelling. Runs only after a parse failed, so a good command line pays nothing for it.
+public enum Suggestions {
+    /// What people type for pushctl's flags, by command (nil: any command), and what they meant.
+    static let flagTable: [(typed: [String], meant: String, command: String?)] = [
+        (["--prod", "--prd", "--production-env", "--live", "--release"], "--production", nil),
+        (["--dev", "--development", "--develop", "--debug-env", "--test-env"], "--sandbox", nil),
+        (["--env", "--environment", "--apns-env"], "--sandbox or --production", "send"),
+        (["--token", "--device", "--devicetoken", "--device_token", "--to", "--recipient", "--udid"], "--device-token", "send"),
+        (["--tokens", "--token-file", "--devices", "--device-tokens"], "--tokens-file", "send"),
+        (["--bundle-id", "--bundle", "--bundleid", "--app", "--app-id", "--appid", "--apns-topic"], "--topic", nil),
+        (["--silent", "--background", "--content", "--available"], "--content-available", "send"),
+        (["--alert", "--message", "--msg", "--text"], "--body (and --title)", "send"),
+        (["--key", "--p8", "--private-key", "--auth-key", "--keyfile", "--key-path"], "--key-file", nil),
+        (["--kid", "--keyid", "--key_id"], "--key-id", nil),
+        (["--team", "--teamid", "--team_id", "--iss"], "--team-id", nil),
+        (["--p12", "--pfx", "--certificate", "--cert-file", "--pem"], "--cert", nil),
+        (["--json", "--data", "--data-raw", "--data-binary", "--d"], "--payload-json (inline JSON) or --payload (a file)", "send"),
+        (["--payload-file", "--file"], "--payload", "send"),
+        (["--type", "--pushtype", "--apns-push-type"], "--push-type", "send"),
+        (["--collapse", "--apns-collapse-id"], "--collapse-id", "send"),
+        (["--expiry", "--expires", "--ttl", "--apns-expiration"], "--expiration", "send"),
+        (["--url", "--host", "--server", "--gateway"], "--endpoint", "send"),
+        (["--ca", "--cafile", "--ca-cert", "--ca-file"], "--cacert", nil),
+        (["--header", "--headers", "--H"], "the header flags: --push-type, --priority, --collapse-id, --expiration, --apns-id", "send"),
+        (["--insecure", "--k", "--no-verify"], "--cacert with the server's CA (pushctl never skips TLS verification)", nil),
+        (["--http2", "--http2-prior-knowledge"], "nothing: pushctl always speaks HTTP/2", nil),
+        (["--sound-name"], "--sound", "send"),
+        (["--category-id"], "--category", "send"),
+        (["--thread"], "--thread-id", "send"),
+        (["--format", "--json-output", "--jsonl"], "--output", nil),
+        (["--lang-es", "--spanish", "--es"], "--lang es", nil),
+    ]
+
+    /// What people type for pushctl's commands, and what they meant.
+    static let commandTable: [(typed: [String], meant: String)] = [
+        (["sned", "snd", "sedn", "push", "post", "notify", "sendpush", "send-push"], "send"),
+        (["token", "sign", "jwt-sign", "jws", "bearer"], "jwt"),
+        (["keygen", "keys", "genkey", "generate-key", "p8"], "key generate"),
+        (["certificate", "certs", "p12"], "cert"),
+        (["server", "serve", "fake", "apns", "mockserver"], "mock"),
+        (["check", "diagnose", "diag", "doc", "docter", "health"], "doctor"),
+        (["channels", "broadcast"], "channel"),
+        (["tutorial", "walkthrough", "tour", "class", "lesson"], "demo"),
+    ]
+
+    /// The better message for a command line that did not parse, or nil to keep the parser's own.
+    static func explain(_ arguments: [String], root: any ParsableCommand.Type) -> Words? {
+        var command: any ParsableCommand.Type = root
+        var path = [Self.name(of: root) ?? "pushctl"]
+        var index = 0
+        var known = KnownOptions(command)
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { break }
+            if word.hasPrefix("-") && word.count > 1 {
+                let name = String(word.split(separator: "=", maxSplits: 1).first ?? Substring(word))
+                if !known.names.contains(name), let fallback = Self.configuration(of: command).defaultSubcommand {
+                    // `pushctl jwt --kid …` runs `jwt sign`: its options are the ones that count.
+                    command = fallback
+                    known = KnownOptions(fallback)
+                }
+                guard known.names.contains(name) else {
+                    return unknownOption(word: name, command: command, path: path, known: known)
+                }
+                if known.takesValue.contains(name) && !word.contains("=") { index += 1 }
+                index += 1
+                continue
+            }
+            // A word: a subcommand while the command has them, else an argument.
+            let configuration = Self.configuration(of: command)
+            let subcommands = configuration.subcommands
+            guard !subcommands.isEmpty else {
+                index += 1
+                continue
+            }
+            if let sub = subcommands.first(where: { Self.name(of: $0) == word || Self.configuration(of: $0).aliases.contains(word) }) {
+                command = sub
+                path.append(word)
+                known = KnownOptions(sub)
+            } else if let fallback = configuration.defaultSubcommand {
+                // `pushctl jwt --key-file …` runs `jwt sign`: the word is that command's argument.
+                command = fallback
+                known = KnownOptions(fallback)
+                continue
+            } else {
+                return unknownCommand(word: word, among: subcommands.compactMap { Self.name(of: $0) }, path: path)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    static func configuration(of command: any ParsableCommand.Type) -> CommandConfiguration { command.configuration }
+    static func name(of command: any ParsableCommand.Type) -> String? { configuration(of: command).commandName }
+
+    static func unknownCommand(word: String, among names: [String], path: [String]) -> Words {
+        let shown = OutsideText.display(word, limit: 40)
+        let here = path.joined(separator: " ")
+        let lowered = word.lowercased()
+        let meant = commandTable.first { $0.typed.contains(lowered) }?.meant
+            ?? nearest(lowered, among: names)
+        if let meant {
+            return Words("'\(shown)' is not a \(here) command; did you mean `\(here) \(meant)`?",
+                         es: "'\(shown)' no es un comando de \(here); ¿querías decir `\(here) \(meant)`?")
+        }
+        return Words("'\(shown)' is not a \(here) command; the commands are: \(names.joined(separator: ", ")) (see `\(here) --help`)",
+                     es: "'\(shown)' no es un comando de \(here); los comandos son: \(names.joined(separator: ", ")) (consulta `\(here) --help`)")
+    }
+
+    static func unknownOption(word: String, command: any ParsableCommand.Type, path: [String], known: KnownOptions) -> Words {
+        let shown = OutsideText.display(word, limit: 40)
+        let here = path.joined(separator: " ")
+        let name = Self.name(of: command) ?? ""
+        let lowered = word.lowercased()
+        let tabled = flagTable.first { entry in entry.typed.contains(lowered) && (entry.command == nil || entry.command == name) }?.meant
+        // A table entry that names a flag this command lacks is no suggestion here.
+        let usable = tabled.flatMap { meant -> String? in
+            let flag = meant.split(separator: " ").first.map(String.init) ?? meant
+            return !flag.hasPrefix("--") || known.names.contains(flag) ? meant : nil
+        }
+        let meant = usable ?? nearest(lowered, among: known.names.filter { $0.hasPrefix("--") && $0 != "--help" })
+        if let meant {
+            return Words("unknown option '\(shown)' for `\(here)`; did you mean \(meant)?",
+                         es: "'\(shown)' no es una opción de `\(here)`; ¿querías decir \(meant)?")
+        }
+        return Words("unknown option '\(shown)' for `\(here)`; `\(here) --help` lists them",
+                     es: "'\(shown)' no es una opción de `\(here)`; `\(here) --help` las muestra todas")
+    }
+
+    /// The closest name within a small edit distance (Damerau–Levenshtein), if one is close enough.
+    static func nearest(_ word: String, among names: [String]) -> String? {
+        let bare = word.drop { $0 == "-" }
+        // A beginning only one name has ("gen" for "generate") is that name.
+        let starting = names.filter { bare.count >= 3 && $0.drop { $0 == "-" }.hasPrefix(bare) }
+        if starting.count == 1 { return starting[0] }
+        let limit = max(1, min(3, bare.count / 3))
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(Array(bare), Array(name.drop { $0 == "-" }))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        return best?.name
+    }
+
+    /// Edits (insert, delete, substitute, swap two neighbours) between two words.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
+
+/// The options a command accepts, read from its own help (so they never drift from the declarations).
+struct KnownOptions {
+    var names: Set<String> = ["--help", "-h", "--version"]
+    var takesValue: Set<String> = []
+
+    init(_ command: any ParsableCommand.Type) {
+        let help = command.helpMessage(columns: 2000)
+        var inOptions = false
+        for line in help.split(separator: "\n") {
+            if line.hasSuffix("OPTIONS:") || line.hasSuffix(":") && line.uppercased() == line { inOptions = true; continue }
+            guard inOptions else { continue }
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("-") else { continue }
+            // "-k, --key-file <path>   The …" — the names, then maybe a value, before the help.
+            let head = trimmed.split(separator: " ", omittingEmptySubsequences: true)
+            var position = 0
+            while position < head.count, head[position].hasPrefix("-") {
+                let name = String(head[position].trimmingSuffix(","))
+                names.insert(name)
+                if position + 1 < head.count, head[position + 1].hasPrefix("<") { takesValue.insert(name) }
+                position += 1
+                if position < head.count, head[position].hasPrefix("<") { position += 1 }
+            }
+        }
+    }
+}
+
+extension Substring {
+    func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
+}
+
+/// Parses and runs `root`'s command line; a word the parser did not know is reported by name, with
+/// what the user meant (exit 64), instead of the parser's first complaint (which may blame a later flag).
+public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    var command: any ParsableCommand
+    do {
+        command = try root.parseAsRoot(arguments)
+    } catch {
+        if !(error is ValidationError), root.exitCode(for: error) == .validationFailure,
+           let better = Suggestions.explain(arguments, root: root) {
+            Console.error(better)
+            exit(ExitStatus.usage.rawValue)
+        }
+        root.exit(withError: error)
+    }
+    do {
+        try command.run()
+    } catch {
+        root.exit(withError: error)
+    }
+    exit(0)
+}
+
+/// `PUSHCTL_*` variables set but empty are said to be empty, not ignored silently.
+public enum EnvironmentCheck {
+    public static let names = ["PUSHCTL_KEY_FILE", "PUSHCTL_KEY_ID", "PUSHCTL_TEAM_ID", "PUSHCTL_TOPIC", "PUSHCTL_ENV", "PUSHCTL_ENDPOINT",
+                               "PUSHCTL_CACERT", "PUSHCTL_JWT", "PUSHCTL_CERT", "PUSHCTL_CERT_PASSWORD", "PUSHCTL_PROXY", "PUSHCTL_CACHE_DIR"]
+
+    public static func warnAboutEmptyVariables(_ environment: [String: String] = Console.environment) {
+        for name in names where environment[name]?.isEmpty == true {
+            Console.warn(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
+                               es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// A mistyped command line names the word that was wrong and points where the user meant: what
+/// people type from curl and other push tools first, then the nearest spelling; exit 64, nothing run.
+@Suite struct SuggestionTests {
+    @Test("what people really type for a flag points at pushctl's flag", arguments: [
+        (["send", "--prod"], "'--prod'", "--production"),
+        (["send", "--dev"], "'--dev'", "--sandbox"),
+        (["send", "--token", "ab"], "'--token'", "--device-token"),
+        (["send", "--device", "ab"], "'--device'", "--device-token"),
+        (["send", "--tokens", "t.txt"], "'--tokens'", "--tokens-file"),
+        (["send", "--bundle-id", "com.example"], "'--bundle-id'", "--topic"),
+        (["send", "--bundle", "com.example"], "'--bundle'", "--topic"),
+        (["send", "--silent"], "'--silent'", "--content-available"),
+        (["send", "--background"], "'--background'", "--content-available"),
+        (["send", "--alert", "hi"], "'--alert'", "--body"),
+        (["send", "--message", "hi"], "'--message'", "--body"),
+        (["send", "--key", "k.p8"], "'--key'", "--key-file"),
+        (["send", "--p8", "k.p8"], "'--p8'", "--key-file"),
+        (["send", "--kid", "ABC"], "'--kid'", "--key-id"),
+        (["send", "--team", "DEF"], "'--team'", "--team-id"),
+        (["send", "--p12", "c.p12"], "'--p12'", "--cert"),
+        (["send", "--json", "{}"], "'--json'", "--payload-json"),
+        (["send", "--data", "{}"], "'--data'", "--payload-json"),
+        (["jwt", "--kid", "ABC"], "'--kid'", "--key-id"),
+        (["doctor", "--team", "DEF"], "'--team'", "--team-id"),
+        (["send", "--tilte", "x"], "'--tilte'", "--title"),
+        (["send", "--colapse-id", "x"], "'--colapse-id'", "--collapse-id"),
+    ])
+    func flags(arguments: [String], named: String, meant: String) throws {
+        let result = try CLI.pushctl(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        let line = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(line.contains(named) && line.contains("did you mean \(meant)"), "\(result.stderr)")
+    }
+
+    @Test("a mistyped command is named, even with flags after it, and the command meant is suggested", arguments: [
+        (["sned", "--topic", "com.example", "--title", "x"], "'sned'", "`pushctl send`"),
+        (["snd"], "'snd'", "`pushctl send`"),
+        (["push", "--device-token", "ab"], "'push'", "`pushctl send`"),
+        (["docter"], "'docter'", "`pushctl doctor`"),
+        (["key", "gen", "--out", "keys"], "'gen'", "`pushctl key generate`"),
+        (["cert", "inspec", "c.pem"], "'inspec'", "`pushctl cert inspect`"),
+    ])
+    func commands(arguments: [String], named: String, meant: String) throws {
+        let result = try CLI.pushctl(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(named) && result.stderr.contains("did you mean \(meant)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--topic") && !result.stderr.contains("--device-token"), "a later flag is not blamed: \(result.stderr)")
+    }
+
+    @Test("a flag of another command is not suggested where it does not exist; nothing close gets the help's pointer")
+    func nothingClose() throws {
+        let far = try CLI.pushctl(["send", "--zzzzzzzz"])
+        #expect(far.status == 64)
+        #expect(far.stderr.contains("'--zzzzzzzz'") && far.stderr.contains("pushctl send --help"), "\(far.stderr)")
+        #expect(!far.stderr.contains("did you mean"))
+        let nowhere = try CLI.pushctl(["frobnicate"])
+        #expect(nowhere.status == 64)
+        #expect(nowhere.stderr.contains("'frobnicate'") && nowhere.stderr.contains("send"), "the commands are listed: \(nowhere.stderr)")
+    }
+
+    @Test("in Spanish when the locale says so")
+    func spanish() throws {
+        let result = try CLI.pushctl(["send", "--prod"], env: ["LANG": "es_ES.UTF-8"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("no es una opción") && result.stderr.contains("¿querías decir --production?"), "\(result.stderr)")
+        let command = try CLI.pushctl(["sned"], env: ["LC_ALL": "es_MX.UTF-8"])
+        #expect(command.stderr.contains("no es un comando"), "\(command.stderr)")
+    }
+
+    @Test("a variable set but empty is said to be empty")
+    func emptyVariable() throws {
+        let result = try CLI.pushctl(["jwt", "--help"], env: ["PUSHCTL_JWT": "", "PUSHCTL_KEY_ID": ""])
+        #expect(result.stderr.contains("PUSHCTL_JWT is set but empty"), "\(result.stderr)")
+        #expect(result.stderr.contains("PUSHCTL_KEY_ID is set but empty"), "\(result.stderr)")
+    }
+}

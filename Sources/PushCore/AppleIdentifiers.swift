@@ -39,6 +39,34 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
         return id.isEmpty ? nil : id
     }
 
+    /// When the key id in use contradicts the `<ID>` of an `AuthKey_<ID>.p8` file: what to say
+    /// before sending, and the likely cause to give if APNs answers InvalidProviderToken.
+    public struct KeyFileNameMismatch: Sendable {
+        public let named: String
+        public let used: String
+        /// Where the key id in use came from ("--key-id", "PUSHCTL_KEY_ID").
+        public let source: String
+        public let fileName: String
+
+        public init?(keyFile path: String, keyID used: String, source: String) {
+            guard let named = AppleIdentifier.keyID(fromKeyFileName: path), named != used else { return nil }
+            self.named = OutsideText.display(named, limit: 20)
+            self.used = OutsideText.display(used, limit: 20)
+            self.source = source
+            fileName = OutsideText.display(String(path.split(separator: "/").last ?? Substring(path)), limit: 60)
+        }
+
+        public var warning: Words {
+            Words("the key id \(used) (from \(source)) is not the \(named) in the key file's name \(fileName); if that is Apple's name for the file, its key id is \(named) and APNs will answer InvalidProviderToken",
+                  es: "el id de clave \(used) (de \(source)) no es el \(named) del nombre del archivo \(fileName); si es el nombre que Apple le dio, su id de clave es \(named) y APNs responderá InvalidProviderToken")
+        }
+
+        public var likelyCause: Words {
+            Words("likely cause: the key id \(used) is not \(named), the id in the key file's name (\(fileName))",
+                  es: "causa probable: el id de clave \(used) no es \(named), el del nombre del archivo de la clave (\(fileName))")
+        }
+    }
+
     /// A random well-formed identifier, for test keys.
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")

@@ -50,6 +50,11 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         InputError(place + Words(verbatim: ": ") + words, hint: hintWords, kind: kind)
     }
 
-    /// One line: the message, then the hint after a semicolon.
-    public var description: String { hint.map { "\(message); \($0)" } ?? message }
+    /// One line: the message, then the hint after a semicolon (before an excerpt the message
+    /// shows under its first line, as a JSON error's caret does).
+    public var description: String {
+        guard let hint else { return message }
+        guard let newline = message.firstIndex(of: "\n") else { return "\(message); \(hint)" }
+        return "\(message[..<newline]); \(hint)\(message[newline...])"
+    }
 }

@@ -16,7 +16,9 @@ public struct Payload: Sendable {
                              hint: "save the file as UTF-8")
         }
         do { json = try JSONValue.parse(bytes) } catch {
-            throw InputError("the payload (\(source)) is not valid JSON: \(error)", hint: "check it with `python3 -m json.tool`")
+            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
+            throw InputError(Words("the payload (\(source)) is not valid JSON: ", es: "la carga útil (\(source)) no es JSON válido: ") + diagnosis.words,
+                             hint: diagnosis.named ? nil : Words("check it with `python3 -m json.tool`", es: "revísala con `python3 -m json.tool`"))
         }
         guard case .object = json else {
             throw InputError("the payload (\(source)) is \(json.typeName), not a JSON object", hint: "APNs payloads look like {\"aps\":{…}}")
@@ -129,8 +131,12 @@ public struct PayloadBuilder: Sendable {
                 let first = text.utf8.first { $0 != 0x20 && $0 != 0x09 }
                 if let first, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-")].contains(first)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-                    throw InputError("the custom key '\(OutsideText.display(key, limit: 40))': the value starts like JSON but is not valid JSON (\(error))",
-                                     hint: "fix the JSON; for a plain string write it as a JSON string, e.g. \(OutsideText.display(key, limit: 40))=\"text\"")
+                    let shownKey = OutsideText.display(key, limit: 40)
+                    let diagnosis = JSONDiagnosis(bytes: Array(text.utf8), error: error)
+                    throw InputError(Words("--custom \(shownKey): the value starts like JSON but is not valid JSON: ",
+                                           es: "--custom \(shownKey): el valor empieza como JSON pero no es JSON válido: ") + diagnosis.wordsWithinLine,
+                                     hint: Words("fix the JSON; for a plain string write it as a JSON string, e.g. \(shownKey)=\"text\"",
+                                                 es: "corrige el JSON; para un texto simple escríbelo como cadena JSON, p. ej. \(shownKey)=\"texto\""))
                 }
                 value = .string(text)
             }

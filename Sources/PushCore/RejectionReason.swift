@@ -215,13 +215,13 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
                          es: "APNs rechazó esta petición; comprueba los permisos de la clave en tu cuenta de Apple Developer")
         case .invalidProviderToken:
             return Words("the provider token (JWT) is not valid: check the key id, the team id, that the .p8 file is that key's, and this machine's clock",
-                         es: "el token del proveedor (JWT) no es válido: comprueba el key id, el team id, que el archivo .p8 sea el de esa clave, y el reloj de este equipo")
+                         es: "el token del proveedor (JWT) no es válido: comprueba el id de clave (key id), el id de equipo (team id), que el archivo .p8 sea el de esa clave y el reloj de este ordenador")
         case .missingProviderToken:
             return Words("no provider token was sent; sign one with your .p8 key, key id and team id",
                          es: "no se envió token del proveedor; fírmalo con tu clave .p8, su key id y tu team id")
         case .unrelatedKeyIdInToken:
             return Words("the key id in the token is not related to this team or topic; check the key id, the team id and the topic",
-                         es: "el key id del token no corresponde a este equipo ni a este topic; comprueba el key id, el team id y el topic")
+                         es: "el id de clave del token no corresponde a este equipo ni a este topic; comprueba el id de clave, el id de equipo y el topic")
         case .badEnvironmentKeyIdInToken:
             return Words("the key is not enabled for this environment; check the key's environment in your Apple Developer account, or use the other one",
                          es: "la clave no está habilitada para este entorno; comprueba su entorno en tu cuenta de Apple Developer, o usa el otro")

@@ -27,7 +27,10 @@ public enum RequestLine {
     private static func parse(_ bytes: [UInt8], defaults: PushSpec, build: Bool) throws(InputError) -> DeviceNotification? {
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch {
-            throw InputError("not a JSON object: \(error)", hint: "each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}")
+            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
+            throw InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
+                             hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
+                                                                 es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
         guard let members = json.objectMembers else {
             throw InputError("the line is \(json.typeName), not a JSON object", hint: "each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}")

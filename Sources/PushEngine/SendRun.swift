@@ -18,6 +18,9 @@ public struct SendPlan {
     /// A token answered BadDeviceToken (or every token, on BadEnvironmentKeyIdInToken) is tried once
     /// in Apple's other environment; each result then says which environment took it.
     public var detectEnvironment = false
+    /// What the caller knows of why APNs may give a reason (a key id that contradicts the key
+    /// file's name, for InvalidProviderToken): added to the explanation of each such result.
+    public var likelyCauses: [RejectionReason: Words] = [:]
 
     public init(notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
                 authorization: any AuthorizationSource, policy: RetryPolicy) {
@@ -104,7 +107,12 @@ public final class SendRun {
     /// Sends, giving every notification's final result to each of `observers` (and the journal).
     /// `stop` makes a signal stop the run cleanly, with `grace` seconds for requests in flight.
     public func run(observers: [any ResultObserver], stop: SignalStop? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
-        let fanout = ResultFanout(observers + (journal.map { [$0] } ?? []))
+        let causes = plan.likelyCauses
+        // The plan's likely cause joins the note of each result with that reason.
+        let fanout = ResultFanout(observers + (journal.map { [$0] } ?? []), amend: causes.isEmpty ? nil : { result in
+            guard let reason = result.reason, let cause = causes[RejectionReason(apnsName: reason)] else { return }
+            result.note = result.note.map { $0 + Words(verbatim: "; ") + cause } ?? cause
+        })
         let settled = self.settled
         inDoubtResent = replay?.results.values.filter { $0.inDoubt && settled[$0.position] == nil }.count ?? 0
         // What the journal settles is reported first, marked as resumed, and not sent.
@@ -242,13 +250,19 @@ private final class SecondPassMerge: ResultObserver {
     func pause() { forward.pause() }
 }
 
-/// Every final result to each observer, in order.
+/// Every final result to each observer, in order; `amend` first changes it.
 public final class ResultFanout: ResultObserver {
     private let observers: [any ResultObserver]
+    private let amend: ((inout PushResult) -> Void)?
 
-    public init(_ observers: [any ResultObserver]) { self.observers = observers }
+    public init(_ observers: [any ResultObserver], amend: ((inout PushResult) -> Void)? = nil) {
+        self.observers = observers
+        self.amend = amend
+    }
 
     public func record(_ result: PushResult) {
+        var result = result
+        amend?(&result)
         for observer in observers { observer.record(result) }
     }
 

@@ -9,7 +9,7 @@ public import PushCore
 /// SIGINT, SIGTERM and SIGHUP as requests to stop a sending run cleanly (what a cancelled CI job
 /// sends): the run stops starting requests, gives those in flight a grace, and writes every result
 /// and the summary. A second signal ends the grace at once. The transport wakes on `wakeDescriptor`.
-public final class SignalStop: StopRequests {
+public final class SignalStop: StopRequests, Sendable {
     /// Readable when a signal came: the transport watches it beside libcurl's sockets.
     public let wakeDescriptor: Int32
 

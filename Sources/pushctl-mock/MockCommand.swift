@@ -471,39 +471,36 @@ struct MockCommand: ParsableCommand {
     }
 }
 
-/// SIGINT and SIGTERM, caught from the moment it is made so that a stop request is never lost.
+/// SIGINT, SIGTERM and SIGHUP, caught from the moment it is made so that a stop request is never
+/// lost: the handlers are installed with sigaction before `init` returns (a dispatch signal source
+/// registers later, on its own queue, and a signal sent right after the banner could be ignored).
 private final class TerminationSignals: @unchecked Sendable {
-    // Everything below is touched only on `queue`.
-    private let queue = DispatchQueue(label: "pushctl.mock.signals")
-    private var sources: [any DispatchSourceSignal] = []
-    private var received: String?
-    private var waiter: CheckedContinuation<String, Never>?
+    private let stop = SignalStop()
 
-    init() {
-        queue.sync {
-            for (number, name) in [(SIGINT, "interrupted"), (SIGTERM, "terminated")] {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { [unowned self] in self.deliver(name) }
-                source.resume()
-                sources.append(source)
-            }
-        }
-    }
-
-    /// Waits for the first signal and names it ("interrupted", "terminated").
+    /// Waits for the first signal and names it ("interrupted", "terminated", "hung up"); waiting
+    /// wakes on the handler's pipe, and once a second whatever happens, so it costs no CPU.
     func next() async -> String {
-        await withCheckedContinuation { continuation in
-            queue.async {
-                if let received = self.received { continuation.resume(returning: received) } else { self.waiter = continuation }
-            }
+        guard let stop else {
+            // No pipe for the handlers: the signals keep their default action, which ends the process.
+            for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+            while true { try? await Task.sleep(for: .seconds(3600)) }
         }
-    }
-
-    private func deliver(_ name: String) {
-        guard received == nil else { return }
-        received = name
-        waiter?.resume(returning: name)
-        waiter = nil
+        return await withCheckedContinuation { continuation in
+            Thread {
+                while true {
+                    if let request = stop.stopRequest {
+                        let name = switch request.name {
+                        case "SIGINT": "interrupted"
+                        case "SIGHUP": "hung up"
+                        default: "terminated"
+                        }
+                        continuation.resume(returning: name)
+                        return
+                    }
+                    var wake = pollfd(fd: stop.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&wake, 1, 1000)
+                }
+            }.start()
+        }
     }
 }

@@ -19,6 +19,8 @@ struct AuthOptions: ParsableArguments {
         let keyFile: String
         let keyID: AppleIdentifier
         let teamID: AppleIdentifier
+        /// The key id given contradicts the file's name `AuthKey_<ID>.p8`.
+        var mismatch: AppleIdentifier.KeyFileNameMismatch? = nil
     }
 
     /// Flags win over the environment. A missing value is a usage error (64); a
@@ -34,10 +36,12 @@ struct AuthOptions: ParsableArguments {
         guard let teamIDText = teamId ?? env["PUSHCTL_TEAM_ID"].nonEmpty else {
             throw InputError("missing --team-id (or PUSHCTL_TEAM_ID): your 10-character Team ID, e.g. DEF123GHIJ", kind: .usage)
         }
+        let source = keyId != nil ? "--key-id" : "PUSHCTL_KEY_ID"
         return Resolved(
             keyFile: keyFile,
             keyID: try AppleIdentifier(.keyID, keyIDText),
-            teamID: try AppleIdentifier(.teamID, teamIDText))
+            teamID: try AppleIdentifier(.teamID, teamIDText),
+            mismatch: AppleIdentifier.KeyFileNameMismatch(keyFile: keyFile, keyID: keyIDText, source: source))
     }
 }
 

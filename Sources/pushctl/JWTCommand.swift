@@ -76,6 +76,7 @@ struct Sign: ParsableCommand {
         try reportingErrors {
             let auth = try self.auth.resolve()
             let key = try KeyLoading.privateKey(at: auth.keyFile)
+            if let mismatch = auth.mismatch { Console.warn(mismatch.warning) }
             let unsigned = UnsignedProviderToken(
                 keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? Int64(Date().timeIntervalSince1970))
             let token = try unsigned.signed(by: key)

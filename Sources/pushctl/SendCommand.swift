@@ -323,7 +323,10 @@ struct SendCommand: ParsableCommand {
         do {
             return try JSONValue.parse(bytes)
         } catch {
-            throw InputError("\(source) is not JSON: \(error)", hint: "give a JSON object, e.g. '{\"score\":3}', or @FILE to read one")
+            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
+            throw InputError(Words("\(source) is not valid JSON: ", es: "\(source) no es JSON válido: ") + diagnosis.words,
+                             hint: diagnosis.named ? nil : Words("give a JSON object, e.g. '{\"score\":3}', or @FILE to read one",
+                                                                 es: "da un objeto JSON, p. ej. '{\"score\":3}', o @ARCHIVO para leerlo de un archivo"))
         }
     }
 

@@ -69,9 +69,14 @@ struct SendRequest {
         let (connection, proxy) = try flags.resolve(env: env)
         self.proxy = proxy
         let authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(c, env: env)
+        let signing = certificate == nil && authorization is SigningAuthorization
+        let keyNaming = signing ? (try? c.auth.resolve())?.mismatch : nil
         var plan = SendPlan(notifications: notifications, destination: destination, connection: connection,
                             authorization: authorization, policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout))
         plan.detectEnvironment = c.detectEnvironment
+        if let mismatch = keyNaming {
+            plan.likelyCauses[.invalidProviderToken] = mismatch.likelyCause
+        }
         self.plan = plan
     }
 
@@ -195,6 +200,7 @@ struct SendRequest {
         // parsed now, so that a bad key stops the run (exit 65) before anything is sent.
         if !signer.adoptCachedToken() { _ = try keyFile.privateKey() }
         InputFiles.sharingWarning(auth.keyFile).map(Console.warn)
+        if let mismatch = auth.mismatch { Console.warn(mismatch.warning) }
         return signer
     }
 

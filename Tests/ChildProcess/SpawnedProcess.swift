@@ -68,6 +68,22 @@ public final class SpawnedProcess: @unchecked Sendable {
 
     public func terminate() { if isRunning { kill(processIdentifier, SIGTERM) } }
 
+    /// Waits at most `seconds` for the exit; past them the child is killed (SIGKILL). Whether it
+    /// exited in time, so a test can fail on a process that ignored the request to stop.
+    @discardableResult
+    public func waitUntilExit(orKillAfter seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        while started && waitStatus == nil && lock.wait(until: deadline) {}
+        let exited = !started || waitStatus != nil
+        lock.unlock()
+        if !exited {
+            kill(processIdentifier, SIGKILL)
+            waitUntilExit()
+        }
+        return exited
+    }
+
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     private typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     private static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
@@ -173,6 +189,18 @@ extension Process {
         set {}
     }
     public var exceededCeiling: Bool { false }
+
+    @discardableResult
+    public func waitUntilExit(orKillAfter seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning && Date() < deadline { usleep(20_000) }
+        let exited = !isRunning
+        if !exited {
+            kill(processIdentifier, SIGKILL)
+            waitUntilExit()
+        }
+        return exited
+    }
 }
 #endif
 

@@ -359,13 +359,25 @@ private func payloadProperties(seed: UInt64, count: Int, log path: String) {
     let log = CaseLog(path: path)
     var accepted = Violations("Payload(bytes:): an accepted payload is a JSON object, its bytes kept as given, the same value JSONValue.parse reads", seed: seed)
     var size = Violations("Payload.checkSize: refuses exactly the payloads over the push type's limit", seed: seed)
+    var diagnosed = Violations("JSONDiagnosis: the line and column are inside the text, the excerpt is two lines with no control character, the caret under it", seed: seed)
     var inputs = Gen.jsonInputs(count: count, &rng)
     inputs += [Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 4096 - 17) + "\"}").utf8),
                Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 4096 - 16) + "\"}").utf8),
                Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5120 - 16) + "\"}").utf8)]
     for (index, bytes) in inputs.enumerated() {
         log.note("Payload case \(index): \(show(bytes))")
-        accepted.checked(); size.checked()
+        accepted.checked(); size.checked(); diagnosed.checked()
+        if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONValue.parse(bytes) }) {
+            // The diagnosis points inside the text's lines, and its caret sits under the excerpt.
+            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+            let caret = diagnosis.excerpt.last.map { $0.count - 1 } ?? -1
+            if diagnosis.line < 1 || diagnosis.line > lines || diagnosis.column < 1 || diagnosis.excerpt.count != 2
+                || caret < 4 || caret > (diagnosis.excerpt.first?.count ?? 0) + 1
+                || diagnosis.excerpt.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 } }) {
+                diagnosed.add(index, show(bytes), "line \(diagnosis.line) of \(lines), column \(diagnosis.column), excerpt \(diagnosis.excerpt)")
+            }
+        }
         guard let payload = try? Payload(bytes: bytes, source: "fuzz") else { continue }
         guard case .object = payload.json else { accepted.add(index, show(bytes), "accepted as \(payload.json.typeName)"); continue }
         if payload.bytes != bytes { accepted.add(index, show(bytes), "bytes changed to \(show(payload.bytes))") }
@@ -381,6 +393,7 @@ private func payloadProperties(seed: UInt64, count: Int, log path: String) {
     }
     accepted.report()
     size.report()
+    diagnosed.report()
 }
 
 private func tokenProperties(seed: UInt64, count: Int, log path: String) {

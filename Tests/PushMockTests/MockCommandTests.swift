@@ -62,7 +62,7 @@ struct MockCommandTests {
         #expect(try curl(dead).hasSuffix(" 410"))
 
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        #expect(process.waitUntilExit(orKillAfter: 15), "SIGTERM stops the mock")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -139,7 +139,7 @@ struct MockCommandTests {
             text += String(decoding: chunk, as: UTF8.self)
         }
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        #expect(process.waitUntilExit(orKillAfter: 15), "SIGTERM stops the mock")
         #expect(process.terminationStatus == 0)
         for line in [
             "streams: 0 per connection until a request with a valid token, then 0",
@@ -185,7 +185,7 @@ struct MockCommandTests {
         #expect(FileManager.default.fileExists(atPath: key), "the demo is waiting with its key on disk")
 
         kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
+        #expect(process.waitUntilExit(orKillAfter: 15), "the signal stops the demo")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == status)
         #expect(!FileManager.default.fileExists(atPath: work), "the key's folder is gone")

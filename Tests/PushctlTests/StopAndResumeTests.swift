@@ -226,7 +226,9 @@ import Darwin
         #expect(!inDoubt.isEmpty)
         // The same run resumed against a prompt server (same URL is not needed: the CA and URL differ, so
         // resume against the slow one with answers now prompt is not possible; use a journal copy instead).
-        let fast = try MockProcess(dir: dir, keyFile: slow.keyFile)
+        // A folder of its own: the slow mock still runs and must not write into this one's log.
+        let fastDir = try TemporaryDirectory()
+        let fast = try MockProcess(dir: fastDir, keyFile: slow.keyFile)
         let copied = dir.path("doubt-copy.jsonl")
         let text = try String(contentsOfFile: journal, encoding: .utf8).replacingOccurrences(of: slow.url, with: fast.url)
         try text.write(toFile: copied, atomically: true, encoding: .utf8)

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Installs the system packages pushctl builds and tests with, when they are missing:
-#   Scripts/install-deps.sh [MORE_PACKAGES…]
+#   Scripts/install-deps.sh [--build-only] [MORE_PACKAGES…]
+# --build-only: what building needs (quickstart.sh and install.sh), not the tests' tools.
 # Debian/Ubuntu only (apt-get); uses sudo when not root. Safe to run again.
 set -euo pipefail
+
+build_only=false
+if [ "${1:-}" = --build-only ]; then build_only=true; shift; fi
 
 packages=(
   libcurl4-openssl-dev  # libcurl with HTTP/2 (nghttp2) over OpenSSL: every request pushctl sends
   libssl-dev            # OpenSSL libcrypto: every signature pushctl makes
   pkg-config            # how SwiftPM finds both
+)
+$build_only || packages+=(
   openssl curl          # the tests check pushctl and the mock against these independent clients
   nghttp2-client        # nghttp and h2load: the mock's tests and Scripts/bench-mock.sh
   tinyproxy microsocks  # real HTTP CONNECT and SOCKS5 proxies for the --proxy tests
@@ -16,7 +22,7 @@ packages=(
 )
 # Headless Chromium draws the mock's web view in a test (and keeps a screenshot). Debian's is a real
 # package; Ubuntu's is a stub for a snap, which cannot run in a container, so it is asked for on Debian only.
-if grep -qs '^ID=debian' /etc/os-release; then packages+=(chromium); fi
+if ! $build_only && grep -qs '^ID=debian' /etc/os-release; then packages+=(chromium); fi
 # Extra packages a caller needs too (.ci/run: man-db groff-base, to check the man page).
 packages+=("$@")
 

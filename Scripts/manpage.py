@@ -49,6 +49,14 @@ ENVIRONMENT = [
     ("XDG_CACHE_HOME, HOME", "Where the token cache goes when PUSHCTL_CACHE_DIR is not set."),
     ("TMPDIR", "Where a tokens or requests file read from a pipe is kept (unlinked) while it is sent."),
     ("NO_COLOR", "Turns colour off (colour is only ever used on a terminal)."),
+    ("PUSHCTL_LANG", "The language of messages and text output: en or es, as --lang. An empty value is warned about."),
+    ("LC_ALL, LC_MESSAGES, LANG", "Read in that order when neither --lang nor PUSHCTL_LANG is given: a value starting "
+                                  "with es means Spanish. JSON output's keys, reasons and statuses never change; its "
+                                  "explanation field follows the language only when --lang is given. --help, this page "
+                                  "and the completions are in English."),
+    ("COLUMNS", "The width text is wrapped to when the output is not a terminal (a terminal's own width is used otherwise)."),
+    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send appends a Markdown summary of the run to this file; "
+                            "with GITHUB_ACTIONS=true it also prints one ::error annotation per rejection reason."),
 ]
 
 EXIT_STATUS = [
@@ -65,6 +73,10 @@ EXIT_STATUS = [
            "was still sent."),
     ("75", "Temporary failure: retries exhausted on 429, 5xx or timeouts, a server that stopped answering, "
            "the run's time budget spent, or a tokens file that changed during the run."),
+    ("129, 130, 143", "A run stopped by SIGHUP, SIGINT or SIGTERM: no new request was started, those in flight had "
+                      "a grace (5 s, or what was left of --timeout), and every notification got one result "
+                      "(in-doubt or not-sent for the unanswered ones) and the summary; --journal with --resume "
+                      "carries the run on."),
 ]
 
 

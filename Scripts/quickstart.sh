@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/quiet-build.sh
-Scripts/install-deps.sh
+Scripts/install-deps.sh --build-only
 [ -d "$scratch/checkouts" ] || echo "first build: fetches the Swift packages (network), then compiles them — several minutes" >&2
 build() { swift_run build --product pushctl && swift_run build --product pushctl-mock; }
 quietly "building pushctl and pushctl-mock" quickstart-build build

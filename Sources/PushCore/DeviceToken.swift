@@ -126,6 +126,9 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// The careful path: Unicode whitespace, and an exact message for what is wrong.
     private init(checking text: String) throws(InputError) {
         let shown = OutsideText.display(DeviceToken.abbreviate(text))
+        if let form = PastedForm.notADeviceToken(text) {
+            throw InputError(Words("device token '\(shown)': ", es: "token del dispositivo '\(shown)': ") + form, hint: PastedForm.printTheToken)
+        }
         var hex = ""
         var grouping = Grouping()
         var offset = 0

@@ -56,7 +56,11 @@ public struct JSONDiagnosis: Sendable {
 
     /// The line around the column, control characters shown as spaces, and the caret under it.
     static func excerpt(_ text: String, column: Int) -> [String] {
-        let scalars = Array(text.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }
+        // Control and invisible characters (a BOM, bidi controls) take one column each, as a dot.
+        let scalars = Array(text.unicodeScalars).map { scalar -> Unicode.Scalar in
+            if scalar == "\t" || scalar == "\r" { return " " }
+            return OutsideText.isControl(scalar) || scalar.properties.generalCategory == .format ? "·" : scalar
+        }
         var start = 0
         var end = scalars.count
         if end > window {
@@ -86,6 +90,10 @@ public struct JSONDiagnosis: Sendable {
         var previous = at - 1
         while let b = byte(previous), [0x20, 0x09, 0x0A, 0x0D].contains(b) { previous -= 1 }
 
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]), at <= 3 {
+            return (0, Words("a byte order mark (BOM) at the start: save the file as UTF-8 without BOM",
+                             es: "una marca de orden de bytes (BOM) al principio: guarda el archivo como UTF-8 sin BOM"), true)
+        }
         if ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}"].contains(where: { starts($0, at: at) }) {
             return (at, Words("typographic quotes (“ ” or ‘ ’), as a word processor or a chat app writes them: JSON needs straight double quotes (\")",
                               es: "comillas tipográficas (“ ” o ‘ ’), como las escribe un procesador de textos o un chat: JSON necesita comillas dobles rectas (\")"), true)

@@ -48,9 +48,22 @@ struct AuthOptions: ParsableArguments {
 enum KeyLoading {
     /// Reads and parses a signing key (through the engine's `KeyFile`); errors name the file.
     static func privateKey(at path: String) throws(InputError) -> ES256PrivateKey {
-        let key = try KeyFile(path: path).privateKey()
+        let key = try keyFile(at: path).privateKey()
         InputFiles.sharingWarning(path).map(Console.warn)
         return key
+    }
+
+    /// The key file's bytes; a certificate given as the key is named, and pointed at --cert.
+    static func keyFile(at path: String) throws(InputError) -> KeyFile {
+        let file = try KeyFile(path: path)
+        if let form = PastedForm.certificate(in: file.bytes) {
+            let shown = OutsideText.display(path, limit: 200)
+            throw InputError(Words("'\(shown)' is \(form.name.text(.en)), not a .p8 signing key",
+                                   es: "'\(shown)' es \(form.name.text(.es)), no una clave .p8 de firma"),
+                             hint: Words("to authenticate with this certificate, give it as --cert \(shown) (no --key-file); to sign tokens, give the AuthKey_<KEYID>.p8 from Apple",
+                                         es: "para autenticarte con este certificado, dalo como --cert \(shown) (sin --key-file); para firmar tokens, da el AuthKey_<KEYID>.p8 de Apple"))
+        }
+        return file
     }
 
     static func verificationKey(at path: String) throws(InputError) -> ES256PublicKey {

@@ -244,7 +244,7 @@ struct Doctor {
                          details: [("path", .string(shown))]), nil)
         }
         do {
-            let file = try KeyFile(path: path)
+            let file = try KeyLoading.keyFile(at: path)
             let key = try file.privateKey()
             let resolved = try c.resolve()
             let unsigned = UnsignedProviderToken(keyID: resolved.keyID, teamID: resolved.teamID, issuedAt: Int64(time(nil)))

@@ -191,7 +191,7 @@ struct SendRequest {
                              kind: .usage)
         }
         // A missing key file is the problem to report first (66), before the ids it would name.
-        let keyFileBytes = try KeyFile(path: c.auth.keyFile ?? env["PUSHCTL_KEY_FILE"] ?? "")
+        let keyFileBytes = try KeyLoading.keyFile(at: c.auth.keyFile ?? env["PUSHCTL_KEY_FILE"] ?? "")
         let auth = try c.auth.resolve()
         let keyFile = keyFileBytes
         let cache = c.noJwtCache ? nil : ProviderTokenCache.standard(environment: env, warn: Console.warn)

@@ -30,6 +30,7 @@ import Testing
         ("{\"aps\": {\"content-available\": True}}", 1, 31, "Python"),
         ("{\"aps\": {}} x", 1, 13, "more text after"),
         ("{\"émoji 😀\": 1,}", 1, 14, "a comma after the last item"),
+        ("\u{FEFF}{\"aps\": {}}", 1, 1, "a byte order mark"),
     ])
     func named(text: String, line: Int, column: Int, cause: String) {
         let diagnosis = diagnose(text)

@@ -25,4 +25,67 @@ import Testing
         let jwt = try CLI.pushctl(["jwt", "--key-file", mock.keyFile, "--key-id", "WRONG12345", "--team-id", "DEF123GHIJ"])
         #expect(jwt.status == 0 && jwt.stderr.contains("WRONG12345") && jwt.stderr.contains("ABC123DEFG"), "\(jwt.stderr)")
     }
+
+    @Test("broken JSON is located (line, column, the line with a caret) and its mistake named, wherever JSON is given; nothing is sent")
+    func brokenJSON() throws {
+        let mock = try MockProcess(dir: dir)
+        let file = try dir.write("payload.json", "{\n  \"aps\": {\n    \"alert\": \"hi\",\n  }\n}\n")
+        let trailing = try mock.send(["--device-token", sampleToken, "--payload", file])
+        #expect(trailing.status == 65)
+        #expect(trailing.stderr.contains("line 3, column 18: a comma after the last item"), "\(trailing.stderr)")
+        #expect(trailing.stderr.contains("\n        \"alert\": \"hi\",\n                     ^"), "the caret under the comma: \(trailing.stderr)")
+
+        let cases: [([String], String)] = [
+            (["--payload-json", "{'aps':{}}"], "--payload-json) is not valid JSON: column 2: single quotes"),
+            (["--title", "x", "--custom", "order={id: 42}"], "--custom order: the value starts like JSON but is not valid JSON: column 2: a key without quotes"),
+            (["--live-activity", "update", "--content-state", "{\"score\": 1 // now\n}"], "--content-state is not valid JSON: line 1, column 13: a comment"),
+            (["--payload-json", "{\u{201C}aps\u{201D}: {}}"], "typographic quotes"),
+            (["--payload-json", "{\"aps\": {\"alert\": \"x\"}"], "'}' missing at the end"),
+        ]
+        for (arguments, message) in cases {
+            let result = try mock.send(["--device-token", sampleToken] + arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let spanish = try mock.send(["--device-token", sampleToken, "--payload", file], env: ["LANG": "es_ES.UTF-8"])
+        #expect(spanish.stderr.contains("línea 3, columna 18: una coma tras el último elemento"), "\(spanish.stderr)")
+
+        let lines = try dir.write("requests.jsonl", "{\"token\":\"\(sampleToken)\",\"payload\":{\"aps\":{}}}\n{\"token\":\"\(otherToken)\",\"payload\":{\"aps\":{\"alert\":\"x\",}}}\n")
+        let requests = try mock.send(["--requests-file", lines])
+        #expect(requests.status == 65)
+        #expect(requests.stderr.contains("line 2: not valid JSON: column 106: a comma after the last item"), "\(requests.stderr)")
+        #expect(try mock.requests().isEmpty, "nothing was sent")
+    }
+
+    @Test("tokens as people paste them are named: Data's description, a UUID, an FCM token, base64 (with its hex); exit 65")
+    func pastedTokens() throws {
+        let cases: [(String, String)] = [
+            ("{length = 32, bytes = 0x740f4707 bebcf74f 9b7c25d4 8e335894 ... 5f6aa01c 5ad2b7ee }", "how iOS 13 and later print a Data value"),
+            ("6F1C0E5A-3B1D-4E4B-9C1A-2B3C4D5E6F70", "this is a UUID"),
+            ("dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx6mnk3gWbJsM3nAgc6DQlk_ri8WX4YGnwH3kU-J8qOdRb-zMKOlYGs4ZQO9SJpV1vRhF6BAKFmGYSP1Yk", "Firebase Cloud Messaging"),
+            ("dA9HB0e8v0+bfCXUjjNYlOm6hU4gRY1ObU+lpz4ynEM=", "740f470747bcbf4f9b7c25d48e335894e9ba854e20458d4e6d4fa5a73e329c43"),
+        ]
+        let key = try dir.generateKey()
+        for (token, message) in cases {
+            let result = try CLI.pushctl(["send", "--dry-run", "--key-file", key, "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
+                                          "--title", "x", "--device-token", token])
+            #expect(result.status == 65, "\(token): \(result.stderr)")
+            #expect(result.stderr.contains(message) && result.stderr.contains("String(format: \"%02x\", $0)"), "\(token): \(result.stderr)")
+        }
+    }
+
+    @Test("a certificate given as --key-file (PEM, Apple's DER aps.cer, a .p12) is named, and pointed at --cert; exit 65")
+    func certificateAsKey() throws {
+        try dir.openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem",
+                         "-out", "cert.pem", "-days", "2", "-subj", "/CN=x"])
+        try dir.openssl(["x509", "-in", "cert.pem", "-outform", "DER", "-out", "aps.cer"])
+        try dir.openssl(["pkcs12", "-export", "-in", "cert.pem", "-inkey", "key.pem", "-out", "cert.p12", "-passout", "pass:x"])
+        for (file, form) in [("cert.pem", "a PEM certificate"), ("aps.cer", "a certificate in DER form"), ("cert.p12", "a PKCS#12 file")] {
+            for command in [["send", "--dry-run", "--topic", "com.example.app", "--title", "x", "--device-token", sampleToken], ["jwt"]] {
+                let result = try CLI.pushctl(command + ["--key-file", dir.path(file), "--key-id", "ABC123DEFG", "--team-id", "DEF123GHIJ"])
+                #expect(result.status == 65, "\(file): \(result.stderr)")
+                #expect(result.stderr.contains(form) && result.stderr.contains("--cert \(dir.path(file))"), "\(file): \(result.stderr)")
+            }
+        }
+    }
 }

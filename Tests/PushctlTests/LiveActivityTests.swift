@@ -71,7 +71,7 @@ struct LiveActivityTests {
         #expect(try mock.send(["--device-token", sampleToken, "--live-activity", "update", "--badge", "1"]).status == 64)
         #expect(try mock.send(["--device-token", sampleToken, "--live-activity", "pause"]).status == 64)
         let notJSON = try mock.send(["--device-token", sampleToken, "--live-activity", "update", "--content-state", "{oops"])
-        #expect(notJSON.status == 65 && notJSON.stderr.contains("--content-state is not JSON"))
+        #expect(notJSON.status == 65 && notJSON.stderr.contains("--content-state is not valid JSON"))
 
         // Warnings only: the date trap, a stale-date already past.
         let warned = try mock.send(["--device-token", sampleToken, "--live-activity", "update", "--priority", "5",

@@ -17,6 +17,9 @@
 #include <openssl/x509v3.h>
 #include <openssl/pkcs12.h>
 #include <openssl/provider.h>
+#include <openssl/kdf.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
 #include <string.h>
 #include <time.h>
 
@@ -222,6 +225,53 @@ static inline int pushctl_p12_write(BIO *bio, const char *password, const char *
     if (p12 == NULL) return 0;
     int ok = i2d_PKCS12_bio(bio, p12);
     PKCS12_free(p12);
+    return ok;
+}
+
+// HKDF-SHA256 (RFC 5869): `out_len` bytes from `ikm`, `salt` and `info`. 1 on success.
+static inline int pushctl_hkdf_sha256(const unsigned char *ikm, size_t ikm_len, const unsigned char *salt, size_t salt_len,
+                                      const unsigned char *info, size_t info_len, unsigned char *out, size_t out_len) {
+    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+    if (kdf == NULL) return 0;
+    EVP_KDF_CTX *ctx = EVP_KDF_CTX_new(kdf);
+    EVP_KDF_free(kdf);
+    if (ctx == NULL) return 0;
+    OSSL_PARAM params[5];
+    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)"SHA256", 0);
+    params[1] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, (void *)ikm, ikm_len);
+    params[2] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, (void *)salt, salt_len);
+    params[3] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, (void *)info, info_len);
+    params[4] = OSSL_PARAM_construct_end();
+    int ok = EVP_KDF_derive(ctx, out, out_len, params) == 1;
+    EVP_KDF_CTX_free(ctx);
+    return ok;
+}
+
+// AES-256-GCM with a 12-byte nonce and a 16-byte tag: `out` gets `in_len` bytes. 1 on success.
+static inline int pushctl_aes256gcm_seal(const unsigned char *key, const unsigned char *nonce, const unsigned char *aad, int aad_len,
+                                         const unsigned char *in, int in_len, unsigned char *out, unsigned char *tag) {
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int len = 0, ok = 0;
+    if (ctx != NULL && EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), NULL, key, nonce) == 1
+        && EVP_EncryptUpdate(ctx, NULL, &len, aad, aad_len) == 1
+        && EVP_EncryptUpdate(ctx, out, &len, in, in_len) == 1
+        && EVP_EncryptFinal_ex(ctx, out + len, &len) == 1
+        && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, tag) == 1) ok = 1;
+    EVP_CIPHER_CTX_free(ctx);
+    return ok;
+}
+
+// Opens what pushctl_aes256gcm_seal made: 1 when the tag verifies (then `out` holds the text), else 0.
+static inline int pushctl_aes256gcm_open(const unsigned char *key, const unsigned char *nonce, const unsigned char *aad, int aad_len,
+                                         const unsigned char *in, int in_len, const unsigned char *tag, unsigned char *out) {
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int len = 0, ok = 0;
+    if (ctx != NULL && EVP_DecryptInit_ex(ctx, EVP_aes_256_gcm(), NULL, key, nonce) == 1
+        && EVP_DecryptUpdate(ctx, NULL, &len, aad, aad_len) == 1
+        && EVP_DecryptUpdate(ctx, out, &len, in, in_len) == 1
+        && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, 16, (void *)tag) == 1
+        && EVP_DecryptFinal_ex(ctx, out + len, &len) == 1) ok = 1;
+    EVP_CIPHER_CTX_free(ctx);
     return ok;
 }
 

@@ -43,10 +43,10 @@ public final class KeyFile {
     /// Names this key in the token cache: the first 16 hex digits of a SHA-256 of the file with
     /// its whitespace removed, so the same key saved with CRLF or without a final newline (a CI
     /// secret written out per job) keeps its cached token.
-    public lazy var fingerprint: String = {
-        let content = bytes.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
-        return String(SHA256.hash(content).hexString.prefix(16))
-    }()
+    public lazy var fingerprint: String = String(SHA256.hash(normalizedContent).hexString.prefix(16))
+
+    /// The file without its whitespace: what the fingerprint and the cache's sealing key read.
+    var normalizedContent: [UInt8] { bytes.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } }
 }
 
 /// Signs the provider token once and reuses it — across runs through `ProviderTokenCache` —
@@ -80,7 +80,7 @@ public final class SigningAuthorization: AuthorizationSource {
     /// Takes the token an earlier run cached for this key file, if it may still be used.
     public func adoptCachedToken() -> Bool {
         cacheChecked = true
-        guard let cached = cache?.load(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID, now: now) else { return false }
+        guard let cached = cache?.load(keyFile: keyFile, keyID: keyID, teamID: teamID, now: now) else { return false }
         adopt(cached, fromCache: true)
         return true
     }
@@ -102,7 +102,7 @@ public final class SigningAuthorization: AuthorizationSource {
 
     private func sign() throws {
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: now).signed(by: try keyFile.privateKey())
-        cache?.store(token, keyFingerprint: keyFile.fingerprint)
+        cache?.store(token, keyFile: keyFile)
         adopt(token)
         usesCachedToken = false
     }
@@ -145,10 +145,13 @@ public final class CertificateAuthorization: AuthorizationSource {
 ///
 /// One file per team, key id and key file (by `KeyFile.fingerprint`), mode 0600 in a 0700
 /// directory: `$PUSHCTL_CACHE_DIR`, else `$XDG_CACHE_HOME/pushctl`, else `~/.cache/pushctl`.
-/// The file holds the JWT and, on a second line, the SHA-256 of the JWT: a file that does not
-/// parse, fails that check, or names another key or team is ignored and replaced. Reading a
-/// cached token costs no key parsing and no signature check, which is most of what a single
-/// push spends on its token.
+/// The file holds the JWT sealed (AES-256-GCM) under a key derived with HKDF-SHA256 from the .p8
+/// file's key material and bound to the team id, key id and key: a cache restored by anyone
+/// without the .p8 (a fork's pull request restoring `actions/cache`, another user) holds nothing
+/// usable, and no file in the directory holds a readable JWT. An entry that does not open (tampered
+/// with, or sealed with another key) is ignored with one warning and replaced; an old plaintext
+/// entry is ignored and replaced. Reading a cached token costs no key parsing and no signature
+/// check, which is most of what a single push spends on its token.
 ///
 /// A JWT is a credential for an hour, so the cache trusts only what no one else can touch: the
 /// directory must be a real directory (not a symlink) owned by this user and writable by no one
@@ -156,12 +159,31 @@ public final class CertificateAuthorization: AuthorizationSource {
 /// following symlinks, and written to a fresh mkstemp file renamed into place.
 public struct ProviderTokenCache: Sendable {
     public let directory: String
+    /// Hears that an entry did not open (once per load).
+    private let warn: @Sendable (Words) -> Void
 
     /// A cache in `directory`, which must already be usable (see `usable(_:)`).
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, warn: @escaping @Sendable (Words) -> Void = { _ in }) {
+        self.directory = directory
+        self.warn = warn
+    }
+
+    /// The first line of a sealed entry; the second is base64url(nonce ‖ sealed JWT ‖ tag).
+    static let sealedMagic = "pushctl-jwt-cache sealed v1"
+
+    /// The sealing key: HKDF-SHA256 over the key file's content (whitespace aside, as the
+    /// fingerprint reads it), bound to the team and key ids.
+    static func sealingKey(_ keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier) -> [UInt8]? {
+        SealedBox.deriveKey(from: keyFile.normalizedContent, salt: Array("pushctl provider token cache".utf8),
+                            info: Array("team \(teamID) key \(keyID)".utf8))
+    }
+
+    static func associatedData(_ keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier) -> [UInt8] {
+        Array("\(sealedMagic)|\(teamID)|\(keyID)|\(keyFile.fingerprint)".utf8)
+    }
 
     /// The cache the environment names, if its directory is usable; `warn` hears why not.
-    public static func standard(environment env: [String: String], warn: (String) -> Void) -> ProviderTokenCache? {
+    public static func standard(environment env: [String: String], warn: @escaping @Sendable (String) -> Void) -> ProviderTokenCache? {
         let directory: String
         if let dir = env["PUSHCTL_CACHE_DIR"].nonEmpty {
             directory = dir
@@ -176,7 +198,7 @@ public struct ProviderTokenCache: Sendable {
             warn("not using the JWT cache: \(problem); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory")
             return nil
         }
-        return ProviderTokenCache(directory: directory)
+        return ProviderTokenCache(directory: directory, warn: { warn($0.description) })
     }
 
     /// Makes the directory (0700) if missing; says what is wrong with it otherwise.
@@ -207,8 +229,9 @@ public struct ProviderTokenCache: Sendable {
         "\(directory)/jwt-\(teamID)-\(keyID)-\(keyFingerprint).jwt"
     }
 
-    public func load(keyFingerprint: String, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
-        let fd = open(path(keyFingerprint: keyFingerprint, keyID: keyID, teamID: teamID), O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+    public func load(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
+        let entry = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
+        let fd = open(entry, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -218,8 +241,17 @@ public struct ProviderTokenCache: Sendable {
         guard n > 0 else { return nil }
         bytes.removeLast(bytes.count - n)
         let lines = bytes.split(separator: UInt8(ascii: "\n"))
-        guard lines.count == 2, SHA256.hash(Array(lines[0])).hexString == String(decoding: lines[1], as: UTF8.self) else { return nil }
-        let compact = String(decoding: lines[0], as: UTF8.self)
+        // An entry of an older pushctl (the JWT in the clear) is not used, and is replaced.
+        guard lines.count == 2, String(decoding: lines[0], as: UTF8.self) == Self.sealedMagic else { return nil }
+        guard let box = Base64URL.decode(String(decoding: lines[1], as: UTF8.self)),
+              let key = Self.sealingKey(keyFile, keyID: keyID, teamID: teamID),
+              let opened = SealedBox.open(box, key: key, associatedData: Self.associatedData(keyFile, keyID: keyID, teamID: teamID))
+        else {
+            warn(Words("the cached provider token '\(OutsideText.display(entry, limit: 200))' does not open with this key (changed by someone, or sealed with another key); it is ignored and replaced",
+                       es: "el token del proveedor guardado en '\(OutsideText.display(entry, limit: 200))' no se abre con esta clave (alguien lo cambió, o se selló con otra clave); se ignora y se reemplaza"))
+            return nil
+        }
+        let compact = String(decoding: opened, as: UTF8.self)
         guard let jwt = try? DecodedJWT(parsing: compact),
               jwt.header["kid"]?.stringValue == keyID.value, jwt.claims["iss"]?.stringValue == teamID.value,
               let iat = jwt.claims["iat"]?.integerValue, ProviderTokenRules.isReusable(issuedAt: iat, now: now),
@@ -231,11 +263,13 @@ public struct ProviderTokenCache: Sendable {
     }
 
     /// Best effort: a cache that cannot be written only costs a signature next run.
-    public func store(_ token: ProviderToken, keyFingerprint: String) {
-        guard let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: "cache the JWT") else { return }
-        let target = path(keyFingerprint: keyFingerprint, keyID: token.unsigned.keyID, teamID: token.unsigned.teamID)
-        let jwt = Array(token.compact.utf8)
-        let bytes = jwt + [UInt8(ascii: "\n")] + Array(SHA256.hash(jwt).hexString.utf8) + [UInt8(ascii: "\n")]
+    public func store(_ token: ProviderToken, keyFile: KeyFile) {
+        let keyID = token.unsigned.keyID, teamID = token.unsigned.teamID
+        guard let key = Self.sealingKey(keyFile, keyID: keyID, teamID: teamID),
+              let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(keyFile, keyID: keyID, teamID: teamID)),
+              let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: "cache the JWT") else { return }
+        let target = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
+        let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)
         let written = FileOutput.writeAll(fd, bytes)
         close(fd)
         if written == bytes.count { rename(temporary, target) } else { unlink(temporary) }

@@ -161,7 +161,15 @@ import Testing
         let fresh = try mock.send(["--device-token", sampleToken, "--title", "x", "--verbose", "--show-secrets", "--no-jwt-cache"], env: env)
         #expect(jwt(fresh) != nil)
         // --no-jwt-cache neither reads nor replaces the cached token:
-        #expect(try String(contentsOfFile: cache + "/" + files[0], encoding: .utf8).hasPrefix(jwt(first) ?? "?"))
+        let again = try mock.send(["--device-token", sampleToken, "--title", "x", "--verbose", "--show-secrets"], env: env)
+        #expect(jwt(again) == jwt(first))
+        // Sealed: no file in the cache holds a readable JWT, or any part of it.
+        for file in try FileManager.default.contentsOfDirectory(atPath: cache) {
+            let text = try String(contentsOfFile: cache + "/" + file, encoding: .utf8)
+            #expect(text.hasPrefix("pushctl-jwt-cache sealed v1\n"))
+            for part in (jwt(first) ?? "").split(separator: ".") { #expect(!text.contains(part)) }
+            #expect(!text.contains("eyJ"))
+        }
     }
 
     @Test("the cache follows the key's content: CRLF line ends keep the token, another key does not")
@@ -189,16 +197,48 @@ import Testing
         #expect(jwt(otherKey) != nil && jwt(otherKey) != jwt(first))
     }
 
-    @Test("a corrupted cache file is ignored and replaced")
-    func corrupted() throws {
+    @Test("a cache entry changed by someone, or sealed with another key, is ignored with one warning and replaced; an old plaintext entry silently")
+    func tamperedOrForeign() throws {
         let mock = try MockProcess(dir: dir)
         let cache = dir.path("cache")
         let env = ["PUSHCTL_CACHE_DIR": cache]
-        #expect(try mock.send(["--device-token", sampleToken, "--title", "x"], env: env).status == 0)
+        let args = ["--device-token", sampleToken, "--title", "x", "--verbose", "--show-secrets"]
+        func jwt(_ r: CommandResult) -> String? {
+            r.stderr.split(separator: "\n").first { $0.hasPrefix("> authorization: bearer ") }.map { String($0.dropFirst(24)) }
+        }
+        let first = try mock.send(args, env: env)
+        #expect(first.status == 0)
         let file = cache + "/" + (try FileManager.default.contentsOfDirectory(atPath: cache)[0])
-        try "not a jwt".write(toFile: file, atomically: false, encoding: .utf8)
-        let again = try mock.send(["--device-token", sampleToken, "--title", "x"], env: env)
-        #expect(again.status == 0, "\(again.stderr)")
-        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("eyJ"))
+        let sealed = try String(contentsOfFile: file, encoding: .utf8)
+
+        // One character of the box changed: the tag fails.
+        var lines = sealed.split(separator: "\n").map(String.init)
+        var box = Array(lines[1])
+        box[20] = box[20] == "A" ? "B" : "A"
+        lines[1] = String(box)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let tampered = try mock.send(args, env: env)
+        #expect(tampered.status == 0, "\(tampered.stderr)")
+        #expect(tampered.stderr.components(separatedBy: "does not open with this key").count == 2, "one warning: \(tampered.stderr)")
+        #expect(jwt(tampered) != jwt(first), "a new token was signed")
+        let replaced = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(replaced.hasPrefix("pushctl-jwt-cache sealed v1\n") && replaced != sealed)
+
+        // An entry another key sealed, under this key's file name (what a restored cache could hold).
+        let other = try TemporaryDirectory()
+        let otherMock = try MockProcess(dir: other)
+        let otherCache = other.path("cache")
+        #expect(try otherMock.send(["--device-token", sampleToken, "--title", "x"], env: ["PUSHCTL_CACHE_DIR": otherCache]).status == 0)
+        let foreign = try #require(try FileManager.default.contentsOfDirectory(atPath: otherCache).first)
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.copyItem(atPath: otherCache + "/" + foreign, toPath: file)
+        let refused = try mock.send(args, env: env)
+        #expect(refused.status == 0 && refused.stderr.contains("does not open with this key"), "\(refused.stderr)")
+
+        // An entry an older pushctl wrote (the JWT in the clear) is not used, and is replaced quietly.
+        try ((jwt(first) ?? "") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let plain = try mock.send(args, env: env)
+        #expect(plain.status == 0 && !plain.stderr.contains("warning"), "\(plain.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).hasPrefix("pushctl-jwt-cache sealed v1\n"))
     }
 }

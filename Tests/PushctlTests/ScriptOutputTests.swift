@@ -60,4 +60,44 @@ import Testing
         #expect(result.stderr.contains("the test run was stopped after 2 s; started and never finished:\n  \"a test that hangs\""), "\(result.stderr)")
         #expect(!result.stderr.contains("quickOne"), "\(result.stderr)")
     }
+
+    @Test("Scripts/check-workflows.py finds what would break a README workflow: pushctl called before it is installed, a secret in a job output, a shellcheck warning, YAML that does not parse")
+    func workflowChecks() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let checker = root.appendingPathComponent("Scripts/check-workflows.py").path
+        let workflow = try dir.write("ok.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n")
+        let bad = try dir.write("README.md", """
+            ```yaml
+            jobs:
+              mint:
+                runs-on: ubuntu-latest
+                outputs:
+                  jwt: ${{ steps.m.outputs.jwt }}
+                steps:
+                  - id: m
+                    run: |
+                      export WHEN=$(date)
+                      echo "jwt=$(pushctl jwt)" >> "$GITHUB_OUTPUT"
+              push:
+                runs-on: ubuntu-latest
+                steps:
+                  - run: bash Scripts/install.sh "$HOME/.local"
+                  - run: pushctl send --tokens-file t.txt --content-available
+            ```
+
+            ```yaml
+            jobs: [unclosed
+            ```
+            """)
+        let result = try CLI.run("/usr/bin/env", ["python3", checker, bad, workflow])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("job mint step 1: calls pushctl before any step of this job installs it"), "\(result.stderr)")
+        #expect(result.stderr.contains("job mint: output 'jwt' would carry a secret"), "\(result.stderr)")
+        #expect(result.stderr.contains("SC2155"), "\(result.stderr)")
+        #expect(result.stderr.contains("the YAML does not parse"), "\(result.stderr)")
+        #expect(!result.stderr.contains("job push"), "the push job installs first: \(result.stderr)")
+        let good = try dir.write("GOOD.md", "```yaml\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: bash Scripts/install.sh \"$HOME/.local\"\n      - run: pushctl --version\n```\n")
+        let passed = try CLI.run("/usr/bin/env", ["python3", checker, good, workflow])
+        #expect(passed.status == 0, "\(passed.stderr)")
+    }
 }

@@ -157,7 +157,7 @@ struct MockCommandTests {
     /// while it waits, and look for the folder that held its private key.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func demoInterruptedWhilePausedRemovesItsKeyFolder(signalNumber: Int32, status: Int32) throws {
-        let (primary, replica) = try #require(openPseudoTerminal())
+        let (primary, replica) = try #require(PseudoTerminal.open())
         defer { close(primary) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try pushctlBinary())
@@ -190,29 +190,4 @@ struct MockCommandTests {
         #expect(process.terminationStatus == status)
         #expect(!FileManager.default.fileExists(atPath: work), "the key's folder is gone")
     }
-}
-
-/// A pseudo-terminal's two ends. Glibc's module hides posix_openpt and its kin (they need
-/// _XOPEN_SOURCE), so they are looked up at run time.
-private func openPseudoTerminal() -> (primary: Int32, replica: Int32)? {
-    typealias FD = @convention(c) (Int32) -> Int32
-    typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-    let library = dlopen(nil, RTLD_NOW)
-    guard let openpt = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
-        let unlock = dlsym(library, "unlockpt"), let name = dlsym(library, "ptsname")
-    else { return nil }
-    let primary = unsafeBitCast(openpt, to: FD.self)(O_RDWR | O_NOCTTY)
-    guard primary >= 0 else { return nil }
-    guard unsafeBitCast(grant, to: FD.self)(primary) == 0, unsafeBitCast(unlock, to: FD.self)(primary) == 0,
-        let path = unsafeBitCast(name, to: Name.self)(primary)
-    else {
-        close(primary)
-        return nil
-    }
-    let replica = open(path, O_RDWR | O_NOCTTY)
-    guard replica >= 0 else {
-        close(primary)
-        return nil
-    }
-    return (primary, replica)
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -87,5 +88,51 @@ import Testing
                 #expect(result.stderr.contains(form) && result.stderr.contains("--cert \(dir.path(file))"), "\(file): \(result.stderr)")
             }
         }
+    }
+
+    /// Runs `send` with stdout and stderr on a pseudo-terminal `columns` wide; the rows it drew
+    /// (each \r-redrawn progress line counted once, at its last state) and the exit status.
+    func onTerminal(_ mock: MockProcess, _ arguments: [String], columns: Int) throws -> (rows: [String], status: Int32) {
+        let (primary, replica) = try #require(PseudoTerminal.open(columns: columns))
+        defer { close(primary) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
+        process.arguments = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                             "--topic", "com.example.app"] + arguments
+        process.environment = CLI.baseEnvironment.merging(["TERM": "xterm"]) { $1 }
+        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        try terminal.close()
+        let drawn = String(decoding: PseudoTerminal.readAll(primary), as: UTF8.self)
+        #expect(process.waitUntilExit(orKillAfter: 60))
+        // Escapes (colour, clearing a line) take no columns; a row is what is left after its last \r.
+        let plain = drawn.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+        // (A terminal ends lines with \r\n, which Swift reads as one Character: make it \n first.)
+        let rows = plain.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").map { row in row.components(separatedBy: "\r").last(where: { !$0.isEmpty }) ?? "" }
+        return (rows.filter { !$0.isEmpty }, process.terminationStatus)
+    }
+
+    @Test("a big batch on a terminal shows the progress and the notifications not accepted, not 300 accepted rows; --verbose shows them all; every row fits", arguments: [60, 80, 120])
+    func bigBatchOnATerminal(columns: Int) throws {
+        let failing = (0..<3).map { String(format: "%064x", 0xdead0000 + $0) }
+        let mock = try MockProcess(dir: dir, extra: failing.flatMap { ["--fail", "\($0)=Unregistered"] })
+        var tokens = (0..<297).map { String(format: "%064x", 0xa0000 + $0) }
+        tokens.insert(contentsOf: failing, at: 150)
+        let file = try dir.write("tokens-\(columns).txt", tokens.joined(separator: "\n") + "\n")
+
+        let (rows, status) = try onTerminal(mock, ["--tokens-file", file, "--title", "x"], columns: columns)
+        #expect(status == 1)
+        let accepted = rows.filter { $0.hasPrefix("✓") }
+        let refused = rows.filter { $0.hasPrefix("✗") }
+        #expect(accepted.isEmpty, "accepted rows are left out of a big batch: \(accepted.count)")
+        #expect(refused.count == 3 && failing.allSatisfy { token in refused.contains { $0.contains(token.prefix(8)) } }, "\(rows)")
+        #expect(rows.contains { $0.contains("300") && $0.contains("297") }, "the summary: \(rows.suffix(5))")
+        for row in rows { #expect(row.count <= columns, "wider than \(columns): \(row)") }
+
+        let verbose = try onTerminal(mock, ["--tokens-file", file, "--title", "x", "--verbose"], columns: columns)
+        #expect(verbose.rows.filter { $0.hasPrefix("✓") }.count == 297)
     }
 }

@@ -158,7 +158,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
         let hostile = "</script><img src=x onerror=alert(1)>&amp;"
         #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--title", hostile]).status == 0)
-        usleep(200_000)
+        _ = try mock.requests(count: 1)  // in the log, so in the page's data too
         let page = try curl(["http://127.0.0.1:\(webPort)/"]).stdout
         #expect(!page.contains("<img"), "\(page)")
         #expect(!page.contains(hostile))

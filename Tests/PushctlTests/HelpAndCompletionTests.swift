@@ -54,7 +54,7 @@ import Testing
             #expect(script.contains("set -l exts \\'p8\\' \\'pem\\'"))
         default:
             #expect(script.contains("--key-file") && script.contains("compgen") )
-            #expect(script.contains("'p8'") || script.contains("p8"))
+            #expect(script.contains("p8|pem"), "the bash script completes .p8 and .pem files")
         }
     }
 

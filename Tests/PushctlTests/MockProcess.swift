@@ -81,6 +81,29 @@ final class MockProcess {
     }
 }
 
+extension MockProcess {
+    static let markerPrefix = "fefefefe"
+
+    /// Every request the mock received before now, in order, markers aside: a marker request is
+    /// sent and awaited in the log (the mock writes its log in batches, so a log read at once can
+    /// miss a request that did arrive; a check that nothing was sent must not pass by that).
+    func requestsSoFar() throws -> [[String: Any]] {
+        let marker = MockProcess.markerPrefix + String(format: "%056llx", UInt64.random(in: 0...UInt64.max))
+        let sent = try send(["--device-token", marker, "--title", "marker"])
+        guard sent.status == 0 else { throw CLIError("the marker request was refused: \(sent.stderr)") }
+        let deadline = Date().addingTimeInterval(10)
+        func token(_ request: [String: Any]) -> String { (request["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } ?? "" }
+        while Date() < deadline {
+            let all = try requests()
+            if let index = all.firstIndex(where: { token($0) == marker }) {
+                return all[..<index].filter { !token($0).hasPrefix(MockProcess.markerPrefix) }
+            }
+            usleep(20_000)
+        }
+        throw CLIError("the marker request never reached the mock's log")
+    }
+}
+
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

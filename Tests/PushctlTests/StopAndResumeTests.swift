@@ -64,23 +64,10 @@ import Darwin
          "--topic", "com.example.app", "--title", "x"] + extra
     }
 
-    /// The tokens of every request the mock received (markers aside), once its log holds
-    /// everything before a marker request sent now (the mock writes its log in batches).
+    /// The tokens of every request the mock received so far (markers aside).
     func received(_ mock: MockProcess) throws -> [String] {
-        let marker = StopAndResumeTests.markerPrefix + String(format: "%056llx", UInt64.random(in: 0...UInt64.max))
-        _ = try mock.send(["--device-token", marker, "--title", "marker"])
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let tokens = (try mock.requests()).compactMap { ($0["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } }
-            if let index = tokens.firstIndex(of: marker) {
-                return tokens[..<index].filter { !$0.hasPrefix(StopAndResumeTests.markerPrefix) }
-            }
-            usleep(20_000)
-        }
-        throw CLIError("the marker request never reached the mock's log")
+        try mock.requestsSoFar().compactMap { ($0["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } }
     }
-
-    static let markerPrefix = "fefefefe"
 
     /// One result per token, the counts add up, and nothing the mock received is called not-sent.
     func expectOneResultEach(_ run: Background, tokens: [String], truth: [String], sourceLocation: SourceLocation = #_sourceLocation) {

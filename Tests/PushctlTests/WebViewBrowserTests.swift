@@ -65,7 +65,7 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
                           "--content-state", #"{"score":"2 – 1","minute":67}"#, "--priority", "5"]) == 0)
         #expect(try send(["--device-token", sampleToken, "--title", "Order shipped", "--subtitle", "Acme Store",
                           "--body", "Your order <b>#1234</b> is on its way.", "--badge", "2", "--sound", "default"]) == 0)
-        usleep(200_000)
+        _ = try mock.requests(count: 4)  // in the log, so in the page's data too
 
         let url = "http://127.0.0.1:\(webPort)/"
         let dom = try Browser.dumpDOM(url, profile: dir.path("chromium"))

@@ -133,7 +133,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PushctlTests",
-            dependencies: ["PushCore", "PushMock", "ChildProcess"],
+            // PushEngine and PushCrypto only make fixtures (a cache entry sealed around a foreign token).
+            dependencies: ["PushCore", "PushCrypto", "PushEngine", "PushMock", "ChildProcess"],
             swiftSettings: strict
         ),
     ]

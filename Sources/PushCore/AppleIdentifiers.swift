@@ -5,11 +5,14 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
         case teamID = "team id"
 
         var example: String { self == .keyID ? "ABC123DEFG" : "DEF123GHIJ" }
-        var whereToFind: String {
+        var whereToFind: Words {
             self == .keyID
-                ? "the Key ID shown next to the key in your Apple Developer account (also in the file name AuthKey_<KEYID>.p8)"
-                : "the Team ID shown under Membership in your Apple Developer account"
+                ? Words("the Key ID shown next to the key in your Apple Developer account (also in the file name AuthKey_<KEYID>.p8)",
+                        es: "el Key ID que aparece junto a la clave en tu cuenta de Apple Developer (también en el nombre del archivo AuthKey_<KEYID>.p8)")
+                : Words("the Team ID shown under Membership in your Apple Developer account",
+                        es: "el Team ID que aparece en Membership de tu cuenta de Apple Developer")
         }
+        var spanishName: String { self == .keyID ? "el id de clave (key id)" : "el id de equipo (team id)" }
     }
 
     public let kind: Kind
@@ -18,9 +21,11 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
     public init(_ kind: Kind, _ text: String) throws(InputError) {
         guard AppleIdentifier.isWellFormed(text) else {
             let shown = text.isEmpty ? "an empty value" : "'\(OutsideText.display(text))'"
+            let mostrado = text.isEmpty ? "un valor vacío" : "'\(OutsideText.display(text))'"
             throw InputError(
-                "\(kind.rawValue) must be 10 characters, A–Z and 0–9 (for example \(kind.example)); got \(shown)",
-                hint: "use \(kind.whereToFind)"
+                Words("\(kind.rawValue) must be 10 characters, A–Z and 0–9 (for example \(kind.example)); got \(shown)",
+                      es: "\(kind.spanishName) tiene 10 caracteres, A–Z y 0–9 (por ejemplo \(kind.example)); se recibió \(mostrado)"),
+                hint: Words("use ", es: "usa ") + kind.whereToFind
             )
         }
         self.kind = kind

@@ -144,30 +144,42 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
             default:
                 if text.hasSuffix(" bytes"), text.dropLast(6).allSatisfy(\.isNumber) {
                     throw InputError(
-                        "'\(shown)' is how Swift prints a Data value, not the token",
-                        hint: "print the hex instead: deviceToken.map { String(format: \"%02x\", $0) }.joined()")
+                        Words("'\(shown)' is how Swift prints a Data value, not the token",
+                              es: "'\(shown)' es como Swift imprime un valor Data, no el token"),
+                        hint: PastedForm.printTheToken)
                 }
+                let character = OutsideText.display(String(scalar))
                 throw InputError(
-                    "device token '\(shown)' has '\(OutsideText.display(String(scalar)))' at position \(offset); a token is hex (0-9, a-f)",
-                    hint: "copy the token as your app printed it (the hex of the Data from didRegisterForRemoteNotificationsWithDeviceToken)")
+                    Words("device token '\(shown)' has '\(character)' at position \(offset); a token is hex (0-9, a-f)",
+                          es: "el token del dispositivo '\(shown)' tiene '\(character)' en la posición \(offset); un token es hexadecimal (0-9, a-f)"),
+                    hint: Words("copy the token as your app printed it (the hex of the Data from didRegisterForRemoteNotificationsWithDeviceToken)",
+                                es: "copia el token tal como lo imprimió tu app (el hexadecimal del Data de didRegisterForRemoteNotificationsWithDeviceToken)"))
             }
             grouping.digit()
             guard hex.utf8.count <= DeviceToken.maxHexLength else {
-                throw InputError("device token '\(shown)' is longer than \(DeviceToken.maxHexLength) hex digits; Apple's are 64",
-                                 hint: "check that this is one device token (one per line in a tokens file)")
+                throw InputError(Words("device token '\(shown)' is longer than \(DeviceToken.maxHexLength) hex digits; Apple's are 64",
+                                       es: "el token del dispositivo '\(shown)' tiene más de \(DeviceToken.maxHexLength) dígitos hexadecimales; los de Apple tienen 64"),
+                                 hint: Words("check that this is one device token (one per line in a tokens file)",
+                                             es: "comprueba que sea un solo token del dispositivo (uno por línea en un archivo de tokens)"))
             }
         }
         guard !hex.isEmpty else {
-            throw InputError("the device token is empty", hint: "pass the hex token your app received from registerForRemoteNotifications")
+            throw InputError(Words("the device token is empty", es: "el token del dispositivo está vacío"),
+                             hint: Words("pass the hex token your app received from registerForRemoteNotifications",
+                                         es: "indica el token hexadecimal que tu app recibió de registerForRemoteNotifications"))
         }
         guard grouping.isOneToken else {
-            throw InputError("'\(shown)' looks like more than one device token (digits separated by spaces)",
-                             hint: "give one token per --device-token, or one per line in a tokens file")
+            throw InputError(Words("'\(shown)' looks like more than one device token (digits separated by spaces)",
+                                   es: "'\(shown)' parece más de un token del dispositivo (dígitos separados por espacios)"),
+                             hint: Words("give one token per --device-token, or one per line in a tokens file",
+                                         es: "da un token por cada --device-token, o uno por línea en un archivo de tokens"))
         }
         guard hex.count % 2 == 0 else {
+            let abbreviated = OutsideText.display(DeviceToken.abbreviate(hex))
             throw InputError(
-                "device token '\(OutsideText.display(DeviceToken.abbreviate(hex)))' has an odd number of hex digits (\(hex.count)); a token is whole bytes",
-                hint: "check that no character was lost when copying it")
+                Words("device token '\(abbreviated)' has an odd number of hex digits (\(hex.count)); a token is whole bytes",
+                      es: "el token del dispositivo '\(abbreviated)' tiene un número impar de dígitos hexadecimales (\(hex.count)); un token son bytes completos"),
+                hint: Words("check that no character was lost when copying it", es: "comprueba que no se perdió ningún carácter al copiarlo"))
         }
         self.hex = hex
     }

@@ -8,12 +8,14 @@ public struct Payload: Sendable {
     /// push type later, once the type is known.
     public init(bytes: [UInt8], source: String) throws(InputError) {
         guard !bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw InputError("the payload (\(source)) is empty", hint: "send a JSON object such as {\"aps\":{\"alert\":\"Hello\"}}")
+            throw InputError(Words("the payload (\(source)) is empty", es: "la carga útil (\(source)) está vacía"),
+                             hint: Words("send a JSON object such as {\"aps\":{\"alert\":\"Hello\"}}", es: "envía un objeto JSON como {\"aps\":{\"alert\":\"Hola\"}}"))
         }
         let json: JSONValue
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw InputError("the payload (\(source)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
-                             hint: "save the file as UTF-8")
+            throw InputError(Words("the payload (\(source)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
+                                   es: "la carga útil (\(source)) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía"),
+                             hint: Words("save the file as UTF-8", es: "guarda el archivo como UTF-8"))
         }
         do { json = try JSONValue.parse(bytes) } catch {
             let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
@@ -21,7 +23,8 @@ public struct Payload: Sendable {
                              hint: diagnosis.named ? nil : Words("check it with `python3 -m json.tool`", es: "revísala con `python3 -m json.tool`"))
         }
         guard case .object = json else {
-            throw InputError("the payload (\(source)) is \(json.typeName), not a JSON object", hint: "APNs payloads look like {\"aps\":{…}}")
+            throw InputError(Words("the payload (\(source)) is \(json.typeName), not a JSON object", es: "la carga útil (\(source)) es \(json.typeName), no un objeto JSON"),
+                             hint: Words("APNs payloads look like {\"aps\":{…}}", es: "las cargas útiles de APNs tienen la forma {\"aps\":{…}}"))
         }
         self.bytes = bytes
         self.json = json
@@ -101,7 +104,10 @@ public struct PayloadBuilder: Sendable {
         if let body { alert.append(("body", .string(body))) }
         if !alert.isEmpty { aps.append(("alert", .object(alert))) }
         if let badge {
-            guard badge >= 0 else { throw InputError("the badge must be 0 or more (0 clears the badge); got \(badge)") }
+            guard badge >= 0 else {
+                throw InputError(Words("the badge must be 0 or more (0 clears the badge); got \(badge)",
+                                       es: "el badge debe ser 0 o más (0 lo borra); se recibió \(badge)"))
+            }
             aps.append(("badge", .integer(Int64(badge))))
         }
         if let sound { aps.append(("sound", .string(sound))) }
@@ -111,18 +117,25 @@ public struct PayloadBuilder: Sendable {
         if mutableContent { aps.append(("mutable-content", .integer(1))) }
         if let interruptionLevel {
             guard PayloadBuilder.interruptionLevels.contains(interruptionLevel) else {
-                throw InputError("the interruption level must be one of \(PayloadBuilder.interruptionLevels.joined(separator: ", ")); got '\(OutsideText.display(interruptionLevel))'")
+                let levels = PayloadBuilder.interruptionLevels.joined(separator: ", "), shown = OutsideText.display(interruptionLevel)
+                throw InputError(Words("the interruption level must be one of \(levels); got '\(shown)'",
+                                       es: "el nivel de interrupción debe ser uno de \(levels); se recibió '\(shown)'"))
             }
             aps.append(("interruption-level", .string(interruptionLevel)))
         }
         var root: [(String, JSONValue)] = aps.isEmpty && !custom.isEmpty ? [] : [("aps", .object(aps))]
         for pair in custom {
             guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                throw InputError("a custom key is given as KEY=JSON (e.g. order={\"id\":42}); got '\(OutsideText.display(pair))'")
+                throw InputError(Words("a custom key is given as KEY=JSON (e.g. order={\"id\":42}); got '\(OutsideText.display(pair))'",
+                                       es: "una clave propia se da como CLAVE=JSON (p. ej. order={\"id\":42}); se recibió '\(OutsideText.display(pair))'"))
             }
             let key = String(pair[..<eq])
             let text = String(pair[pair.index(after: eq)...])
-            guard key != "aps" else { throw InputError("a custom key cannot be \"aps\"", hint: "set Apple's keys with the alert, badge, sound… fields, or give the whole payload") }
+            guard key != "aps" else {
+                throw InputError(Words("a custom key cannot be \"aps\"", es: "una clave propia no puede ser \"aps\""),
+                                 hint: Words("set Apple's keys with the alert, badge, sound… fields, or give the whole payload",
+                                             es: "pon las claves de Apple con los campos de alerta, badge, sonido…, o da la carga útil completa"))
+            }
             let value: JSONValue
             do {
                 value = try JSONValue.parse(text)

@@ -150,6 +150,22 @@ public enum TokenAge {
         return "issued \(duration(age)) ago; APNs rejects it after \(limit) min"
     }
 
+    /// `describe` in both languages.
+    public static func describeWords(issuedAt: Int64, now: Int64) -> Words {
+        let age = OutsideNumber.difference(now, issuedAt)
+        let limit = ProviderTokenRules.lifetimeSeconds / 60
+        if age < 0 {
+            let ahead = age == .min ? Int64.max : -age
+            return Words(describe(issuedAt: issuedAt, now: now), es: "firmado dentro de \(duration(ahead, spanish: true)), en el futuro")
+        }
+        let rule = age > ProviderTokenRules.lifetimeSeconds ? "APNs rechaza los tokens de más de \(limit) min" : "APNs lo rechaza pasados \(limit) min"
+        return Words(describe(issuedAt: issuedAt, now: now), es: "firmado hace \(duration(age, spanish: true)); \(rule)")
+    }
+
+    static func duration(_ seconds: Int64, spanish: Bool) -> String {
+        spanish && seconds >= 2 * 86400 ? "\(seconds / 86400) días" : duration(seconds)
+    }
+
     static func duration(_ seconds: Int64) -> String {
         if seconds < 60 { return "\(seconds) s" }
         if seconds < 2 * 3600 { return "\(seconds / 60) min" }

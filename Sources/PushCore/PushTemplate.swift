@@ -58,8 +58,10 @@ public struct PushTemplate: Sendable {
         let pushType: PushType
         if let text = spec.pushType {
             guard let type = PushType(rawValue: text) else {
-                throw InputError("\(spec.name(.pushType)) '\(OutsideText.display(text))' is not an APNs push type",
-                                 hint: "use one of \(PushType.allCases.map(\.rawValue).joined(separator: ", "))")
+                let types = PushType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw InputError(Words("\(spec.name(.pushType)) '\(OutsideText.display(text))' is not an APNs push type",
+                                       es: "\(spec.name(.pushType)) '\(OutsideText.display(text))' no es un tipo de notificación de APNs"),
+                                 hint: Words("use one of \(types)", es: "usa uno de estos: \(types)"))
             }
             pushType = type
         } else {
@@ -69,7 +71,8 @@ public struct PushTemplate: Sendable {
         let priority: Priority
         if let text = spec.priority {
             guard let value = Int(text), let p = Priority(rawValue: value) else {
-                throw InputError("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'")
+                throw InputError(Words("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'",
+                                       es: "\(spec.name(.priority)) debe ser 10 (inmediata), 5 (cuidando la batería) o 1 (sin despertar el dispositivo); se recibió '\(OutsideText.display(text))'"))
             }
             guard p.isAllowed(for: pushType) else {
                 throw InputError(
@@ -86,27 +89,36 @@ public struct PushTemplate: Sendable {
         let plain = spec.topic.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         let bundle = plain ? Substring(spec.topic) : Substring(spec.topic).trimmingWhitespace()
         guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
-            throw InputError("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
+            throw InputError(Words("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id",
+                                   es: "\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' no es un bundle id"),
+                             hint: Words("use your app's bundle id, e.g. com.example.app", es: "usa el bundle id de tu app, p. ej. com.example.app"))
         }
 
         if let collapseID = spec.collapseID {
             try HeaderValue.check(collapseID, name: spec.name(.collapseID))
             guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
-                throw InputError("\(spec.name(.collapseID)) is \(collapseID.utf8.count) bytes, \(collapseID.utf8.count - APNsHeader.collapseIDLimit) over APNs' limit of 64 bytes (UTF-8)")
+                let size = collapseID.utf8.count, over = collapseID.utf8.count - APNsHeader.collapseIDLimit
+                throw InputError(Words("\(spec.name(.collapseID)) is \(size) bytes, \(over) over APNs' limit of 64 bytes (UTF-8)",
+                                       es: "\(spec.name(.collapseID)) ocupa \(size) bytes, \(over) más que el límite de APNs de 64 bytes (UTF-8)"))
             }
-            guard !collapseID.isEmpty else { throw InputError("\(spec.name(.collapseID)) is empty; leave it out instead") }
+            guard !collapseID.isEmpty else {
+                throw InputError(Words("\(spec.name(.collapseID)) is empty; leave it out instead", es: "\(spec.name(.collapseID)) está vacío; mejor no lo pongas"))
+            }
         }
 
         var expiration: Int64?
         if let text = spec.expiration {
             guard let value = Int64(text), value >= 0 else {
-                throw InputError("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'")
+                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'",
+                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(OutsideText.display(text))'"))
             }
             expiration = value
         }
 
         if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
-            throw InputError("\(spec.name(.apnsID)) '\(OutsideText.display(id))' is not a UUID", hint: "use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one")
+            throw InputError(Words("\(spec.name(.apnsID)) '\(OutsideText.display(id))' is not a UUID", es: "\(spec.name(.apnsID)) '\(OutsideText.display(id))' no es un UUID"),
+                             hint: Words("use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one",
+                                         es: "usa la forma hexadecimal 8-4-4-4-12, p. ej. 123e4567-e89b-12d3-a456-426614174000, o quítalo y APNs crea uno"))
         }
 
         try payload.checkSize(for: pushType)

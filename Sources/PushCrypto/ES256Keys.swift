@@ -11,10 +11,11 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
     public init(pem bytes: [UInt8]) throws(InputError) {
         switch PEMContents(bytes) {
         case .empty:
-            throw InputError("the key file is empty", hint: KeyProblem.download)
+            throw InputError(Words("the key file is empty", es: "el archivo de la clave está vacío"), hint: KeyProblem.download)
         case .notPEM:
             throw InputError(
-                "this is not a PEM key (no '-----BEGIN PRIVATE KEY-----' line); an APNs .p8 key is PEM text",
+                Words("this is not a PEM key (no '-----BEGIN PRIVATE KEY-----' line); an APNs .p8 key is PEM text",
+                      es: "esto no es una clave PEM (no hay línea '-----BEGIN PRIVATE KEY-----'); una clave .p8 de APNs es texto PEM"),
                 hint: KeyProblem.download)
         case .damagedBeginLine:
             throw KeyProblem.damagedBeginLine
@@ -27,7 +28,8 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { pushctl_read_private_key($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
             if PEMContents.lostLineBreaks(bytes) { throw KeyProblem.lostLineBreaks }
-            throw InputError("the PEM block could not be read as a private key (damaged base64 or DER inside)", hint: KeyProblem.download)
+            throw InputError(Words("the PEM block could not be read as a private key (damaged base64 or DER inside)",
+                                   es: "el bloque PEM no se pudo leer como clave privada (base64 o DER dañado dentro)"), hint: KeyProblem.download)
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) { throw problem }

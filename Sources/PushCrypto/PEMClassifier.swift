@@ -53,21 +53,30 @@ enum PEMContents: Equatable {
 
 enum KeyProblem {
     static let lostLineBreaks = InputError(
-        "the key's line breaks were lost (the -----BEGIN …----- line runs into the base64): a secret pasted on one line?",
-        hint: "write it with its newlines, e.g. printf '%s\\n' \"$APNS_KEY\" > AuthKey_KEYID.p8 with the secret stored as the whole file")
+        Words("the key's line breaks were lost (the -----BEGIN …----- line runs into the base64): a secret pasted on one line?",
+              es: "la clave perdió sus saltos de línea (la línea -----BEGIN …----- sigue con el base64): ¿un secreto pegado en una sola línea?"),
+        hint: Words("write it with its newlines, e.g. printf '%s\\n' \"$APNS_KEY\" > AuthKey_KEYID.p8 with the secret stored as the whole file",
+                    es: "escríbela con sus saltos de línea, p. ej. printf '%s\\n' \"$APNS_KEY\" > AuthKey_KEYID.p8, con el archivo entero guardado como secreto"))
 
     static let damagedBeginLine = InputError(
-        "the file's -----BEGIN …----- line is damaged (it does not end in five dashes), so it cannot be read as a key",
-        hint: "download the .p8 file again, or restore the first line to -----BEGIN PRIVATE KEY-----")
+        Words("the file's -----BEGIN …----- line is damaged (it does not end in five dashes), so it cannot be read as a key",
+              es: "la línea -----BEGIN …----- del archivo está dañada (no termina en cinco guiones), así que no se puede leer como clave"),
+        hint: Words("download the .p8 file again, or restore the first line to -----BEGIN PRIVATE KEY-----",
+                    es: "descarga de nuevo el archivo .p8, o deja la primera línea como -----BEGIN PRIVATE KEY-----"))
 
     static func encrypted(_ label: String) -> InputError {
-        InputError(
-            "this key is encrypted (a traditional '\(OutsideText.display(label, limit: PEMContents.labelLimit))' with a password); Apple's .p8 keys are not",
-            hint: "write an unencrypted copy with `openssl pkey -in KEY -out AuthKey_KEYID.p8` and keep it mode 0600")
+        let shown = OutsideText.display(label, limit: PEMContents.labelLimit)
+        return InputError(
+            Words("this key is encrypted (a traditional '\(shown)' with a password); Apple's .p8 keys are not",
+                  es: "esta clave está cifrada (un '\(shown)' tradicional con contraseña); las claves .p8 de Apple no lo están"),
+            hint: unencryptedCopy)
     }
 
-    static let expected = "APNs keys are P-256 (prime256v1) EC keys"
-    static let download = "use the .p8 file from Certificates, Identifiers & Profiles › Keys (or `pushctl key generate` for a test key)"
+    static let expected = Words("APNs keys are P-256 (prime256v1) EC keys", es: "las claves de APNs son claves EC P-256 (prime256v1)")
+    static let download = Words("use the .p8 file from Certificates, Identifiers & Profiles › Keys (or `pushctl key generate` for a test key)",
+                                es: "usa el archivo .p8 de Certificates, Identifiers & Profiles › Keys (o `pushctl key generate` para una clave de prueba)")
+    static let unencryptedCopy = Words("write an unencrypted copy with `openssl pkey -in KEY -out AuthKey_KEYID.p8` and keep it mode 0600",
+                                       es: "escribe una copia sin cifrar con `openssl pkey -in KEY -out AuthKey_KEYID.p8` y déjala con modo 0600")
 
     static func forLabel(_ label: String, wantPrivate: Bool) -> InputError? {
         switch label {
@@ -75,33 +84,40 @@ enum KeyProblem {
             return nil
         case "PUBLIC KEY":
             return wantPrivate
-                ? InputError("this file holds a public key; signing needs the private key (the .p8 file)", hint: download)
+                ? InputError(Words("this file holds a public key; signing needs the private key (the .p8 file)",
+                                   es: "este archivo contiene una clave pública; para firmar hace falta la clave privada (el archivo .p8)"), hint: download)
                 : nil
         case "ENCRYPTED PRIVATE KEY":
             return InputError(
-                "this key is encrypted (PKCS#8 with a password); Apple's .p8 keys are not",
-                hint: "write an unencrypted copy with `openssl pkey -in KEY -out AuthKey_KEYID.p8` and keep it mode 0600")
+                Words("this key is encrypted (PKCS#8 with a password); Apple's .p8 keys are not",
+                      es: "esta clave está cifrada (PKCS#8 con contraseña); las claves .p8 de Apple no lo están"),
+                hint: unencryptedCopy)
         case "RSA PRIVATE KEY", "RSA PUBLIC KEY":
-            return InputError("\(expected); this file holds an RSA key", hint: download)
+            return InputError(expected + Words("; this file holds an RSA key", es: "; este archivo contiene una clave RSA"), hint: download)
         case "CERTIFICATE":
-            return InputError("this file holds a certificate, not a key; token authentication signs with the .p8 key", hint: download)
+            return InputError(Words("this file holds a certificate, not a key; token authentication signs with the .p8 key",
+                                    es: "este archivo contiene un certificado, no una clave; la autenticación por token firma con la clave .p8"), hint: download)
         case "EC PARAMETERS":
-            return InputError("this file starts with EC parameters, not a key", hint: "remove the EC PARAMETERS block, or use the .p8 file Apple gave you")
+            return InputError(Words("this file starts with EC parameters, not a key", es: "este archivo empieza con parámetros EC, no con una clave"),
+                              hint: Words("remove the EC PARAMETERS block, or use the .p8 file Apple gave you",
+                                          es: "quita el bloque EC PARAMETERS, o usa el archivo .p8 que te dio Apple"))
         default:
-            return InputError("this file holds a '\(OutsideText.display(label, limit: PEMContents.labelLimit))' PEM block, not a key", hint: download)
+            let shown = OutsideText.display(label, limit: PEMContents.labelLimit)
+            return InputError(Words("this file holds a '\(shown)' PEM block, not a key", es: "este archivo contiene un bloque PEM '\(shown)', no una clave"), hint: download)
         }
     }
 
     static func forKey(_ key: OpenSSLKey) -> InputError? {
         guard key.isEC else {
-            let kind = key.typeName == "RSA" || key.typeName == "RSA-PSS" ? "an RSA key" : "a \(key.typeName) key"
-            return InputError("\(expected); this file holds \(kind)", hint: download)
+            let rsa = key.typeName == "RSA" || key.typeName == "RSA-PSS"
+            let kind = rsa ? Words("an RSA key", es: "una clave RSA") : Words("a \(key.typeName) key", es: "una clave \(key.typeName)")
+            return InputError(expected + Words("; this file holds ", es: "; este archivo contiene ") + kind, hint: download)
         }
         guard let group = key.groupName else {
-            return InputError("\(expected); this file holds an EC key on an unnamed curve", hint: download)
+            return InputError(expected + Words("; this file holds an EC key on an unnamed curve", es: "; este archivo contiene una clave EC de una curva sin nombre"), hint: download)
         }
         if group == "prime256v1" || group == "P-256" { return nil }
         let friendly = ["secp384r1": "P-384 (secp384r1)", "secp521r1": "P-521 (secp521r1)", "secp256k1": "secp256k1"][group] ?? group
-        return InputError("\(expected); this file holds an EC key on \(friendly)", hint: download)
+        return InputError(expected + Words("; this file holds an EC key on \(friendly)", es: "; este archivo contiene una clave EC de la curva \(friendly)"), hint: download)
     }
 }

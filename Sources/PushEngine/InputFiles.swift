@@ -16,19 +16,40 @@ public enum InputFiles {
     /// Files pushctl reads whole (keys, payloads, tokens given inline) are small.
     public static let sizeLimit = 1 << 20
 
+    /// What a file is called in Spanish, from its English name ("key file" → "el archivo de la clave").
+    static func spanish(_ what: String) -> String {
+        let known = [
+            "key file": "el archivo de la clave", "tokens file": "el archivo de tokens", "requests file": "el archivo de peticiones",
+            "payload file": "el archivo de la carga útil", "certificate file": "el archivo del certificado",
+            "certificate key file": "el archivo de la clave del certificado", "certificate password file": "el archivo de la contraseña del certificado",
+            "proxy credentials file": "el archivo de credenciales del proxy", "journal": "el diario", "CA certificate file": "el certificado de la CA",
+            "token": "el token",
+        ]
+        if let name = known[what] { return name }
+        if what.hasSuffix(" file") { return "el archivo de " + what.dropLast(" file".count) }
+        return what
+    }
+
     /// Opens a file for reading, or says why not: missing, a directory, or unreadable.
     public static func open(_ path: String, what: String) throws(InputError) -> Int32 {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)", hint: "check the path", kind: .missingInput)
+            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)",
+                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason)"),
+                             hint: Words("check the path", es: "comprueba la ruta"), kind: .missingInput)
         }
         if info.st_mode & S_IFMT == S_IFDIR {
-            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory", hint: "give the path of the file itself", kind: .missingInput)
+            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory",
+                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': es una carpeta"),
+                             hint: Words("give the path of the file itself", es: "indica la ruta del archivo en sí"), kind: .missingInput)
         }
         let fd = openForReading(path)
         guard fd >= 0 else {
-            throw InputError("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(String(cString: strerror(errno)))", hint: "check the file's permissions", kind: .missingInput)
+            let reason = String(cString: strerror(errno))
+            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)",
+                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason)"),
+                             hint: Words("check the file's permissions", es: "comprueba los permisos del archivo"), kind: .missingInput)
         }
         return fd
     }
@@ -105,10 +126,14 @@ public enum CACertificateFile {
         let bytes = try InputFiles.read(path, what: "CA certificate file")
         let shown = OutsideText.display(path, limit: 200)
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
-            throw InputError("the CA file '\(shown)' is empty", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+            throw InputError(Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío"),
+                             hint: Words("pass the CA certificate in PEM form (pushctl mock --ca-out writes one)",
+                                         es: "indica el certificado de la CA en formato PEM (pushctl mock --ca-out escribe uno)"))
         }
         guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError("the CA file '\(shown)' holds no PEM certificate", hint: "pass the CA certificate in PEM form (pushctl mock --ca-out writes one)")
+            throw InputError(Words("the CA file '\(shown)' holds no PEM certificate", es: "el archivo de la CA '\(shown)' no contiene ningún certificado PEM"),
+                             hint: Words("pass the CA certificate in PEM form (pushctl mock --ca-out writes one)",
+                                         es: "indica el certificado de la CA en formato PEM (pushctl mock --ca-out escribe uno)"))
         }
     }
 }

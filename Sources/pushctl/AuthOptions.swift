@@ -28,13 +28,19 @@ struct AuthOptions: ParsableArguments {
     func resolve() throws(InputError) -> Resolved {
         let env = Console.environment
         guard let keyFile = keyFile ?? env["PUSHCTL_KEY_FILE"].nonEmpty else {
-            throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key that signs the JWT", hint: "see `pushctl jwt sign --help`", kind: .usage)
+            throw InputError(Words("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key that signs the JWT",
+                                   es: "falta --key-file (o PUSHCTL_KEY_FILE): la clave .p8 que firma el JWT"),
+                             hint: Words("see `pushctl jwt sign --help`", es: "consulta `pushctl jwt sign --help`"), kind: .usage)
         }
         guard let keyIDText = keyId ?? env["PUSHCTL_KEY_ID"].nonEmpty ?? AppleIdentifier.keyID(fromKeyFileName: keyFile) else {
-            throw InputError("missing --key-id (or PUSHCTL_KEY_ID): the key file's name does not carry it (AuthKey_<KEYID>.p8)", hint: "pass the 10-character Key ID Apple shows next to the key", kind: .usage)
+            throw InputError(Words("missing --key-id (or PUSHCTL_KEY_ID): the key file's name does not carry it (AuthKey_<KEYID>.p8)",
+                                   es: "falta --key-id (o PUSHCTL_KEY_ID): el nombre del archivo de la clave no lo lleva (AuthKey_<KEYID>.p8)"),
+                             hint: Words("pass the 10-character Key ID Apple shows next to the key",
+                                         es: "indica el Key ID de 10 caracteres que Apple muestra junto a la clave"), kind: .usage)
         }
         guard let teamIDText = teamId ?? env["PUSHCTL_TEAM_ID"].nonEmpty else {
-            throw InputError("missing --team-id (or PUSHCTL_TEAM_ID): your 10-character Team ID, e.g. DEF123GHIJ", kind: .usage)
+            throw InputError(Words("missing --team-id (or PUSHCTL_TEAM_ID): your 10-character Team ID, e.g. DEF123GHIJ",
+                                   es: "falta --team-id (o PUSHCTL_TEAM_ID): tu Team ID de 10 caracteres, p. ej. DEF123GHIJ"), kind: .usage)
         }
         let source = keyId != nil ? "--key-id" : "PUSHCTL_KEY_ID"
         return Resolved(

@@ -98,10 +98,12 @@ struct SendRequest {
             return (.requests(file), nil, [])
         }
         guard let topic else {
-            throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
+            throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app",
+                                   es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
         if c.deviceTokens.isEmpty && c.tokensFile == nil {
-            throw InputError("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs", kind: .usage)
+            throw InputError(Words("missing --device-token (or --tokens-file, or --requests-file): the hex token your app got from APNs",
+                                   es: "falta --device-token (o --tokens-file, o --requests-file): el token hexadecimal que tu app recibió de APNs"), kind: .usage)
         }
         let (payload, payloadFile) = try SendRequest.payload(c, now: now)
         var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
@@ -144,8 +146,9 @@ struct SendRequest {
         } else if !c.builder.isEmpty {
             return (try c.builder.build(), nil)
         }
-        throw InputError("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
-                         hint: "see `pushctl send --help`", kind: .usage)
+        throw InputError(Words("missing payload: give --payload FILE, --payload-json JSON, or builder flags such as --title and --body",
+                               es: "falta la carga útil: da --payload ARCHIVO, --payload-json JSON, u opciones como --title y --body"),
+                         hint: Words("see `pushctl send --help`", es: "consulta `pushctl send --help`"), kind: .usage)
     }
 
     /// The certificate to authenticate with, if that is the way chosen. Flags win over the
@@ -173,8 +176,12 @@ struct SendRequest {
             try HeaderValue.check(decoded.compact, name: "the JWT", limit: 8000)
             let now = Int64(time(nil))
             if let iat = decoded.claims["iat"]?.integerValue, OutsideNumber.difference(now, iat) > ProviderTokenRules.lifetimeSeconds {
-                throw InputError("the JWT given with --jwt (or PUSHCTL_JWT) was \(TokenAge.describe(issuedAt: iat, now: now)): APNs would refuse every notification (ExpiredProviderToken)",
-                                 hint: "mint a new one (pushctl jwt), or pass --key-file and pushctl signs and renews it")
+                let age = TokenAge.describeWords(issuedAt: iat, now: now)
+                throw InputError(Words("the JWT given with --jwt (or PUSHCTL_JWT) was ", es: "el JWT dado con --jwt (o PUSHCTL_JWT) está ") + age
+                                    + Words(": APNs would refuse every notification (ExpiredProviderToken)",
+                                            es: ": APNs rechazaría todas las notificaciones (ExpiredProviderToken)"),
+                                 hint: Words("mint a new one (pushctl jwt), or pass --key-file and pushctl signs and renews it",
+                                             es: "genera uno nuevo (pushctl jwt), o da --key-file y pushctl lo firma y lo renueva"))
             }
             // A token APNs can only refuse (wrong alg, no integer iat, a malformed kid or iss) is
             // refused here, before any request: every notification would fail with it.
@@ -187,7 +194,8 @@ struct SendRequest {
         }
         let hasKeyFile = c.auth.keyFile != nil || env["PUSHCTL_KEY_FILE"].nonEmpty != nil
         guard hasKeyFile else {
-            throw InputError("send needs a provider token: --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt",
+            throw InputError(Words("send needs a provider token: --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt",
+                                   es: "send necesita un token del proveedor: --key-file con --team-id (y --key-id si el archivo no se llama AuthKey_<KEYID>.p8), o --jwt"),
                              kind: .usage)
         }
         // A missing key file is the problem to report first (66), before the ids it would name.

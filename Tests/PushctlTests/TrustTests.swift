@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import PushCore
+import PushCrypto
+import PushEngine
 
 /// The edges a CI job with a signing key depends on: hostile input is refused with nothing sent,
 /// no secret or control character reaches the terminal, every token is sent exactly once from
@@ -334,20 +337,18 @@ import Testing
         let env = ["PUSHCTL_CACHE_DIR": cache]
         #expect(try mock.send(["--device-token", sampleToken, "--title", "x"], env: env).status == 0)
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".jwt") })
-        // A well-formed entry (right kid, iss, checksum) signed by a different key: what a revoked
-        // key, or a key file replaced under the same name, leaves behind.
-        let other = try TemporaryDirectory()
-        let foreign = try CLI.pushctl(["jwt", "--key-file", try other.generateKey(), "--team-id", "DEF123GHIJ"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let checksum = try CLI.run("/bin/bash", ["-c", "printf %s '\(foreign)' | sha256sum | cut -d' ' -f1"]).stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        try (foreign + "\n" + checksum + "\n").write(toFile: cache + "/" + name, atomically: true, encoding: .utf8)
+        // A well-formed entry, sealed with this key, around a token another key signed: what a
+        // revoked key, or a key file replaced under the same name, leaves behind.
+        let foreign = try UnsignedProviderToken(keyID: AppleIdentifier(.keyID, "ABC123DEFG"), teamID: AppleIdentifier(.teamID, "DEF123GHIJ"),
+                                                issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: ES256PrivateKey.generate())
+        ProviderTokenCache(directory: cache).store(foreign, keyFile: try KeyFile(path: mock.keyFile))
+        let poisoned = try String(contentsOfFile: cache + "/" + name, encoding: .utf8)
         let result = try mock.send(["--device-token", sampleToken, "--title", "x", "--output", "jsonl"], env: env)
         #expect(result.status == 0, "\(result.stderr)")
         let answers = try mock.requests(count: 3).suffix(2).map { $0["status"] as? Int }
         #expect(answers == [403, 200], "refused once as invalid, then accepted with a fresh signature")
         let replaced = try String(contentsOfFile: cache + "/" + name, encoding: .utf8)
-        #expect(!replaced.hasPrefix(foreign), "the poisoned entry was replaced")
+        #expect(replaced != poisoned, "the poisoned entry was replaced")
     }
 }
 

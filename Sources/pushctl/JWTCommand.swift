@@ -42,7 +42,7 @@ struct Sign: ParsableCommand {
         abstract: "Sign an APNs provider token (ES256 JWT) with a .p8 key (the default of `pushctl jwt`).",
         usage: """
             pushctl jwt [sign] [--key-file <path>] [--key-id <id>] [--team-id <id>]
-              [--issued-at <unix>] [--explain] [--output text|json]
+              [--issued-at <unix>] [--explain] [--cached] [--output text|json]
             """,
         discussion: """
             Prints one line, the token, ready for `authorization: bearer <token>`.
@@ -50,6 +50,7 @@ struct Sign: ParsableCommand {
             Examples:
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
+              pushctl jwt --cached > /dev/null   # fill the JWT cache for jobs that send later
               export PUSHCTL_KEY_FILE=AuthKey_ABC123DEFG.p8 PUSHCTL_TEAM_ID=DEF123GHIJ
               pushctl jwt --output json
             """
@@ -63,6 +64,9 @@ struct Sign: ParsableCommand {
     @Flag(help: "Show every step of signing, one short sentence each (for class), on stderr; the token alone goes to stdout.")
     var explain = false
 
+    @Flag(help: "The token send would use: from the JWT cache while it may be reused (up to 50 minutes), else signed now and cached.")
+    var cached = false
+
     @Option(help: "text (the token, one line) or json (header, claims and token).")
     var output: TokenOutputFormat = .text
     @OptionGroup var language: LanguageOption
@@ -70,13 +74,25 @@ struct Sign: ParsableCommand {
     func validate() throws {
         if let issuedAt, issuedAt < 0 { throw ValidationError("--issued-at must be UNIX seconds, 0 or more") }
         if explain && output == .json { throw ValidationError("--explain prints text for people; leave out --output json") }
+        if cached && (explain || issuedAt != nil || output == .json) {
+            throw ValidationError("--cached prints the token send would use; leave out --explain, --issued-at and --output json")
+        }
     }
 
     func run() throws {
         try reportingErrors {
             let auth = try self.auth.resolve()
-            let key = try KeyLoading.privateKey(at: auth.keyFile)
             if let mismatch = auth.mismatch { Console.warn(mismatch.warning) }
+            if cached {
+                // Through the cache, as send signs: a cached token still good is printed with no key work.
+                let file = try KeyLoading.keyFile(at: auth.keyFile)
+                let cache = ProviderTokenCache.standard(environment: Console.environment, warn: Console.warn)
+                let signer = SigningAuthorization(keyFile: file, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
+                if !signer.adoptCachedToken() { _ = try file.privateKey() }
+                Console.out(String(try signer.authorization()?.dropFirst("bearer ".count) ?? ""))
+                return
+            }
+            let key = try KeyLoading.privateKey(at: auth.keyFile)
             let unsigned = UnsignedProviderToken(
                 keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? Int64(Date().timeIntervalSince1970))
             let token = try unsigned.signed(by: key)

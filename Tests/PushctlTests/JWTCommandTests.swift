@@ -210,4 +210,23 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
             }
         }
     }
+
+    @Test("jwt --cached prints the token send would use: the same one again while it may be reused, kept sealed in the cache; send then uses it too")
+    func cachedToken() throws {
+        let mock = try MockProcess(dir: dir)
+        let env = ["PUSHCTL_CACHE_DIR": dir.path("jwt-cache")]
+        let arguments = ["jwt", "--cached", "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ"]
+        let first = try CLI.pushctl(arguments, env: env)
+        let second = try CLI.pushctl(arguments, env: env)
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)")
+        let token = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.hasPrefix("eyJ") && token == second.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path("jwt-cache"))
+        let entry = try String(contentsOfFile: dir.path("jwt-cache/" + (files.first ?? "")), encoding: .utf8)
+        #expect(files.count == 1 && !entry.contains("eyJ"))
+        let sent = try mock.send(["--device-token", sampleToken, "--title", "x", "--verbose", "--show-secrets"], env: env)
+        #expect(sent.status == 0)
+        #expect(sent.stderr.contains("> authorization: bearer \(token)"), "send reuses the token jwt --cached made")
+        #expect(try CLI.pushctl(arguments + ["--explain"], env: env).status == 64)
+    }
 }

@@ -19,6 +19,7 @@ $build_only || packages+=(
   tinyproxy microsocks  # real HTTP CONNECT and SOCKS5 proxies for the --proxy tests
   ca-certificates
   python3               # Scripts/manpage.py writes the man page
+  python3-yaml shellcheck  # Scripts/check-workflows.py checks the README's workflows
 )
 # Headless Chromium draws the mock's web view in a test (and keeps a screenshot). Debian's is a real
 # package; Ubuntu's is a stub for a snap, which cannot run in a container, so it is asked for on Debian only.

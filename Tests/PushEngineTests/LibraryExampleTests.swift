@@ -6,14 +6,14 @@ import Testing
 @Suite struct LibraryExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the README's library example is the compiled one")
+    @Test("the library documentation's example is the compiled one")
     func readmeShowsCompiledExample() throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Tests/PushEngineTests/LibraryExample.swift"), encoding: .utf8)
         let start = try #require(source.range(of: "// example-start\n"))
         let end = try #require(source.range(of: "// example-end"))
         let example = String(source[start.upperBound..<end.lowerBound])
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + example + "```"), "README.md must show Tests/PushEngineTests/LibraryExample.swift between its markers")
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("Sources/PushEngine/PushEngine.docc/PushEngine.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + example + "```"), "the PushEngine documentation must show Tests/PushEngineTests/LibraryExample.swift between its markers")
     }
 
     @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")

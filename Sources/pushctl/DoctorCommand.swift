@@ -478,23 +478,39 @@ struct Doctor {
 
     // MARK: output
 
-    static func text(_ checks: [DoctorCheck]) -> [String] {
-        let width = min(checks.map(\.name.count).max() ?? 0, 30)
+    /// One row per check, the name in a column; wrapped to `width` (a terminal's) at word
+    /// boundaries, continuation lines under the text; the mark coloured after wrapping.
+    static func text(_ checks: [DoctorCheck], width: Int? = Console.width(of: STDOUT_FILENO)) -> [String] {
+        let column = min(checks.map(\.name.count).max() ?? 0, 30)
         var lines: [String] = []
         for check in checks {
-            let mark: String
-            switch check.status {
-            case .pass: mark = Console.paint("✓", .green)
-            case .fail: mark = Console.paint("✗", .red)
-            case .skip: mark = Console.paint("–", .dim)
+            let painted = switch check.status {
+            case .pass: Console.paint("✓", .green)
+            case .fail: Console.paint("✗", .red)
+            case .skip: Console.paint("–", .dim)
             }
-            let name = check.name.count < width ? check.name + String(repeating: " ", count: width - check.name.count) : check.name
-            lines.append("\(mark) \(name)  \(check.found)")
-            if check.status != .pass, let hint = check.hint { lines.append("    \(check.status == .fail ? "do" : "to check it"): \(hint)") }
+            let name = check.name.count < column ? check.name + String(repeating: " ", count: column - check.name.count) : check.name
+            // The found text wraps in its own column; a narrow screen gets it under the name.
+            let indent = column + 4
+            let room = (width ?? Int.max / 2) - indent
+            let found = TextLayout.wrap(check.found, width: room >= 30 ? room : (width ?? 80) - 4)
+            if room >= 30 {
+                lines.append("\(painted) \(name)  \(found.first ?? "")")
+                lines += found.dropFirst().map { String(repeating: " ", count: indent) + $0 }
+            } else {
+                lines.append("\(painted) \(check.name)")
+                lines += found.map { "    " + $0 }
+            }
+            if check.status != .pass, let hint = check.hint {
+                let label = check.status == .fail ? Words("do: ", es: "haz: ") : Words("to check it: ", es: "para comprobarlo: ")
+                lines += TextLayout.wrap("    \(label)\(hint)", width: width ?? Int.max / 2, hangingIndent: 4)
+            }
         }
         let failed = checks.filter { $0.status == .fail }.count
         let skipped = checks.filter { $0.status == .skip }.count
-        lines.append("\(checks.count) checks: \(checks.count - failed - skipped) passed, \(failed) failed, \(skipped) skipped")
+        let passed = checks.count - failed - skipped
+        lines.append(Words("\(checks.count) checks: \(passed) passed, \(failed) failed, \(skipped) skipped",
+                           es: "\(checks.count) comprobaciones: \(passed) correctas, \(failed) fallidas, \(skipped) omitidas").description)
         return lines
     }
 

@@ -50,7 +50,7 @@ struct Sign: ParsableCommand {
             Examples:
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
-              pushctl jwt --cached > /dev/null   # fill the JWT cache for jobs that send later
+              pushctl jwt --cached > /dev/null   # fill the JWT cache for later jobs
               export PUSHCTL_KEY_FILE=AuthKey_ABC123DEFG.p8 PUSHCTL_TEAM_ID=DEF123GHIJ
               pushctl jwt --output json
             """

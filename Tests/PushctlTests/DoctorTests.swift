@@ -63,6 +63,19 @@ import Testing
         #expect(old.stdout.contains("✗ certificate") && old.stdout.contains("expired on"), "\(old.stdout)")
     }
 
+    @Test("the table fits the width (60, 80, 120 columns): the found text wraps in its column, words whole; in Spanish too", arguments: [60, 80, 120])
+    func fitsTheWidth(columns: Int) throws {
+        let mock = try MockProcess(dir: dir)
+        for env in [["COLUMNS": "\(columns)"], ["COLUMNS": "\(columns)", "LANG": "es_ES.UTF-8"]] {
+            let result = try doctor(mock, [], env: env)  // no --cacert: a failed check and its hint too
+            let rows = result.stdout.split(separator: "\n")
+            #expect(rows.count > 8)
+            for row in rows { #expect(row.count <= columns, "\(row)") }
+            let words = Set(result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+            #expect(words.contains("DEF123GHIJ") && words.contains("(unable"), "no word cut: \(result.stdout)")
+        }
+    }
+
     @Test("nothing listening: the connection check fails with a hint, exit 1")
     func nothingListening() throws {
         let url = "https://127.0.0.1:\(ProxyProcess.freePort())"

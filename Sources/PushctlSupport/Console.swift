@@ -102,6 +102,13 @@ public enum Console {
         return columns ?? 80
     }
 
+    /// The rows of the terminal on `fd` (TIOCGWINSZ, else LINES, else 24).
+    public static func rows(of fd: Int32) -> Int {
+        var size = winsize()
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 4 ? $0 : nil } ?? 24
+    }
+
     public enum Colour: String { case red = "31", green = "32", yellow = "33", bold = "1", dim = "2" }
 
     public static func useColour(on fd: Int32) -> Bool {

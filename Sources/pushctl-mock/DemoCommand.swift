@@ -241,20 +241,43 @@ struct DemoCommand: ParsableCommand {
 }
 
 /// Prints the demo's steps; with --pause, waits for Enter between them when a person is there.
-struct Narrator {
+/// Tells the demo on stdout, wrapped to the terminal's width at word boundaries. With `pause` on
+/// a terminal it waits for Enter between steps, and within a step whenever the screen is full,
+/// so nothing scrolls off before it was read.
+final class Narrator {
     let pause: Bool
+    /// Rows printed since the last wait.
+    private var printed = 0
+
+    init(pause: Bool) { self.pause = pause }
+
+    private var pausing: Bool { pause && isatty(STDIN_FILENO) == 1 }
 
     func step(_ number: Int, _ title: String, _ lines: [String]) {
         if number > 1 { wait() }
-        Console.out("")
-        Console.out(Console.paint("Step \(number) of 8 — \(title)", .bold))
+        emit("")
+        for row in TextLayout.wrap("Step \(number) of 8 — \(title)", width: Console.width(of: STDOUT_FILENO) ?? Int.max / 2) {
+            emit(Console.paint(row, .bold))
+        }
         lines.forEach(say)
     }
 
-    func say(_ line: String) { Console.out(line) }
+    func say(_ line: String) {
+        let indent = line.prefix { $0 == " " }.count
+        let rows = TextLayout.wrap(line, width: Console.width(of: STDOUT_FILENO) ?? Int.max / 2, hangingIndent: indent == 0 ? 2 : 0)
+        rows.forEach(emit)
+    }
+
+    private func emit(_ row: String) {
+        // Leave room for the prompt: a full screen waits before the next row.
+        if pausing, printed >= Console.rows(of: STDOUT_FILENO) - 2 { wait() }
+        Console.out(row)
+        printed += 1
+    }
 
     func wait() {
-        guard pause, isatty(STDIN_FILENO) == 1 else { return }
+        printed = 0
+        guard pausing else { return }
         FileHandle.standardOutput.write(Data(Console.paint("  (Enter to continue)", .dim).utf8))
         _ = readLine()
     }

@@ -190,4 +190,51 @@ struct MockCommandTests {
         #expect(process.terminationStatus == status)
         #expect(!FileManager.default.fileExists(atPath: work), "the key's folder is gone")
     }
+
+    /// `demo --pause` on an 80×24 (and a 60×24) terminal: every row fits, and no more rows come
+    /// between two waits than the screen holds, so nothing scrolls off before it was read.
+    @Test(arguments: [80, 60])
+    func demoPagesToTheScreen(columns: Int) throws {
+        let (primary, replica) = try #require(PseudoTerminal.open(columns: columns, rows: 24))
+        defer { close(primary) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
+        process.arguments = ["demo", "--pause"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try terminal.close()
+        // Read what it draws; answer each wait with Enter.
+        var drawn = ""
+        var answered = 0
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            var ready = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 200) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            drawn += String(decoding: buffer[0..<n], as: UTF8.self)
+            let waits = drawn.components(separatedBy: "(Enter to continue)").count - 1
+            while answered < waits {
+                _ = write(primary, "\n", 1)
+                answered += 1
+            }
+        }
+        #expect(process.waitUntilExit(orKillAfter: 15))
+        #expect(process.terminationStatus == 0)
+        #expect(answered >= 8, "it waited between steps and within long ones: \(answered)")
+        let text = drawn.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.contains("Step 8 of 8"))
+        for page in text.components(separatedBy: "(Enter to continue)") {
+            let rows = page.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(rows.count <= 24, "a page of \(rows.count) rows scrolls off a 24-row screen")
+            for row in rows { #expect(row.count <= columns, "\(row)") }
+        }
+    }
 }

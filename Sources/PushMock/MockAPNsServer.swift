@@ -120,9 +120,7 @@ public final class MockAPNsServer: Sendable {
         } catch {
             try? await group.shutdownGracefully()
             journal.close()
-            throw InputError(
-                "cannot listen on \(configuration.host) port \(configuration.port): \(error)",
-                hint: "pick another --port, or 0 for any free one", kind: .unavailable)
+            throw ListenFailure.error(host: configuration.host, port: configuration.port, purpose: nil, option: "--port", error)
         }
         return MockAPNsServer(
             host: configuration.host,

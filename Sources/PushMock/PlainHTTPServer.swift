@@ -72,9 +72,7 @@ final class PlainHTTPServer: Sendable {
             let channel = try await bootstrap.bind(host: host, port: port).get()
             return PlainHTTPServer(port: channel.localAddress?.port ?? port, channel: channel)
         } catch {
-            throw InputError(
-                "cannot listen on \(host) port \(port) for \(purpose): \(error)",
-                hint: "pick another \(option), or 0 for any free one", kind: .unavailable)
+            throw ListenFailure.error(host: host, port: port, purpose: purpose, option: option, error)
         }
     }
 
@@ -214,5 +212,28 @@ public final class MockCAFileServer: Sendable {
     public func shutdown() async {
         await server.close()
         try? await group.shutdownGracefully()
+    }
+}
+
+/// Why a port could not be listened on, said plainly: in use (another mock?), a privileged port,
+/// an address this machine does not have; otherwise the system's words.
+enum ListenFailure {
+    static func error(host: String, port: Int, purpose: String?, option: String, _ error: any Error) -> InputError {
+        let text = "\(error)"
+        let what = purpose.map { " (\($0))" } ?? ""
+        let why: Words
+        if text.contains("Address already in use") {
+            why = Words("port \(port) is already in use (another pushctl mock, or another server?)",
+                        es: "el puerto \(port) ya está en uso (¿otro pushctl mock, u otro servidor?)")
+        } else if text.contains("Permission denied") {
+            why = Words("ports below 1024 need administrator rights", es: "los puertos por debajo de 1024 necesitan permisos de administrador")
+        } else if text.contains("Cannot assign requested address") {
+            why = Words("this machine has no address \(host)", es: "este equipo no tiene la dirección \(host)")
+        } else {
+            why = Words(verbatim: OutsideText.display(text, limit: 200))
+        }
+        return InputError(Words("cannot listen on \(host) port \(port)\(what): ", es: "no se puede escuchar en \(host), puerto \(port)\(what): ") + why,
+                          hint: Words("pick another \(option), or 0 for any free one", es: "elige otro \(option), o 0 para uno libre cualquiera"),
+                          kind: .unavailable)
     }
 }

@@ -460,11 +460,13 @@ struct MockCommand: ParsableCommand {
                 send.append("--key-file \(key)")
             }
         } else {
-            send.append("--key-file AuthKey_<KEYID>.p8")
+            // Pasteable as printed: any key will do, since this mock checks only the token's shape.
+            send.append("--key-file AuthKey_ABC123DEFG.p8")
         }
-        send.append("--team-id \(teamID ?? "<TEAMID>") --topic com.example.app")
+        send.append("--team-id \(teamID ?? "DEF123GHIJ") --topic com.example.app")
         send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
         lines.append(classroom.caFile == nil ? "Send to it with:" : "Send to it (from any machine, with the mock-ca.pem curl fetched):")
+        if keyFiles.isEmpty { lines.append("  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape") }
         lines.append("  " + send.joined(separator: " "))
         lines.append("Ctrl-C stops it.")
         return lines.joined(separator: "\n")

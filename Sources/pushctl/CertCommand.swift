@@ -222,6 +222,7 @@ struct CertCommand: ParsableCommand {
                 let made = try TestCertificates.make(
                     topics: topics, development: environment != .production, production: environment != .development,
                     validFrom: validFromDays * 86_400, validity: days * 86_400, password: password)
+                if let out { try OutputFolder.make(out) }
                 let directory = out.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
                 let base = directory + bundleID
                 var written: [String] = []

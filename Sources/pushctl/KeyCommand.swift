@@ -56,7 +56,12 @@ struct KeyCommand: ParsableCommand {
                 let path: String
                 if let out, stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                     path = out.hasSuffix("/") ? out + fileName : out + "/" + fileName
+                } else if let out, out.hasSuffix("/") || !out.split(separator: "/").last.map({ $0.contains(".") }).unwrap(or: false) {
+                    // A folder that is not there yet (`--out keys/`): made, private, then the key in it.
+                    try OutputFolder.make(out)
+                    path = out.hasSuffix("/") ? out + fileName : out + "/" + fileName
                 } else {
+                    if let out, let slash = out.lastIndex(of: "/"), slash != out.startIndex { try OutputFolder.make(String(out[..<slash])) }
                     path = out ?? fileName
                 }
                 let pem = ES256PrivateKey.generate().pkcs8PEM
@@ -78,6 +83,35 @@ struct KeyCommand: ParsableCommand {
             let bytes = Array(pem.utf8)
             guard FileOutput.writeAll(fd, bytes) == bytes.count else {
                 throw InputError("cannot write '\(path)': \(String(cString: strerror(errno)))", kind: .cannotCreateOutput)
+            }
+        }
+    }
+}
+
+extension Optional<Bool> {
+    func unwrap(or value: Bool) -> Bool { self ?? value }
+}
+
+/// Output folders the user names (`--out keys/`): made when missing, like `mkdir -p`, each new
+/// level mode 0700 (a key goes in); an existing path that is not a folder is refused.
+enum OutputFolder {
+    static func make(_ path: String) throws(InputError) {
+        var built = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
+            var info = stat()
+            if stat(built, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw InputError(Words("cannot make the folder '\(OutsideText.display(path))': '\(OutsideText.display(built))' is a file",
+                                           es: "no se puede crear la carpeta '\(OutsideText.display(path))': '\(OutsideText.display(built))' es un archivo"),
+                                     kind: .cannotCreateOutput)
+                }
+                continue
+            }
+            guard mkdir(built, 0o700) == 0 || errno == EEXIST else {
+                let reason = String(cString: strerror(errno))
+                throw InputError(Words("cannot make the folder '\(OutsideText.display(built))': \(reason)",
+                                       es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason)"), kind: .cannotCreateOutput)
             }
         }
     }

@@ -135,4 +135,44 @@ import Testing
         let verbose = try onTerminal(mock, ["--tokens-file", file, "--title", "x", "--verbose"], columns: columns)
         #expect(verbose.rows.filter { $0.hasPrefix("✓") }.count == 297)
     }
+
+    @Test("key generate and cert generate make the --out folder they are given (private); a mock on a port in use says so; the mock's send lines work pasted as printed")
+    func setUpMistakes() throws {
+        let keys = try CLI.pushctl(["key", "generate", "--key-id", "ABC123DEFG", "--out", dir.path("new/keys/")])
+        #expect(keys.status == 0, "\(keys.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.path("new/keys/AuthKey_ABC123DEFG.p8")))
+        let mode = try FileManager.default.attributesOfItem(atPath: dir.path("new/keys"))[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+        let certs = try CLI.pushctl(["cert", "generate", "--topic", "com.example.app", "--out", dir.path("new/certs")])
+        #expect(certs.status == 0 && FileManager.default.fileExists(atPath: dir.path("new/certs/com.example.app.p12")), "\(certs.stderr)")
+
+        // A mock with no key: what it prints to send to it runs as printed, in an empty folder.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
+        process.arguments = ["mock", "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { kill(process.processIdentifier, SIGKILL) }
+        var banner = ""
+        while !banner.contains("Ctrl-C stops it.") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let after: String = banner.components(separatedBy: "Send to it with:\n").last ?? ""
+        let lines: [String] = Array(after.components(separatedBy: "\n").prefix(2))
+        #expect(lines.count == 2 && lines[0].contains("key generate") && !banner.contains("<KEYID>") && !banner.contains("<TEAMID>"), "\(banner)")
+        let folder = try TemporaryDirectory()
+        let bin = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().path
+        let pasted = try CLI.run("/bin/bash", ["-c", lines.joined(separator: "\n")], env: ["PATH": bin + ":/usr/bin:/bin"], in: folder.url)
+        #expect(pasted.status == 0 && pasted.stdout.contains("✓"), "\(pasted.stdout)\n\(pasted.stderr)")
+
+        // The same port again: in use.
+        let match = try #require(banner.firstMatch(of: /127\.0\.0\.1:([0-9]+)/))
+        let port = String(match.output.1)
+        let busy = try CLI.pushctl(["mock", "--port", port])
+        #expect(busy.status == 69 && busy.stderr.contains("port \(port) is already in use"), "\(busy.stderr)")
+    }
 }

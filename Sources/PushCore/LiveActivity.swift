@@ -53,6 +53,10 @@ public struct LiveActivityFinding: Sendable, Equatable {
 }
 
 public enum LiveActivityLint {
+    /// The start of the warning about priority 10's hourly budget: worth saying when a run sends
+    /// many updates, noise for one test push.
+    public static let budgetWarning = "priority 10 counts against the activity's hourly budget of high-priority updates"
+
     /// Apple's `aps` keys for Live Activities, and the other `aps` keys that may come along.
     public static let keys = ["timestamp", "event", "content-state", "stale-date", "dismissal-date", "relevance-score", "alert",
                               "attributes-type", "attributes", "input-push-token", "input-push-channel"]
@@ -163,7 +167,7 @@ public enum LiveActivityLint {
             }
         }
         if priority == .immediate {
-            warn("priority", "priority 10 counts against the activity's hourly budget of high-priority updates",
+            warn("priority", LiveActivityLint.budgetWarning,
                  "send routine updates with --priority 5; keep 10 for what must show at once")
         }
         return errors + warnings

@@ -214,14 +214,25 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
             Console.error(better)
             exit(ExitStatus.usage.rawValue)
         }
-        root.exit(withError: error)
+        exitReporting(error, root)
     }
     do {
         try command.run()
     } catch {
-        root.exit(withError: error)
+        exitReporting(error, root)
     }
     exit(0)
+}
+
+/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage); help,
+/// --version and exit codes as the parser gives them.
+func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Never {
+    let code = root.exitCode(for: error)
+    guard code != .success, !(error is ExitCode) else { root.exit(withError: error) }
+    let message = root.fullMessage(for: error)
+    guard message.hasPrefix("Error: ") else { root.exit(withError: error) }
+    Console.err("error: " + message.dropFirst("Error: ".count))
+    exit(code.rawValue)
 }
 
 /// `PUSHCTL_*` variables set but empty are said to be empty, not ignored silently.

@@ -126,6 +126,10 @@ struct SendRequest {
             source = chosen.0
             warnings += chosen.warnings
         }
+        if source.count <= 1 {
+            // One update cannot spend an activity's budget: the warning is for runs that send many.
+            warnings.removeAll { $0.text(.en).contains(LiveActivityLint.budgetWarning) }
+        }
         if c.apnsId != nil && source.count > 1 {
             throw InputError("--apns-id names one notification, but there are \(source.count) device tokens",
                              hint: "leave it out and APNs gives each notification its own id")

@@ -36,15 +36,18 @@ struct LiveActivityTests {
         #expect((aps["attributes"] as? [String: Any])?["orderNumber"] as? String == "A-1042")
         #expect(aps["input-push-token"] as? Int == 1)
         #expect((aps["alert"] as? [String: Any])?["title"] as? String == "On its way")
-        #expect(start.stderr.contains("hourly budget"), "priority 10 is warned about")
+        #expect(!start.stderr.contains("hourly budget"), "one update cannot spend the budget: no warning")
+        let many = try mock.send(["--device-token", sampleToken, "--device-token", otherToken, "--live-activity", "update",
+                                  "--content-state", #"{"minutesAway":20}"#])
+        #expect(many.status == 0 && many.stderr.contains("hourly budget"), "a run of many priority-10 updates is warned about: \(many.stderr)")
 
         let end = try mock.send(["--device-token", sampleToken, "--live-activity", "end", "--priority", "5", "--timestamp", "1767225600",
                                  "--content-state", "{}", "--dismissal-date", "\(before + 600)"])
         #expect(end.status == 0, "\(end.stderr)")
-        let ended = try Self.aps(try Self.lastRequest(mock, count: 2))
+        let ended = try Self.aps(try Self.lastRequest(mock, count: 4))
         #expect(ended["event"] as? String == "end" && ended["timestamp"] as? Int == 1_767_225_600)
         #expect(ended["dismissal-date"] as? Int == before + 600)
-        #expect((try Self.lastRequest(mock, count: 2)["headers"] as? [String: Any])?["apns-priority"] as? String == "5")
+        #expect((try Self.lastRequest(mock, count: 4)["headers"] as? [String: Any])?["apns-priority"] as? String == "5")
     }
 
     @Test func theLintRefusesWhatADeviceWouldDrop() throws {

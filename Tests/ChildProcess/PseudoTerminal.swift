@@ -1,3 +1,4 @@
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,6 +33,30 @@ public enum PseudoTerminal {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(replica, UInt(TIOCSWINSZ), &size)
         return (primary, replica)
+    }
+
+    /// Starts a program on a new terminal `columns` wide: its stdout (and, as asked, its stdin
+    /// and stderr) is the terminal; `output` takes stdout instead when given. The caller reads
+    /// what it drew from `primary`, and closes it.
+    public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
+                             directory: URL? = nil, columns: Int = 80, rows: Int = 24, input: Bool = false,
+                             errors: Bool = true, output: Pipe? = nil) throws -> (process: SpawnedProcess, primary: Int32) {
+        guard let (primary, replica) = open(columns: columns, rows: rows) else { throw SpawnError("no pseudo-terminal") }
+        let process = SpawnedProcess()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
+        process.standardInput = input ? terminal : FileHandle.nullDevice
+        process.standardOutput = output ?? terminal
+        process.standardError = errors ? terminal : FileHandle.nullDevice
+        do { try process.run() } catch {
+            close(primary)
+            throw error
+        }
+        try terminal.close()
+        return (process, primary)
     }
 
     /// Everything the child drew until it closed the terminal (read returns 0 or EIO), at most

@@ -206,5 +206,5 @@ extension Process {
 
 public struct SpawnError: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

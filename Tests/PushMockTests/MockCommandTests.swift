@@ -153,25 +153,16 @@ struct MockCommandTests {
         }
     }
 
+    var demoEnvironment: [String: String] { ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 } }
+
     /// `demo --pause` waits for Enter only on a terminal: run it on a pseudo-terminal, stop it
     /// while it waits, and look for the folder that held its private key.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func demoInterruptedWhilePausedRemovesItsKeyFolder(signalNumber: Int32, status: Int32) throws {
-        let (primary, replica) = try #require(PseudoTerminal.open())
-        defer { close(primary) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
-        process.arguments = ["demo", "--pause"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
-        process.standardInput = terminal
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try terminal.close()
+        let (process, primary) = try PseudoTerminal.spawn(try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
+                                                          input: true, errors: false, output: output)
+        defer { close(primary) }
 
         var text = ""
         while !text.contains("Enter to continue") {
@@ -195,20 +186,9 @@ struct MockCommandTests {
     /// between two waits than the screen holds, so nothing scrolls off before it was read.
     @Test(arguments: [80, 60])
     func demoPagesToTheScreen(columns: Int) throws {
-        let (primary, replica) = try #require(PseudoTerminal.open(columns: columns, rows: 24))
+        let (process, primary) = try PseudoTerminal.spawn(try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
+                                                          columns: columns, input: true, errors: false)
         defer { close(primary) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
-        process.arguments = ["demo", "--pause"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try terminal.close()
         // Read what it draws; answer each wait with Enter.
         var drawn = ""
         var answered = 0

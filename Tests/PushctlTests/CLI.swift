@@ -118,3 +118,29 @@ final class TemporaryDirectory {
         return path("AuthKey_\(id).p8")
     }
 }
+
+/// What a long-running child printed up to `marker` (or until it closed its output): a mock's banner.
+func read(_ pipe: Pipe, until marker: String) -> String {
+    var text = ""
+    while !text.contains(marker) {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        text += String(decoding: chunk, as: UTF8.self)
+    }
+    return text
+}
+
+/// Starts a long-running program (a mock) and reads its output up to `marker`; the caller kills it.
+func start(_ program: String, _ arguments: [String], env: [String: String] = [:], in directory: URL? = nil,
+           until marker: String = "Ctrl-C stops it.") throws -> (process: Process, printed: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.environment = CLI.baseEnvironment.merging(env) { $1 }
+    process.currentDirectoryURL = directory
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return (process, read(out, until: marker))
+}

@@ -93,19 +93,11 @@ import Testing
     /// Runs `send` with stdout and stderr on a pseudo-terminal `columns` wide; the rows it drew
     /// (each \r-redrawn progress line counted once, at its last state) and the exit status.
     func onTerminal(_ mock: MockProcess, _ arguments: [String], columns: Int) throws -> (rows: [String], status: Int32) {
-        let (primary, replica) = try #require(PseudoTerminal.open(columns: columns))
+        let (process, primary) = try PseudoTerminal.spawn(
+            CLI.pushctlPath, ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                              "--topic", "com.example.app"] + arguments,
+            environment: CLI.baseEnvironment.merging(["TERM": "xterm"]) { $1 }, columns: columns)
         defer { close(primary) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
-        process.arguments = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                             "--topic", "com.example.app"] + arguments
-        process.environment = CLI.baseEnvironment.merging(["TERM": "xterm"]) { $1 }
-        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try process.run()
-        try terminal.close()
         let drawn = String(decoding: PseudoTerminal.readAll(primary), as: UTF8.self)
         #expect(process.waitUntilExit(orKillAfter: 60))
         // Escapes (colour, clearing a line) take no columns; a row is what is left after its last \r.
@@ -147,20 +139,8 @@ import Testing
         #expect(certs.status == 0 && FileManager.default.fileExists(atPath: dir.path("new/certs/com.example.app.p12")), "\(certs.stderr)")
 
         // A mock with no key: what it prints to send to it runs as printed, in an empty folder.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
-        process.arguments = ["mock", "--port", "0"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0"])
         defer { kill(process.processIdentifier, SIGKILL) }
-        var banner = ""
-        while !banner.contains("Ctrl-C stops it.") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
         let after: String = banner.components(separatedBy: "Send to it with:\n").last ?? ""
         let lines: [String] = Array(after.components(separatedBy: "\n").prefix(2))
         #expect(lines.count == 2 && lines[0].contains("key generate") && !banner.contains("<KEYID>") && !banner.contains("<TEAMID>"), "\(banner)")

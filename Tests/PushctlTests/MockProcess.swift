@@ -38,13 +38,7 @@ final class MockProcess {
             if started.wait(timeout: .now() + 20) == .timedOut { kill(child, SIGKILL) }
         }
         defer { started.signal() }
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("Ctrl-C stops it.") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        startup = String(decoding: seen, as: UTF8.self)
+        startup = read(out, until: "Ctrl-C stops it.")
         guard let range = startup.range(of: "listening on https://[^ ]+:[0-9]+", options: .regularExpression) else {
             kill(process.processIdentifier, SIGKILL)
             throw CLIError("pushctl mock did not start: \(startup)")

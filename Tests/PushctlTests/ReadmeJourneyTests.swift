@@ -65,39 +65,15 @@ import Testing
 
         // The mock as the README starts it, on a free port instead of 8443.
         let mockCommand = mockLine.components(separatedBy: "#").first!.replacingOccurrences(of: "--port 8443", with: "--port 0")
-        let mock = Process()
-        mock.executableURL = URL(fileURLWithPath: "/bin/bash")
-        mock.arguments = ["-c", "exec " + mockCommand]
-        mock.environment = CLI.baseEnvironment.merging(env) { $1 }
-        mock.currentDirectoryURL = folder.url
-        let out = Pipe()
-        mock.standardOutput = out
-        mock.standardError = FileHandle.nullDevice
-        try mock.run()
+        let (mock, banner) = try start("/bin/bash", ["-c", "exec " + mockCommand], env: env, in: folder.url)
         defer { kill(mock.processIdentifier, SIGKILL) }
-        var banner = ""
-        while !banner.contains("Ctrl-C stops it.") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner += String(decoding: chunk, as: UTF8.self)
-        }
         let url = try #require(banner.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(banner)")
 
         // On a terminal, as the reader runs it.
         let script = typed.joined(separator: "\n").replacingOccurrences(of: "https://127.0.0.1:8443", with: url)
-        let (primary, replica) = try #require(PseudoTerminal.open(columns: 100))
+        let (shell, primary) = try PseudoTerminal.spawn("/bin/bash", ["-c", "set -e\n" + script],
+                                                        environment: CLI.baseEnvironment.merging(env) { $1 }, directory: folder.url, columns: 100)
         defer { close(primary) }
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = ["-c", "set -e\n" + script]
-        shell.environment = CLI.baseEnvironment.merging(env) { $1 }
-        shell.currentDirectoryURL = folder.url
-        let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
-        shell.standardInput = FileHandle.nullDevice
-        shell.standardOutput = terminal
-        shell.standardError = terminal
-        try shell.run()
-        try terminal.close()
         let drawn = String(decoding: PseudoTerminal.readAll(primary, seconds: 60), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         #expect(shell.waitUntilExit(orKillAfter: 30) && shell.terminationStatus == 0, "\(script)\n\(drawn)")
         // Each line the README shows comes out the same, ids and times aside.

@@ -52,4 +52,9 @@ $sudo install -m 0644 "$stage/_pushctl" "$prefix/share/zsh/site-functions/_pushc
 $sudo install -m 0644 "$stage/pushctl.fish" "$prefix/share/fish/vendor_completions.d/pushctl.fish"
 
 (cd / && "$prefix/bin/pushctl" --version >/dev/null)
-echo "installed ${products[*]} $("$prefix/bin/pushctl" --version) in $prefix/bin (man pushctl; completions for bash, zsh and fish)"
+# The man command that finds this page: man's own path covers /usr and /usr/local only.
+case "$prefix" in
+  /usr|/usr/local) man_command="man pushctl" ;;
+  *) man_command="man -l $prefix/share/man/man1/pushctl.1" ;;
+esac
+echo "installed ${products[*]} $("$prefix/bin/pushctl" --version) in $prefix/bin ($man_command; completions for bash, zsh and fish)"

@@ -17,6 +17,7 @@ import PushCurl
 
 extension ResultFormat: ExpressibleByArgument {}
 
+@dynamicMemberLookup
 struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
@@ -54,190 +55,99 @@ struct SendCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A provider token made elsewhere, instead of signing one (env PUSHCTL_JWT).", valueName: "token"))
     var jwt: String?
 
-    @Option(help: ArgumentHelp("Your app's bundle id; the push type's suffix is added (env PUSHCTL_TOPIC).", valueName: "bundle-id"))
-    var topic: String?
-
-    @Option(name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
-    var deviceTokens: [String] = []
-
-    @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"), completion: .file())
-    var tokensFile: String?
-
-    @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
-    var requestsFile: String?
-
-    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.", valueName: "k/n"))
-    var shard: String?
-
-    // Payload
-    @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"), completion: .file(extensions: ["json"]))
-    var payload: String?
-    @Option(help: ArgumentHelp("The payload as a JSON string.", valueName: "json"))
-    var payloadJson: String?
-    @Option(help: "Build the payload: aps.alert.title.") var title: String?
-    @Option(help: "Build the payload: aps.alert.subtitle.") var subtitle: String?
-    @Option(help: "Build the payload: aps.alert.body.") var body: String?
-    // .unconditional: "--badge -1" reaches the check (and its message), not "Missing value".
-    @Option(parsing: .unconditional, help: "Build the payload: aps.badge (0 clears it).") var badge: Int?
-    @Option(help: "Build the payload: aps.sound (e.g. default).") var sound: String?
-    @Option(help: "Build the payload: aps.category.") var category: String?
-    @Option(help: "Build the payload: aps.thread-id.") var threadId: String?
-    @Flag(help: "Build the payload: aps.content-available = 1 (alone, it makes a background push).") var contentAvailable = false
-    @Flag(help: "Build the payload: aps.mutable-content = 1 (for a notification service extension).") var mutableContent = false
-    @Option(help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"), completion: .list(PayloadBuilder.interruptionLevels))
-    var interruptionLevel: String?
-    @Option(help: ArgumentHelp("Build the payload: a custom key beside aps, KEY=JSON; repeatable.", valueName: "key=json"))
-    var custom: [String] = []
-
-    // Live Activities
-    @Option(help: ArgumentHelp("Build a Live Activity push: start, update or end (push type liveactivity, priority 10 unless --priority 5). --title/--body make its alert.", valueName: "event"),
-            completion: .list(LiveActivityEvent.allCases.map(\.rawValue)))
-    var liveActivity: String?
-    @Option(help: ArgumentHelp("Live Activity: aps.timestamp, UNIX seconds (default: now).", valueName: "unix")) var timestamp: String?
-    @Option(help: ArgumentHelp("Live Activity: aps.content-state, as JSON or @FILE (what your ContentState decodes).", valueName: "json|@file"))
-    var contentState: String?
-    @Option(help: ArgumentHelp("Live Activity: aps.stale-date, UNIX seconds.", valueName: "unix")) var staleDate: String?
-    @Option(help: ArgumentHelp("Live Activity end: aps.dismissal-date, UNIX seconds (at most 4 hours ahead).", valueName: "unix")) var dismissalDate: String?
-    @Option(help: ArgumentHelp("Live Activity: aps.relevance-score, a number.", valueName: "n")) var relevanceScore: String?
-    @Option(help: ArgumentHelp("Live Activity start: aps.attributes-type, your ActivityAttributes type's name.", valueName: "name")) var attributesType: String?
-    @Option(help: ArgumentHelp("Live Activity start: aps.attributes, as JSON or @FILE.", valueName: "json|@file")) var attributes: String?
-    @Flag(help: "Live Activity start: aps.input-push-token = 1 (iOS 18: the started activity sends an update token).") var inputPushToken = false
-    @Option(help: ArgumentHelp("Live Activity start: aps.input-push-channel (iOS 18: subscribe the activity to this broadcast channel).", valueName: "id"))
-    var inputPushChannel: String?
-    @Flag(help: "Send Live Activity payloads the lint refuses (missing event, timestamp, content-state, …) anyway.") var noLint = false
-
-    // Broadcast
-    @Option(name: .customLong("channel-id"), help: ArgumentHelp("Broadcast to this channel (iOS 18; repeatable) instead of devices: POST /4/broadcasts/apps/<bundle> with the Live Activity payload.", valueName: "id"))
-    var channelIds: [String] = []
-    @Option(help: ArgumentHelp("Broadcasts: apns-request-id, a UUID the server echoes.", valueName: "uuid")) var requestId: String?
-
-    // Headers
-    @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"), completion: .list(PushType.allCases.map(\.rawValue)))
-    var pushType: String?
-    @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: 10; 5 for background).", valueName: "n"))
-    var priority: String?
-    @Option(help: ArgumentHelp("apns-collapse-id, at most 64 bytes.", valueName: "id")) var collapseId: String?
-    @Option(help: ArgumentHelp("apns-expiration, UNIX seconds; 0 = deliver once or drop (default: APNs stores it up to 30 days).", valueName: "unix"))
-    var expiration: String?
-    @Option(help: ArgumentHelp("apns-id, a UUID (default: APNs makes one).", valueName: "uuid")) var apnsId: String?
-
-    // Where
-    @Flag(help: "Send to the sandbox (development) environment: api.sandbox.push.apple.com (default; env PUSHCTL_ENV).") var sandbox = false
-    @Flag(help: "Send to production: api.push.apple.com.") var production = false
-    @Option(help: ArgumentHelp("Send to this https URL instead (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
-    var endpoint: String?
-    @Option(help: ArgumentHelp("Port on Apple's hosts: 443 (default) or 2197.", valueName: "port")) var port: Int?
-    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"])) var cacert: String?
-    @Option(help: ArgumentHelp("Send through this proxy: http://, https://, socks5:// or socks5h://HOST:PORT, user:password@ allowed (env PUSHCTL_PROXY; either wins over https_proxy/no_proxy, which libcurl follows otherwise).", valueName: "url"))
-    var proxy: String?
-    @Option(help: ArgumentHelp("The proxy's user:password, read from this file (never on the command line).", valueName: "path"), completion: .file())
-    var proxyUserFile: String?
-
-    // Run
-    @Option(help: ArgumentHelp("Most notifications in flight at once (default: as many as the server's HTTP/2 SETTINGS allow; APNs starts at 1 and raises it to about 1,000 per connection).", valueName: "n"))
-    var concurrency: Int?
-    @Option(help: ArgumentHelp("HTTP/2 connections to open; more help when one connection's streams are not enough (a server that allows few streams, or a long round trip).", valueName: "n")) var connections = 1
-    @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts (a request lost with its connection gets 5 more), within (n + 1) × --timeout + 60 s per notification.", valueName: "n")) var retries = 3
-    @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included.", valueName: "seconds"))
-    var timeout: Double = 30
     @Flag(help: "Sign a new JWT instead of reusing the cached one (it is kept up to 50 minutes, env PUSHCTL_CACHE_DIR).")
     var noJwtCache = false
-    @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"), completion: .file())
-    var unregisteredOut: String?
-    @Flag(help: "Try a token answered BadDeviceToken (or every token, when the key is answered BadEnvironmentKeyIdInToken) once in the other environment; each result says which environment took it.")
-    var detectEnvironment = false
-    @Option(name: .customLong("connect-to"), help: ArgumentHelp("As curl's --connect-to: connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT, TLS still checking HOST (repeatable).", valueName: "host:port:connect-host:connect-port"))
-    var connectTo: [String] = []
-    @Option(name: .customLong("journal"), help: ArgumentHelp("Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.", valueName: "path"), completion: .file(extensions: ["jsonl"]))
-    var journal: String?
-    @Flag(help: "With --journal: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).")
-    var resume = false
-    @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
-    var skipInDoubt = false
 
-    // Simulator
-    @Option(name: .customLong("simulator-file"), help: ArgumentHelp("Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.", valueName: "path"), completion: .file(extensions: ["apns"]))
-    var simulatorFile: String?
-    @Option(help: ArgumentHelp("macOS: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.", valueName: "udid|booted"))
-    var simulator: String?
-
-    // Output
-    @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
-    var output: ResultFormat = .text
-    @Flag(help: "Check and print the request and an equivalent curl command; send nothing.") var dryRun = false
-    @Flag(help: "Show libcurl's trace on stderr (the JWT redacted).") var verbose = false
-    @Flag(help: "With --verbose or --dry-run, show the JWT instead of redacting it.") var showSecrets = false
-    @Flag(help: "Print nothing but errors; the exit status tells the outcome.") var quiet = false
+    @OptionGroup(title: "Recipients") var recipientFlags: RecipientFlags
+    @OptionGroup(title: "Payload (a file, inline JSON, or built from these flags)") var payloadFlags: PayloadFlags
+    @OptionGroup(title: "Live Activities") var liveActivityFlags: LiveActivityFlags
+    @OptionGroup(title: "Broadcasts (iOS 18)") var broadcastFlags: BroadcastFlags
+    @OptionGroup(title: "Headers") var headerFlags: HeaderFlags
+    @OptionGroup(title: "Where to send") var whereFlags: WhereFlags
+    @OptionGroup(title: "Run") var runFlags: RunFlags
+    @OptionGroup(title: "The iOS Simulator") var simulatorFlags: SimulatorFlags
+    @OptionGroup(title: "Output") var outputFlags: OutputFlags
     @OptionGroup var language: LanguageOption
+
+    // The groups' flags read as the command's own: `c.title`, `c.endpoint`.
+    subscript<T>(dynamicMember path: KeyPath<RecipientFlags, T>) -> T { recipientFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<PayloadFlags, T>) -> T { payloadFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<LiveActivityFlags, T>) -> T { liveActivityFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<BroadcastFlags, T>) -> T { broadcastFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<HeaderFlags, T>) -> T { headerFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<WhereFlags, T>) -> T { whereFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<RunFlags, T>) -> T { runFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<SimulatorFlags, T>) -> T { simulatorFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<OutputFlags, T>) -> T { outputFlags[keyPath: path] }
 
     func validate() throws {
         if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
             throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
         }
-        if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
-        if resume && journal == nil {
+        if self.sandbox && self.production { throw ValidationError("--sandbox and --production exclude each other") }
+        if self.resume && self.journal == nil {
             throw ValidationError(Words("--resume carries on the run a journal holds: give --journal PATH too",
                                         es: "--resume continúa el envío que guarda un diario: indica también --journal RUTA").description)
         }
-        if skipInDoubt && !resume {
+        if self.skipInDoubt && !self.resume {
             throw ValidationError(Words("--skip-in-doubt decides what a resumed run does: give --journal PATH --resume too",
                                         es: "--skip-in-doubt decide qué hace un envío reanudado: indica también --journal RUTA --resume").description)
         }
-        if simulatorFile != nil || simulator != nil {
-            let others: [(Bool, String)] = [(tokensFile != nil, "--tokens-file"), (requestsFile != nil, "--requests-file"), (!channelIds.isEmpty, "--channel-id"),
-                                            (journal != nil, "--journal"), (unregisteredOut != nil, "--unregistered-out"), (detectEnvironment, "--detect-environment")]
+        if self.simulatorFile != nil || self.simulator != nil {
+            let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
+                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment")]
             if let flag = others.first(where: \.0)?.1 {
                 throw ValidationError(Words("the Simulator gets one notification for one app; \(flag) does not go with --simulator-file or --simulator",
                                             es: "el Simulador recibe una notificación para una app; \(flag) no va con --simulator-file ni con --simulator").description)
             }
         }
-        if journal != nil && !channelIds.isEmpty {
+        if self.journal != nil && !self.channelIds.isEmpty {
             throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
                                         es: "--journal guarda los resultados de notificaciones a dispositivos; una difusión (--channel-id) no tiene nada que reanudar").description)
         }
-        if detectEnvironment {
-            if endpoint != nil { throw ValidationError("--detect-environment tries Apple's other host; it does not go with --endpoint") }
-            if requestsFile != nil || !channelIds.isEmpty {
+        if self.detectEnvironment {
+            if self.endpoint != nil { throw ValidationError("--detect-environment tries Apple's other host; it does not go with --endpoint") }
+            if self.requestsFile != nil || !self.channelIds.isEmpty {
                 throw ValidationError("--detect-environment works with --device-token and --tokens-file")
             }
         }
-        for spec in connectTo where spec.split(separator: ":", omittingEmptySubsequences: false).count < 4 || spec.contains(where: { $0.isWhitespace }) {
+        for spec in self.connectTo where spec.split(separator: ":", omittingEmptySubsequences: false).count < 4 || spec.contains(where: { $0.isWhitespace }) {
             throw ValidationError("--connect-to is HOST:PORT:CONNECT-HOST:CONNECT-PORT (e.g. api.push.apple.com:443:10.0.0.5:443); got '\(spec)'")
         }
-        if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
-        if let port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
-        if let concurrency, !(1...SendCommand.concurrencyLimit).contains(concurrency) {
+        if self.endpoint != nil && (self.sandbox || self.production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
+        if let port = self.port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
+        if let concurrency = self.concurrency, !(1...SendCommand.concurrencyLimit).contains(concurrency) {
             throw ValidationError("--concurrency must be between 1 and \(SendCommand.concurrencyLimit); got \(concurrency)")
         }
-        if connections < 1 || connections > 64 { throw ValidationError("--connections must be between 1 and 64; got \(connections)") }
-        if !(0...SendCommand.retriesLimit).contains(retries) {
-            throw ValidationError("--retries must be between 0 and \(SendCommand.retriesLimit); got \(retries)")
+        if self.connections < 1 || self.connections > 64 { throw ValidationError("--connections must be between 1 and 64; got \(self.connections)") }
+        if !(0...SendCommand.retriesLimit).contains(self.retries) {
+            throw ValidationError("--retries must be between 0 and \(SendCommand.retriesLimit); got \(self.retries)")
         }
-        if !(timeout > 0 && timeout <= SendCommand.timeoutLimit) {
-            throw ValidationError("--timeout must be more than 0 and at most \(Int(SendCommand.timeoutLimit)) seconds; got \(timeout)")
+        if !(self.timeout > 0 && self.timeout <= SendCommand.timeoutLimit) {
+            throw ValidationError("--timeout must be more than 0 and at most \(Int(SendCommand.timeoutLimit)) seconds; got \(self.timeout)")
         }
-        if payload == "-" && tokensFile == "-" {
+        if self.payload == "-" && self.tokensFile == "-" {
             throw ValidationError("--payload - and --tokens-file - cannot both read standard input; give one of them as a file")
         }
         try validateLiveActivity()
-        if !channelIds.isEmpty {
-            if !deviceTokens.isEmpty || tokensFile != nil || requestsFile != nil {
+        if !self.channelIds.isEmpty {
+            if !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil {
                 throw ValidationError("--channel-id broadcasts to channels; leave out --device-token, --tokens-file and --requests-file")
             }
-            if collapseId != nil || apnsId != nil { throw ValidationError("broadcasts take no --collapse-id or --apns-id (use --request-id)") }
-        } else if requestId != nil {
+            if self.collapseId != nil || self.apnsId != nil { throw ValidationError("broadcasts take no --collapse-id or --apns-id (use --request-id)") }
+        } else if self.requestId != nil {
             throw ValidationError("--request-id is for broadcasts (--channel-id); a device push takes --apns-id")
         }
-        let sources = [payload != nil, payloadJson != nil, !builder.isEmpty || liveActivity != nil].filter { $0 }.count
+        let sources = [self.payload != nil, self.payloadJson != nil, !builder.isEmpty || self.liveActivity != nil].filter { $0 }.count
         if sources > 1 { throw ValidationError("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)") }
-        if [!deviceTokens.isEmpty, tokensFile != nil, requestsFile != nil].filter({ $0 }).count > 1 {
+        if [!self.deviceTokens.isEmpty, self.tokensFile != nil, self.requestsFile != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give the recipients one way: --device-token, --tokens-file or --requests-file")
         }
-        if requestsFile != nil && sources > 0 {
+        if self.requestsFile != nil && sources > 0 {
             throw ValidationError("--requests-file lines carry their own payloads; leave out --payload, --payload-json and the builder flags")
         }
-        if requestsFile != nil && apnsId != nil { throw ValidationError("--apns-id names one notification; with --requests-file give \"apns-id\" on a line") }
-        if requestsFile == "-" && payload == "-" {
+        if self.requestsFile != nil && self.apnsId != nil { throw ValidationError("--apns-id names one notification; with --requests-file give \"apns-id\" on a line") }
+        if self.requestsFile == "-" && self.payload == "-" {
             throw ValidationError("--payload - and --requests-file - cannot both read standard input")
         }
     }
@@ -245,24 +155,24 @@ struct SendCommand: ParsableCommand {
     /// The Live Activity flags go with --live-activity, and it with only --title, --body, --sound.
     func validateLiveActivity() throws {
         let given: [(Bool, String)] = [
-            (timestamp != nil, "--timestamp"), (contentState != nil, "--content-state"), (staleDate != nil, "--stale-date"),
-            (dismissalDate != nil, "--dismissal-date"), (relevanceScore != nil, "--relevance-score"), (attributesType != nil, "--attributes-type"),
-            (attributes != nil, "--attributes"), (inputPushToken, "--input-push-token"), (inputPushChannel != nil, "--input-push-channel"),
+            (self.timestamp != nil, "--timestamp"), (self.contentState != nil, "--content-state"), (self.staleDate != nil, "--stale-date"),
+            (self.dismissalDate != nil, "--dismissal-date"), (self.relevanceScore != nil, "--relevance-score"), (self.attributesType != nil, "--attributes-type"),
+            (self.attributes != nil, "--attributes"), (self.inputPushToken, "--input-push-token"), (self.inputPushChannel != nil, "--input-push-channel"),
         ]
-        guard let event = liveActivity else {
+        guard let event = self.liveActivity else {
             if let flag = given.first(where: \.0)?.1 { throw ValidationError("\(flag) builds a Live Activity: give --live-activity start|update|end too") }
             return
         }
         guard LiveActivityEvent(rawValue: event) != nil else {
             throw ValidationError("--live-activity is start, update or end; got '\(OutsideText.display(event))'")
         }
-        if let type = pushType, type != PushType.liveactivity.rawValue {
+        if let type = self.pushType, type != PushType.liveactivity.rawValue {
             throw ValidationError("--live-activity sends push type liveactivity; leave out --push-type \(OutsideText.display(type))")
         }
         let others: [(Bool, String)] = [
-            (payload != nil, "--payload"), (payloadJson != nil, "--payload-json"), (subtitle != nil, "--subtitle"), (badge != nil, "--badge"),
-            (category != nil, "--category"), (threadId != nil, "--thread-id"), (contentAvailable, "--content-available"),
-            (mutableContent, "--mutable-content"), (interruptionLevel != nil, "--interruption-level"), (!custom.isEmpty, "--custom"),
+            (self.payload != nil, "--payload"), (self.payloadJson != nil, "--payload-json"), (self.subtitle != nil, "--subtitle"), (self.badge != nil, "--badge"),
+            (self.category != nil, "--category"), (self.threadId != nil, "--thread-id"), (self.contentAvailable, "--content-available"),
+            (self.mutableContent, "--mutable-content"), (self.interruptionLevel != nil, "--interruption-level"), (!self.custom.isEmpty, "--custom"),
         ]
         if let flag = others.first(where: \.0)?.1 {
             throw ValidationError("--live-activity builds the payload; \(flag) does not go with it (--title, --body and --sound make its alert)")
@@ -271,7 +181,7 @@ struct SendCommand: ParsableCommand {
 
     /// The push type: --push-type, or liveactivity with --live-activity or --channel-id.
     var effectivePushType: String? {
-        pushType ?? (liveActivity != nil || !channelIds.isEmpty ? PushType.liveactivity.rawValue : nil)
+        self.pushType ?? (self.liveActivity != nil || !self.channelIds.isEmpty ? PushType.liveactivity.rawValue : nil)
     }
 
     /// The Live Activity payload's fields from the flags (the numbers checked here, the rules by the lint).
@@ -287,23 +197,23 @@ struct SendCommand: ParsableCommand {
             return value
         }
         var b = LiveActivityBuilder(event: event)
-        b.timestamp = try unix(timestamp, "--timestamp")
-        b.staleDate = try unix(staleDate, "--stale-date")
-        b.dismissalDate = try unix(dismissalDate, "--dismissal-date")
-        if let relevanceScore {
+        b.timestamp = try unix(self.timestamp, "--timestamp")
+        b.staleDate = try unix(self.staleDate, "--stale-date")
+        b.dismissalDate = try unix(self.dismissalDate, "--dismissal-date")
+        if let relevanceScore = self.relevanceScore {
             guard let value = Double(relevanceScore), value.isFinite else {
                 throw InputError("--relevance-score must be a number; got '\(OutsideText.display(relevanceScore))'")
             }
             b.relevanceScore = value
         }
-        b.contentState = try contentState.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--content-state") }
-        b.attributes = try attributes.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--attributes") }
-        b.attributesType = attributesType
-        b.inputPushToken = inputPushToken
-        b.inputPushChannel = try inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "--input-push-channel") }
-        b.title = title
-        b.body = body
-        b.sound = sound
+        b.contentState = try self.contentState.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--content-state") }
+        b.attributes = try self.attributes.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--attributes") }
+        b.attributesType = self.attributesType
+        b.inputPushToken = self.inputPushToken
+        b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "--input-push-channel") }
+        b.title = self.title
+        b.body = self.body
+        b.sound = self.sound
         return b
     }
 
@@ -332,17 +242,17 @@ struct SendCommand: ParsableCommand {
 
     var builder: PayloadBuilder {
         var b = PayloadBuilder()
-        b.title = title
-        b.subtitle = subtitle
-        b.body = body
-        b.badge = badge
-        b.sound = sound
-        b.category = category
-        b.threadID = threadId
-        b.contentAvailable = contentAvailable
-        b.mutableContent = mutableContent
-        b.interruptionLevel = interruptionLevel
-        b.custom = custom
+        b.title = self.title
+        b.subtitle = self.subtitle
+        b.body = self.body
+        b.badge = self.badge
+        b.sound = self.sound
+        b.category = self.category
+        b.threadID = self.threadId
+        b.contentAvailable = self.contentAvailable
+        b.mutableContent = self.mutableContent
+        b.interruptionLevel = self.interruptionLevel
+        b.custom = self.custom
         return b
     }
 
@@ -381,13 +291,13 @@ struct SendCommand: ParsableCommand {
 
     /// Where to send, as the flags and variables say.
     var destinationFlags: DestinationFlags {
-        DestinationFlags(sandbox: sandbox, production: production, endpoint: endpoint, port: port, cacert: cacert)
+        DestinationFlags(sandbox: self.sandbox, production: self.production, endpoint: self.endpoint, port: self.port, cacert: self.cacert)
     }
 
     /// How to connect, as the flags say (the certificate is added once it is read).
     var connectionFlags: ConnectionFlags {
-        ConnectionFlags(proxy: proxy, proxyUserFile: proxyUserFile, concurrency: concurrency ?? SendCommand.concurrencyLimit,
-                        connections: connections, timeout: timeout, connectTo: connectTo, verbose: verbose, showSecrets: showSecrets)
+        ConnectionFlags(proxy: self.proxy, proxyUserFile: self.proxyUserFile, concurrency: self.concurrency ?? SendCommand.concurrencyLimit,
+                        connections: self.connections, timeout: self.timeout, connectTo: self.connectTo, verbose: self.verbose, showSecrets: self.showSecrets)
     }
 
     func run() throws {
@@ -395,25 +305,25 @@ struct SendCommand: ParsableCommand {
             try CommandArguments.requireUTF8()
             Console.lostOutputNote = "the notifications were still sent"
             let env = Console.environment
-            if !channelIds.isEmpty {
+            if !self.channelIds.isEmpty {
                 try BroadcastRun.run(self, env: env)
                 return
             }
-            if simulatorFile != nil || simulator != nil {
+            if self.simulatorFile != nil || self.simulator != nil {
                 try SimulatorRun.run(self, env: env)
                 return
             }
             let request = try SendRequest(command: self, env: env)
-            if !quiet { request.warnings.forEach(Console.warn) }
-            if dryRun {
-                DryRun(request: request, showSecrets: showSecrets).lines.forEach(Console.out)
+            if !self.quiet { request.warnings.forEach(Console.warn) }
+            if self.dryRun {
+                DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
             }
-            let run = try SendRun(plan: request.plan, journal: journal.map { JournalSetting(path: $0, resume: resume, skipInDoubt: skipInDoubt) })
+            let run = try SendRun(plan: request.plan, journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt) })
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
             let stop = SignalStop()
-            let summary = try run.run(observers: output.observers, stop: stop, grace: min(SendCommand.stopGrace, timeout))
+            let summary = try run.run(observers: output.observers, stop: stop, grace: min(SendCommand.stopGrace, self.timeout))
             try output.finish(summary, run: run, request: request, env: env)
         }
     }
@@ -421,4 +331,127 @@ struct SendCommand: ParsableCommand {
     /// Seconds requests in flight get to be answered after a stop signal (GitHub Actions sends
     /// SIGKILL 10 s after its first SIGINT: the grace and the writing of every result fit before).
     static let stopGrace = 5.0
+}
+
+struct RecipientFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("Your app's bundle id; the push type's suffix is added (env PUSHCTL_TOPIC).", valueName: "bundle-id"))
+    var topic: String?
+
+    @Option(name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
+    var deviceTokens: [String] = []
+
+    @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"), completion: .file())
+    var tokensFile: String?
+
+    @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
+    var requestsFile: String?
+
+    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.", valueName: "k/n"))
+    var shard: String?
+}
+
+struct PayloadFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("The payload JSON file, sent byte for byte, or - for stdin.", valueName: "path"), completion: .file(extensions: ["json"]))
+    var payload: String?
+    @Option(help: ArgumentHelp("The payload as a JSON string.", valueName: "json"))
+    var payloadJson: String?
+    @Option(help: "Build the payload: aps.alert.title.") var title: String?
+    @Option(help: "Build the payload: aps.alert.subtitle.") var subtitle: String?
+    @Option(help: "Build the payload: aps.alert.body.") var body: String?
+    // .unconditional: "--badge -1" reaches the check (and its message), not "Missing value".
+    @Option(parsing: .unconditional, help: "Build the payload: aps.badge (0 clears it).") var badge: Int?
+    @Option(help: "Build the payload: aps.sound (e.g. default).") var sound: String?
+    @Option(help: "Build the payload: aps.category.") var category: String?
+    @Option(help: "Build the payload: aps.thread-id.") var threadId: String?
+    @Flag(help: "Build the payload: aps.content-available = 1 (alone, it makes a background push).") var contentAvailable = false
+    @Flag(help: "Build the payload: aps.mutable-content = 1 (for a notification service extension).") var mutableContent = false
+    @Option(help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"), completion: .list(PayloadBuilder.interruptionLevels))
+    var interruptionLevel: String?
+    @Option(help: ArgumentHelp("Build the payload: a custom key beside aps, KEY=JSON; repeatable.", valueName: "key=json"))
+    var custom: [String] = []
+}
+
+struct LiveActivityFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("Build a Live Activity push: start, update or end (push type liveactivity, priority 10 unless --priority 5). --title/--body make its alert.", valueName: "event"),
+            completion: .list(LiveActivityEvent.allCases.map(\.rawValue)))
+    var liveActivity: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.timestamp, UNIX seconds (default: now).", valueName: "unix")) var timestamp: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.content-state, as JSON or @FILE (what your ContentState decodes).", valueName: "json|@file"))
+    var contentState: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.stale-date, UNIX seconds.", valueName: "unix")) var staleDate: String?
+    @Option(help: ArgumentHelp("Live Activity end: aps.dismissal-date, UNIX seconds (at most 4 hours ahead).", valueName: "unix")) var dismissalDate: String?
+    @Option(help: ArgumentHelp("Live Activity: aps.relevance-score, a number.", valueName: "n")) var relevanceScore: String?
+    @Option(help: ArgumentHelp("Live Activity start: aps.attributes-type, your ActivityAttributes type's name.", valueName: "name")) var attributesType: String?
+    @Option(help: ArgumentHelp("Live Activity start: aps.attributes, as JSON or @FILE.", valueName: "json|@file")) var attributes: String?
+    @Flag(help: "Live Activity start: aps.input-push-token = 1 (iOS 18: the started activity sends an update token).") var inputPushToken = false
+    @Option(help: ArgumentHelp("Live Activity start: aps.input-push-channel (iOS 18: subscribe the activity to this broadcast channel).", valueName: "id"))
+    var inputPushChannel: String?
+    @Flag(help: "Send Live Activity payloads the lint refuses (missing event, timestamp, content-state, …) anyway.") var noLint = false
+}
+
+struct BroadcastFlags: ParsableArguments {
+    @Option(name: .customLong("channel-id"), help: ArgumentHelp("Broadcast to this channel (iOS 18; repeatable) instead of devices: POST /4/broadcasts/apps/<bundle> with the Live Activity payload.", valueName: "id"))
+    var channelIds: [String] = []
+    @Option(help: ArgumentHelp("Broadcasts: apns-request-id, a UUID the server echoes.", valueName: "uuid")) var requestId: String?
+}
+
+struct HeaderFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"), completion: .list(PushType.allCases.map(\.rawValue)))
+    var pushType: String?
+    @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: 10; 5 for background).", valueName: "n"))
+    var priority: String?
+    @Option(help: ArgumentHelp("apns-collapse-id, at most 64 bytes.", valueName: "id")) var collapseId: String?
+    @Option(help: ArgumentHelp("apns-expiration, UNIX seconds; 0 = deliver once or drop (default: APNs stores it up to 30 days).", valueName: "unix"))
+    var expiration: String?
+    @Option(help: ArgumentHelp("apns-id, a UUID (default: APNs makes one).", valueName: "uuid")) var apnsId: String?
+}
+
+struct WhereFlags: ParsableArguments {
+    @Flag(help: "Send to the sandbox (development) environment: api.sandbox.push.apple.com (default; env PUSHCTL_ENV).") var sandbox = false
+    @Flag(help: "Send to production: api.push.apple.com.") var production = false
+    @Option(help: ArgumentHelp("Send to this https URL instead (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
+    var endpoint: String?
+    @Option(help: ArgumentHelp("Port on Apple's hosts: 443 (default) or 2197.", valueName: "port")) var port: Int?
+    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"])) var cacert: String?
+    @Option(help: ArgumentHelp("Send through this proxy: http://, https://, socks5:// or socks5h://HOST:PORT, user:password@ allowed (env PUSHCTL_PROXY; either wins over https_proxy/no_proxy, which libcurl follows otherwise).", valueName: "url"))
+    var proxy: String?
+    @Option(help: ArgumentHelp("The proxy's user:password, read from this file (never on the command line).", valueName: "path"), completion: .file())
+    var proxyUserFile: String?
+    @Option(name: .customLong("connect-to"), help: ArgumentHelp("As curl's --connect-to: connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT, TLS still checking HOST (repeatable).", valueName: "host:port:connect-host:connect-port"))
+    var connectTo: [String] = []
+}
+
+struct RunFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("Most notifications in flight at once (default: as many as the server's HTTP/2 SETTINGS allow; APNs starts at 1 and raises it to about 1,000 per connection).", valueName: "n"))
+    var concurrency: Int?
+    @Option(help: ArgumentHelp("HTTP/2 connections to open; more help when one connection's streams are not enough (a server that allows few streams, or a long round trip).", valueName: "n")) var connections = 1
+    @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts (a request lost with its connection gets 5 more), within (n + 1) × --timeout + 60 s per notification.", valueName: "n")) var retries = 3
+    @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included.", valueName: "seconds"))
+    var timeout: Double = 30
+    @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"), completion: .file())
+    var unregisteredOut: String?
+    @Flag(help: "Try a token answered BadDeviceToken (or every token, when the key is answered BadEnvironmentKeyIdInToken) once in the other environment; each result says which environment took it.")
+    var detectEnvironment = false
+    @Option(name: .customLong("journal"), help: ArgumentHelp("Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.", valueName: "path"), completion: .file(extensions: ["jsonl"]))
+    var journal: String?
+    @Flag(help: "With --journal: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).")
+    var resume = false
+    @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
+    var skipInDoubt = false
+}
+
+struct SimulatorFlags: ParsableArguments {
+    @Option(name: .customLong("simulator-file"), help: ArgumentHelp("Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.", valueName: "path"), completion: .file(extensions: ["apns"]))
+    var simulatorFile: String?
+    @Option(help: ArgumentHelp("macOS: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.", valueName: "udid|booted"))
+    var simulator: String?
+}
+
+struct OutputFlags: ParsableArguments {
+    @Option(help: "text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).")
+    var output: ResultFormat = .text
+    @Flag(help: "Check and print the request and an equivalent curl command; send nothing.") var dryRun = false
+    @Flag(help: "Show libcurl's trace on stderr (the JWT redacted).") var verbose = false
+    @Flag(help: "With --verbose or --dry-run, show the JWT instead of redacting it.") var showSecrets = false
+    @Flag(help: "Print nothing but errors; the exit status tells the outcome.") var quiet = false
 }

@@ -171,12 +171,16 @@ public enum Suggestions {
 }
 
 /// The options a command accepts, read from its own help (so they never drift from the declarations).
-struct KnownOptions {
-    var names: Set<String> = ["--help", "-h", "--version"]
+public struct KnownOptions {
+    public private(set) var names: Set<String> = ["--help", "-h", "--version"]
     var takesValue: Set<String> = []
 
     init(_ command: any ParsableCommand.Type) {
-        let help = command.helpMessage(columns: 2000)
+        self.init(help: command.helpMessage(columns: 2000))
+    }
+
+    /// From help text as swift-argument-parser prints it (another program's, say).
+    public init(help: String) {
         var inOptions = false
         for line in help.split(separator: "\n") {
             if line.hasSuffix("OPTIONS:") || line.hasSuffix(":") && line.uppercased() == line { inOptions = true; continue }
@@ -209,7 +213,8 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
     do {
         command = try root.parseAsRoot(arguments)
     } catch {
-        if !(error is ValidationError), root.exitCode(for: error) == .validationFailure,
+        // `---completion …` is the shells' question, answered by the parser itself.
+        if !(error is ValidationError), root.exitCode(for: error) == .validationFailure, arguments.first?.hasPrefix("---") != true,
            let better = Suggestions.explain(arguments, root: root) {
             Console.error(better)
             exit(ExitStatus.usage.rawValue)

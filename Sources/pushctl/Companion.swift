@@ -58,6 +58,12 @@ enum Companion {
         #endif
     }
 
+    /// The options of `pushctl-mock COMMAND`, read from its help (for shell completion).
+    static func options(of command: String) -> [String] {
+        guard let path = locate(), let help = ChildCommand.output(path, [command, "--help"]) else { return [] }
+        return KnownOptions(help: help).names.filter { $0.hasPrefix("--") && $0 != "--help" }.sorted()
+    }
+
     /// Beside pushctl first (a build folder, an install prefix), then on PATH.
     static func locate() -> String? {
         var candidates: [String] = []
@@ -76,7 +82,9 @@ struct MockCommand: ParsableCommand {
         commandName: "mock",
         abstract: "Run a strict local APNs over TLS + HTTP/2 (runs pushctl-mock; `pushctl mock --help` for its options).")
 
-    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    // Completion asks pushctl-mock for its options, so they complete in every shell.
+    @Argument(parsing: .captureForPassthrough, completion: .custom { _ in Companion.options(of: "mock") })
+    var arguments: [String] = []
 
     func run() throws { Companion.handOverIfAsked() }
 }
@@ -87,7 +95,8 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs' answers (runs pushctl-mock).")
 
-    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+    @Argument(parsing: .captureForPassthrough, completion: .custom { _ in Companion.options(of: "demo") })
+    var arguments: [String] = []
 
     func run() throws { Companion.handOverIfAsked() }
 }

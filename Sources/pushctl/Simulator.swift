@@ -112,6 +112,40 @@ enum ChildCommand {
     }
 }
 
+extension ChildCommand {
+    /// What a program prints on stdout (at most `limit` bytes; stderr dropped), or nil if it
+    /// cannot start or fails. For small, quick questions, such as another program's help.
+    static func output(_ program: String, _ arguments: [String], limit: Int = 256 * 1024) -> String? {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard code == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while bytes.count < limit {
+            let n = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        if bytes.count >= limit { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+}
+
 /// A private temporary folder (mode 0700) under TMPDIR.
 enum TemporaryFolder {
     static func make(prefix: String) throws(InputError) -> String {

@@ -64,4 +64,18 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains("the badge must be 0 or more"), "\(result.stderr)")
     }
+
+    @Test("mock and demo options complete in every shell: the scripts ask pushctl, which reads pushctl-mock's own help")
+    func mockAndDemoComplete() throws {
+        let mock = try CLI.pushctl(["---completion", "mock", "--", "positional@0"])
+        #expect(mock.status == 0)
+        let offered = Set(mock.stdout.split(separator: "\n").map(String.init))
+        #expect(offered.isSuperset(of: ["--key-file", "--fail", "--web", "--ca-out", "--port"]), "\(mock.stdout)")
+        let demo = try CLI.pushctl(["---completion", "demo", "--", "positional@0"])
+        #expect(demo.stdout.split(separator: "\n").contains("--pause"), "\(demo.stdout)")
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try CLI.pushctl(["--generate-completion-script", shell]).stdout
+            #expect(script.contains("---completion mock") && script.contains("---completion demo"), "\(shell)")
+        }
+    }
 }

@@ -136,80 +136,106 @@ struct DemoCommand: ParsableCommand {
         let authorization = FixedAuthorization(token: token.compact)
         let transport = CurlTransportConfiguration(baseURL: server.url, caCertificateFile: caPath, concurrency: 10)
 
-        narrator.step(1, "The key", [
-            "Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
-            "This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
-            "Never commit or share a real .p8: whoever has it can push to your users.",
+        narrator.step(1, Words("The key", es: "La clave"), [
+            Words("Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
+                  es: "Apple te da un archivo .p8 una sola vez: una clave privada P-256 en PKCS#8 PEM. Su Key ID la identifica."),
+            Words("This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
+                  es: "Esta demo ha creado una de usar y tirar: \(keyPath) (key id \(keyID), equipo \(teamID))."),
+            Words("Never commit or share a real .p8: whoever has it can push to your users.",
+                  es: "Nunca subas a un repositorio ni compartas un .p8 real: quien lo tenga puede enviar notificaciones a tus usuarios."),
         ])
 
-        narrator.step(2, "The provider token (JWT)", [
-            "Every request carries a token signed with the key; APNs checks it with the public half.",
+        narrator.step(2, Words("The provider token (JWT)", es: "El token del proveedor (JWT)"), [
+            Words("Every request carries a token signed with the key; APNs checks it with the public half.",
+                  es: "Cada petición lleva un token firmado con la clave; APNs lo comprueba con la mitad pública."),
         ])
         // The key was step 1; the token's own steps become 2.1 … 2.7.
         ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst().forEach { narrator.say($0) }
 
         let alertPayload = Payload(json: .object([("aps", .object([("alert", .object([("title", .string("Hello")), ("body", .string("From pushctl demo"))])), ("sound", .string("default"))]))]))
         let alert = try PushTemplate(PushSpec(topic: topic), payload: alertPayload)
-        narrator.step(3, "The HTTP/2 request", [
-            "POST \(server.url)/3/device/\(device.hex)",
-            "  (the path ends with the device token your app got from didRegisterForRemoteNotificationsWithDeviceToken)",
-            "  authorization: bearer <the JWT above>     who is sending",
-        ] + alert.headers.map { "  \($0.0): \($0.1)".padding(toLength: 44, withPad: " ", startingAt: 0) + Self.meaning($0.0) } + [
-            "  body: \(String(decoding: alert.payload.bytes, as: UTF8.self))",
-            "Over HTTP/2 many such requests share one TLS connection, each on its own stream.",
+        narrator.step(3, Words("The HTTP/2 request", es: "La petición HTTP/2"), [
+            Words(verbatim: "POST \(server.url)/3/device/\(device.hex)"),
+            Words("  (the path ends with the device token your app got from didRegisterForRemoteNotificationsWithDeviceToken)",
+                  es: "  (la ruta termina con el token del dispositivo que tu app recibió en didRegisterForRemoteNotificationsWithDeviceToken)"),
+            Words("  authorization: bearer <the JWT above>  who is sending", es: "  authorization: bearer <el JWT de arriba>  quién envía"),
+        ] + alert.headers.map { Words(verbatim: Self.column("  \($0.0): \($0.1)", 28)) + Self.meaning($0.0) } + [
+            Words(verbatim: "  body: \(String(decoding: alert.payload.bytes, as: UTF8.self))"),
+            Words("Over HTTP/2 many such requests share one TLS connection, each on its own stream.",
+                  es: "Con HTTP/2 muchas peticiones así comparten una sola conexión TLS, cada una en su propio stream."),
         ])
 
-        narrator.step(4, "An alert", ["Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…"])
+        narrator.step(4, Words("An alert", es: "Una alerta"), [Words("Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…",
+                                                                        es: "Enviándola (libcurl, HTTP/2 sobre TLS, al APNs local)…")])
         try send(alert, to: [device], narrator: narrator, authorization: authorization, transport: transport)
-        narrator.say("200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).")
+        narrator.say(Words("200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).",
+                           es: "200 significa que APNs la aceptó; apns-id identifica esta notificación y apns-unique-id la encuentra en el registro de entregas de Apple (sandbox)."))
 
         let silent = try PushTemplate(PushSpec(topic: topic), payload: Payload(json: .object([("aps", .object([("content-available", .integer(1))])), ("sync", .string("inbox"))])))
-        narrator.step(5, "A silent background push", [
-            "aps holds only content-available: 1, so pushctl sends apns-push-type: \(silent.pushType.rawValue) and apns-priority: \(silent.priority.rawValue).",
-            "Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
+        narrator.step(5, Words("A silent background push", es: "Una notificación silenciosa en segundo plano"), [
+            Words("aps holds only content-available: 1, so pushctl sends apns-push-type: \(silent.pushType.rawValue) and apns-priority: \(silent.priority.rawValue).",
+                  es: "aps solo lleva content-available: 1, así que pushctl envía apns-push-type: \(silent.pushType.rawValue) y apns-priority: \(silent.priority.rawValue)."),
+            Words("Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
+                  es: "Apple exige prioridad 5 para estas (10 es un error) y solo entrega unas pocas por hora."),
         ])
         try send(silent, to: [device], narrator: narrator, authorization: authorization, transport: transport)
 
-        narrator.step(6, "A payload that is too big", [
-            "APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
+        narrator.step(6, Words("A payload that is too big", es: "Una carga útil demasiado grande"), [
+            Words("APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
+                  es: "APNs acepta como mucho 4096 bytes de carga útil (5120 para VoIP). pushctl lo comprueba antes de enviar:"),
         ])
         let shell = #"{"aps":{"alert":""}}"#.utf8.count
         let big = Payload(json: .object([("aps", .object([("alert", .string(String(repeating: "x", count: 4097 - shell)))]))]))
         do {
             _ = try PushTemplate(PushSpec(topic: topic), payload: big)
         } catch {
-            narrator.say("  " + Console.paint("refused:", .red) + " \(error.message)")
-            narrator.say("  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.")
+            narrator.say(Words(verbatim: "  " + Console.paint(Words("refused:", es: "rechazada:").description, .red) + " \(error.message)"))
+            narrator.say(Words("  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.",
+                               es: "  El límite de Apple mantiene pequeñas las notificaciones: los datos grandes son para que tu app los descargue cuando llegue la notificación."))
         }
-        narrator.say("Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.")
+        narrator.say(Words("Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.",
+                           es: "No se envió nada: `pushctl send` termina con 65 ante una entrada así, para que un script lo sepa."))
 
-        narrator.step(7, "A dead device token", ["When the app is deleted, its token stops working. Sending to one:"])
+        narrator.step(7, Words("A dead device token", es: "Un token del dispositivo muerto"), [
+            Words("When the app is deleted, its token stops working. Sending to one:",
+                  es: "Cuando se borra la app, su token deja de funcionar. Enviando a uno:"),
+        ])
         try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
-        narrator.say("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).")
+        narrator.say(Words("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
+                           es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
 
-        narrator.step(8, "Your turn, with a real iPhone: a key or a certificate", [
-            "APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
-            "The other is a certificate: TLS presents it, and no authorization header is sent.",
-            "The same alert over a test certificate for \(certificates.certificate.uid ?? topic) (made by this demo, not Apple's):",
+        narrator.step(8, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"), [
+            Words("APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
+                  es: "APNs admite dos tipos de credenciales. Todo lo anterior usó una clave (.p8) y un JWT."),
+            Words("The other is a certificate: TLS presents it, and no authorization header is sent.",
+                  es: "La otra es un certificado: TLS lo presenta, y no se envía cabecera authorization."),
+            Words("The same alert over a test certificate for \(certificates.certificate.uid ?? topic) (made by this demo, not Apple's):",
+                  es: "La misma alerta con un certificado de prueba para \(certificates.certificate.uid ?? topic) (creado por esta demo, no es de Apple):"),
         ])
         var overCertificate = transport
         overCertificate.clientCertificate = TLSClientCertificate(certificatePEM: certificates.certificatePEM, privateKeyPEM: certificates.privateKeyPEM)
         try send(alert, to: [device], narrator: narrator, authorization: CertificateAuthorization(), transport: overCertificate)
         [
-            "",
-            "With a key (recommended: it never expires, one key for all your apps):",
-            "1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
-            "2. Run your app from Xcode on the phone and print the device token it registers.",
-            "3. Send (sandbox is the default for apps run from Xcode):",
-            "   pushctl send --key-file AuthKey_<KEYID>.p8 --team-id <TEAMID> \\",
-            "     --topic <your.bundle.id> --device-token <TOKEN> --title Hello --body 'From pushctl'",
-            "With a certificate (one app, renewed every year): make an Apple Push Notification service",
-            "SSL certificate for the app, export it with its key from Keychain Access as push.p12, then:",
-            "   pushctl cert inspect push.p12            # what it covers, and until when",
-            "   pushctl send --cert push.p12 --device-token <TOKEN> --title Hello",
-            "Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
-            "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (the lint catches what a",
-            "device would silently drop); broadcasts to many activities: `pushctl channel create`, then `send --channel-id`.",
+            Words(verbatim: ""),
+            Words("With a key (recommended: it never expires, one key for all your apps):",
+                  es: "Con una clave (lo recomendado: no caduca, y una sola clave sirve para todas tus apps):"),
+            Words("1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
+                  es: "1. En tu cuenta de Apple Developer: Keys › + › Apple Push Notifications service; descarga AuthKey_<KEYID>.p8."),
+            Words("2. Run your app from Xcode on the phone and print the device token it registers.",
+                  es: "2. Ejecuta tu app desde Xcode en el teléfono e imprime el token del dispositivo que registra."),
+            Words("3. Send (sandbox is the default for apps run from Xcode):",
+                  es: "3. Envía (sandbox es lo predeterminado para apps ejecutadas desde Xcode):"),
+            Words(verbatim: "   pushctl send --key-file AuthKey_<KEYID>.p8 --team-id <TEAMID> \\"),
+            Words(verbatim: "     --topic <your.bundle.id> --device-token <TOKEN> --title Hello --body 'From pushctl'"),
+            Words("With a certificate (one app, renewed every year): make an Apple Push Notification service SSL certificate for the app, export it with its key from Keychain Access as push.p12, then:",
+                  es: "Con un certificado (una app, se renueva cada año): crea un certificado Apple Push Notification service SSL para la app, expórtalo con su clave desde Acceso a Llaveros como push.p12, y luego:"),
+            Words("   pushctl cert inspect push.p12            # what it covers, and until when",
+                  es: "   pushctl cert inspect push.p12            # qué cubre, y hasta cuándo"),
+            Words(verbatim: "   pushctl send --cert push.p12 --device-token <TOKEN> --title Hello"),
+            Words("Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
+                  es: "Prueba las dos primero con un APNs local: `pushctl mock --help`, `pushctl cert generate --help`."),
+            Words("Live Activities: `pushctl send --live-activity update --content-state '{…}'` (the lint catches what a device would silently drop); broadcasts to many activities: `pushctl channel create`, then `send --channel-id`.",
+                  es: "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (el lint detecta lo que un dispositivo descartaría sin avisar); envíos a muchas actividades: `pushctl channel create`, y luego `send --channel-id`."),
         ].forEach { narrator.say($0) }
     }
 
@@ -219,7 +245,7 @@ struct DemoCommand: ParsableCommand {
                                       style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: false))
         do {
             _ = try deliver(template, to: tokens, authorization: authorization, configuration: transport) { result in
-                narrator.say("  " + renderer.line(for: result))
+                narrator.say(Words(verbatim: "  " + renderer.line(for: result)))
             }
         } catch {
             Console.error(error.description)
@@ -227,15 +253,20 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    static func meaning(_ header: String) -> String {
+    /// `text` padded to `width` columns, or followed by two spaces when it is wider (never cut).
+    static func column(_ text: String, _ width: Int) -> String {
+        text.count < width ? text + String(repeating: " ", count: width - text.count) : text + "  "
+    }
+
+    static func meaning(_ header: String) -> Words {
         switch header {
-        case APNsHeader.pushType: return "what kind of push (must match the payload)"
-        case APNsHeader.topic: return "which app (its bundle id)"
-        case APNsHeader.priority: return "10 = now, 5 = when power allows"
-        case APNsHeader.collapseID: return "newer replaces older with the same id"
-        case APNsHeader.expiration: return "how long APNs may keep trying"
-        case APNsHeader.id: return "your id for this notification"
-        default: return ""
+        case APNsHeader.pushType: return Words("what kind of push (must match the payload)", es: "qué tipo (debe cuadrar con la carga útil)")
+        case APNsHeader.topic: return Words("which app (its bundle id)", es: "qué app (su bundle id)")
+        case APNsHeader.priority: return Words("10 = now, 5 = when power allows", es: "10 = ya, 5 = cuando la batería lo permita")
+        case APNsHeader.collapseID: return Words("newer replaces older with the same id", es: "la más nueva sustituye a la anterior con el mismo id")
+        case APNsHeader.expiration: return Words("how long APNs may keep trying", es: "cuánto tiempo puede seguir intentándolo APNs")
+        case APNsHeader.id: return Words("your id for this notification", es: "tu id para esta notificación")
+        default: return Words(verbatim: "")
         }
     }
 }
@@ -253,14 +284,17 @@ final class Narrator {
 
     private var pausing: Bool { pause && isatty(STDIN_FILENO) == 1 }
 
-    func step(_ number: Int, _ title: String, _ lines: [String]) {
+    func step(_ number: Int, _ title: Words, _ lines: [Words]) {
         if number > 1 { wait() }
         emit("")
-        for row in TextLayout.wrap("Step \(number) of 8 — \(title)", width: Console.width(of: STDOUT_FILENO) ?? Int.max / 2) {
+        let heading = Words("Step \(number) of 8 — ", es: "Paso \(number) de 8 — ") + title
+        for row in TextLayout.wrap(heading.description, width: Console.width(of: STDOUT_FILENO) ?? Int.max / 2) {
             emit(Console.paint(row, .bold))
         }
         lines.forEach(say)
     }
+
+    func say(_ words: Words) { say(words.description) }
 
     func say(_ line: String) {
         let indent = line.prefix { $0 == " " }.count
@@ -278,7 +312,7 @@ final class Narrator {
     func wait() {
         printed = 0
         guard pausing else { return }
-        FileHandle.standardOutput.write(Data(Console.paint("  (Enter to continue)", .dim).utf8))
+        FileHandle.standardOutput.write(Data(Console.paint(Words("  (Enter to continue)", es: "  (Intro para seguir)").description, .dim).utf8))
         _ = readLine()
     }
 }

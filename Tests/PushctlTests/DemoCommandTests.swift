@@ -23,4 +23,21 @@ import Testing
         #expect(!out.contains("\u{1B}["), "no colour without a terminal")
         #expect(!out.contains("Enter to continue"))
     }
+
+    @Test("the demo and jwt --explain in Spanish when the locale says so; the machine parts (JSON, headers, tokens) unchanged")
+    func spanish() throws {
+        let demo = try CLI.pushctl(["demo"], stdin: "", env: ["LANG": "es_ES.UTF-8"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        var cursor = demo.stdout.startIndex
+        for expected in ["Paso 1 de 8 — La clave", "2.1 Cabecera", #"{"alg":"ES256","kid":"DEMO123456"}"#, "Paso 3 de 8 — La petición HTTP/2",
+                         "apns-push-type: alert", "Paso 5 de 8 — Una notificación silenciosa", "Paso 6 de 8", "rechazada:",
+                         "No se envió nada", "Paso 7 de 8", "410 Unregistered", "Paso 8 de 8", "Con una clave"] {
+            let found = try #require(demo.stdout.range(of: expected, range: cursor..<demo.stdout.endIndex), "missing or out of order: \(expected)")
+            cursor = found.upperBound
+        }
+        #expect(!demo.stdout.contains("Step "), "no English step left")
+        let dir = try TemporaryDirectory()
+        let explain = try CLI.pushctl(["jwt", "--explain", "--key-file", try dir.generateKey(), "--team-id", "DEF123GHIJ", "--lang", "es"])
+        #expect(explain.status == 0 && explain.stderr.contains("2. Cabecera — JSON con el algoritmo") && explain.stdout.hasPrefix("eyJ"), "\(explain.stderr)")
+    }
 }

@@ -1,3 +1,5 @@
+import PushCore
+
 /// The live view's page: HTML, CSS and a script, written here and served as they are. No
 /// framework, no CDN, no build step: it works offline. The script puts every outside value on the
 /// page with `textContent`, never as HTML.
@@ -11,7 +13,7 @@ enum WebViewPage {
 
     /// The page, with the retained events (`[[id, event], …]`) in a JSON data block: not run as a
     /// script, and with every `<`, `>` and `&` escaped so that no text can close the block.
-    static func html(retained: [(id: Int, data: String)]) -> [UInt8] {
+    static func html(retained: [(id: Int, data: String)], language: Language = .current) -> [UInt8] {
         var block = "["
         for (index, event) in retained.enumerated() {
             if index > 0 { block += "," }
@@ -29,14 +31,59 @@ enum WebViewPage {
             }
         }
         let marker = "<ol id=\"events\" class=\"events\"></ol>"
-        let page = String(decoding: template, as: UTF8.self)
+        var page = String(decoding: template, as: UTF8.self)
+        for (key, words) in pageWords { page = page.replacingOccurrences(of: "{{\(key)}}", with: words.text(language)) }
+        // The script's words, as JSON (escaped like the events: no text can close the block).
+        let scriptWords = JSONValue.object([("lang", .string(language.rawValue))] + self.scriptWords.map { ($0.0, .string($0.1.text(language))) })
+        let wordsBlock = scriptWords.compact.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
         return Array(page.replacingOccurrences(
-            of: marker, with: marker + "\n  <script type=\"application/json\" id=\"retained\">\(escaped)</script>").utf8)
+            of: marker, with: marker + "\n  <script type=\"application/json\" id=\"retained\">\(escaped)</script>"
+                + "\n  <script type=\"application/json\" id=\"words\">\(wordsBlock)</script>").utf8)
     }
+
+    /// The page's own words, in the mock's language.
+    static let pageWords: [(String, Words)] = [
+        ("lang", Words("en", es: "es")),
+        ("connecting", Words("connecting…", es: "conectando…")),
+        ("filter", Words("Filter by device token", es: "Filtrar por token del dispositivo")),
+        ("waiting", Words("Waiting for requests. Send one with <code>pushctl send --endpoint …</code>: it appears here as the device would show it, with what APNs received.",
+                          es: "Esperando peticiones. Envía una con <code>pushctl send --endpoint …</code>: aparece aquí como la mostraría el dispositivo, con lo que recibió APNs.")),
+        ("noscript", Words("This page needs JavaScript to show the requests.", es: "Esta página necesita JavaScript para mostrar las peticiones.")),
+    ]
+
+    /// The script's words (`t('key')` in the script).
+    static let scriptWords: [(String, Words)] = [
+        ("noAlertText", Words("No alert text: a badge or sound only.", es: "Sin texto de alerta: solo badge o sonido.")),
+        ("silentPush", Words("Silent push", es: "Notificación silenciosa")),
+        ("silentNote", Words("Nothing is shown: the app wakes in the background (content-available: 1, priority ", es: "No se muestra nada: la app se despierta en segundo plano (content-available: 1, prioridad ")),
+        ("deliveredToApp", Words("Delivered to the app, not shown as a banner.", es: "Entregada a la app, sin banner.")),
+        ("noAnswer", Words("no answer", es: "sin respuesta")),
+        ("checkFailed", Words("check that failed: ", es: "comprobación que falló: ")),
+        ("simulated", Words("simulated: ", es: "simulado: ")),
+        ("deviceToken", Words("Device token", es: "Token del dispositivo")),
+        ("jwtTitle", Words("Provider token (JWT): header and claims; the signature is not shown", es: "Token del proveedor (JWT): cabecera y claims; la firma no se muestra")),
+        ("issued", Words("issued", es: "firmado")),
+        ("certificate", Words("TLS client certificate", es: "Certificado de cliente TLS")),
+        ("headers", Words("Headers", es: "Cabeceras")),
+        ("payload", Words("Payload", es: "Carga útil")),
+        ("bytes", Words("bytes", es: "bytes")),
+        ("empty", Words("(empty)", es: "(vacía)")),
+        ("signatureHidden", Words("bearer <header> <claims> (signature not shown)", es: "bearer <cabecera> <claims> (la firma no se muestra)")),
+        ("received", Words("received", es: "recibidas")),
+        ("shown", Words("shown", es: "mostradas")),
+        ("live", Words("live", es: "en directo")),
+        ("reconnecting", Words("reconnecting…", es: "reconectando…")),
+        ("timestamp", Words("timestamp", es: "timestamp")),
+        ("stale", Words("stale", es: "caduca")),
+        ("dismissal", Words("dismissal", es: "se retira")),
+        ("unixHint", Words("UNIX seconds: ", es: "segundos UNIX: ")),
+        ("dropped", Words("a device would drop this: ", es: "un dispositivo descartaría esto: ")),
+    ]
 
     private static let template = Array(#"""
         <!doctype html>
-        <html lang="en">
+        <html lang="{{lang}}">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -46,13 +93,13 @@ enum WebViewPage {
         </head>
         <body>
         <header class="bar">
-          <h1>pushctl mock <span id="state" class="state">connecting…</span></h1>
-          <input id="filter" type="search" placeholder="Filter by device token" autocomplete="off" spellcheck="false" aria-label="Filter by device token">
+          <h1>pushctl mock <span id="state" class="state">{{connecting}}</span></h1>
+          <input id="filter" type="search" placeholder="{{filter}}" autocomplete="off" spellcheck="false" aria-label="{{filter}}">
           <span id="count" class="count"></span>
         </header>
         <main>
-          <p id="empty" class="empty">Waiting for requests. Send one with <code>pushctl send --endpoint …</code>: it appears here as the device would show it, with what APNs received.</p>
-          <noscript><p class="empty">This page needs JavaScript to show the requests.</p></noscript>
+          <p id="empty" class="empty">{{waiting}}</p>
+          <noscript><p class="empty">{{noscript}}</p></noscript>
           <ol id="events" class="events"></ol>
         </main>
         </body>
@@ -119,7 +166,9 @@ enum WebViewPage {
         .request table { border-collapse: collapse; width: 100%; font: 12px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; }
         .request td { border-top: 1px solid var(--line); padding: 2px 6px 2px 0; vertical-align: top; overflow-wrap: anywhere; }
         .request td:first-child { color: var(--muted); white-space: nowrap; }
-
+        .card.dropped { outline: 3px solid #ff9f0a; }
+        .note.dropped { color: #9a5b00; font-weight: 600; }
+        .when { cursor: help; text-decoration: underline dotted; }
         """#.utf8)
 
     static let script = Array(#"""
@@ -148,6 +197,31 @@ enum WebViewPage {
             return typeof value === 'string' ? value : JSON.stringify(value);
           }
           function isObject(value) { return value !== null && typeof value === 'object' && !Array.isArray(value); }
+          const wordsBlock = document.getElementById('words');
+          const W = wordsBlock ? JSON.parse(wordsBlock.textContent) : {};
+          function t(key, fallback) { return typeof W[key] === 'string' ? W[key] : fallback; }
+          const lang = W.lang || 'en';
+          // A UNIX time as a person reads it: local time and how long ago (or ahead); the number on hover.
+          function when(unix) {
+            if (typeof unix !== 'number' || !isFinite(unix) || Math.abs(unix) > 1e11) return text(unix);
+            const date = new Date(unix * 1000);
+            const seconds = Math.round(unix - Date.now() / 1000);
+            const units = [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
+            let relative = '';
+            try {
+              const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto', style: 'short' });
+              for (const [unit, size] of units) {
+                if (Math.abs(seconds) >= size || unit === 'second') { relative = format.format(Math.round(seconds / size), unit); break; }
+              }
+            } catch (e) { relative = ''; }
+            const day = Math.abs(seconds) < 86400 ? {} : { year: 'numeric', month: 'short', day: 'numeric' };
+            return date.toLocaleString(lang, Object.assign({ hour: '2-digit', minute: '2-digit', second: '2-digit' }, day)) + (relative ? ' (' + relative + ')' : '');
+          }
+          function timeItem(label, unix) {
+            const span = el('span', 'when', label + ' ' + when(unix));
+            span.title = t('unixHint', 'UNIX seconds: ') + text(unix);
+            return span;
+          }
           function clock(iso) {
             const date = new Date(iso);
             return isNaN(date) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -178,7 +252,7 @@ enum WebViewPage {
 
           function meta(items) {
             const row = el('div', 'meta');
-            for (const item of items) if (item) row.appendChild(el('span', null, item));
+            for (const item of items) if (item) row.appendChild(typeof item === 'string' ? el('span', null, item) : item);
             return row;
           }
 
@@ -200,7 +274,7 @@ enum WebViewPage {
             if (parts.title) card.appendChild(el('div', 'title', parts.title));
             if (parts.subtitle) card.appendChild(el('div', 'subtitle', parts.subtitle));
             if (parts.body) card.appendChild(el('div', 'body', parts.body));
-            if (!parts.title && !parts.body) card.appendChild(el('div', 'note', 'No alert text: a badge or sound only.'));
+            if (!parts.title && !parts.body) card.appendChild(el('div', 'note',  t('noAlertText', 'No alert text: a badge or sound only.')));
             card.appendChild(meta([
               aps.badge !== undefined ? 'badge ' + text(aps.badge) : null,
               soundName(aps.sound),
@@ -215,8 +289,8 @@ enum WebViewPage {
           function silentCard(event) {
             const card = el('div', 'card silent');
             card.appendChild(head(event));
-            card.appendChild(el('div', 'title', 'Silent push'));
-            card.appendChild(el('div', 'note', 'Nothing is shown: the app wakes in the background (content-available: 1, priority ' + text(event.priority || '5') + ').'));
+            card.appendChild(el('div', 'title', t('silentPush', 'Silent push')));
+            card.appendChild(el('div', 'note',  t('silentNote', 'Nothing is shown: the app wakes in the background (content-available: 1, priority ') + text(event.priority || '5') + ').'));
             const keys = customKeys(event.payload);
             if (keys.length) card.appendChild(meta(['data: ' + keys.join(', ')]));
             return card;
@@ -227,6 +301,11 @@ enum WebViewPage {
             const card = el('div', 'card live-activity');
             const what = event.kind === 'broadcast' ? 'broadcast' : 'Live Activity';
             card.appendChild(head(event, (event.app || '') + ' · ' + what + ' · ' + text(aps.event || '?')));
+            // APNs answered 200, but the device would drop it: say so on the card, with the lint's reason.
+            if (event.status === 200 && event.detail) {
+              card.classList.add('dropped');
+              card.appendChild(el('div', 'note dropped', '⚠ ' + t('dropped', 'a device would drop this: ') + event.detail.replace(/^a device would drop this Live Activity: /, '')));
+            }
             const parts = alertParts(aps);
             if (parts.title) card.appendChild(el('div', 'title', parts.title));
             if (parts.body) card.appendChild(el('div', 'body', parts.body));
@@ -242,9 +321,9 @@ enum WebViewPage {
             card.appendChild(meta([
               event.channelID ? 'channel ' + event.channelID : null,
               aps['attributes-type'] ? 'starts ' + text(aps['attributes-type']) : null,
-              aps.timestamp !== undefined ? 'timestamp ' + text(aps.timestamp) : null,
-              aps['stale-date'] !== undefined ? 'stale ' + text(aps['stale-date']) : null,
-              aps['dismissal-date'] !== undefined ? 'dismissal ' + text(aps['dismissal-date']) : null,
+              aps.timestamp !== undefined ? timeItem(t('timestamp', 'timestamp'), aps.timestamp) : null,
+              aps['stale-date'] !== undefined ? timeItem(t('stale', 'stale'), aps['stale-date']) : null,
+              aps['dismissal-date'] !== undefined ? timeItem(t('dismissal', 'dismissal'), aps['dismissal-date']) : null,
               aps['relevance-score'] !== undefined ? 'relevance ' + text(aps['relevance-score']) : null,
             ]));
             return card;
@@ -253,11 +332,11 @@ enum WebViewPage {
           function rejectedCard(event) {
             const card = el('div', 'card rejected');
             card.appendChild(head(event));
-            const status = event.status === 0 ? 'no answer' : String(event.status);
+            const status = event.status === 0 ? t('noAnswer', 'no answer') : String(event.status);
             card.appendChild(el('div', 'reason', '✗ ' + status + (event.reason ? ' ' + event.reason : '')));
             if (event.explanation) card.appendChild(el('div', 'body', event.explanation));
-            if (event.detail) card.appendChild(el('div', 'note', 'check that failed: ' + event.detail));
-            if (event.fault) card.appendChild(el('div', 'note', 'simulated: ' + event.fault));
+            if (event.detail) card.appendChild(el('div', 'note', t('checkFailed', 'check that failed: ') + event.detail));
+            if (event.fault) card.appendChild(el('div', 'note', t('simulated', 'simulated: ') + event.fault));
             return card;
           }
 
@@ -269,7 +348,7 @@ enum WebViewPage {
               if (event.channelID) card.appendChild(el('div', 'note', 'channel ' + event.channelID));
             } else {
               card.appendChild(el('div', 'title', (event.pushType || 'push') + ' push'));
-              card.appendChild(el('div', 'note', 'Delivered to the app, not shown as a banner.'));
+              card.appendChild(el('div', 'note', t('deliveredToApp', 'Delivered to the app, not shown as a banner.')));
             }
             return card;
           }
@@ -277,25 +356,27 @@ enum WebViewPage {
           function details(event) {
             const box = el('details', 'request');
             const target = event.deviceToken ? '/3/device/' + short(event.deviceToken) : event.path;
-            box.appendChild(el('summary', null, event.method + ' ' + target + ' → ' + (event.status || 'no answer') +
+            box.appendChild(el('summary', null, event.method + ' ' + target + ' → ' + (event.status || t('noAnswer', 'no answer')) +
               (event.apnsID ? ' · apns-id ' + event.apnsID : '')));
-            if (event.deviceToken) { box.appendChild(el('h3', null, 'Device token')); box.appendChild(el('pre', 'token', event.deviceToken)); }
+            if (event.deviceToken) { box.appendChild(el('h3', null, t('deviceToken', 'Device token'))); box.appendChild(el('pre', 'token', event.deviceToken)); }
             if (event.jwt) {
-              box.appendChild(el('h3', null, 'Provider token (JWT): header and claims; the signature is not shown'));
+              box.appendChild(el('h3', null, t('jwtTitle', 'Provider token (JWT): header and claims; the signature is not shown')));
               box.appendChild(el('pre', 'jwt', JSON.stringify(event.jwt.header, null, 2) + '\n' + JSON.stringify(event.jwt.claims, null, 2)));
+              const iat = isObject(event.jwt.claims) ? event.jwt.claims.iat : undefined;
+              if (typeof iat === 'number') box.appendChild(meta([timeItem('iat ' + iat + ' · ' + t('issued', 'issued'), iat)]));
             }
-            if (event.certificate) { box.appendChild(el('h3', null, 'TLS client certificate')); box.appendChild(el('pre', null, event.certificate)); }
-            box.appendChild(el('h3', null, 'Headers'));
+            if (event.certificate) { box.appendChild(el('h3', null, t('certificate', 'TLS client certificate'))); box.appendChild(el('pre', null, event.certificate)); }
+            box.appendChild(el('h3', null, t('headers', 'Headers')));
             const table = el('table');
             (event.headers || []).forEach(function (pair) {
               const row = el('tr');
               row.appendChild(el('td', null, pair[0]));
-              row.appendChild(el('td', null, pair[0] === 'authorization' ? 'bearer <header> <claims> (signature not shown)' : pair[1]));
+              row.appendChild(el('td', null, pair[0] === 'authorization' ?  t('signatureHidden', 'bearer <header> <claims> (signature not shown)') : pair[1]));
               table.appendChild(row);
             });
             box.appendChild(table);
-            box.appendChild(el('h3', null, 'Payload (' + event.bodyBytes + ' bytes)'));
-            box.appendChild(el('pre', 'payload', event.payload !== undefined ? JSON.stringify(event.payload, null, 2) : (event.body || '(empty)')));
+            box.appendChild(el('h3', null, t('payload', 'Payload') + ' (' + event.bodyBytes + ' ' + t('bytes', 'bytes') + ')'));
+            box.appendChild(el('pre', 'payload', event.payload !== undefined ? JSON.stringify(event.payload, null, 2) : (event.body || t('empty', '(empty)'))));
             return box;
           }
 
@@ -339,8 +420,8 @@ enum WebViewPage {
 
           function showCount() {
             const shown = Array.prototype.filter.call(list.children, function (item) { return !item.hidden; }).length;
-            count.textContent = received + ' received' + (shown !== list.childElementCount || received > list.childElementCount
-              ? ' · ' + shown + ' shown' : '');
+            count.textContent = received + ' ' + t('received', 'received') + (shown !== list.childElementCount || received > list.childElementCount
+              ? ' · ' + shown + ' ' + t('shown', 'shown') : '');
           }
 
           filter.addEventListener('input', function () {
@@ -361,8 +442,8 @@ enum WebViewPage {
 
           function setState(label, live) { stateLabel.textContent = label; stateLabel.className = live ? 'state live' : 'state'; }
           const source = new EventSource('/events?after=' + lastID);
-          source.onopen = function () { setState('live', true); };
-          source.onerror = function () { setState('reconnecting…', false); };
+          source.onopen = function () { setState(t('live', 'live'), true); };
+          source.onerror = function () { setState(t('reconnecting', 'reconnecting…'), false); };
           source.onmessage = function (message) {
             let event;
             try { event = JSON.parse(message.data); } catch (error) { return; }

@@ -163,7 +163,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(!page.contains("<img"), "\(page)")
         #expect(!page.contains(hostile))
         #expect(page.contains(#"\u003c/script\u003e\u003cimg src=x onerror=alert(1)\u003e\u0026amp;"#), "\(page)")
-        #expect(page.components(separatedBy: "</script>").count == 3, "the data block and the script tag close once each")
+        #expect(page.components(separatedBy: "</script>").count == 4, "the script tag and the two data blocks (events, words) close once each")
     }
 
     @Test("demo --web without a terminal prints the view's URL and finishes")

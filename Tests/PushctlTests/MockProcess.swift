@@ -18,7 +18,7 @@ final class MockProcess {
     let dir: TemporaryDirectory
 
     /// `keyFile`: a key another mock already uses (two mocks playing sandbox and production).
-    init(dir: TemporaryDirectory, extra: [String] = [], keyFile existingKey: String? = nil) throws {
+    init(dir: TemporaryDirectory, extra: [String] = [], keyFile existingKey: String? = nil, env: [String: String] = [:]) throws {
         self.dir = dir
         keyFile = try existingKey ?? dir.generateKey()
         caFile = dir.path("mock-ca.pem")
@@ -26,6 +26,7 @@ final class MockProcess {
         process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
         process.arguments = ["mock", "--port", "0", "--ca-out", caFile, "--log", logFile, "--key-file", keyFile,
                              "--team-id", "DEF123GHIJ"] + extra
+        process.environment = CLI.baseEnvironment.merging(env) { $1 }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

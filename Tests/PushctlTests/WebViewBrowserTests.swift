@@ -96,4 +96,30 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
         let png = try #require(FileManager.default.contents(atPath: screenshot), "no screenshot: \(shot.stderr.suffix(800))")
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000, "\(png.count) bytes")
     }
+
+    @Test("in Spanish, times as a person reads them and a Live Activity the device would drop marked on its card",
+          .enabled(if: Browser.path != nil || Browser.inCI, "Chromium is not installed (apt-get install chromium); skipped outside CI"))
+    func teachesInSpanish() throws {
+        guard Browser.path != nil else {
+            Issue.record("Chromium is needed in CI for the web view's browser test (Scripts/install-deps.sh installs it)")
+            return
+        }
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0"], env: ["LANG": "es_ES.UTF-8"])
+        let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
+        let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
+        let now = Int(Date().timeIntervalSince1970)
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--live-activity", "update",
+                                                                         "--content-state", #"{"score":1}"#, "--stale-date", "\(now + 600)", "--priority", "5"]).status == 0)
+        // One the lint would refuse, sent anyway: APNs (and the mock) answer 200, the device drops it.
+        #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", otherToken, "--push-type", "liveactivity", "--no-lint",
+                                                                         "--payload-json", #"{"aps":{"event":"update","timestamp":\#(now)}}"#]).status == 0)
+        _ = try mock.requests(count: 2)
+        let dom = try Browser.dumpDOM("http://127.0.0.1:\(webPort)/", profile: dir.path("chromium-es"))
+        #expect(dom.contains(#"<html lang="es">"#), "\(dom.prefix(300))")
+        #expect(dom.contains("Filtrar por token del dispositivo") && dom.contains("2 recibidas"), "\(dom)")
+        #expect(dom.contains("Token del proveedor (JWT)") && dom.contains("firmado"), "the token's iat as a time")
+        #expect(dom.contains(#"class="when" title="segundos UNIX: \#(now + 600)""#), "the stale date, its UNIX value one hover away: \(dom)")
+        #expect(dom.contains("dentro de 10 min") || dom.contains("dentro de 9 min"), "stale in ten minutes, as a person says it: \(dom)")
+        #expect(dom.contains(#"class="card live-activity dropped""#) && dom.contains("un dispositivo descartaría esto"), "\(dom)")
+    }
 }

@@ -12,6 +12,8 @@ public struct MockAPNsConfiguration: Sendable {
     public var providerKeys: [MockProviderKey]
     /// When set, a token's `iss` must be this team.
     public var teamID: String?
+    /// A folder of keys students add as the class goes (`KEYID.pem`, the public half): see ``MockKeyDirectory``.
+    public var keyDirectory: String?
     /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token
     /// (0 makes a server that allows no streams at all, to test clients against one).
     public var maxConcurrentStreams: Int

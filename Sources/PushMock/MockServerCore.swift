@@ -33,7 +33,7 @@ final class MockServerCore: Sendable {
     init(configuration: MockAPNsConfiguration, journal: RequestJournal) {
         check = RequestCheck(
             verifier: ProviderTokenVerifier(
-                keys: configuration.providerKeys, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused),
+                keys: configuration.providerKeys, directory: configuration.keyDirectory, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused),
             environment: configuration.environment)
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams

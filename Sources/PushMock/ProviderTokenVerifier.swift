@@ -17,9 +17,12 @@ final class ProviderTokenVerifier: Sendable {
         let issuedAt: Int64
         /// `bearer <header JSON> <claims JSON>`: what the log shows instead of the token.
         let loggable: String
+        /// Refused for a key id the mock does not know (yet).
+        var unknownKey = false
     }
 
     private let keys: [String: [UInt8]]
+    private let directory: MockKeyDirectory?
     private let teamID: String?
     private let cache = NIOLockedValueBox([String: Verdict]())
     /// Told once per token refused (and once more if it later expires), with the reason and its detail.
@@ -29,15 +32,16 @@ final class ProviderTokenVerifier: Sendable {
     /// How far in the future an `iat` may be, for clock differences between machines.
     static let clockSkewSeconds: Int64 = 60
 
-    init(keys: [MockProviderKey], teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil) {
+    init(keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil) {
         var table: [String: [UInt8]] = [:]
         for key in keys { table[key.keyID] = key.publicKeyX963 }
         self.keys = table
+        self.directory = directory.map(MockKeyDirectory.init(path:))
         self.teamID = teamID
         self.onRefusal = onRefusal
     }
 
-    var checksSignatures: Bool { !keys.isEmpty }
+    var checksSignatures: Bool { !keys.isEmpty || directory != nil }
 
     /// The reason to refuse the request, or nil when the token is accepted.
     func check(authorization: String?, now: Int64) -> (failure: RejectionReason?, loggable: String?) {
@@ -81,6 +85,8 @@ final class ProviderTokenVerifier: Sendable {
         if let known = cache.withLockedValue({ $0[authorization] }) { return known }
         let fresh = evaluate(authorization)
         if let failure = fresh.failure, let detail = fresh.detail { onRefusal?(failure, detail) }
+        // A key id not in the folder yet may be added by its student: not remembered as refused.
+        if fresh.unknownKey { return fresh }
         cache.withLockedValue { table in
             if table.count >= Self.cacheLimit { table.removeAll(keepingCapacity: true) }
             table[authorization] = fresh
@@ -118,13 +124,17 @@ final class ProviderTokenVerifier: Sendable {
 
         let form = jwt.signatureForm
         let formText = form.describe(byteCount: jwt.signature.count)
-        if keys.isEmpty {
+        if keys.isEmpty && directory == nil {
             // Shape only: without a key the mock cannot tell a good signature from a bad one.
             return form == .unrecognized
                 ? fail("the signature is \(formText)") : Verdict(failure: nil, detail: nil, issuedAt: iat, loggable: loggable)
         }
-        guard let keyBytes = keys[kid], let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else {
-            return fail("kid \(kid) is not a key this mock knows (\(keys.keys.sorted().joined(separator: ", ")))")
+        guard let keyBytes = keys[kid] ?? directory?.key(for: kid), let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else {
+            let known = (Array(keys.keys) + (directory?.keyIDs ?? [])).sorted()
+            var refused = fail("kid \(kid) is not a key this mock knows (\(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))"
+                + (directory.map { "; put \(kid).pem, the key's public half, in \($0.path)" } ?? ""))
+            refused.unknownKey = true
+            return refused
         }
         let signature: P256.Signing.ECDSASignature
         do {

@@ -58,6 +58,11 @@ struct MockCommand: ParsableCommand {
             valueName: "path"))
     var keyFiles: [String] = []
 
+    @Option(name: .customLong("key-dir"), help: ArgumentHelp(
+        "A folder of keys for a class where nobody shares a private key: each student puts the public half of their key there (KEYID.pem, as `pushctl key generate` writes it); read again when a token names a new key id.",
+        valueName: "dir"), completion: .directory)
+    var keyDir: String?
+
     @Option(name: .customLong("team-id"), help: "Require this team id in the tokens' iss (default: any).")
     var teamID: String?
 
@@ -308,6 +313,13 @@ struct MockCommand: ParsableCommand {
             faults.silent = silent
             faults.resetStreams = resetStreams
             for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
+            if let keyDir {
+                var info = stat()
+                guard stat(keyDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                    throw InputError(Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
+                                     hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
+                }
+            }
             for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
             guard let chosen = APNsEnvironment(rawValue: environment) else {
                 throw InputError("--environment is sandbox or production; got '\(OutsideText.display(environment))'", kind: .usage)
@@ -327,6 +339,7 @@ struct MockCommand: ParsableCommand {
                 maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0,
                 limits: limits, connectionLimit: maxConnections, onTokenRefused: Self.reportRefusedToken)
             configuration.clientCAPEMs = clientCAPEMs
+            configuration.keyDirectory = keyDir
             configuration.environment = playedEnvironment
             configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
             configuration.onLiveActivityProblem = LiveActivityWarnings.print
@@ -420,7 +433,10 @@ struct MockCommand: ParsableCommand {
     private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults, classroom: Classroom) -> String {
         var lines = ["pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)"]
         let team = teamID.map { "; iss must be \($0)" } ?? "; any team"
-        if keys.isEmpty {
+        if let keyDir {
+            let named = keys.isEmpty ? "" : ", and key \(keys.map(\.keyID).joined(separator: ", "))"
+            lines.append("  provider tokens: ES256 signatures checked with the keys in \(keyDir) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)")
+        } else if keys.isEmpty {
             lines.append("  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)")
         } else {
             lines.append("  provider tokens: ES256 signatures (raw or DER) checked with key \(keys.map(\.keyID).joined(separator: ", "))\(team)")
@@ -466,7 +482,12 @@ struct MockCommand: ParsableCommand {
         send.append("--team-id \(teamID ?? "DEF123GHIJ") --topic com.example.app")
         send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
         lines.append(classroom.caFile == nil ? "Send to it with:" : "Send to it (from any machine, with the mock-ca.pem curl fetched):")
-        if keyFiles.isEmpty { lines.append("  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape") }
+        if let keyDir {
+            lines.append("  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you")
+            lines.append("  cp ABC123DEFG.pem \(keyDir)/   # the public half, for the mock (or hand it to the teacher)")
+        } else if keyFiles.isEmpty {
+            lines.append("  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape")
+        }
         lines.append("  " + send.joined(separator: " "))
         lines.append("Ctrl-C stops it.")
         return lines.joined(separator: "\n")

@@ -64,11 +64,25 @@ struct KeyCommand: ParsableCommand {
                     if let out, let slash = out.lastIndex(of: "/"), slash != out.startIndex { try OutputFolder.make(String(out[..<slash])) }
                     path = out ?? fileName
                 }
-                let pem = ES256PrivateKey.generate().pkcs8PEM
-                try write(pem, to: path)
+                let key = ES256PrivateKey.generate()
+                try write(key.pkcs8PEM, to: path)
+                // The public half beside it, KEYID.pem: what a class mock's --key-dir takes (never the .p8).
+                let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
+                let publicPath = folder + "\(keyID).pem"
+                let wrotePublic = (try? writePublic(key.publicKey.pem, to: publicPath)) != nil
                 Console.out(path)
-                Console.err("wrote a test P-256 key, key id \(keyID), mode 0600. This is NOT an Apple key: APNs will refuse tokens it signs (InvalidProviderToken). Use it with `pushctl mock` or `pushctl jwt --explain`.")
+                Console.say(Words("wrote a test P-256 key, key id \(keyID), mode 0600\(wrotePublic ? ", and its public half \(publicPath)" : ""). This is NOT an Apple key: APNs will refuse tokens it signs (InvalidProviderToken). Use it with `pushctl mock` (a class mock's --key-dir takes the public half) or `pushctl jwt --explain`.",
+                                  es: "creada una clave P-256 de prueba, key id \(keyID), modo 0600\(wrotePublic ? ", y su mitad pública \(publicPath)" : ""). NO es una clave de Apple: APNs rechazará los tokens que firme (InvalidProviderToken). Úsala con `pushctl mock` (el --key-dir de un mock de clase recibe la mitad pública) o `pushctl jwt --explain`."))
             }
+        }
+
+        /// The public half, mode 0644, never over an existing file.
+        func writePublic(_ pem: String, to path: String) throws {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else { throw InputError("cannot write '\(path)'", kind: .cannotCreateOutput) }
+            defer { close(fd) }
+            let bytes = Array(pem.utf8)
+            guard FileOutput.writeAll(fd, bytes) == bytes.count else { throw InputError("cannot write '\(path)'", kind: .cannotCreateOutput) }
         }
 
         /// Creates the file with mode 0600 from the start (never world-readable, even briefly),

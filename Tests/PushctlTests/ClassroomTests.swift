@@ -176,4 +176,37 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(result.stdout.contains("stops with the demo (no terminal to wait on)"), "\(result.stdout)")
         #expect(try CLI.pushctl(["demo", "--web-port", "8080"]).status == 64)
     }
+
+    @Test("a class where nobody shares a private key: the mock's --key-dir takes each student's public half as it arrives; a key id not there yet is refused, then accepted once its KEYID.pem is in")
+    func keyDirectory() throws {
+        let dir = try TemporaryDirectory()
+        let keys = dir.path("keys")
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        let (mock, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0", "--key-dir", keys, "--ca-out", dir.path("ca.pem"),
+                                                         "--log", dir.path("mock.log")])
+        defer { kill(mock.processIdentifier, SIGKILL) }
+        #expect(banner.contains("checked with the keys in \(keys)") && banner.contains("cp ABC123DEFG.pem \(keys)/"), "\(banner)")
+        let url = try #require(banner.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) })
+        let student = try TemporaryDirectory()
+        let made = try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", student.url.path])
+        #expect(made.status == 0 && FileManager.default.fileExists(atPath: student.path("ALICE12345.pem")), "\(made.stderr)")
+        let pem = try String(contentsOfFile: student.path("ALICE12345.pem"), encoding: .utf8)
+        #expect(pem.hasPrefix("-----BEGIN PUBLIC KEY-----") && !pem.contains("PRIVATE"), "only the public half leaves the student")
+        func send() throws -> CommandResult {
+            try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", student.path("AuthKey_ALICE12345.p8"),
+                             "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache"])
+        }
+        let before = try send()
+        #expect(before.status == 1 && before.stdout.contains("InvalidProviderToken"), "\(before.stdout)")
+        try FileManager.default.copyItem(atPath: student.path("ALICE12345.pem"), toPath: keys + "/ALICE12345.pem")
+        usleep(1_100_000)  // the folder is read again at most once a second
+        let after = try send()
+        #expect(after.status == 0, "\(after.stdout) \(after.stderr)")
+        // Another student's token, signed by a key whose public half is not there: still refused.
+        let other = try TemporaryDirectory()
+        _ = try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", other.url.path])
+        let impostor = try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", other.path("AuthKey_ALICE12345.p8"),
+                                        "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache"])
+        #expect(impostor.status == 1, "a key id alone proves nothing: \(impostor.stdout)")
+    }
 }

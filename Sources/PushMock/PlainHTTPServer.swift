@@ -33,6 +33,11 @@ final class PlainHTTPServer: Sendable {
 
     /// Connections served at once; more are closed as they arrive (a class is some 30 laptops).
     static let connectionLimit = 128
+    /// Connections one address may hold: one student's script cannot take every place.
+    static let connectionsPerAddress = 24
+    /// A request's head must arrive whole within this (a connection that dribbles headers, or idles
+    /// between requests, is closed): half-open connections cannot hold the places for long.
+    static let requestDeadline: TimeAmount = .seconds(10)
 
     let port: Int
     private let channel: any Channel
@@ -48,20 +53,28 @@ final class PlainHTTPServer: Sendable {
         host: String, port: Int, group: any EventLoopGroup, purpose: String, option: String,
         route: @escaping @Sendable (Request) -> Answer
     ) async throws(InputError) -> PlainHTTPServer {
-        let open = NIOLockedValueBox(0)
+        let open = NIOLockedValueBox((total: 0, byAddress: [String: Int]()))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // The retained events are written at once to a new viewer: allow them to queue.
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 1 << 20, high: 16 << 20))
             .childChannelInitializer { channel in
-                let admitted = open.withLockedValue { count -> Bool in
-                    guard count < connectionLimit else { return false }
-                    count += 1
+                let address = channel.remoteAddress?.ipAddress ?? "?"
+                let admitted = open.withLockedValue { state -> Bool in
+                    guard state.total < connectionLimit, state.byAddress[address, default: 0] < connectionsPerAddress else { return false }
+                    state.total += 1
+                    state.byAddress[address, default: 0] += 1
                     return true
                 }
                 guard admitted else { return channel.close() }
-                channel.closeFuture.whenComplete { _ in open.withLockedValue { $0 -= 1 } }
+                channel.closeFuture.whenComplete { _ in
+                    open.withLockedValue { state in
+                        state.total -= 1
+                        state.byAddress[address, default: 1] -= 1
+                        if state.byAddress[address] == 0 { state.byAddress[address] = nil }
+                    }
+                }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
@@ -89,9 +102,21 @@ private final class PlainHTTPHandler: ChannelInboundHandler, RemovableChannelHan
     private let route: @Sendable (PlainHTTPServer.Request) -> PlainHTTPServer.Answer
     private var head: HTTPRequestHead?
     private var stream: ServerSentEvents?
+    /// Closes the connection unless a whole request arrives in time.
+    private var deadline: Scheduled<Void>?
 
     init(route: @escaping @Sendable (PlainHTTPServer.Request) -> PlainHTTPServer.Answer) {
         self.route = route
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { armDeadline(context) }
+
+    func handlerRemoved(context: ChannelHandlerContext) { deadline?.cancel() }
+
+    private func armDeadline(_ context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: PlainHTTPServer.requestDeadline) { channel.close(promise: nil) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -103,7 +128,10 @@ private final class PlainHTTPHandler: ChannelInboundHandler, RemovableChannelHan
         case .end:
             guard let request = head, stream == nil else { return }
             head = nil
+            deadline?.cancel()
             answer(request, context: context)
+            // The next request on a kept connection has its own deadline; an event stream has none.
+            if stream == nil && context.channel.isActive { armDeadline(context) }
         }
     }
 

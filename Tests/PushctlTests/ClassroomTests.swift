@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -208,5 +209,57 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let impostor = try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", other.path("AuthKey_ALICE12345.p8"),
                                         "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache"])
         #expect(impostor.status == 1, "a key id alone proves nothing: \(impostor.stdout)")
+    }
+
+    @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view, and are closed at the deadline")
+    func slowLoris() throws {
+        let dir = try TemporaryDirectory()
+        let (mock, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0", "--web", "0", "--ca-out", dir.path("ca.pem")])
+        defer { kill(mock.processIdentifier, SIGKILL) }
+        let match = try #require(banner.firstMatch(of: /web view: http:\/\/127\.0\.0\.1:([0-9]+)\//))
+        let port = String(match.output.1)
+        // 300 connections from 127.0.0.2, each sending an unfinished request head, held open; the
+        // script prints how many the server had closed after 13 s (the deadline is 10 s).
+        let script = """
+            import socket, sys, time
+            held = []
+            for _ in range(300):
+                s = socket.socket()
+                s.bind(("127.0.0.2", 0))
+                try:
+                    s.connect(("127.0.0.1", \(port)))
+                    s.sendall(b"GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nX-Slow: ")
+                    held.append(s)
+                except OSError:
+                    pass
+            print("held", len(held), flush=True)
+            time.sleep(13)
+            closed = 0
+            for s in held:
+                s.settimeout(0.05)
+                try:
+                    closed += s.recv(1) == b""
+                except (socket.timeout, BlockingIOError):
+                    pass
+                except OSError:
+                    closed += 1
+            print("closed", closed, flush=True)
+            """
+        let attacker = Process()
+        attacker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        attacker.arguments = ["python3", "-c", script]
+        let out = Pipe()
+        attacker.standardOutput = out
+        attacker.standardError = FileHandle.nullDevice
+        try attacker.run()
+        defer { kill(attacker.processIdentifier, SIGKILL) }
+        let held = read(out, until: "\n")
+        #expect(held.hasPrefix("held "), "\(held)")
+        // Meanwhile the class (another address) still gets the page at once.
+        let page = try CLI.run(Tool.path("curl"), ["-sS", "--max-time", "5", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/"])
+        #expect(page.stdout == "200", "\(page.stdout) \(page.stderr)")
+        let closed = read(out, until: "\n").split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1
+        let heldCount = Int(held.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        #expect(heldCount > 0 && closed == heldCount, "every half-open connection was closed at the deadline: \(closed) of \(heldCount)")
     }
 }

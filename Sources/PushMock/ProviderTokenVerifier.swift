@@ -17,8 +17,8 @@ final class ProviderTokenVerifier: Sendable {
         let issuedAt: Int64
         /// `bearer <header JSON> <claims JSON>`: what the log shows instead of the token.
         let loggable: String
-        /// Refused for a key id the mock does not know (yet).
-        var unknownKey = false
+        /// Refused for this key id, which the mock does not know (yet: a student may add it to the key folder).
+        var unknownKid: String?
     }
 
     private let keys: [String: [UInt8]]
@@ -82,11 +82,12 @@ final class ProviderTokenVerifier: Sendable {
     func loggable(authorization: String) -> String { verdict(for: authorization).loggable }
 
     private func verdict(for authorization: String) -> Verdict {
-        if let known = cache.withLockedValue({ $0[authorization] }) { return known }
+        let known = cache.withLockedValue { $0[authorization] }
+        // A key id refused as unknown is looked up again in the key folder (which rescans at most
+        // once a second): once its student adds the key, the same token passes.
+        if let known, !(known.unknownKid.map { directory?.key(for: $0) != nil } ?? false) { return known }
         let fresh = evaluate(authorization)
-        if let failure = fresh.failure, let detail = fresh.detail { onRefusal?(failure, detail) }
-        // A key id not in the folder yet may be added by its student: not remembered as refused.
-        if fresh.unknownKey { return fresh }
+        if known == nil, let failure = fresh.failure, let detail = fresh.detail { onRefusal?(failure, detail) }
         cache.withLockedValue { table in
             if table.count >= Self.cacheLimit { table.removeAll(keepingCapacity: true) }
             table[authorization] = fresh
@@ -133,7 +134,7 @@ final class ProviderTokenVerifier: Sendable {
             let known = (Array(keys.keys) + (directory?.keyIDs ?? [])).sorted()
             var refused = fail("kid \(kid) is not a key this mock knows (\(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))"
                 + (directory.map { "; put \(kid).pem, the key's public half, in \($0.path)" } ?? ""))
-            refused.unknownKey = true
+            refused.unknownKid = kid
             return refused
         }
         let signature: P256.Signing.ECDSASignature

@@ -1,7 +1,13 @@
+import ChildProcess
 import Foundation
 import PushCore
 import PushCrypto
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct LibraryExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -25,5 +31,32 @@ import Testing
         try ES256PrivateKey.generate().pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
         let dead = try sendAlert(to: [String(repeating: "ab", count: 32)], keyPath: key, endpoint: "https://127.0.0.1:9")
         #expect(dead.isEmpty)
+    }
+
+    @Test("the example against a local APNs (the built pushctl-mock): the accepted token is not dead, the Unregistered one is returned")
+    func exampleFindsTheDeadToken() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let key = dir.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
+        try ES256PrivateKey.generate().pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
+        let ca = dir.appendingPathComponent("ca.pem").path
+        let alive = String(repeating: "ab", count: 32), gone = String(repeating: "cd", count: 32)
+        let mock = SpawnedProcess()
+        mock.executableURL = URL(fileURLWithPath: try #require(BuiltProducts.path(of: "pushctl-mock"), "build pushctl-mock first"))
+        mock.arguments = ["mock", "--port", "0", "--key-file", key, "--team-id", "DEF123GHIJ", "--ca-out", ca, "--fail", "\(gone)=Unregistered"]
+        let out = Pipe()
+        mock.standardOutput = out
+        mock.standardError = FileHandle.nullDevice
+        try mock.run()
+        defer { kill(mock.processIdentifier, SIGKILL) }
+        var banner = ""
+        while !banner.contains("Ctrl-C stops it.") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let url = try #require(banner.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(banner)")
+        #expect(try sendAlert(to: [alive, gone], keyPath: key, endpoint: url, caFile: ca) == [gone])
     }
 }

@@ -374,7 +374,8 @@ struct MockCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data((startUpText(server: server, caPath: caPath, keys: keys, faults: faults, classroom: classroom) + "\n").utf8))
 
         let signal = await signals.next()
-        FileHandle.standardOutput.write(Data("pushctl mock: \(signal), stopping\n".utf8))
+        let stopping = Words("pushctl mock: \(signal), stopping", es: "pushctl mock: \(Self.spanish(signal)), parando")
+        FileHandle.standardOutput.write(Data((stopping.description + "\n").utf8))
         await classroom.shutdown()
         try await server.shutdown()
         if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
@@ -391,8 +392,10 @@ struct MockCommand: ParsableCommand {
                 return value
             }
             guard count <= 101 else { return }
-            let text = count == 101 ? "pushctl mock: warning: more Live Activities a device would drop; see the log (--log)\n"
-                : "pushctl mock: warning: \(OutsideText.display(line, limit: 600))\n"
+            let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ").description
+            let text = count == 101
+                ? warning + Words("more Live Activities a device would drop; see the log (--log)", es: "más Live Activities que un dispositivo descartaría; míralas en el registro (--log)").description + "\n"
+                : warning + "\(OutsideText.display(line, limit: 600))\n"
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
@@ -412,7 +415,8 @@ struct MockCommand: ParsableCommand {
 
     /// A refused provider token on the console, once per token: which check failed.
     @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
-        FileHandle.standardError.write(Data("pushctl mock: provider token refused, \(reason.status) \(reason.apnsName): \(detail)\n".utf8))
+        let refused = Words("pushctl mock: provider token refused, ", es: "pushctl mock: token del proveedor rechazado, ").description
+        FileHandle.standardError.write(Data("\(refused)\(reason.status) \(reason.apnsName): \(detail)\n".utf8))
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.
@@ -423,6 +427,11 @@ struct MockCommand: ParsableCommand {
         let bytes = Array(text.utf8)
         if FileOutput.writeAll(fd, bytes) < bytes.count { return String(cString: strerror(errno)) }
         return nil
+    }
+
+    /// The signal's name as the console says it in Spanish.
+    static func spanish(_ signal: String) -> String {
+        ["interrupted": "interrumpido", "terminated": "terminado", "hung up": "colgado"][signal] ?? signal
     }
 
     private func fail(_ error: InputError) -> ExitCode {

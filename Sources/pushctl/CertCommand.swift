@@ -93,26 +93,39 @@ struct CertCommand: ParsableCommand {
 
     static func text(_ c: ProviderCertificate, path: String, hasKey: Bool, now: Int64) -> [String] {
         func show(_ text: String) -> String { OutsideText.display(text, limit: 300) }
-        var lines = ["file          \(show(path))\(hasKey ? " (certificate and private key)" : " (certificate only)")",
-                     "subject       \(show(c.subject))"]
-        lines.append("bundle id     \(c.uid.map(show) ?? "(none: no UID in the subject; not an APNs certificate?)")")
-        let topics = c.topics.isEmpty
-            ? [c.uid.map { "\(show($0)) (from the UID; no topics extension)" } ?? "(none)"]
-            : c.topics.map { "\(show($0.name))\($0.kinds.isEmpty ? "" : " (\($0.kinds.map(show).joined(separator: ", ")))")" }
-        for (index, topic) in topics.enumerated() { lines.append((index == 0 ? "topics        " : "              ") + topic) }
-        lines.append("environments  \(c.environmentsDescription)")
-        lines.append("issuer        \(show(c.issuer))")
-        lines.append("serial        \(c.serialHex)")
-        let state: String
-        switch c.validity(now: now) {
-        case .expired: state = "EXPIRED"
-        case .notYetValid: state = "NOT YET VALID"
-        case let .expiresSoon(days): state = "\(days) days left: renew soon"
-        case .valid: state = "\(c.daysLeft(now: now)) days left"
+        /// A row: its label in a 14-column field, in this process's language.
+        func row(_ english: String, _ spanish: String, _ value: String) -> String {
+            let label = Words(english, es: spanish).description
+            return label + String(repeating: " ", count: max(1, 14 - label.count)) + value
         }
-        lines.append("valid from    \(UTCDate.format(unixSeconds: c.notBefore))")
-        lines.append("valid to      \(UTCDate.format(unixSeconds: c.notAfter)) (\(state))")
-        lines.append("sha-256       \(c.fingerprint)")
+        let content = hasKey ? Words(" (certificate and private key)", es: " (certificado y clave privada)") : Words(" (certificate only)", es: " (solo el certificado)")
+        var lines = [row("file", "archivo", show(path) + content.description), row("subject", "sujeto", show(c.subject))]
+        lines.append(row("bundle id", "bundle id", c.uid.map(show) ?? Words("(none: no UID in the subject; not an APNs certificate?)",
+                                                                              es: "(ninguno: el sujeto no tiene UID; ¿no es un certificado de APNs?)").description))
+        let topics = c.topics.isEmpty
+            ? [c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").description }
+                ?? Words("(none)", es: "(ninguno)").description]
+            : c.topics.map { "\(show($0.name))\($0.kinds.isEmpty ? "" : " (\($0.kinds.map(show).joined(separator: ", ")))")" }
+        for (index, topic) in topics.enumerated() { lines.append(index == 0 ? row("topics", "topics", topic) : String(repeating: " ", count: 14) + topic) }
+        let environments: Words = switch (c.development, c.production) {
+        case (true, true): Words("development and production", es: "desarrollo y producción")
+        case (true, false): Words("development only", es: "solo desarrollo")
+        case (false, true): Words("production only", es: "solo producción")
+        case (false, false): Words("none marked", es: "ninguno indicado")
+        }
+        lines.append(row("environments", "entornos", environments.description))
+        lines.append(row("issuer", "emisor", show(c.issuer)))
+        lines.append(row("serial", "nº de serie", c.serialHex))
+        let state: Words
+        switch c.validity(now: now) {
+        case .expired: state = Words("EXPIRED", es: "CADUCADO")
+        case .notYetValid: state = Words("NOT YET VALID", es: "AÚN NO ES VÁLIDO")
+        case let .expiresSoon(days): state = Words("\(days) days left: renew soon", es: "quedan \(days) días: renuévalo pronto")
+        case .valid: state = Words("\(c.daysLeft(now: now)) days left", es: "quedan \(c.daysLeft(now: now)) días")
+        }
+        lines.append(row("valid from", "válido desde", UTCDate.format(unixSeconds: c.notBefore)))
+        lines.append(row("valid to", "válido hasta", "\(UTCDate.format(unixSeconds: c.notAfter)) (\(state))"))
+        lines.append(row("sha-256", "sha-256", c.fingerprint))
         return lines
     }
 

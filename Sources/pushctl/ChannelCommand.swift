@@ -50,7 +50,8 @@ struct ChannelCommand: ParsableCommand {
                 }
                 try options.perform(.create(policy)) { result in
                     let id = result.channelID ?? ""
-                    return (text: [id], note: "created channel \(id) (storage \(policy.rawValue)) for \(options.bundleShown)",
+                    return (text: [id], note: Words("created channel \(id) (storage \(policy.rawValue)) for \(options.bundleShown)",
+                                                           es: "canal \(id) creado (almacenamiento \(policy.rawValue)) para \(options.bundleShown)"),
                             json: [("channelId", .string(id)), ("storage", .string(policy.rawValue)), ("messageStoragePolicy", .integer(policy.code))])
                 }
             }
@@ -68,7 +69,8 @@ struct ChannelCommand: ParsableCommand {
                     let ids = (json?["channels"].flatMap { value -> [JSONValue]? in if case let .array(items) = value { return items } else { return nil } } ?? [])
                         .prefix(BroadcastAPI.channelLimit)
                         .compactMap { $0.stringValue.map { OutsideText.display($0, limit: 256) } }
-                    return (text: ids, note: "\(ids.count) channel\(ids.count == 1 ? "" : "s") for \(options.bundleShown)",
+                    return (text: ids, note: Words("\(ids.count) channel\(ids.count == 1 ? "" : "s") for \(options.bundleShown)",
+                                                          es: "\(ids.count) canal\(ids.count == 1 ? "" : "es") para \(options.bundleShown)"),
                             json: [("channels", .array(ids.map(JSONValue.string)))])
                 }
             }
@@ -105,7 +107,7 @@ struct ChannelCommand: ParsableCommand {
             try reportingErrors {
                 let id = try BroadcastAPI.channelID(id, name: "the channel id")
                 try options.perform(.delete(channelID: id)) { _ in
-                    (text: [], note: "deleted channel \(id)", json: [("channelId", .string(id)), ("deleted", .bool(true))])
+                    (text: [], note: Words("deleted channel \(id)", es: "canal \(id) borrado"), json: [("channelId", .string(id)), ("deleted", .bool(true))])
                 }
             }
         }
@@ -149,7 +151,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
 
     /// Sends one call and prints what `describe` makes of its success; failures as `send` shows them.
     func perform(_ call: BroadcastAPI.ChannelCall,
-                 describe: (CallResult) -> (text: [String], note: String?, json: [(String, JSONValue)])) throws {
+                 describe: (CallResult) -> (text: [String], note: Words?, json: [(String, JSONValue)])) throws {
         try CommandArguments.requireUTF8()
         let env = Console.environment
         let credentials = try CallCredentials(self, topic: topic, env: env, quiet: false)
@@ -178,7 +180,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             switch output {
             case .text:
                 made.text.forEach(Console.out)
-                if let note = made.note { Console.say(Words(verbatim: note)) }
+                if let note = made.note { Console.say(note) }
             case .json:
                 Console.out(result.json(subject, extra: made.json, language: CallOutput.jsonLanguage).pretty)
             }

@@ -59,14 +59,17 @@ public struct ProviderCertificate: Sendable, Equatable {
     public var isPushCertificate: Bool { uid != nil || !topics.isEmpty || development || production }
 
     /// "development", "production", "development and production" or "none marked".
-    public var environmentsDescription: String {
+    /// Which environments the certificate serves, in words (English in JSON, the reader's language in text).
+    public var environments: Words {
         switch (development, production) {
-        case (true, true): return "development and production"
-        case (true, false): return "development only"
-        case (false, true): return "production only"
-        case (false, false): return "none marked"
+        case (true, true): return Words("development and production", es: "desarrollo y producción")
+        case (true, false): return Words("development only", es: "solo desarrollo")
+        case (false, true): return Words("production only", es: "solo producción")
+        case (false, false): return Words("none marked", es: "ninguno indicado")
         }
     }
+
+    public var environmentsDescription: String { environments.text(.en) }
 
     public func serves(_ environment: APNsEnvironment) -> Bool {
         // A certificate that marks no environment (not Apple's) is let through: the server decides.

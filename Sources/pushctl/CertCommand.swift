@@ -107,13 +107,7 @@ struct CertCommand: ParsableCommand {
                 ?? Words("(none)", es: "(ninguno)").description]
             : c.topics.map { "\(show($0.name))\($0.kinds.isEmpty ? "" : " (\($0.kinds.map(show).joined(separator: ", ")))")" }
         for (index, topic) in topics.enumerated() { lines.append(index == 0 ? row("topics", "topics", topic) : String(repeating: " ", count: 14) + topic) }
-        let environments: Words = switch (c.development, c.production) {
-        case (true, true): Words("development and production", es: "desarrollo y producción")
-        case (true, false): Words("development only", es: "solo desarrollo")
-        case (false, true): Words("production only", es: "solo producción")
-        case (false, false): Words("none marked", es: "ninguno indicado")
-        }
-        lines.append(row("environments", "entornos", environments.description))
+        lines.append(row("environments", "entornos", c.environments.description))
         lines.append(row("issuer", "emisor", show(c.issuer)))
         lines.append(row("serial", "nº de serie", c.serialHex))
         let state: Words

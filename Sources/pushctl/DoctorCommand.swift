@@ -209,7 +209,7 @@ struct Doctor {
                 ("topics", .array(c.allowedTopics.map(JSONValue.string))), ("environments", .string(c.environmentsDescription)),
                 ("notAfter", .string(UTCDate.format(unixSeconds: c.notAfter))), ("daysLeft", .integer(c.daysLeft(now: now))),
             ]
-            let covers = "\(shown): \(c.uid.map { OutsideText.display($0, limit: 80) } ?? "no bundle id"), \(c.environmentsDescription), topics \(c.allowedTopics.map { OutsideText.display($0, limit: 80) }.joined(separator: ", "))"
+            let covers = "\(shown): \(c.uid.map { OutsideText.display($0, limit: 80) } ?? "no bundle id"), \(c.environments), topics \(c.allowedTopics.map { OutsideText.display($0, limit: 80) }.joined(separator: ", "))"
             switch c.validity(now: now) {
             case .expired:
                 return (DoctorCheck(name: "certificate", status: .fail, found: "\(covers); expired on \(UTCDate.format(unixSeconds: c.notAfter))",

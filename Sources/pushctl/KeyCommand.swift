@@ -56,7 +56,7 @@ struct KeyCommand: ParsableCommand {
                 let path: String
                 if let out, stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                     path = out.hasSuffix("/") ? out + fileName : out + "/" + fileName
-                } else if let out, out.hasSuffix("/") || !out.split(separator: "/").last.map({ $0.contains(".") }).unwrap(or: false) {
+                } else if let out, out.hasSuffix("/") || !(out.split(separator: "/").last?.contains(".") ?? false) {
                     // A folder that is not there yet (`--out keys/`): made, private, then the key in it.
                     try OutputFolder.make(out)
                     path = out.hasSuffix("/") ? out + fileName : out + "/" + fileName
@@ -100,10 +100,6 @@ struct KeyCommand: ParsableCommand {
             }
         }
     }
-}
-
-extension Optional<Bool> {
-    func unwrap(or value: Bool) -> Bool { self ?? value }
 }
 
 /// Output folders the user names (`--out keys/`): made when missing, like `mkdir -p`, each new

@@ -98,14 +98,24 @@ enum ExecutablePath {
 /// Runs a program to its end with this process's streams; its exit status.
 enum ChildCommand {
     static func run(_ program: String, _ arguments: [String]) throws(InputError) -> Int32 {
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, nil, nil, argv, environ)
+        let (code, pid) = spawn(program, arguments, actions: nil)
         guard code == 0 else {
             throw InputError(Words("cannot run \(program): \(String(cString: strerror(code)))", es: "no se puede ejecutar \(program): \(String(cString: strerror(code)))"),
                              kind: .unavailable)
         }
+        return exitStatus(of: pid)
+    }
+
+    /// posix_spawn with the arguments as C strings: its error code (0 when started) and the pid.
+    private static func spawn(_ program: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?) -> (Int32, pid_t) {
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        return (posix_spawn(&pid, program, actions, nil, argv, environ), pid)
+    }
+
+    /// Waits for the child: its exit status, or 128 + the signal that ended it.
+    private static func exitStatus(of pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -124,10 +134,7 @@ extension ChildCommand {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        let (code, pid) = spawn(program, arguments, actions: &actions)
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard code == 0 else { return nil }
@@ -140,9 +147,7 @@ extension ChildCommand {
             bytes += buffer[0..<n]
         }
         if bytes.count >= limit { kill(pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+        return exitStatus(of: pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }
 

@@ -22,24 +22,27 @@ import Darwin
         #expect(readme.contains("```swift\n" + example + "```"), "the PushEngine documentation must show Tests/PushEngineTests/LibraryExample.swift between its markers")
     }
 
-    @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")
-    func exampleRuns() throws {
+    /// A fresh folder holding a new test key, AuthKey_ABC123DEFG.p8.
+    static func folderWithKey() throws -> (URL, String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
         let key = dir.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
         try ES256PrivateKey.generate().pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
+        return (dir, key)
+    }
+
+    @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")
+    func exampleRuns() throws {
+        let (dir, key) = try Self.folderWithKey()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let dead = try sendAlert(to: [String(repeating: "ab", count: 32)], keyPath: key, endpoint: "https://127.0.0.1:9")
         #expect(dead.isEmpty)
     }
 
     @Test("the example against a local APNs (the built pushctl-mock): the accepted token is not dead, the Unregistered one is returned")
     func exampleFindsTheDeadToken() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-example-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (dir, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let key = dir.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
-        try ES256PrivateKey.generate().pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
         let ca = dir.appendingPathComponent("ca.pem").path
         let alive = String(repeating: "ab", count: 32), gone = String(repeating: "cd", count: 32)
         let mock = SpawnedProcess()

@@ -1,3 +1,4 @@
+import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -34,6 +35,13 @@ public final class MockWebView: Sendable {
     /// Shows `record` to every viewer (and keeps it for the next ones). Any thread.
     @Sendable public func publish(_ record: MockRequestRecord) {
         events.publish(WebViewEvent.json(record))
+    }
+
+    /// Shows a notification that pushctl refused before sending (nothing reached the server) as
+    /// a card of its own: "refused by pushctl, never sent", with `message`, the refusal's words.
+    public func publishNotSent(topic: String, deviceToken: String?, payloadBytes: Int, limit: Int, message: String) {
+        events.publish(WebViewEvent.notSent(topic: topic, deviceToken: deviceToken, payloadBytes: payloadBytes, limit: limit,
+                                            message: message, time: Date()))
     }
 
     /// Serves the page on `host:port` (0 picks a free port) and returns the port. `GET

@@ -1,3 +1,4 @@
+import Foundation
 import PushCore
 
 /// What the live view shows of one request: the record as the log has it, plus what a page needs
@@ -21,6 +22,24 @@ enum WebViewEvent {
         case other
         /// Answered with an error, refused or dropped.
         case rejected
+        /// Refused by pushctl before sending: nothing reached the server (the demo's too-big payload).
+        case notSent = "notsent"
+    }
+
+    /// A notification pushctl refused before sending, as the page shows it: no request, the
+    /// refusal's words in the mock's language, the payload's size against its limit.
+    static func notSent(topic: String, deviceToken: String?, payloadBytes: Int, limit: Int, message: String, time: Date) -> String {
+        var members: [(String, JSONValue)] = [
+            ("time", .string(MockRequestRecord.iso8601(time))),
+            ("kind", .string(Kind.notSent.rawValue)),
+            ("topic", .string(bounded(topic))),
+            ("app", .string(appName(topic: topic))),
+            ("message", .string(bounded(message, limit: 600))),
+            ("bodyBytes", .integer(Int64(payloadBytes))),
+            ("limit", .integer(Int64(limit))),
+        ]
+        if let deviceToken { members.append(("deviceToken", .string(bounded(deviceToken)))) }
+        return JSONValue.object(members).compact
     }
 
     static func json(_ record: MockRequestRecord) -> String {

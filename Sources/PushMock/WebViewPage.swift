@@ -79,6 +79,15 @@ enum WebViewPage {
         ("dismissal", Words("dismissal", es: "se retira")),
         ("unixHint", Words("UNIX seconds: ", es: "segundos UNIX: ")),
         ("dropped", Words("a device would drop this: ", es: "un dispositivo descartaría esto: ")),
+        ("notSent", Words("Refused by pushctl, never sent", es: "Rechazada por pushctl, nunca se envió")),
+        ("notSentNote", Words("pushctl checks a notification before sending it: nothing reached APNs, so there is no request to show.",
+                              es: "pushctl comprueba cada notificación antes de enviarla: no llegó nada a APNs, así que no hay petición que mostrar.")),
+        ("payloadSize", Words("payload: ", es: "carga útil: ")),
+        ("limitOf", Words(" bytes, the limit is ", es: " bytes, el límite es ")),
+        ("firstAnswer", Words("first answer: ", es: "primera respuesta: ")),
+        ("resigned", Words("pushctl signed a new provider token and sent the same notification again:",
+                           es: "pushctl firmó un token del proveedor nuevo y volvió a enviar la misma notificación:")),
+        ("firstRequest", Words("The first request (refused)", es: "La primera petición (rechazada)")),
     ]
 
     private static let template = Array(#"""
@@ -169,6 +178,18 @@ enum WebViewPage {
         .card.dropped { outline: 3px solid #ff9f0a; }
         .note.dropped { color: #9a5b00; font-weight: 600; }
         .when { cursor: help; text-decoration: underline dotted; }
+        .notsent { background: rgba(245,245,247,.9); border: 2px dashed #ff3b30; box-shadow: none; }
+        .notsent .icon { background: linear-gradient(180deg, #a1a1a6, #6e6e73); }
+        .notsent .title { color: #b00020; }
+        .story { margin: 0 0 8px; padding: 8px 12px; border-radius: 14px; background: rgba(255,242,241,.92); font-size: 13px; }
+        .story .reason { font-size: 13px; }
+        .story details { margin-top: 4px; }
+        .story summary { cursor: pointer; color: var(--muted); }
+        .story pre { margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; font: 12px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; }
+        /* A new card slides in; not for those who asked their system for less motion. */
+        @keyframes arrive { from { opacity: 0; transform: translateY(-10px) scale(.98); } to { opacity: 1; transform: none; } }
+        .event.new { animation: arrive .35s ease-out; }
+        @media (prefers-reduced-motion: reduce) { .event.new { animation: none; } }
         """#.utf8)
 
     static let script = Array(#"""
@@ -184,6 +205,8 @@ enum WebViewPage {
           let lastID = 0;
           let received = 0;
           let autoOpened = null;
+          // Cards that arrive while the page is open slide in; those drawn with the page do not.
+          let animate = false;
 
           // Every outside value goes through textContent: nothing from a request is ever parsed as HTML.
           function el(tag, className, text) {
@@ -340,6 +363,15 @@ enum WebViewPage {
             return card;
           }
 
+          function notSentCard(event) {
+            const card = el('div', 'card notsent');
+            card.appendChild(head(event));
+            card.appendChild(el('div', 'title', '⊘ ' + t('notSent', 'Refused by pushctl, never sent')));
+            if (event.message) card.appendChild(el('div', 'body', event.message));
+            card.appendChild(meta([t('payloadSize', 'payload: ') + text(event.bodyBytes) + t('limitOf', ' bytes, the limit is ') + text(event.limit)]));
+            return card;
+          }
+
           function plainCard(event) {
             const card = el('div', 'card plain');
             card.appendChild(head(event));
@@ -386,6 +418,7 @@ enum WebViewPage {
               case 'background': return silentCard(event);
               case 'liveactivity': case 'broadcast': return liveActivityCard(event);
               case 'rejected': return rejectedCard(event);
+              case 'notsent': return notSentCard(event);
               default: return plainCard(event);
             }
           }
@@ -396,6 +429,37 @@ enum WebViewPage {
           }
           function filterText() { return filter.value.replace(/[\s<>]/g, '').toLowerCase(); }
 
+          // A provider token refused (403), then the same notification sent again with a new token:
+          // one story on one card, not two refusals. Keyed by device token, topic and payload.
+          const TOKEN_REASONS = ['ExpiredProviderToken', 'InvalidProviderToken'];
+          const STORY_SECONDS = 60;
+          const refusedTokens = new Map();
+          function storyKey(event) {
+            if (!event.deviceToken || event.kind === 'notsent') return null;
+            return event.deviceToken + '\n' + text(event.topic) + '\n' + (event.payload !== undefined ? JSON.stringify(event.payload) : text(event.body));
+          }
+          function earlierRefusal(event, key) {
+            const earlier = key !== null ? refusedTokens.get(key) : undefined;
+            if (!earlier) return null;
+            refusedTokens.delete(key);
+            const gap = (Date.parse(event.time) - Date.parse(earlier.event.time)) / 1000;
+            return earlier.item.parentNode === list && gap >= 0 && gap <= STORY_SECONDS ? earlier : null;
+          }
+          function story(earlier) {
+            const box = el('div', 'story');
+            const first = earlier.event;
+            box.appendChild(el('div', 'reason', t('firstAnswer', 'first answer: ') + '✗ ' + first.status + ' ' + text(first.reason) + ' · ' + clock(first.time)));
+            if (first.explanation) box.appendChild(el('div', 'note', first.explanation));
+            box.appendChild(el('div', null, t('resigned', 'pushctl signed a new provider token and sent the same notification again:')));
+            if (first.jwt) {
+              const fold = el('details');
+              fold.appendChild(el('summary', null, t('firstRequest', 'The first request (refused)')));
+              fold.appendChild(el('pre', 'jwt', JSON.stringify(first.jwt.header, null, 2) + '\n' + JSON.stringify(first.jwt.claims, null, 2)));
+              box.appendChild(fold);
+            }
+            return box;
+          }
+
           function add(event, id) {
             if (id && id <= lastID) return;  // seen before a reconnection
             if (id) lastID = id;
@@ -403,13 +467,29 @@ enum WebViewPage {
             const item = el('li', 'event');
             item.dataset.kind = event.kind;
             item.dataset.token = event.deviceToken || '';
-            item.appendChild(card(event));
-            const request = details(event);
+            const key = storyKey(event);
+            const earlier = earlierRefusal(event, key);
+            if (earlier) {
+              list.removeChild(earlier.item);
+              item.classList.add('retried');
+              const column = el('div', 'retry');
+              column.appendChild(story(earlier));
+              column.appendChild(card(event));
+              item.appendChild(column);
+            } else {
+              item.appendChild(card(event));
+              if (key !== null && event.status === 403 && TOKEN_REASONS.indexOf(event.reason) >= 0) refusedTokens.set(key, { item: item, event: event });
+            }
+            if (refusedTokens.size > LIMIT) refusedTokens.delete(refusedTokens.keys().next().value);
+            if (animate) { item.classList.add('new'); setTimeout(function () { item.classList.remove('new'); }, 600); }
+            const request = event.kind === 'notsent' ? el('div', 'request', t('notSentNote', 'pushctl checks a notification before sending it: nothing reached APNs, so there is no request to show.')) : details(event);
             // The newest request shows what APNs received; the one it replaces folds up, unless opened by hand.
-            if (autoOpened) autoOpened.open = false;
-            request.open = true;
-            autoOpened = request;
-            request.querySelector('summary').addEventListener('click', function () { if (autoOpened === request) autoOpened = null; });
+            if (event.kind !== 'notsent') {
+              if (autoOpened) autoOpened.open = false;
+              request.open = true;
+              autoOpened = request;
+              request.querySelector('summary').addEventListener('click', function () { if (autoOpened === request) autoOpened = null; });
+            }
             item.appendChild(request);
             item.hidden = !wanted(filterText(), event.deviceToken);
             list.insertBefore(item, list.firstChild);
@@ -439,6 +519,8 @@ enum WebViewPage {
               if (Array.isArray(pair) && isObject(pair[1])) add(pair[1], Number(pair[0]) || 0);
             });
           }
+
+          animate = true;
 
           function setState(label, live) { stateLabel.textContent = label; stateLabel.className = live ? 'state live' : 'state'; }
           const source = new EventSource('/events?after=' + lastID);

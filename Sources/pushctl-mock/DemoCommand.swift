@@ -87,7 +87,7 @@ struct DemoCommand: ParsableCommand {
         do {
             let webURL = try view.map { view in try openWebView(view, caPEM: server.caCertificatePEM) }
             try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
-                        topic: topic, device: device, dead: dead, certificates: certificates)
+                        topic: topic, device: device, dead: dead, certificates: certificates, view: view)
             if let webURL { keepWebView(webURL) }
         } catch {
             _ = try? waitFor { try await stop() }
@@ -106,7 +106,8 @@ struct DemoCommand: ParsableCommand {
             throw ExitCode(ExitStatus(error.kind).rawValue)
         }
         let url = "http://127.0.0.1:\(port)/"
-        Console.out("Live view of what the local APNs receives: \(url) (open it in a browser)")
+        Console.out(Words("Live view of what the local APNs receives: \(url) (open it in a browser)",
+                          es: "Vista en directo de lo que recibe el APNs local: \(url) (ábrela en un navegador)").description)
         return url
     }
 
@@ -114,10 +115,12 @@ struct DemoCommand: ParsableCommand {
     private func keepWebView(_ url: String) {
         Console.out("")
         guard isatty(STDIN_FILENO) == 1 else {
-            Console.out("The web view at \(url) stops with the demo (no terminal to wait on).")
+            Console.out(Words("The web view at \(url) stops with the demo (no terminal to wait on).",
+                              es: "La vista web de \(url) se detiene con la demo (no hay terminal en la que esperar).").description)
             return
         }
-        FileHandle.standardOutput.write(Data(Console.paint("The web view stays at \(url) until you press Enter.", .dim).utf8))
+        FileHandle.standardOutput.write(Data(Console.paint(Words("The web view stays at \(url) until you press Enter.",
+                                                                 es: "La vista web sigue en \(url) hasta que pulses Intro.").description, .dim).utf8))
         _ = readLine()
     }
 
@@ -130,7 +133,8 @@ struct DemoCommand: ParsableCommand {
     }
 
     private func narrate(server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,
-                         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken, certificates: TestCertificates) throws {
+                         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken, certificates: TestCertificates,
+                         view: MockWebView?) throws {
         let narrator = Narrator(pause: pause)
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
         let authorization = FixedAuthorization(token: token.compact)
@@ -190,6 +194,9 @@ struct DemoCommand: ParsableCommand {
             _ = try PushTemplate(PushSpec(topic: topic), payload: big)
         } catch {
             narrator.say(Words(verbatim: "  " + Console.paint(Words("refused:", es: "rechazada:").description, .red) + " \(error.message)"))
+            // Nothing reaches the mock, so the web view hears of it from the demo.
+            view?.publishNotSent(topic: topic, deviceToken: device.hex, payloadBytes: big.bytes.count, limit: PushType.alert.payloadLimit,
+                                 message: error.message)
             narrator.say(Words("  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.",
                                es: "  El límite de Apple mantiene pequeñas las notificaciones: los datos grandes son para que tu app los descargue cuando llegue la notificación."))
         }

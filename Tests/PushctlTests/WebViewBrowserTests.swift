@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+import PushCore
+import PushCrypto
+import PushEngine
+import ChildProcess
 
 #if canImport(Glibc)
 import Glibc
@@ -121,5 +125,67 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
         #expect(dom.contains(#"class="when" title="segundos UNIX: \#(now + 600)""#), "the stale date, its UNIX value one hover away: \(dom)")
         #expect(dom.contains("dentro de 10 min") || dom.contains("dentro de 9 min"), "stale in ten minutes, as a person says it: \(dom)")
         #expect(dom.contains(#"class="card live-activity dropped""#) && dom.contains("un dispositivo descartaría esto"), "\(dom)")
+    }
+
+    @Test("a provider token refused and the retry with a new one are one story on one card, not two refusals",
+          .enabled(if: Browser.path != nil || Browser.inCI, "Chromium is not installed (apt-get install chromium); skipped outside CI"))
+    func retryIsOneStory() throws {
+        guard Browser.path != nil else {
+            Issue.record("Chromium is needed in CI for the web view's browser test (Scripts/install-deps.sh installs it)")
+            return
+        }
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0", "--fail", "\(otherToken)=Unregistered"])
+        let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
+        // A cached token another key signed (a revoked key leaves one): 403 InvalidProviderToken,
+        // then pushctl signs a new one and sends the same notification again.
+        let cache = dir.path("cache")
+        let foreign = try UnsignedProviderToken(keyID: AppleIdentifier(.keyID, "ABC123DEFG"), teamID: AppleIdentifier(.teamID, "DEF123GHIJ"),
+                                                issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: ES256PrivateKey.generate())
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        ProviderTokenCache(directory: cache).store(foreign, keyFile: try KeyFile(path: mock.keyFile))
+        let result = try mock.send(["--device-token", sampleToken, "--title", "Second try"], env: ["PUSHCTL_CACHE_DIR": cache])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Another notification, refused for good: a card of its own.
+        #expect(try mock.send(["--device-token", otherToken, "--title", "x"]).status == 1)
+        #expect(try mock.requests(count: 3).map { $0["status"] as? Int } == [403, 200, 410])
+        let dom = try Browser.dumpDOM("http://127.0.0.1:\(webPort)/", profile: dir.path("chromium-retry"))
+        #expect(dom.contains("3 received"), "every request is counted: \(dom)")
+        #expect(dom.components(separatedBy: "<li class=").count - 1 == 2, "two cards: the story and the other refusal: \(dom)")
+        #expect(dom.contains(#"<li class="event retried" data-kind="alert""#), "\(dom)")
+        #expect(dom.contains("first answer: ✗ 403 InvalidProviderToken")
+                && dom.contains("pushctl signed a new provider token and sent the same notification again:")
+                && dom.contains(#"<div class="title">Second try</div>"#), "\(dom)")
+        // What the page draws (the data block the page came with names the reason too).
+        let cards = try #require(dom.firstRange(of: #"<ol id="events""#).map { dom[$0.lowerBound...] }?.split(separator: "</ol>").first)
+        #expect(cards.components(separatedBy: "InvalidProviderToken").count - 1 == 1, "the refusal is told once, in the story: \(cards)")
+    }
+
+    @Test("the demo's payload refused before sending is on the page as never sent, in the demo's language",
+          .enabled(if: Browser.path != nil || Browser.inCI, "Chromium is not installed (apt-get install chromium); skipped outside CI"))
+    func demoShowsWhatWasNeverSent() throws {
+        guard Browser.path != nil else {
+            Issue.record("Chromium is needed in CI for the web view's browser test (Scripts/install-deps.sh installs it)")
+            return
+        }
+        // On a terminal, the demo keeps its web view open until Enter: read the page meanwhile.
+        let output = Pipe()
+        let environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "LANG": "es_ES.UTF-8"]) { $1 }
+        let (process, primary) = try PseudoTerminal.spawn(CLI.pushctlPath, ["demo", "--web"], environment: environment,
+                                                          input: true, errors: false, output: output)
+        defer {
+            close(primary)
+            if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+            _ = process.waitUntilExit(orKillAfter: 15)
+        }
+        let text = read(output, until: "hasta que pulses Intro")
+        #expect(text.contains("hasta que pulses Intro"), "\(text)")
+        let url = try #require(text.firstMatch(of: #/(http://127\.0\.0\.1:[0-9]+/)/#).map { String($0.1) }, "\(text)")
+        let dom = try Browser.dumpDOM(url, profile: dir.path("chromium-demo"))
+        #expect(dom.contains(#"data-kind="notsent""#) && dom.contains("⊘ Rechazada por pushctl, nunca se envió"), "\(dom)")
+        #expect(dom.contains("4097 bytes, el límite es 4096") && dom.contains("no llegó nada a APNs"), "\(dom)")
+        #expect(!dom.contains("Refused by pushctl"), "the page speaks the demo's language")
+        _ = "\n".withCString { write(primary, $0, 1) }
+        #expect(process.waitUntilExit(orKillAfter: 15), "Enter ends the demo")
+        #expect(process.terminationStatus == 0)
     }
 }

@@ -81,11 +81,13 @@ public enum InputFiles {
     }
 
     /// A private key readable by group or others is worth a warning, not a refusal.
-    public static func sharingWarning(_ path: String) -> String? {
+    public static func sharingWarning(_ path: String) -> Words? {
         var info = stat()
         guard path != "-", stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
         let mode = "0" + String(info.st_mode & 0o777, radix: 8)
-        return "\(path) is readable by group or others (mode \(mode)); a .p8 key is a secret: run `chmod 600 \(path)`"
+        let shown = OutsideText.display(path, limit: 200)
+        return Words("\(shown) is readable by group or others (mode \(mode)); a key is a secret: run `chmod 600 \(shown)`",
+                     es: "\(shown) lo pueden leer el grupo u otros usuarios (modo \(mode)); una clave es secreta: ejecuta `chmod 600 \(shown)`")
     }
 }
 

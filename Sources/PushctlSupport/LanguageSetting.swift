@@ -77,3 +77,8 @@ public enum LanguageSetting {
         return (Language.fromLocale(environment), false)
     }
 }
+
+extension ValidationError {
+    /// A usage error in this process's language (chosen before argument-parser validates).
+    public init(_ words: Words) { self.init(words.description) }
+}

@@ -67,7 +67,7 @@ enum BroadcastRun {
     static func run(_ c: SendCommand, env: [String: String]) throws {
         let credentials = try CallCredentials(c, topic: c.topic, env: env, quiet: c.quiet)
         guard let topic = credentials.topic else {
-            throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
+            throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
         let now = Int64(time(nil))
         let (payload, _) = try SendRequest.payload(c, now: now)

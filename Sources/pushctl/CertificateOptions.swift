@@ -37,7 +37,7 @@ struct CertificateOptions: ParsableArguments {
             var bytes = try InputFiles.read(certPasswordFile, what: "certificate password file")
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
             guard bytes.count <= 1024, !bytes.contains(0) else {
-                throw InputError("the certificate password file '\(certPasswordFile)' must hold the password on one line")
+                throw InputError(Words("the certificate password file '\(certPasswordFile)' must hold the password on one line", es: "el archivo de contraseña del certificado '\(certPasswordFile)' debe tener la contraseña en una línea"))
             }
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -101,11 +101,11 @@ enum CertificateChecks {
         case .valid:
             break
         case .expired:
-            throw InputError("the certificate in '\(place)' expired on \(UTCDate.format(unixSeconds: certificate.notAfter)) (\(OutsideText.display(certificate.subject, limit: 120)))",
-                             hint: "make a new one in your Apple Developer account (Certificates, Identifiers & Profiles), or move to a .p8 key, which does not expire")
+            throw InputError(Words("the certificate in '\(place)' expired on \(UTCDate.format(unixSeconds: certificate.notAfter)) (\(OutsideText.display(certificate.subject, limit: 120)))", es: "el certificado de '\(place)' caducó el \(UTCDate.format(unixSeconds: certificate.notAfter)) (\(OutsideText.display(certificate.subject, limit: 120)))"),
+                             hint: Words("make a new one in your Apple Developer account (Certificates, Identifiers & Profiles), or move to a .p8 key, which does not expire", es: "crea otro en tu cuenta de Apple Developer (Certificates, Identifiers & Profiles), o pasa a una clave .p8, que no caduca"))
         case .notYetValid:
-            throw InputError("the certificate in '\(place)' is not valid until \(UTCDate.format(unixSeconds: certificate.notBefore)); is this machine's clock right?",
-                             hint: "check the clock (date -u), or wait until then")
+            throw InputError(Words("the certificate in '\(place)' is not valid until \(UTCDate.format(unixSeconds: certificate.notBefore)); is this machine's clock right?", es: "el certificado de '\(place)' no es válido hasta el \(UTCDate.format(unixSeconds: certificate.notBefore)); ¿está bien el reloj de esta máquina?"),
+                             hint: Words("check the clock (date -u), or wait until then", es: "comprueba el reloj (date -u), o espera hasta entonces"))
         case let .expiresSoon(days):
             if !quiet {
                 Console.warn("the certificate in '\(place)' expires on \(UTCDate.format(unixSeconds: certificate.notAfter)), in \(days) day\(days == 1 ? "" : "s"): renew it in your Apple Developer account")

@@ -46,7 +46,7 @@ struct ChannelCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 guard let policy = BroadcastAPI.StoragePolicy(rawValue: storage) else {
-                    throw InputError("--storage is none or latest; got '\(OutsideText.display(storage))'", kind: .usage)
+                    throw InputError(Words("--storage is none or latest; got '\(OutsideText.display(storage))'", es: "--storage es none o latest; se recibió '\(OutsideText.display(storage))'"), kind: .usage)
                 }
                 try options.perform(.create(policy)) { result in
                     let id = result.channelID ?? ""
@@ -138,12 +138,12 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if sandbox && production { throw ValidationError("--sandbox and --production exclude each other") }
-        if endpoint != nil && (sandbox || production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
-        if !(timeout > 0 && timeout <= SendCommand.timeoutLimit) { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
-        if !(0...SendCommand.retriesLimit).contains(retries) { throw ValidationError("--retries must be between 0 and \(SendCommand.retriesLimit)") }
+        if sandbox && production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
+        if endpoint != nil && (sandbox || production) { throw ValidationError(Words("--endpoint replaces --sandbox/--production; give one", es: "--endpoint sustituye a --sandbox/--production; da solo uno")) }
+        if !(timeout > 0 && timeout <= SendCommand.timeoutLimit) { throw ValidationError(Words("--timeout must be more than 0 and at most 3600 seconds", es: "--timeout debe ser mayor que 0 y como mucho 3600 segundos")) }
+        if !(0...SendCommand.retriesLimit).contains(retries) { throw ValidationError(Words("--retries must be between 0 and \(SendCommand.retriesLimit)", es: "--retries debe estar entre 0 y \(SendCommand.retriesLimit)")) }
         if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
-            throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
+            throw ValidationError(Words("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way", es: "--cert autentica con un certificado; --key-file y --jwt, con un token del proveedor: elige una forma"))
         }
     }
 
@@ -156,7 +156,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         let env = Console.environment
         let credentials = try CallCredentials(self, topic: topic, env: env, quiet: false)
         guard let topic = credentials.topic else {
-            throw InputError("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", kind: .usage)
+            throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
         let bundle = try BroadcastAPI.bundleID(topic, name: "--topic")
         let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestId)
@@ -190,7 +190,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {
-                Console.hint(Words(verbatim: SendCommand.hint(for: cause, endpoint: endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty)))
+                Console.hint(SendCommand.hint(for: cause, endpoint: endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty))
             }
         }
         if status != 0 { throw ExitCode(status) }

@@ -72,10 +72,10 @@ struct Sign: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if let issuedAt, issuedAt < 0 { throw ValidationError("--issued-at must be UNIX seconds, 0 or more") }
-        if explain && output == .json { throw ValidationError("--explain prints text for people; leave out --output json") }
+        if let issuedAt, issuedAt < 0 { throw ValidationError(Words("--issued-at must be UNIX seconds, 0 or more", es: "--issued-at debe ir en segundos UNIX, 0 o más")) }
+        if explain && output == .json { throw ValidationError(Words("--explain prints text for people; leave out --output json", es: "--explain imprime texto para personas; quita --output json")) }
         if cached && (explain || issuedAt != nil || output == .json) {
-            throw ValidationError("--cached prints the token send would use; leave out --explain, --issued-at and --output json")
+            throw ValidationError(Words("--cached prints the token send would use; leave out --explain, --issued-at and --output json", es: "--cached imprime el token que usaría send; quita --explain, --issued-at y --output json"))
         }
     }
 
@@ -214,7 +214,7 @@ extension JWTCommand {
         func run() throws {
             try reportingErrors {
                 guard let path = keyFile ?? Console.environment["PUSHCTL_KEY_FILE"].nonEmpty else {
-                    throw InputError("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", kind: .usage)
+                    throw InputError(Words("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", es: "falta --key-file (o PUSHCTL_KEY_FILE): la clave .p8 o la clave pública PEM con la que comprobar la firma"), kind: .usage)
                 }
                 let jwt = try JWTCommand.readToken(token)
                 let key = try KeyLoading.verificationKey(at: path)

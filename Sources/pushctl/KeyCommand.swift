@@ -79,10 +79,10 @@ struct KeyCommand: ParsableCommand {
         /// The public half, mode 0644, never over an existing file.
         func writePublic(_ pem: String, to path: String) throws {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard fd >= 0 else { throw InputError("cannot write '\(path)'", kind: .cannotCreateOutput) }
+            guard fd >= 0 else { throw InputError(Words("cannot write '\(path)'", es: "no se puede escribir '\(path)'"), kind: .cannotCreateOutput) }
             defer { close(fd) }
             let bytes = Array(pem.utf8)
-            guard FileOutput.writeAll(fd, bytes) == bytes.count else { throw InputError("cannot write '\(path)'", kind: .cannotCreateOutput) }
+            guard FileOutput.writeAll(fd, bytes) == bytes.count else { throw InputError(Words("cannot write '\(path)'", es: "no se puede escribir '\(path)'"), kind: .cannotCreateOutput) }
         }
 
         /// Creates the file with mode 0600 from the start (never world-readable, even briefly),
@@ -91,12 +91,12 @@ struct KeyCommand: ParsableCommand {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
             guard fd >= 0 else {
                 let reason = errno == EEXIST ? "it already exists (pushctl never overwrites a key)" : String(cString: strerror(errno))
-                throw InputError("cannot write '\(path)': \(reason)", hint: "choose another --out or --key-id", kind: .cannotCreateOutput)
+                throw InputError(Words("cannot write '\(path)': \(reason)", es: "no se puede escribir '\(path)': \(reason)"), hint: Words("choose another --out or --key-id", es: "elige otro --out u otro --key-id"), kind: .cannotCreateOutput)
             }
             defer { close(fd) }
             let bytes = Array(pem.utf8)
             guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-                throw InputError("cannot write '\(path)': \(String(cString: strerror(errno)))", kind: .cannotCreateOutput)
+                throw InputError(Words("cannot write '\(path)': \(String(cString: strerror(errno)))", es: "no se puede escribir '\(path)': \(String(cString: strerror(errno)))"), kind: .cannotCreateOutput)
             }
         }
     }

@@ -82,9 +82,9 @@ struct SendCommand: ParsableCommand {
 
     func validate() throws {
         if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
-            throw ValidationError("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way")
+            throw ValidationError(Words("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way", es: "--cert autentica con un certificado; --key-file y --jwt, con un token del proveedor: elige una forma"))
         }
-        if self.sandbox && self.production { throw ValidationError("--sandbox and --production exclude each other") }
+        if self.sandbox && self.production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
         if self.resume && self.journal == nil {
             throw ValidationError(Words("--resume carries on the run a journal holds: give --journal PATH too",
                                         es: "--resume continúa el envío que guarda un diario: indica también --journal RUTA").description)
@@ -106,49 +106,49 @@ struct SendCommand: ParsableCommand {
                                         es: "--journal guarda los resultados de notificaciones a dispositivos; una difusión (--channel-id) no tiene nada que reanudar").description)
         }
         if self.detectEnvironment {
-            if self.endpoint != nil { throw ValidationError("--detect-environment tries Apple's other host; it does not go with --endpoint") }
+            if self.endpoint != nil { throw ValidationError(Words("--detect-environment tries Apple's other host; it does not go with --endpoint", es: "--detect-environment prueba el otro servidor de Apple; no va con --endpoint")) }
             if self.requestsFile != nil || !self.channelIds.isEmpty {
-                throw ValidationError("--detect-environment works with --device-token and --tokens-file")
+                throw ValidationError(Words("--detect-environment works with --device-token and --tokens-file", es: "--detect-environment funciona con --device-token y --tokens-file"))
             }
         }
         for spec in self.connectTo where spec.split(separator: ":", omittingEmptySubsequences: false).count < 4 || spec.contains(where: { $0.isWhitespace }) {
-            throw ValidationError("--connect-to is HOST:PORT:CONNECT-HOST:CONNECT-PORT (e.g. api.push.apple.com:443:10.0.0.5:443); got '\(spec)'")
+            throw ValidationError(Words("--connect-to is HOST:PORT:CONNECT-HOST:CONNECT-PORT (e.g. api.push.apple.com:443:10.0.0.5:443); got '\(spec)'", es: "--connect-to es HOST:PUERTO:HOST-DESTINO:PUERTO-DESTINO (p. ej. api.push.apple.com:443:10.0.0.5:443); se recibió '\(spec)'"))
         }
-        if self.endpoint != nil && (self.sandbox || self.production) { throw ValidationError("--endpoint replaces --sandbox/--production; give one") }
-        if let port = self.port, port != 443 && port != 2197 { throw ValidationError("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint") }
+        if self.endpoint != nil && (self.sandbox || self.production) { throw ValidationError(Words("--endpoint replaces --sandbox/--production; give one", es: "--endpoint sustituye a --sandbox/--production; da solo uno")) }
+        if let port = self.port, port != 443 && port != 2197 { throw ValidationError(Words("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint", es: "--port es 443 o 2197 (los puertos en los que escucha APNs); para otro servidor usa --endpoint")) }
         if let concurrency = self.concurrency, !(1...SendCommand.concurrencyLimit).contains(concurrency) {
-            throw ValidationError("--concurrency must be between 1 and \(SendCommand.concurrencyLimit); got \(concurrency)")
+            throw ValidationError(Words("--concurrency must be between 1 and \(SendCommand.concurrencyLimit); got \(concurrency)", es: "--concurrency debe estar entre 1 y \(SendCommand.concurrencyLimit); se recibió \(concurrency)"))
         }
-        if self.connections < 1 || self.connections > 64 { throw ValidationError("--connections must be between 1 and 64; got \(self.connections)") }
+        if self.connections < 1 || self.connections > 64 { throw ValidationError(Words("--connections must be between 1 and 64; got \(self.connections)", es: "--connections debe estar entre 1 y 64; se recibió \(self.connections)")) }
         if !(0...SendCommand.retriesLimit).contains(self.retries) {
-            throw ValidationError("--retries must be between 0 and \(SendCommand.retriesLimit); got \(self.retries)")
+            throw ValidationError(Words("--retries must be between 0 and \(SendCommand.retriesLimit); got \(self.retries)", es: "--retries debe estar entre 0 y \(SendCommand.retriesLimit); se recibió \(self.retries)"))
         }
         if !(self.timeout > 0 && self.timeout <= SendCommand.timeoutLimit) {
-            throw ValidationError("--timeout must be more than 0 and at most \(Int(SendCommand.timeoutLimit)) seconds; got \(self.timeout)")
+            throw ValidationError(Words("--timeout must be more than 0 and at most \(Int(SendCommand.timeoutLimit)) seconds; got \(self.timeout)", es: "--timeout debe ser mayor que 0 y como mucho \(Int(SendCommand.timeoutLimit)) segundos; se recibió \(self.timeout)"))
         }
         if self.payload == "-" && self.tokensFile == "-" {
-            throw ValidationError("--payload - and --tokens-file - cannot both read standard input; give one of them as a file")
+            throw ValidationError(Words("--payload - and --tokens-file - cannot both read standard input; give one of them as a file", es: "--payload - y --tokens-file - no pueden leer los dos la entrada estándar; da uno de ellos como archivo"))
         }
         try validateLiveActivity()
         if !self.channelIds.isEmpty {
             if !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil {
-                throw ValidationError("--channel-id broadcasts to channels; leave out --device-token, --tokens-file and --requests-file")
+                throw ValidationError(Words("--channel-id broadcasts to channels; leave out --device-token, --tokens-file and --requests-file", es: "--channel-id difunde a canales; quita --device-token, --tokens-file y --requests-file"))
             }
-            if self.collapseId != nil || self.apnsId != nil { throw ValidationError("broadcasts take no --collapse-id or --apns-id (use --request-id)") }
+            if self.collapseId != nil || self.apnsId != nil { throw ValidationError(Words("broadcasts take no --collapse-id or --apns-id (use --request-id)", es: "las difusiones no llevan --collapse-id ni --apns-id (usa --request-id)")) }
         } else if self.requestId != nil {
-            throw ValidationError("--request-id is for broadcasts (--channel-id); a device push takes --apns-id")
+            throw ValidationError(Words("--request-id is for broadcasts (--channel-id); a device push takes --apns-id", es: "--request-id es para difusiones (--channel-id); una notificación a un dispositivo lleva --apns-id"))
         }
         let sources = [self.payload != nil, self.payloadJson != nil, !builder.isEmpty || self.liveActivity != nil].filter { $0 }.count
-        if sources > 1 { throw ValidationError("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)") }
+        if sources > 1 { throw ValidationError(Words("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)", es: "da la carga útil de una sola forma: --payload, --payload-json o las opciones que la construyen (--title, --body, …)")) }
         if [!self.deviceTokens.isEmpty, self.tokensFile != nil, self.requestsFile != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("give the recipients one way: --device-token, --tokens-file or --requests-file")
+            throw ValidationError(Words("give the recipients one way: --device-token, --tokens-file or --requests-file", es: "da los destinatarios de una sola forma: --device-token, --tokens-file o --requests-file"))
         }
         if self.requestsFile != nil && sources > 0 {
-            throw ValidationError("--requests-file lines carry their own payloads; leave out --payload, --payload-json and the builder flags")
+            throw ValidationError(Words("--requests-file lines carry their own payloads; leave out --payload, --payload-json and the builder flags", es: "las líneas de --requests-file llevan su propia carga útil; quita --payload, --payload-json y las opciones que la construyen"))
         }
-        if self.requestsFile != nil && self.apnsId != nil { throw ValidationError("--apns-id names one notification; with --requests-file give \"apns-id\" on a line") }
+        if self.requestsFile != nil && self.apnsId != nil { throw ValidationError(Words("--apns-id names one notification; with --requests-file give \"apns-id\" on a line", es: "--apns-id identifica una sola notificación; con --requests-file pon \"apns-id\" en una línea")) }
         if self.requestsFile == "-" && self.payload == "-" {
-            throw ValidationError("--payload - and --requests-file - cannot both read standard input")
+            throw ValidationError(Words("--payload - and --requests-file - cannot both read standard input", es: "--payload - y --requests-file - no pueden leer los dos la entrada estándar"))
         }
     }
 
@@ -160,14 +160,14 @@ struct SendCommand: ParsableCommand {
             (self.attributes != nil, "--attributes"), (self.inputPushToken, "--input-push-token"), (self.inputPushChannel != nil, "--input-push-channel"),
         ]
         guard let event = self.liveActivity else {
-            if let flag = given.first(where: \.0)?.1 { throw ValidationError("\(flag) builds a Live Activity: give --live-activity start|update|end too") }
+            if let flag = given.first(where: \.0)?.1 { throw ValidationError(Words("\(flag) builds a Live Activity: give --live-activity start|update|end too", es: "\(flag) construye una Live Activity: da también --live-activity start|update|end")) }
             return
         }
         guard LiveActivityEvent(rawValue: event) != nil else {
-            throw ValidationError("--live-activity is start, update or end; got '\(OutsideText.display(event))'")
+            throw ValidationError(Words("--live-activity is start, update or end; got '\(OutsideText.display(event))'", es: "--live-activity es start, update o end; se recibió '\(OutsideText.display(event))'"))
         }
         if let type = self.pushType, type != PushType.liveactivity.rawValue {
-            throw ValidationError("--live-activity sends push type liveactivity; leave out --push-type \(OutsideText.display(type))")
+            throw ValidationError(Words("--live-activity sends push type liveactivity; leave out --push-type \(OutsideText.display(type))", es: "--live-activity envía el tipo liveactivity; quita --push-type \(OutsideText.display(type))"))
         }
         let others: [(Bool, String)] = [
             (self.payload != nil, "--payload"), (self.payloadJson != nil, "--payload-json"), (self.subtitle != nil, "--subtitle"), (self.badge != nil, "--badge"),
@@ -175,7 +175,7 @@ struct SendCommand: ParsableCommand {
             (self.mutableContent, "--mutable-content"), (self.interruptionLevel != nil, "--interruption-level"), (!self.custom.isEmpty, "--custom"),
         ]
         if let flag = others.first(where: \.0)?.1 {
-            throw ValidationError("--live-activity builds the payload; \(flag) does not go with it (--title, --body and --sound make its alert)")
+            throw ValidationError(Words("--live-activity builds the payload; \(flag) does not go with it (--title, --body and --sound make its alert)", es: "--live-activity construye la carga útil; \(flag) no va con ella (--title, --body y --sound forman su alerta)"))
         }
     }
 
@@ -187,12 +187,12 @@ struct SendCommand: ParsableCommand {
     /// The Live Activity payload's fields from the flags (the numbers checked here, the rules by the lint).
     func liveActivityBuilder(_ eventName: String) throws(InputError) -> LiveActivityBuilder {
         guard let event = LiveActivityEvent(rawValue: eventName) else {
-            throw InputError("--live-activity is start, update or end; got '\(OutsideText.display(eventName))'", kind: .usage)
+            throw InputError(Words("--live-activity is start, update or end; got '\(OutsideText.display(eventName))'", es: "--live-activity es start, update o end; se recibió '\(OutsideText.display(eventName))'"), kind: .usage)
         }
         func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
             guard let text else { return nil }
             guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
-                throw InputError("\(flag) must be UNIX seconds (a whole number, e.g. \(Int64(time(nil)) + 3600)); got '\(OutsideText.display(text))'")
+                throw InputError(Words("\(flag) must be UNIX seconds (a whole number, e.g. \(Int64(time(nil)) + 3600)); got '\(OutsideText.display(text))'", es: "\(flag) debe ir en segundos UNIX (un número entero, p. ej. \(Int64(time(nil)) + 3600)); se recibió '\(OutsideText.display(text))'"))
             }
             return value
         }
@@ -202,7 +202,7 @@ struct SendCommand: ParsableCommand {
         b.dismissalDate = try unix(self.dismissalDate, "--dismissal-date")
         if let relevanceScore = self.relevanceScore {
             guard let value = Double(relevanceScore), value.isFinite else {
-                throw InputError("--relevance-score must be a number; got '\(OutsideText.display(relevanceScore))'")
+                throw InputError(Words("--relevance-score must be a number; got '\(OutsideText.display(relevanceScore))'", es: "--relevance-score debe ser un número; se recibió '\(OutsideText.display(relevanceScore))'"))
             }
             b.relevanceScore = value
         }
@@ -229,7 +229,7 @@ struct SendCommand: ParsableCommand {
             bytes = Array(text.utf8)
             source = flag
         }
-        guard bytes.count <= 64 * 1024 else { throw InputError("\(source) is over 64 KB; a whole push is at most 4 KB") }
+        guard bytes.count <= 64 * 1024 else { throw InputError(Words("\(source) is over 64 KB; a whole push is at most 4 KB", es: "\(source) pasa de 64 KB; una notificación entera ocupa como mucho 4 KB")) }
         do {
             return try JSONValue.parse(bytes)
         } catch {
@@ -257,29 +257,39 @@ struct SendCommand: ParsableCommand {
     }
 
     /// What to do when the server could not be reached, in the words of this command's flags.
-    static func hint(for cause: UnreachableCause, endpoint: String?) -> String {
+    static func hint(for cause: UnreachableCause, endpoint: String?) -> Words {
         let local = endpoint != nil
         switch cause {
         case .dns:
-            return local ? "the endpoint's host name did not resolve; check it (pushctl mock prints its URL)"
-                : "api.sandbox.push.apple.com / api.push.apple.com did not resolve: check the network, DNS or proxy settings"
+            return local ? Words("the endpoint's host name did not resolve; check it (pushctl mock prints its URL)",
+                                 es: "el nombre del host del endpoint no se resolvió; revísalo (pushctl mock imprime su URL)")
+                : Words("api.sandbox.push.apple.com / api.push.apple.com did not resolve: check the network, DNS or proxy settings",
+                        es: "api.sandbox.push.apple.com / api.push.apple.com no se resolvieron: revisa la red, el DNS o la configuración del proxy")
         case .connection:
-            return local ? "nothing is listening there: is `pushctl mock` running, and is the port the one it printed?"
-                : "the connection was refused or blocked: a firewall may block 443; try --port 2197"
+            return local ? Words("nothing is listening there: is `pushctl mock` running, and is the port the one it printed?",
+                                 es: "no hay nada escuchando ahí: ¿está en marcha `pushctl mock`, y es el puerto que imprimió?")
+                : Words("the connection was refused or blocked: a firewall may block 443; try --port 2197",
+                        es: "la conexión se rechazó o se bloqueó: puede que un cortafuegos bloquee el 443; prueba con --port 2197")
         case .certificate:
-            return local ? "the server's certificate is not trusted: pass the mock's CA with --cacert (pushctl mock --ca-out writes it; a restarted mock makes a new CA, so write it again)"
-                : "APNs' certificate did not verify: update the system's CA certificates (Apple's servers chain to \"USERTrust RSA Certification Authority\" since 2025), or check for a TLS-inspecting proxy"
+            return local ? Words("the server's certificate is not trusted: pass the mock's CA with --cacert (pushctl mock --ca-out writes it; a restarted mock makes a new CA, so write it again)",
+                                 es: "el certificado del servidor no es de confianza: pasa la CA del mock con --cacert (pushctl mock --ca-out la escribe; un mock reiniciado crea una CA nueva, así que escríbela otra vez)")
+                : Words("APNs' certificate did not verify: update the system's CA certificates (Apple's servers chain to \"USERTrust RSA Certification Authority\" since 2025), or check for a TLS-inspecting proxy",
+                        es: "el certificado de APNs no se verificó: actualiza los certificados de CA del sistema (desde 2025 los servidores de Apple llevan a \"USERTrust RSA Certification Authority\"), o busca un proxy que inspeccione TLS")
         case .tls:
-            return "the TLS handshake failed; --verbose shows libcurl's trace"
+            return Words("the TLS handshake failed; --verbose shows libcurl's trace", es: "falló el saludo TLS; --verbose muestra la traza de libcurl")
         case .timeout:
-            return local ? "connecting timed out: is the endpoint's address reachable from here?"
-                : "connecting timed out: a firewall may drop the traffic; try --port 2197"
+            return local ? Words("connecting timed out: is the endpoint's address reachable from here?",
+                                 es: "se agotó el tiempo al conectar: ¿se llega a la dirección del endpoint desde aquí?")
+                : Words("connecting timed out: a firewall may drop the traffic; try --port 2197",
+                        es: "se agotó el tiempo al conectar: puede que un cortafuegos descarte el tráfico; prueba con --port 2197")
         case .protocolMismatch:
-            return "the server does not speak HTTP/2; APNs (and pushctl mock) do: check --endpoint"
+            return Words("the server does not speak HTTP/2; APNs (and pushctl mock) do: check --endpoint",
+                         es: "el servidor no habla HTTP/2, y APNs (y pushctl mock) sí: revisa --endpoint")
         case .proxy:
-            return "the proxy could not be reached, refused the tunnel, or wants other credentials: check --proxy (or PUSHCTL_PROXY, https_proxy) and --proxy-user-file"
+            return Words("the proxy could not be reached, refused the tunnel, or wants other credentials: check --proxy (or PUSHCTL_PROXY, https_proxy) and --proxy-user-file",
+                         es: "no se pudo llegar al proxy, rechazó el túnel o quiere otras credenciales: revisa --proxy (o PUSHCTL_PROXY, https_proxy) y --proxy-user-file")
         case .other:
-            return "--verbose shows libcurl's trace"
+            return Words("--verbose shows libcurl's trace", es: "--verbose muestra la traza de libcurl")
         }
     }
 

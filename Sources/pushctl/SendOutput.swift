@@ -195,7 +195,7 @@ final class SendOutput {
                                    es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con --\(other)"))
             }
             if let cause = summary.unreachableCause {
-                Console.hint(Words(verbatim: SendCommand.hint(for: cause, endpoint: c.destinationFlags.namedEndpoint(env: env))))
+                Console.hint(SendCommand.hint(for: cause, endpoint: c.destinationFlags.namedEndpoint(env: env)))
             }
         }
         reportToCI(summary, resume: resume, env: env)

@@ -131,8 +131,8 @@ struct SendRequest {
             warnings.removeAll { $0.text(.en).contains(LiveActivityLint.budgetWarning) }
         }
         if c.apnsId != nil && source.count > 1 {
-            throw InputError("--apns-id names one notification, but there are \(source.count) device tokens",
-                             hint: "leave it out and APNs gives each notification its own id")
+            throw InputError(Words("--apns-id names one notification, but there are \(source.count) device tokens", es: "--apns-id identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),
+                             hint: Words("leave it out and APNs gives each notification its own id", es: "quítalo y APNs da a cada notificación su propio id"))
         }
         return (source, payloadFile, warnings)
     }
@@ -163,13 +163,13 @@ struct SendRequest {
         if let path = options.cert { return path }
         if !tokenFlags, let path = env["PUSHCTL_CERT"].nonEmpty {
             if env["PUSHCTL_KEY_FILE"].nonEmpty != nil || env["PUSHCTL_JWT"].nonEmpty != nil {
-                throw InputError("PUSHCTL_CERT and PUSHCTL_KEY_FILE (or PUSHCTL_JWT) are both set, so it is not clear how to authenticate",
-                                 hint: "unset one, or choose with --cert or --key-file", kind: .usage)
+                throw InputError(Words("PUSHCTL_CERT and PUSHCTL_KEY_FILE (or PUSHCTL_JWT) are both set, so it is not clear how to authenticate", es: "PUSHCTL_CERT y PUSHCTL_KEY_FILE (o PUSHCTL_JWT) están definidas a la vez, así que no está claro cómo autenticar"),
+                                 hint: Words("unset one, or choose with --cert or --key-file", es: "quita una, o elige con --cert o --key-file"), kind: .usage)
             }
             return path
         }
         if options.certKey != nil || options.certPasswordFile != nil {
-            throw InputError("--cert-key and --cert-password-file go with --cert (or PUSHCTL_CERT)", kind: .usage)
+            throw InputError(Words("--cert-key and --cert-password-file go with --cert (or PUSHCTL_CERT)", es: "--cert-key y --cert-password-file van con --cert (o PUSHCTL_CERT)"), kind: .usage)
         }
         return nil
     }
@@ -240,14 +240,14 @@ struct ProxySetting {
 
     init?(url text: String?, userFile: String?) throws(InputError) {
         guard let text else {
-            if userFile != nil { throw InputError("--proxy-user-file is for a proxy: give --proxy (or PUSHCTL_PROXY) too", kind: .usage) }
+            if userFile != nil { throw InputError(Words("--proxy-user-file is for a proxy: give --proxy (or PUSHCTL_PROXY) too", es: "--proxy-user-file es para un proxy: da también --proxy (o PUSHCTL_PROXY)"), kind: .usage) }
             return nil
         }
         try HeaderValue.check(text, name: "the proxy URL", limit: 1024)
         guard ProxySetting.schemes.contains(where: { text.lowercased().hasPrefix($0) }),
               !text.contains(" ") else {
-            throw InputError("the proxy '\(ProxySetting.masked(text))' is not a proxy URL",
-                             hint: "use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)")
+            throw InputError(Words("the proxy '\(ProxySetting.masked(text))' is not a proxy URL", es: "el proxy '\(ProxySetting.masked(text))' no es una URL de proxy"),
+                             hint: Words("use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)", es: "usa http://HOST:PUERTO, https://…, socks5://… o socks5h://… (socks5h resuelve los nombres a través del proxy)"))
         }
         url = text
         if let userFile {
@@ -255,7 +255,7 @@ struct ProxySetting {
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
             let value = String(decoding: bytes, as: UTF8.self)
             guard value.contains(":"), !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-                throw InputError("the proxy credentials file '\(userFile)' must hold one line, user:password")
+                throw InputError(Words("the proxy credentials file '\(userFile)' must hold one line, user:password", es: "el archivo de credenciales del proxy '\(userFile)' debe tener una línea, usuario:contraseña"))
             }
             credentials = value
         } else {

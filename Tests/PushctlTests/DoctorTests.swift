@@ -105,6 +105,27 @@ import Testing
         #expect(stages["http2"]?["status"] as? String == "skip")
     }
 
+    @Test("in Spanish every row and hint reads in Spanish; json keeps English unless --lang chose the language")
+    func speaksSpanish() throws {
+        let mock = try MockProcess(dir: dir)
+        let text = try doctor(mock, [], env: ["LANG": "es_ES.UTF-8"])  // no --cacert: a failed check and its hint
+        #expect(text.status == 1)
+        for phrase in ["con HTTP/2", "se carga (P-256)", "el certificado no lleva a una raíz de confianza", "haz: para pushctl mock, pasa su CA con --cacert",
+                       "no se dio --device-token", "no se dio --cert", "comprobaciones:"] {
+            #expect(text.stdout.contains(phrase), "\(phrase): \(text.stdout)")
+        }
+        for english in ["with HTTP/2", "loads (P-256)", "does not chain", "no --device-token given", "do: "] {
+            #expect(!text.stdout.contains(english), "\(english) left in English: \(text.stdout)")
+        }
+        func found(_ result: CommandResult) throws -> String {
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let checks = try #require(document["checks"] as? [[String: Any]])
+            return checks.compactMap { $0["found"] as? String }.joined(separator: "\n")
+        }
+        #expect(try found(doctor(mock, ["--output", "json"], env: ["LANG": "es_ES.UTF-8"])).contains("with HTTP/2"), "the locale leaves json English")
+        #expect(try found(doctor(mock, ["--output", "json", "--lang", "es"])).contains("con HTTP/2"), "--lang chooses json's words too")
+    }
+
     @Test("a proxy: CONNECT through tinyproxy works; one that is not there fails the proxy check")
     func proxy() throws {
         let mock = try MockProcess(dir: dir)

@@ -14,6 +14,8 @@ public struct MockAPNsConfiguration: Sendable {
     public var teamID: String?
     /// A folder of keys students add as the class goes (`KEYID.pem`, the public half): see ``MockKeyDirectory``.
     public var keyDirectory: String?
+    /// Told of each key file in ``keyDirectory`` that cannot be used (once per version of the file).
+    public var onKeyFolderProblem: (@Sendable (Words) -> Void)?
     /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token
     /// (0 makes a server that allows no streams at all, to test clients against one).
     public var maxConcurrentStreams: Int
@@ -116,9 +118,13 @@ public struct MockProviderKey: Sendable {
     public init(keyID: String, pem: String) throws(InputError) {
         _ = try AppleIdentifier(.keyID, keyID)
         self.keyID = keyID
-        if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) {
+        // The public half first when it says so (a class's key folder holds thousands).
+        let looksPublic = pem.contains("BEGIN PUBLIC KEY")
+        if looksPublic, let key = try? P256.Signing.PublicKey(pemRepresentation: pem) {
+            publicKeyX963 = Array(key.x963Representation)
+        } else if let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) {
             publicKeyX963 = Array(key.publicKey.x963Representation)
-        } else if let key = try? P256.Signing.PublicKey(pemRepresentation: pem) {
+        } else if !looksPublic, let key = try? P256.Signing.PublicKey(pemRepresentation: pem) {
             publicKeyX963 = Array(key.x963Representation)
         } else {
             throw InputError(

@@ -2,31 +2,76 @@ import Foundation
 import NIOConcurrencyHelpers
 import PushCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A folder of provider keys for a class where nobody shares a private key: each student puts the
 /// public half of their own key there (`KEYID.pem`, as `pushctl key generate` writes it; an
-/// `AuthKey_KEYID.p8` works too), and the mock verifies their tokens with it. The folder is read
-/// again when a token names a key id not seen yet, at most once a second; at most `fileLimit`
-/// keys, each file at most `sizeLimit` bytes.
+/// `AuthKey_KEYID.p8` works too), and the mock verifies their tokens with it.
+///
+/// Keys added, changed or removed while the mock runs are seen within a second: a lookup at most
+/// once a second per key id looks at the folder (its modification time: a file added, removed or
+/// renamed) and at that key's own file (written again in place). Only files that changed are
+/// parsed again; a malformed one is warned about once (per version of the file) and skipped. At
+/// most `fileLimit` keys, each file at most `sizeLimit` bytes.
 final class MockKeyDirectory: Sendable {
     let path: String
-    static let fileLimit = 2000
+    static let fileLimit = 20_000
     static let sizeLimit = 16 * 1024
+
+    /// Identifies one version of a file (or of the folder's list of names).
+    struct Stamp: Equatable {
+        let inode: UInt64
+        let size: Int64
+        let seconds: Int64
+        let nanoseconds: Int64
+    }
+
+    private struct Entry {
+        let stamp: Stamp
+        let keyID: String
+        /// nil: the file is malformed (already warned about).
+        let key: [UInt8]?
+    }
+
     private struct State {
-        var keys: [String: [UInt8]] = [:]
-        var lastScan: Date = .distantPast
+        var entries: [String: Entry] = [:]  // by file name
+        var keys: [String: (file: String, key: [UInt8])] = [:]  // by key id
+        var folder: Stamp?
+        var checked: [String: Date] = [:]  // by key id looked up
     }
+
     private let state = NIOLockedValueBox(State())
+    /// A scan runs at a time; lookups meanwhile answer from what is known.
+    private let scanning = NIOLockedValueBox(false)
+    private let warn: @Sendable (Words) -> Void
 
-    init(path: String) {
+    init(path: String, warn: @escaping @Sendable (Words) -> Void = { _ in }) {
         self.path = path
-        rescan(force: true)
+        self.warn = warn
+        scan()
     }
 
-    /// The X9.63 public key for `kid`, reading the folder again if it is new (rate-limited).
+    /// The X9.63 public key for `kid` as the folder holds it now (looked at again at most once a
+    /// second for each key id).
     func key(for kid: String) -> [UInt8]? {
-        if let known = state.withLockedValue({ $0.keys[kid] }) { return known }
-        rescan(force: false)
-        return state.withLockedValue { $0.keys[kid] }
+        let now = Date()
+        let (due, file) = state.withLockedValue { current -> (Bool, String?) in
+            let last = current.checked[kid] ?? .distantPast
+            guard now.timeIntervalSince(last) >= 1 else { return (false, nil) }
+            if current.checked.count >= Self.fileLimit * 2 { current.checked.removeAll(keepingCapacity: true) }
+            current.checked[kid] = now
+            return (true, current.keys[kid]?.file)
+        }
+        if due {
+            let folderChanged = Self.stamp(path) != state.withLockedValue { $0.folder }
+            let fileChanged = file.map { name in Self.stamp(path + "/" + name) != state.withLockedValue { $0.entries[name]?.stamp } } ?? false
+            if folderChanged || fileChanged { scan() }
+        }
+        return state.withLockedValue { $0.keys[kid]?.key }
     }
 
     var keyIDs: [String] { state.withLockedValue { $0.keys.keys.sorted() } }
@@ -42,25 +87,72 @@ final class MockKeyDirectory: Sendable {
         return nil
     }
 
-    private func rescan(force: Bool) {
-        let due = state.withLockedValue { current -> Bool in
-            guard force || Date().timeIntervalSince(current.lastScan) >= 1 else { return false }
-            current.lastScan = Date()
+    /// Reads the folder again: unchanged files keep their parsed key, changed ones are parsed
+    /// again, removed ones are forgotten.
+    private func scan() {
+        guard scanning.withLockedValue({ busy in
+            if busy { return false }
+            busy = true
             return true
+        }) else { return }
+        defer { scanning.withLockedValue { $0 = false } }
+        let folder = Self.stamp(path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            state.withLockedValue { $0.folder = folder }
+            return
         }
-        guard due, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        var found: [String: [UInt8]] = [:]
-        for name in names.sorted().prefix(Self.fileLimit) {
+        let known = state.withLockedValue { $0.entries }
+        var entries: [String: Entry] = [:]
+        var problems: [Words] = []
+        for name in names.sorted() where entries.count < Self.fileLimit {
             guard let id = Self.keyID(fileName: name) else { continue }
             let file = path + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-                  (attributes[.size] as? Int ?? Int.max) <= Self.sizeLimit,
-                  attributes[.type] as? FileAttributeType == .typeRegular,
-                  let data = FileManager.default.contents(atPath: file),
+            guard let stamp = Self.stamp(file, regularOnly: true) else { continue }
+            if let old = known[name], old.stamp == stamp {
+                entries[name] = old
+                continue
+            }
+            let shown = OutsideText.display(name, limit: 80)
+            guard stamp.size <= Self.sizeLimit else {
+                problems.append(Words("\(shown) in the key folder is over \(Self.sizeLimit / 1024) KB: not a key; skipped",
+                                      es: "\(shown) en la carpeta de claves pasa de \(Self.sizeLimit / 1024) KB: no es una clave; se omite"))
+                entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: file),
                   let key = try? MockProviderKey(keyID: id, pem: String(decoding: data, as: UTF8.self))
-            else { continue }
-            found[id] = key.publicKeyX963
+            else {
+                problems.append(Words("\(shown) in the key folder is not a P-256 key (PEM public key or .p8): skipped; tokens with key id \(id) are refused",
+                                      es: "\(shown) en la carpeta de claves no es una clave P-256 (clave pública PEM o .p8): se omite; los tokens con key id \(id) se rechazan"))
+                entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
+                continue
+            }
+            entries[name] = Entry(stamp: stamp, keyID: id, key: key.publicKeyX963)
         }
-        state.withLockedValue { $0.keys = found }
+        var keys: [String: (file: String, key: [UInt8])] = [:]
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            guard let key = entry.key, keys[entry.keyID] == nil else { continue }
+            keys[entry.keyID] = (name, key)
+        }
+        state.withLockedValue { current in
+            current.entries = entries
+            current.keys = keys
+            current.folder = folder
+        }
+        problems.forEach(warn)
+    }
+
+    /// The file's identity and version (following a link), nil when it is not there (or, with
+    /// `regularOnly`, not a regular file).
+    static func stamp(_ path: String, regularOnly: Bool = false) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        if regularOnly && (info.st_mode & S_IFMT) != S_IFREG { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int64(modified.tv_sec), nanoseconds: Int64(modified.tv_nsec))
     }
 }

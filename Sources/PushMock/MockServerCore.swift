@@ -33,7 +33,8 @@ final class MockServerCore: Sendable {
     init(configuration: MockAPNsConfiguration, journal: RequestJournal) {
         check = RequestCheck(
             verifier: ProviderTokenVerifier(
-                keys: configuration.providerKeys, directory: configuration.keyDirectory, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused),
+                keys: configuration.providerKeys, directory: configuration.keyDirectory, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused,
+                onKeyFolderProblem: configuration.onKeyFolderProblem ?? { _ in }),
             environment: configuration.environment)
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams

@@ -17,8 +17,9 @@ final class ProviderTokenVerifier: Sendable {
         let issuedAt: Int64
         /// `bearer <header JSON> <claims JSON>`: what the log shows instead of the token.
         let loggable: String
-        /// Refused for this key id, which the mock does not know (yet: a student may add it to the key folder).
-        var unknownKid: String?
+        /// The key folder's key this verdict was reached with (nil: the kid had none there): when
+        /// the folder's key for that kid changes, is removed or arrives, the token is judged again.
+        var folderKey: (kid: String, key: [UInt8]?)?
     }
 
     private let keys: [String: [UInt8]]
@@ -32,11 +33,12 @@ final class ProviderTokenVerifier: Sendable {
     /// How far in the future an `iat` may be, for clock differences between machines.
     static let clockSkewSeconds: Int64 = 60
 
-    init(keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil) {
+    init(keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil,
+         onKeyFolderProblem: @escaping @Sendable (Words) -> Void = { _ in }) {
         var table: [String: [UInt8]] = [:]
         for key in keys { table[key.keyID] = key.publicKeyX963 }
         self.keys = table
-        self.directory = directory.map(MockKeyDirectory.init(path:))
+        self.directory = directory.map { MockKeyDirectory(path: $0, warn: onKeyFolderProblem) }
         self.teamID = teamID
         self.onRefusal = onRefusal
     }
@@ -83,9 +85,10 @@ final class ProviderTokenVerifier: Sendable {
 
     private func verdict(for authorization: String) -> Verdict {
         let known = cache.withLockedValue { $0[authorization] }
-        // A key id refused as unknown is looked up again in the key folder (which rescans at most
-        // once a second): once its student adds the key, the same token passes.
-        if let known, !(known.unknownKid.map { directory?.key(for: $0) != nil } ?? false) { return known }
+        // A verdict reached with the key folder stands while the folder's key for its kid is the
+        // same (looked at again at most once a second): a key added makes a refused token pass,
+        // a key changed or removed makes an accepted one be judged again.
+        if let known, !(known.folderKey.map { directory?.key(for: $0.kid) != $0.key } ?? false) { return known }
         let fresh = evaluate(authorization)
         if known == nil, let failure = fresh.failure, let detail = fresh.detail { onRefusal?(failure, detail) }
         cache.withLockedValue { table in
@@ -130,11 +133,16 @@ final class ProviderTokenVerifier: Sendable {
             return form == .unrecognized
                 ? fail("the signature is \(formText)") : Verdict(failure: nil, detail: nil, issuedAt: iat, loggable: loggable)
         }
-        guard let keyBytes = keys[kid] ?? directory?.key(for: kid), let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else {
+        let folderKey = keys[kid] == nil ? directory?.key(for: kid) : nil
+        func refuse(_ detail: String) -> Verdict {
+            var verdict = Verdict(failure: .invalidProviderToken, detail: detail, issuedAt: 0, loggable: loggable)
+            if directory != nil && keys[kid] == nil { verdict.folderKey = (kid, folderKey) }
+            return verdict
+        }
+        guard let keyBytes = keys[kid] ?? folderKey, let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else {
             let known = (Array(keys.keys) + (directory?.keyIDs ?? [])).sorted()
-            var refused = fail("kid \(kid) is not a key this mock knows (\(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))"
+            let refused = refuse("kid \(kid) is not a key this mock knows (\(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))"
                 + (directory.map { "; put \(kid).pem, the key's public half, in \($0.path)" } ?? ""))
-            refused.unknownKid = kid
             return refused
         }
         let signature: P256.Signing.ECDSASignature
@@ -142,14 +150,16 @@ final class ProviderTokenVerifier: Sendable {
             switch form {
             case .raw: signature = try P256.Signing.ECDSASignature(rawRepresentation: jwt.signature)
             case .der: signature = try P256.Signing.ECDSASignature(derRepresentation: jwt.signature)
-            case .unrecognized: return fail("the signature is \(formText)")
+            case .unrecognized: return refuse("the signature is \(formText)")
             }
         } catch {
-            return fail("the signature is \(formText)")
+            return refuse("the signature is \(formText)")
         }
         guard key.isValidSignature(signature, for: Array(jwt.signingInput.utf8)) else {
-            return fail("the signature was not made by key \(kid), or the token was changed after signing")
+            return refuse("the signature was not made by key \(kid), or the token was changed after signing")
         }
-        return Verdict(failure: nil, detail: nil, issuedAt: iat, loggable: loggable)
+        var accepted = Verdict(failure: nil, detail: nil, issuedAt: iat, loggable: loggable)
+        if folderKey != nil { accepted.folderKey = (kid, folderKey) }
+        return accepted
     }
 }

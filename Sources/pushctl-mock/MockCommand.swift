@@ -340,6 +340,7 @@ struct MockCommand: ParsableCommand {
                 limits: limits, connectionLimit: maxConnections, onTokenRefused: Self.reportRefusedToken)
             configuration.clientCAPEMs = clientCAPEMs
             configuration.keyDirectory = keyDir
+            configuration.onKeyFolderProblem = Self.reportKeyFolderProblem
             configuration.environment = playedEnvironment
             configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
             configuration.onLiveActivityProblem = LiveActivityWarnings.print
@@ -417,6 +418,11 @@ struct MockCommand: ParsableCommand {
     @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
         let refused = Words("pushctl mock: provider token refused, ", es: "pushctl mock: token del proveedor rechazado, ").description
         FileHandle.standardError.write(Data("\(refused)\(reason.status) \(reason.apnsName): \(detail)\n".utf8))
+    }
+
+    @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
+        let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
+        FileHandle.standardError.write(Data("\(warning)\(problem)\n".utf8))
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.

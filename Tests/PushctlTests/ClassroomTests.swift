@@ -211,6 +211,55 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(impostor.status == 1, "a key id alone proves nothing: \(impostor.stdout)")
     }
 
+    @Test("the key folder follows the class: a key written again, removed or put back is seen within a second (even for a token already accepted); a malformed file is warned about once, by name, and the rest still served")
+    func keyFolderChanges() throws {
+        let dir = try TemporaryDirectory()
+        let keys = dir.path("keys")
+        try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
+        _ = try dir.write("keys/BROKEN1234.pem", "-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----\n")
+        let alice = try TemporaryDirectory(), mallory = try TemporaryDirectory()
+        #expect(try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", alice.url.path]).status == 0)
+        #expect(try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", mallory.url.path]).status == 0)
+        let alicePublic = try String(contentsOfFile: alice.path("ALICE12345.pem"), encoding: .utf8)
+        let malloryPublic = try String(contentsOfFile: mallory.path("ALICE12345.pem"), encoding: .utf8)
+        _ = try dir.write("keys/ALICE12345.pem", alicePublic, mode: 0o644)
+
+        let mock = Process()
+        mock.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
+        mock.arguments = ["mock", "--port", "0", "--key-dir", keys, "--ca-out", dir.path("ca.pem")]
+        mock.environment = CLI.baseEnvironment
+        let out = Pipe()
+        mock.standardOutput = out
+        let errors = dir.path("mock.err")
+        FileManager.default.createFile(atPath: errors, contents: nil)
+        mock.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try mock.run()
+        defer { kill(mock.processIdentifier, SIGKILL) }
+        let banner = read(out, until: "Ctrl-C stops it.")
+        let url = try #require(banner.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(banner)")
+
+        // One token, sent again and again: the verdict on it follows the folder.
+        let jwt = try CLI.pushctl(["jwt", "--key-file", alice.path("AuthKey_ALICE12345.p8"), "--team-id", "DEF123GHIJ"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func send() throws -> Int32 {
+            try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--jwt", jwt,
+                             "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"]).status
+        }
+        #expect(try send() == 0, "the broken file next to it does not stop Alice's key")
+        _ = try dir.write("keys/ALICE12345.pem", malloryPublic, mode: 0o644)  // written again in place
+        usleep(1_100_000)
+        #expect(try send() == 1, "a changed key: the token it accepted before is judged again and refused")
+        try FileManager.default.removeItem(atPath: keys + "/ALICE12345.pem")
+        usleep(1_100_000)
+        #expect(try send() == 1, "a removed key")
+        _ = try dir.write("keys/AuthKey_ALICE12345.pem", alicePublic, mode: 0o644)
+        usleep(1_100_000)
+        #expect(try send() == 0, "put back (under another accepted name)")
+
+        let console = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(console.components(separatedBy: "BROKEN1234.pem in the key folder is not a P-256 key").count - 1 == 1, "warned once: \(console)")
+    }
+
     @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view, and are closed at the deadline")
     func slowLoris() throws {
         let dir = try TemporaryDirectory()

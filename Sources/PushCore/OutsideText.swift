@@ -63,8 +63,8 @@ public enum HeaderValue {
                 hint: "remove it (a line break copied with the value?)")
         }
         guard value.utf8.count <= limit else {
-            throw InputError("\(name) is \(value.utf8.count) bytes; pushctl sends at most \(limit) bytes in a header value",
-                             hint: "check that the right value was passed")
+            throw InputError(Words("\(name) is \(value.utf8.count) bytes; pushctl sends at most \(limit) bytes in a header value", es: "\(name) ocupa \(value.utf8.count) bytes; pushctl envía como mucho \(limit) bytes en el valor de una cabecera"),
+                             hint: Words("check that the right value was passed", es: "comprueba que se pasó el valor correcto"))
         }
     }
 }

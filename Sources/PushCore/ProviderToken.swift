@@ -108,7 +108,7 @@ public struct DecodedJWT: Sendable {
     public init(parsing text: String) throws(InputError) {
         var token = Substring(text).trimmingWhitespace()
         if token.lowercased().hasPrefix("bearer ") { token = token.dropFirst(7).trimmingWhitespace() }
-        if token.isEmpty { throw InputError("the JWT is empty", hint: "pass the token as an argument, or '-' to read it from standard input") }
+        if token.isEmpty { throw InputError(Words("the JWT is empty", es: "el JWT está vacío"), hint: Words("pass the token as an argument, or '-' to read it from standard input", es: "pasa el token como argumento, o '-' para leerlo de la entrada estándar")) }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw InputError(
@@ -116,24 +116,24 @@ public struct DecodedJWT: Sendable {
                 hint: "copy the whole token: header.claims.signature")
         }
         func json(_ index: Int, _ name: String) throws(InputError) -> JSONValue {
-            guard !parts[index].isEmpty else { throw InputError("the \(name) (part \(index + 1)) is empty") }
+            guard !parts[index].isEmpty else { throw InputError(Words("the \(name) (part \(index + 1)) is empty", es: "la parte \(index + 1) (\(name)) está vacía")) }
             guard let bytes = Base64URL.decode(parts[index]) else {
-                throw InputError("the \(name) (part \(index + 1)) is not valid base64url", hint: "was the token cut or wrapped when copied?")
+                throw InputError(Words("the \(name) (part \(index + 1)) is not valid base64url", es: "la parte \(index + 1) (\(name)) no es base64url válido"), hint: Words("was the token cut or wrapped when copied?", es: "¿se cortó o partió el token al copiarlo?"))
             }
             let value: JSONValue
             do { value = try JSONValue.parse(bytes) } catch {
-                throw InputError("the \(name) (part \(index + 1)) is not valid JSON: \(error)")
+                throw InputError(Words("the \(name) (part \(index + 1)) is not valid JSON: \(error)", es: "la parte \(index + 1) (\(name)) no es JSON válido: \(error)"))
             }
             guard case .object = value else {
-                throw InputError("the \(name) (part \(index + 1)) holds \(value.typeName), not a JSON object")
+                throw InputError(Words("the \(name) (part \(index + 1)) holds \(value.typeName), not a JSON object", es: "la parte \(index + 1) (\(name)) contiene \(value.typeName), no un objeto JSON"))
             }
             return value
         }
         header = try json(0, "header")
         claims = try json(1, "claims")
-        guard !parts[2].isEmpty else { throw InputError("the signature (part 3) is empty: this token is unsigned") }
+        guard !parts[2].isEmpty else { throw InputError(Words("the signature (part 3) is empty: this token is unsigned", es: "la firma (parte 3) está vacía: este token no está firmado")) }
         guard let signature = Base64URL.decode(parts[2]) else {
-            throw InputError("the signature (part 3) is not valid base64url", hint: "was the token cut or wrapped when copied?")
+            throw InputError(Words("the signature (part 3) is not valid base64url", es: "la firma (parte 3) no es base64url válido"), hint: Words("was the token cut or wrapped when copied?", es: "¿se cortó o partió el token al copiarlo?"))
         }
         self.signature = signature
         signingInput = parts[0] + "." + parts[1]

@@ -161,7 +161,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
         do { header = try authorization.authorization() } catch {
             // Not the network's fault: a key that cannot sign stops the run, and the caller
             // reports it as the input problem it is (every remaining notification: not sent).
-            let problem = (error as? InputError) ?? InputError("could not sign the provider token: \(error)")
+            let problem = (error as? InputError) ?? InputError(Words("could not sign the provider token: \(error)", es: "no se pudo firmar el token del proveedor: \(error)"))
             summary.abortedBy = summary.abortedBy ?? problem
             let failure = TransportFailure.abandoned(Words("not sent: ", es: "no se envió: ") + problem.words)
             halt(.failure(failure))

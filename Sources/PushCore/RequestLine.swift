@@ -33,7 +33,7 @@ public enum RequestLine {
                                                                  es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
         guard let members = json.objectMembers else {
-            throw InputError("the line is \(json.typeName), not a JSON object", hint: "each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}")
+            throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeName), no un objeto JSON"), hint: Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
         var seen = Set<String>()
         for (key, _) in members {
@@ -42,14 +42,14 @@ public enum RequestLine {
                 throw InputError("unknown field \"\(OutsideText.display(key, limit: 40))\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
                                  hint: "the fields are \(fields.joined(separator: ", "))")
             }
-            guard seen.insert(key).inserted else { throw InputError("the field \"\(key)\" appears twice") }
+            guard seen.insert(key).inserted else { throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces")) }
         }
         guard case let .string(tokenText)? = json["token"] else {
             throw InputError(json["token"] == nil ? "no \"token\" field" : "\"token\" must be a string of hex digits")
         }
         let token = try DeviceToken(parsing: tokenText)
-        guard let payloadValue = json["payload"] else { throw InputError("no \"payload\" field", hint: "give the notification as \"payload\":{\"aps\":{…}}") }
-        guard case .object = payloadValue else { throw InputError("\"payload\" is \(payloadValue.typeName), not a JSON object") }
+        guard let payloadValue = json["payload"] else { throw InputError(Words("no \"payload\" field", es: "no hay campo \"payload\""), hint: Words("give the notification as \"payload\":{\"aps\":{…}}", es: "da la notificación como \"payload\":{\"aps\":{…}}")) }
+        guard case .object = payloadValue else { throw InputError(Words("\"payload\" is \(payloadValue.typeName), not a JSON object", es: "\"payload\" es \(payloadValue.typeName), no un objeto JSON")) }
 
         func text(_ field: PushField) throws(InputError) -> String? {
             switch json[field.rawValue] {
@@ -62,7 +62,7 @@ public enum RequestLine {
         var spec = defaults
         spec.name = { "\"\($0.rawValue)\"" }
         if let topic = try text(.topic) { spec.topic = topic }
-        guard !spec.topic.isEmpty else { throw InputError("no \"topic\" field, and no default topic", hint: "give --topic, or \"topic\" on every line") }
+        guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give --topic, or \"topic\" on every line", es: "da --topic, o \"topic\" en cada línea")) }
         if let value = try text(.pushType) { spec.pushType = value }
         if let value = try text(.priority) { spec.priority = value }
         if let value = try text(.collapseID) { spec.collapseID = value }

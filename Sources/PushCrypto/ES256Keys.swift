@@ -91,7 +91,7 @@ public final class ES256PublicKey: @unchecked Sendable {
         OpenSSLKey.clearErrors()
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { pushctl_read_public_key($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
-            throw InputError("the PEM block could not be read as a public key (damaged base64 or DER inside)")
+            throw InputError(Words("the PEM block could not be read as a public key (damaged base64 or DER inside)", es: "el bloque PEM no se pudo leer como clave pública (base64 o DER dañado dentro)"))
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) { throw problem }
@@ -100,7 +100,7 @@ public final class ES256PublicKey: @unchecked Sendable {
 
     /// From an uncompressed point (a JWK's `x` and `y`, 32 bytes each).
     public convenience init(x: [UInt8], y: [UInt8]) throws(InputError) {
-        guard x.count == 32, y.count == 32 else { throw InputError("a P-256 point has 32-byte x and y coordinates") }
+        guard x.count == 32, y.count == 32 else { throw InputError(Words("a P-256 point has 32-byte x and y coordinates", es: "un punto de P-256 tiene coordenadas x e y de 32 bytes")) }
         // SubjectPublicKeyInfo for id-ecPublicKey / prime256v1, then the point 04‖x‖y.
         let prefix: [UInt8] = [
             0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01,
@@ -113,7 +113,7 @@ public final class ES256PublicKey: @unchecked Sendable {
         }
         guard let pointer else {
             OpenSSLKey.clearErrors()
-            throw InputError("the coordinates are not a point on P-256")
+            throw InputError(Words("the coordinates are not a point on P-256", es: "las coordenadas no son un punto de P-256"))
         }
         self.init(key: OpenSSLKey(taking: pointer))
     }

@@ -69,12 +69,12 @@ public enum InputFiles {
         while filled < bytes.count {
             let n = bytes.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw InputError("cannot read \(name): \(String(cString: strerror(errno)))", kind: .missingInput) }
+            guard n >= 0 else { throw InputError(Words("cannot read \(name): \(String(cString: strerror(errno)))", es: "no se puede leer \(name): \(String(cString: strerror(errno)))"), kind: .missingInput) }
             if n == 0 { break }
             filled += n
         }
         guard filled <= sizeLimit else {
-            throw InputError("\(name) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)")
+            throw InputError(Words("\(name) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)", es: "\(name) pasa de \(sizeLimit / 1024) KiB; no puede ser \(what)"))
         }
         bytes.removeLast(bytes.count - filled)
         return bytes

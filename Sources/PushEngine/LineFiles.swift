@@ -87,7 +87,7 @@ public final class DeviceTokenFile: Sequence {
             if let shard, !shard.contains(try DeviceToken(parsingUTF8: text)) { return }
             if fresh { count += 1 } else { duplicates += 1 }
         }
-        guard total > 0 else { throw InputError("\(file.displayName) has no device tokens (blank lines and # comments are skipped)") }
+        guard total > 0 else { throw InputError(Words("\(file.displayName) has no device tokens (blank lines and # comments are skipped)", es: "\(file.displayName) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)")) }
         self.count = count
         self.duplicates = duplicates
         self.shard = shard
@@ -176,7 +176,7 @@ public final class RequestsFile: Sequence {
         self.kept = shard == nil ? kept : []
         self.keptEnd = shard == nil ? keptEnd : 0
         self.shard = shard
-        guard total > 0 else { throw InputError("\(file.displayName) has no notifications (one JSON object per line)") }
+        guard total > 0 else { throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)")) }
         self.count = count
         self.defaults = defaults
     }
@@ -321,8 +321,8 @@ struct LineReader {
     }
 
     private func tooLong(_ name: String) -> InputError {
-        InputError("\(name), line \(lineNumber + 1): longer than \(lineLimit) bytes",
-                   hint: "check that this is the right file (one entry per line, LF or CRLF line ends)")
+        InputError(Words("\(name), line \(lineNumber + 1): longer than \(lineLimit) bytes", es: "\(name), línea \(lineNumber + 1): más larga de \(lineLimit) bytes"),
+                   hint: Words("check that this is the right file (one entry per line, LF or CRLF line ends)", es: "comprueba que es el archivo correcto (una entrada por línea, con finales LF o CRLF)"))
     }
 
     private mutating func fill(name: String) throws(InputError) {
@@ -340,7 +340,7 @@ struct LineReader {
         guard n >= 0 else {
             let why = String(cString: strerror(errno))
             buffer.removeLast(chunkSize)
-            throw InputError("cannot read \(name): \(why)", kind: .missingInput)
+            throw InputError(Words("cannot read \(name): \(why)", es: "no se puede leer \(name): \(why)"), kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 { finished = true; return }
@@ -349,7 +349,7 @@ struct LineReader {
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
-                throw InputError("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", hint: "check the space in $TMPDIR", kind: .cannotCreateOutput)
+                throw InputError(Words("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", es: "no se puede volcar \(name) a un archivo temporal: \(String(cString: strerror(errno)))"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }
     }

@@ -98,8 +98,8 @@ public enum NotificationSource: Sequence {
         case let .file(_, file): name = file.displayName
         case let .requests(file): name = file.displayName
         }
-        throw InputError("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run",
-                         hint: "do not rewrite the file while pushctl reads it; send the rest again", kind: .temporaryFailure)
+        throw InputError(Words("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run", es: "\(name) tenía \(count) notificaciones al comprobarlo, pero se enviaron \(results): cambió durante el envío"),
+                         hint: Words("do not rewrite the file while pushctl reads it; send the rest again", es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
     }
 
     public struct Iterator: IteratorProtocol {

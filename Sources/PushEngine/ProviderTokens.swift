@@ -123,7 +123,7 @@ public final class FixedAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { header }
 
     public func renew() throws {
-        throw InputError("the provider token given has expired and cannot be renewed without the key", hint: "mint a new one (pushctl jwt), or sign with the key")
+        throw InputError(Words("the provider token given has expired and cannot be renewed without the key", es: "el token del proveedor dado ha caducado y no se puede renovar sin la clave"), hint: Words("mint a new one (pushctl jwt), or sign with the key", es: "genera uno nuevo (pushctl jwt), o firma con la clave"))
     }
 }
 
@@ -135,7 +135,7 @@ public final class CertificateAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { nil }
 
     public func renew() throws {
-        throw InputError("APNs refused the provider token, but this run authenticates with a certificate and sends none")
+        throw InputError(Words("APNs refused the provider token, but this run authenticates with a certificate and sends none", es: "APNs rechazó el token del proveedor, pero este envío se autentica con un certificado y no manda ninguno"))
     }
 }
 

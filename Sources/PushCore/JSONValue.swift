@@ -46,6 +46,18 @@ public enum JSONValue: Equatable, Sendable {
         case .object: return "an object"
         }
     }
+
+    /// The kind of value, in every language: "an array" / "un array".
+    public var typeWords: Words {
+        switch self {
+        case .null: return Words(verbatim: "null")
+        case .bool: return Words("a boolean", es: "un booleano")
+        case .integer, .number: return Words("a number", es: "un número")
+        case .string: return Words("a string", es: "una cadena")
+        case .array: return Words("an array", es: "un array")
+        case .object: return Words("an object", es: "un objeto")
+        }
+    }
 }
 
 // MARK: - Writing

@@ -23,7 +23,7 @@ public struct Payload: Sendable {
                              hint: diagnosis.named ? nil : Words("check it with `python3 -m json.tool`", es: "revísala con `python3 -m json.tool`"))
         }
         guard case .object = json else {
-            throw InputError(Words("the payload (\(source)) is \(json.typeName), not a JSON object", es: "la carga útil (\(source)) es \(json.typeName), no un objeto JSON"),
+            throw InputError(Words("the payload (\(source)) is \(json.typeName), not a JSON object", es: "la carga útil (\(source)) es \(json.typeWords.es), no un objeto JSON"),
                              hint: Words("APNs payloads look like {\"aps\":{…}}", es: "las cargas útiles de APNs tienen la forma {\"aps\":{…}}"))
         }
         self.bytes = bytes
@@ -66,8 +66,10 @@ public struct Payload: Sendable {
         let limit = type.payloadLimit
         guard bytes.count <= limit else {
             throw InputError(
-                "the payload is \(bytes.count) bytes, \(bytes.count - limit) over APNs' limit of \(limit) bytes for \(type.rawValue) pushes",
-                hint: type == .voip ? "shorten it" : "shorten it (only voip pushes may have 5120 bytes)")
+                Words("the payload is \(bytes.count) bytes, \(bytes.count - limit) over APNs' limit of \(limit) bytes for \(type.rawValue) pushes",
+                      es: "la carga útil ocupa \(bytes.count) bytes, \(bytes.count - limit) más que el límite de APNs de \(limit) bytes para las notificaciones \(type.rawValue)"),
+                hint: type == .voip ? Words("shorten it", es: "acórtala")
+                    : Words("shorten it (only voip pushes may have 5120 bytes)", es: "acórtala (solo las notificaciones voip pueden llegar a 5120 bytes)"))
         }
     }
 }

@@ -112,8 +112,9 @@ public struct DecodedJWT: Sendable {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw InputError(
-                "a JWT has three parts separated by '.', this one has \(parts.count)",
-                hint: "copy the whole token: header.claims.signature")
+                Words("a JWT has three parts separated by '.', this one has \(parts.count)",
+                      es: "un JWT tiene tres partes separadas por '.', y este tiene \(parts.count)"),
+                hint: Words("copy the whole token: header.claims.signature", es: "copia el token entero: cabecera.claims.firma"))
         }
         func json(_ index: Int, _ name: String) throws(InputError) -> JSONValue {
             guard !parts[index].isEmpty else { throw InputError(Words("the \(name) (part \(index + 1)) is empty", es: "la parte \(index + 1) (\(name)) está vacía")) }
@@ -125,7 +126,7 @@ public struct DecodedJWT: Sendable {
                 throw InputError(Words("the \(name) (part \(index + 1)) is not valid JSON: \(error)", es: "la parte \(index + 1) (\(name)) no es JSON válido: \(error)"))
             }
             guard case .object = value else {
-                throw InputError(Words("the \(name) (part \(index + 1)) holds \(value.typeName), not a JSON object", es: "la parte \(index + 1) (\(name)) contiene \(value.typeName), no un objeto JSON"))
+                throw InputError(Words("the \(name) (part \(index + 1)) holds \(value.typeName), not a JSON object", es: "la parte \(index + 1) (\(name)) contiene \(value.typeWords.es), no un objeto JSON"))
             }
             return value
         }

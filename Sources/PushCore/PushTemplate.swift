@@ -76,8 +76,10 @@ public struct PushTemplate: Sendable {
             }
             guard p.isAllowed(for: pushType) else {
                 throw InputError(
-                    "\(spec.name(.priority)) 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
-                    hint: "background pushes are sent with priority 5; leave out \(spec.name(.priority)) or use \(spec.name(.priority)) 5")
+                    Words("\(spec.name(.priority)) 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
+                          es: "\(spec.name(.priority)) 10 con una notificación en segundo plano: Apple lo documenta como un error (APNs responde 400 BadPriority)"),
+                    hint: Words("background pushes are sent with priority 5; leave out \(spec.name(.priority)) or use \(spec.name(.priority)) 5",
+                                es: "las notificaciones en segundo plano se envían con prioridad 5; quita \(spec.name(.priority)) o usa \(spec.name(.priority)) 5"))
             }
             priority = p
         } else {

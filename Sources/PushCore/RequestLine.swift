@@ -33,7 +33,7 @@ public enum RequestLine {
                                                                  es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
         guard let members = json.objectMembers else {
-            throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeName), no un objeto JSON"), hint: Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
+            throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
         var seen = Set<String>()
         for (key, _) in members {
@@ -49,7 +49,7 @@ public enum RequestLine {
         }
         let token = try DeviceToken(parsing: tokenText)
         guard let payloadValue = json["payload"] else { throw InputError(Words("no \"payload\" field", es: "no hay campo \"payload\""), hint: Words("give the notification as \"payload\":{\"aps\":{…}}", es: "da la notificación como \"payload\":{\"aps\":{…}}")) }
-        guard case .object = payloadValue else { throw InputError(Words("\"payload\" is \(payloadValue.typeName), not a JSON object", es: "\"payload\" es \(payloadValue.typeName), no un objeto JSON")) }
+        guard case .object = payloadValue else { throw InputError(Words("\"payload\" is \(payloadValue.typeName), not a JSON object", es: "\"payload\" es \(payloadValue.typeWords.es), no un objeto JSON")) }
 
         func text(_ field: PushField) throws(InputError) -> String? {
             switch json[field.rawValue] {

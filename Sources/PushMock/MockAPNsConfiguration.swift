@@ -128,8 +128,9 @@ public struct MockProviderKey: Sendable {
             publicKeyX963 = Array(key.x963Representation)
         } else {
             throw InputError(
-                "the key for \(keyID) is not a P-256 key in PEM form",
-                hint: "pass the .p8 file from your Apple Developer account, or a PEM public key")
+                Words("the key for \(keyID) is not a P-256 key in PEM form", es: "la clave de \(keyID) no es una clave P-256 en formato PEM"),
+                hint: Words("pass the .p8 file from your Apple Developer account, or a PEM public key",
+                            es: "pasa el archivo .p8 de tu cuenta de Apple Developer, o una clave pública PEM"))
         }
     }
 
@@ -145,8 +146,8 @@ public struct MockProviderKey: Sendable {
             path = spec
         } else {
             throw InputError(
-                "cannot tell the key id of '\(spec)'",
-                hint: "name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH",
+                Words("cannot tell the key id of '\(spec)'", es: "no se sabe el key id de '\(spec)'"),
+                hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -321,9 +322,10 @@ public struct MockFaults: Sendable {
         let token = try DeviceToken(parsing: String(spec[..<equals]))
         let name = String(spec[spec.index(after: equals)...])
         guard let reason = RejectionReason.allKnown.first(where: { $0.apnsName.lowercased() == name.lowercased() }) else {
+            let known = RejectionReason.allKnown.map(\.apnsName).joined(separator: ", ")
             throw InputError(
-                "'\(name)' is not a reason APNs sends",
-                hint: "use one of \(RejectionReason.allKnown.map(\.apnsName).joined(separator: ", "))",
+                Words("'\(name)' is not a reason APNs sends", es: "'\(name)' no es un motivo que envíe APNs"),
+                hint: Words("use one of \(known)", es: "usa uno de estos: \(known)"),
                 kind: .usage)
         }
         return (token, reason)

@@ -140,9 +140,10 @@ final class LogFile: Sendable {
     init(path: String) throws(InputError) {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
             throw InputError(
-                "cannot open the log file '\(path)': \(String(cString: strerror(errno)))",
-                hint: "check that its folder exists and is writable", kind: .cannotCreateOutput)
+                Words("cannot open the log file '\(path)': \(reason)", es: "no se puede abrir el archivo de registro '\(path)': \(reason)"),
+                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"), kind: .cannotCreateOutput)
         }
         state = NIOLockedValueBox(State(descriptor: fd))
     }

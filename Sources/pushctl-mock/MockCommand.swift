@@ -366,7 +366,8 @@ struct MockCommand: ParsableCommand {
             await classroom.shutdown()
             try? await server.shutdown()
             throw fail(InputError(
-                "cannot write the CA certificate to '\(caPath)': \(problem)", hint: "check that its folder exists and is writable",
+                Words("cannot write the CA certificate to '\(caPath)': \(problem)", es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem)"),
+                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
                 kind: .cannotCreateOutput))
         }
 

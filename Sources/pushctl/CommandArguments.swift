@@ -24,10 +24,15 @@ enum CommandArguments {
             let bytes = UnsafeRawBufferPointer(start: raw, count: length).bindMemory(to: UInt8.self)
             guard String(validatingCString: raw) == nil else { continue }
             let option = index > 1 ? argv[index - 1].map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } : nil
-            let place = option.map { $0.hasPrefix("-") ? "the value of \(OutsideText.display($0, limit: 40))" : "argument \(index)" } ?? "argument \(index)"
+            let flag = option.flatMap { $0.hasPrefix("-") ? OutsideText.display($0, limit: 40) : nil }
+            let place = flag.map { "the value of \($0)" } ?? "argument \(index)"
+            let lugar = flag.map { "el valor de \($0)" } ?? "el argumento \(index)"
+            let shown = OutsideText.display(bytes: bytes, limit: 40)
             throw InputError(
-                "\(place) is not valid UTF-8 ('\(OutsideText.display(bytes: bytes, limit: 40))'); pushctl would have to alter it",
-                hint: "check the terminal's or the script's encoding (UTF-8), or give the text in a payload file")
+                Words("\(place) is not valid UTF-8 ('\(shown)'); pushctl would have to alter it",
+                      es: "\(lugar) no es UTF-8 válido ('\(shown)'); pushctl tendría que alterarlo"),
+                hint: Words("check the terminal's or the script's encoding (UTF-8), or give the text in a payload file",
+                            es: "comprueba la codificación de la terminal o del script (UTF-8), o da el texto en un archivo de carga útil"))
         }
     }
 }

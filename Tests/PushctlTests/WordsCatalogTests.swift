@@ -37,7 +37,7 @@ import Testing
 
     /// English-only literals still in the sources (`InputError("…")`, `ValidationError("…")`):
     /// each conversion to Words lowers this ceiling; a new one fails here.
-    static let englishOnlyCeiling = 86
+    static let englishOnlyCeiling = 87
 
     @Test("English-only error literals only go down")
     func englishOnlyErrorsDoNotGrow() throws {
@@ -45,6 +45,8 @@ import Testing
         for (_, text) in try Self.swiftFiles() {
             count += text.components(separatedBy: "InputError(\"").count - 1
             count += text.components(separatedBy: "ValidationError(\"").count - 1
+            // The message on the next line: `InputError(\n    "…"`.
+            count += text.matches(of: /InputError\(\s*\n\s*"/).count
         }
         #expect(count <= Self.englishOnlyCeiling, "\(count) English-only error literals (ceiling \(Self.englishOnlyCeiling)): write new messages with Words(_:es:)")
     }

@@ -131,26 +131,15 @@ public enum ConnectionProbe {
         }
         // The stage that did not finish, for failures libcurl does not name by stage.
         let unfinished = times.first { report.milliseconds[$0.0] == nil }?.0 ?? .http2
-        if code == CURLE_PROXY || code == CURLE_COULDNT_RESOLVE_PROXY || detail.contains("CONNECT tunnel failed")
-            || (configuration.proxy != nil && code == CURLE_COULDNT_CONNECT) {
-            report.fail(.tcp, .proxy, detail)
-            return report
-        }
-        switch code {
-        case CURLE_COULDNT_RESOLVE_HOST:
-            report.fail(.dns, .dns, detail)
-        case CURLE_COULDNT_CONNECT:
-            report.fail(.tcp, .connection, detail)
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
-            report.fail(.tls, .certificate, detail)
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM:
-            report.fail(.tls, report.certificateProblem == nil ? .tls : .certificate, detail)
-        case CURLE_OPERATION_TIMEDOUT:
-            report.fail(unfinished, .timeout, detail)
-        case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
-            report.fail(unfinished == .tls ? .tls : .http2, unfinished == .tls ? .tls : .protocolMismatch, detail)
-        default:
-            report.fail(unfinished, .other, detail)
+        switch CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.proxy != nil) {
+        case .proxy: report.fail(.tcp, .proxy, detail)
+        case .dns: report.fail(.dns, .dns, detail)
+        case .connection: report.fail(.tcp, .connection, detail)
+        case .certificate: report.fail(.tls, .certificate, detail)
+        case .tls: report.fail(.tls, report.certificateProblem == nil ? .tls : .certificate, detail)
+        case .timeout: report.fail(unfinished, .timeout, detail)
+        case .connectionLost: report.fail(unfinished == .tls ? .tls : .http2, unfinished == .tls ? .tls : .protocolMismatch, detail)
+        case .address, .other: report.fail(unfinished, .other, detail)
         }
         return report
     }

@@ -179,7 +179,21 @@ final class EasyHandle {
     var errorDetail: String {
         OutsideText.display(String(cString: UnsafePointer(errorBuffer)), limit: Int(CURL_ERROR_SIZE))
     }
+}
 
+/// A `CURL*` handle options are set on: ``EasyHandle``, or the GOAWAY probe's bare handle.
+protocol CurlOptionTarget {
+    var raw: UnsafeMutableRawPointer { get }
+}
+
+/// A bare easy handle (the GOAWAY probe's), for setting options on it.
+struct BareEasyHandle: CurlOptionTarget {
+    let raw: UnsafeMutableRawPointer
+}
+
+extension EasyHandle: CurlOptionTarget {}
+
+extension CurlOptionTarget {
     /// Sets an option, or says which one libcurl refused.
     func require(_ option: CURLoption, _ value: Int) throws {
         let code = pushctl_easy_setopt_long(raw, option, value)

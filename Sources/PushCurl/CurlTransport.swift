@@ -235,33 +235,23 @@ public final class CurlTransport: PushTransport {
             return .success(response)
         }
         let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
-        // With a proxy, a connection that fails is the proxy's; a tunnel it refuses is too.
-        if code == CURLE_PROXY || code == CURLE_COULDNT_RESOLVE_PROXY || detail.contains("CONNECT tunnel failed")
-            || (configuration.proxy != nil && code == CURLE_COULDNT_CONNECT) {
-            return .failure(.unreachable(detail, cause: .proxy))
-        }
-        if detail.contains("times before giving up") {
+        let failure = CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.proxy != nil)
+        if failure != .proxy && detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
             // request could start: the server takes connections but no streams.
             return .failure(.refused("libcurl tried the request on several new connections and each closed before it could start (a server whose HTTP/2 SETTINGS allow 0 streams does this); stopped so as not to hammer it"))
         }
-        switch code {
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            return .failure(.unreachable(detail, cause: .dns))
-        case CURLE_COULDNT_CONNECT:
-            return .failure(.unreachable(detail, cause: .connection))
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
-            return .failure(.unreachable(detail, cause: .certificate))
-        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM:
-            return .failure(.unreachable(detail, cause: .tls))
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
-            return .failure(.unreachable(detail))
-        case CURLE_OPERATION_TIMEDOUT:
-            return handle.reachedServer ? .failure(.timedOut(detail)) : .failure(.unreachable(detail, cause: .timeout))
-        case CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
-            return .failure(.connectionLost(detail))
-        default:
-            return .failure(.other(detail))
+        switch failure {
+        // With a proxy, a connection that fails is the proxy's; a tunnel it refuses is too.
+        case .proxy: return .failure(.unreachable(detail, cause: .proxy))
+        case .dns: return .failure(.unreachable(detail, cause: .dns))
+        case .connection: return .failure(.unreachable(detail, cause: .connection))
+        case .certificate: return .failure(.unreachable(detail, cause: .certificate))
+        case .tls: return .failure(.unreachable(detail, cause: .tls))
+        case .address: return .failure(.unreachable(detail))
+        case .timeout: return handle.reachedServer ? .failure(.timedOut(detail)) : .failure(.unreachable(detail, cause: .timeout))
+        case .connectionLost: return .failure(.connectionLost(detail))
+        case .other: return .failure(.other(detail))
         }
     }
 
@@ -283,16 +273,15 @@ public final class CurlTransport: PushTransport {
         try CurlTransport.makeHandle(configuration, trust: trust, streams: streams)
     }
 
-    /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
-    /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)
-    static func makeHandle(_ configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
-                           streams: StreamCount) throws -> EasyHandle {
-        guard let handle = EasyHandle(streams: streams) else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
-        try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        try handle.require(CURLOPT_PIPEWAIT, 1)
+    /// How every handle pushctl makes reaches the server, the same for the transport, the
+    /// connection probe and the GOAWAY probe: no signals, the connect timeout, certificates
+    /// always verified (with the added CA), the client certificate from memory, CONNECT_TO, and
+    /// the proxy (which wins over no_proxy) with its credentials. Returns the CONNECT_TO list,
+    /// which must live as long as the handle.
+    static func connection(_ handle: some CurlOptionTarget, _ configuration: CurlTransportConfiguration,
+                           trust: (file: String, directory: String?)?, connectTimeout: Double) throws -> HeaderList? {
         try handle.require(CURLOPT_NOSIGNAL, 1)
-        try handle.require(CURLOPT_CONNECTTIMEOUT_MS, CurlTransport.milliseconds(configuration.connectTimeout))
-        try handle.require(CURLOPT_TIMEOUT_MS, CurlTransport.milliseconds(configuration.timeout))
+        try handle.require(CURLOPT_CONNECTTIMEOUT_MS, CurlTransport.milliseconds(connectTimeout))
         try handle.require(CURLOPT_SSL_VERIFYPEER, 1)
         try handle.require(CURLOPT_SSL_VERIFYHOST, 2)
         if let trust {
@@ -305,9 +294,10 @@ public final class CurlTransport: PushTransport {
             try handle.require(CURLOPT_SSLKEYTYPE, "PEM")
             try handle.require(CURLOPT_SSLKEY_BLOB, blob: client.privateKeyPEM)
         }
+        var connectTo: HeaderList?
         if !configuration.connectTo.isEmpty {
             let list = HeaderList(configuration.connectTo)
-            handle.connectTo = list
+            connectTo = list
             try handle.require(CURLOPT_CONNECT_TO, pointer: list.raw)
         }
         if let proxy = configuration.proxy {
@@ -316,6 +306,18 @@ public final class CurlTransport: PushTransport {
             try handle.require(CURLOPT_NOPROXY, "")
             if let credentials = configuration.proxyCredentials { try handle.require(CURLOPT_PROXYUSERPWD, credentials) }
         }
+        return connectTo
+    }
+
+    /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
+    /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)
+    static func makeHandle(_ configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
+                           streams: StreamCount) throws -> EasyHandle {
+        guard let handle = EasyHandle(streams: streams) else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
+        try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        try handle.require(CURLOPT_PIPEWAIT, 1)
+        try handle.require(CURLOPT_TIMEOUT_MS, CurlTransport.milliseconds(configuration.timeout))
+        handle.connectTo = try connection(handle, configuration, trust: trust, connectTimeout: configuration.connectTimeout)
         if let sink = configuration.trace {
             let trace = CurlTrace(showSecrets: configuration.showSecrets, sink: sink)
             try trace.attach(to: handle)

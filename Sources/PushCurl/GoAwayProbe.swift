@@ -30,40 +30,28 @@ public struct GoAwayNotice: Sendable, Equatable {
 enum GoAwayProbe {
     static func run(configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
                     timeout: Double = 2) -> GoAwayNotice? {
-        // The CONNECT_TO list outlives the handle: its defer is registered first, so runs last.
-        let connectTo = HeaderList(configuration.connectTo)
-        defer { withExtendedLifetime(connectTo) {} }
         guard let handle = curl_easy_init() else { return nil }
-        defer { curl_easy_cleanup(handle) }
-        func set(_ option: CURLoption, _ value: Int) -> Bool { pushctl_easy_setopt_long(handle, option, value) == CURLE_OK }
-        func set(_ option: CURLoption, _ value: String) -> Bool { value.withCString { pushctl_easy_setopt_ptr(handle, option, $0) } == CURLE_OK }
-        func set(_ option: CURLoption, blob: [UInt8]) -> Bool {
-            blob.withUnsafeBytes { pushctl_easy_setopt_blob(handle, option, $0.baseAddress, $0.count) } == CURLE_OK
+        // The CONNECT_TO list outlives the handle.
+        var connectTo: HeaderList?
+        defer {
+            curl_easy_cleanup(handle)
+            withExtendedLifetime(connectTo) {}
         }
-        var ok = set(CURLOPT_URL, configuration.baseURL + "/")
-            && set(CURLOPT_CONNECT_ONLY, 1)
-            && set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
-            && pushctl_easy_setopt_alpn_h2_only(handle) == CURLE_OK
-            && set(CURLOPT_NOSIGNAL, 1)
-            && set(CURLOPT_CONNECTTIMEOUT_MS, CurlTransport.milliseconds(min(configuration.connectTimeout, timeout)))
-            && set(CURLOPT_SSL_VERIFYPEER, 1)
-            && set(CURLOPT_SSL_VERIFYHOST, 2)
-        if ok, let trust {
-            ok = set(CURLOPT_CAINFO, trust.file) && (trust.directory.map { set(CURLOPT_CAPATH, $0) } ?? true)
-        }
-        if ok, let client = configuration.clientCertificate {
-            ok = set(CURLOPT_SSLCERTTYPE, "PEM") && set(CURLOPT_SSLCERT_BLOB, blob: client.certificatePEM)
-                && set(CURLOPT_SSLKEYTYPE, "PEM") && set(CURLOPT_SSLKEY_BLOB, blob: client.privateKeyPEM)
-        }
-        if ok, !configuration.connectTo.isEmpty {
-            ok = pushctl_easy_setopt_ptr(handle, CURLOPT_CONNECT_TO, connectTo.raw) == CURLE_OK
-        }
-        if ok, let proxy = configuration.proxy {
-            ok = set(CURLOPT_PROXY, proxy) && (configuration.proxyCredentials.map { set(CURLOPT_PROXYUSERPWD, $0) } ?? true)
+        // The same way to the server as the transport's (proxy, no_proxy, CA, client
+        // certificate, CONNECT_TO), then a bare TLS connection offering only h2.
+        do {
+            let bare = BareEasyHandle(raw: handle)
+            try bare.require(CURLOPT_URL, configuration.baseURL + "/")
+            try bare.require(CURLOPT_CONNECT_ONLY, 1)
+            try bare.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
+            guard pushctl_easy_setopt_alpn_h2_only(handle) == CURLE_OK else { return nil }
+            connectTo = try CurlTransport.connection(bare, configuration, trust: trust, connectTimeout: min(configuration.connectTimeout, timeout))
+        } catch {
+            return nil
         }
         // (Whether TLS agreed on h2 cannot be asked here: libcurl 7.88 hides the SSL of a CONNECT_ONLY
         // handle. A server that did not would not answer in HTTP/2 frames, and nothing is found.)
-        guard ok, curl_easy_perform(handle) == CURLE_OK else { return nil }
+        guard curl_easy_perform(handle) == CURLE_OK else { return nil }
         var socket: curl_socket_t = -1
         guard pushctl_easy_active_socket(handle, &socket) == CURLE_OK, socket >= 0 else { return nil }
 

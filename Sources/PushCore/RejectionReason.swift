@@ -158,6 +158,21 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
 
     /// One line: what it means, then what to do (in domain words: the command line names its own flags).
     public var explanation: Words {
+        if let words = requestExplanation ?? credentialExplanation ?? deliveryExplanation ?? channelExplanation { return words }
+        switch self {
+        case let .noReason(status):
+            return Words("HTTP \(status) without an APNs reason: APNs always names one, so something between pushctl and APNs answered (a proxy, a load balancer, a captive portal); check the proxy settings, or try again later",
+                         es: "HTTP \(status) sin motivo de APNs: APNs siempre indica uno, así que respondió algo entre pushctl y APNs (un proxy, un balanceador de carga, un portal cautivo); revisa la configuración del proxy, o inténtalo más tarde")
+        case let .unknown(name):
+            return Words("APNs answered '\(name)', a reason pushctl does not know; see Apple's 'Handling notification responses from APNs'",
+                         es: "APNs respondió '\(name)', un motivo que pushctl no conoce; consulta 'Handling notification responses from APNs' en la documentación de Apple")
+        default:
+            return Words("APNs answered '\(apnsName)'", es: "APNs respondió '\(apnsName)'")
+        }
+    }
+
+    /// What is wrong with the request itself (400, 404, 405, 413).
+    private var requestExplanation: Words? {
         switch self {
         case .badCollapseId:
             return Words("apns-collapse-id is longer than 64 bytes; shorten it",
@@ -183,9 +198,6 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .duplicateHeaders:
             return Words("a header was sent twice; send each apns-* header once",
                          es: "se envió una cabecera dos veces; envía cada cabecera apns-* una sola vez")
-        case .idleTimeout:
-            return Words("the connection was idle too long; send again on a new connection",
-                         es: "la conexión estuvo inactiva demasiado tiempo; vuelve a enviar por una conexión nueva")
         case .invalidPushType:
             return Words("apns-push-type is not a value Apple knows; use alert, background, voip, …",
                          es: "apns-push-type no es un valor que Apple conozca; usa alert, background, voip, …")
@@ -201,6 +213,22 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .topicDisallowed:
             return Words("pushing to this topic is not allowed: a certificate covers only the topics it lists (pushctl cert inspect shows them), a topic-specific key only its topics",
                          es: "no se permite enviar a este topic: un certificado solo cubre los topics que lista (pushctl cert inspect los muestra), y una clave de topic concreto solo los suyos")
+        case .badPath:
+            return Words("the request path is not /3/device/<token>; check the endpoint",
+                         es: "la ruta de la petición no es /3/device/<token>; comprueba el endpoint")
+        case .methodNotAllowed:
+            return Words("only POST is allowed; check that the endpoint is APNs",
+                         es: "solo se admite POST; comprueba que el endpoint sea APNs")
+        case .payloadTooLarge:
+            return Words("the payload is over the limit (4096 bytes; 5120 for voip); shorten it",
+                         es: "la carga útil supera el límite (4096 bytes; 5120 para voip); acórtala")
+        default: return nil
+        }
+    }
+
+    /// What is wrong with the key, the token or the certificate (403, 429 for tokens).
+    private var credentialExplanation: Words? {
+        switch self {
         case .badCertificate:
             return Words("the client certificate is not an APNs push certificate, or was revoked; make an \"Apple Push Notification service SSL\" certificate in your Apple Developer account",
                          es: "el certificado de cliente no es un certificado de notificaciones de APNs, o fue revocado; crea un certificado \"Apple Push Notification service SSL\" en tu cuenta de Apple Developer")
@@ -225,24 +253,22 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .badEnvironmentKeyIdInToken:
             return Words("the key is not enabled for this environment; check the key's environment in your Apple Developer account, or use the other one",
                          es: "la clave no está habilitada para este entorno; comprueba su entorno en tu cuenta de Apple Developer, o usa el otro")
-        case .badPath:
-            return Words("the request path is not /3/device/<token>; check the endpoint",
-                         es: "la ruta de la petición no es /3/device/<token>; comprueba el endpoint")
-        case .methodNotAllowed:
-            return Words("only POST is allowed; check that the endpoint is APNs",
-                         es: "solo se admite POST; comprueba que el endpoint sea APNs")
+        case .tooManyProviderTokenUpdates:
+            return Words("the provider token was changed too often; reuse one token for 20–60 minutes (pushctl caches it unless told not to)",
+                         es: "el token del proveedor se cambió demasiadas veces; reutiliza un mismo token entre 20 y 60 minutos (pushctl lo guarda en caché salvo que le digas lo contrario)")
+        default: return nil
+        }
+    }
+
+    /// The device token, the rate and the server (410, 429, 5xx, GOAWAY reasons).
+    private var deliveryExplanation: Words? {
+        switch self {
         case .unregistered:
             return Words("the device token is no longer active for this topic (app uninstalled or notifications turned off); stop sending to it and delete it",
                          es: "el token del dispositivo ya no está activo para este topic (app desinstalada o notificaciones desactivadas); deja de enviarle y bórralo")
         case .expiredToken:
             return Words("the device token has expired; stop sending to it and delete it",
                          es: "el token del dispositivo ha caducado; deja de enviarle y bórralo")
-        case .payloadTooLarge:
-            return Words("the payload is over the limit (4096 bytes; 5120 for voip); shorten it",
-                         es: "la carga útil supera el límite (4096 bytes; 5120 para voip); acórtala")
-        case .tooManyProviderTokenUpdates:
-            return Words("the provider token was changed too often; reuse one token for 20–60 minutes (pushctl caches it unless told not to)",
-                         es: "el token del proveedor se cambió demasiadas veces; reutiliza un mismo token entre 20 y 60 minutos (pushctl lo guarda en caché salvo que le digas lo contrario)")
         case .tooManyRequests:
             return Words("too many notifications to this device in a short time; wait before sending to it again",
                          es: "demasiadas notificaciones a este dispositivo en poco tiempo; espera antes de volver a enviarle")
@@ -255,6 +281,16 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .shutdown:
             return Words("the APNs server is shutting down; send again on a new connection",
                          es: "el servidor de APNs se está apagando; vuelve a enviar por una conexión nueva")
+        case .idleTimeout:
+            return Words("the connection was idle too long; send again on a new connection",
+                         es: "la conexión estuvo inactiva demasiado tiempo; vuelve a enviar por una conexión nueva")
+        default: return nil
+        }
+    }
+
+    /// The broadcast channel API.
+    private var channelExplanation: Words? {
+        switch self {
         case .featureNotEnabled:
             return Words("broadcast push is not enabled for this app: turn on the Broadcast capability for the bundle id in your Apple Developer account",
                          es: "las notificaciones de difusión no están habilitadas para esta app: activa la capacidad Broadcast del bundle id en tu cuenta de Apple Developer")
@@ -282,12 +318,7 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .topicMismatch:
             return Words("the bundle id does not match the key's or certificate's app",
                          es: "el bundle id no coincide con la app de la clave o del certificado")
-        case let .noReason(status):
-            return Words("HTTP \(status) without an APNs reason: APNs always names one, so something between pushctl and APNs answered (a proxy, a load balancer, a captive portal); check the proxy settings, or try again later",
-                         es: "HTTP \(status) sin motivo de APNs: APNs siempre indica uno, así que respondió algo entre pushctl y APNs (un proxy, un balanceador de carga, un portal cautivo); revisa la configuración del proxy, o inténtalo más tarde")
-        case let .unknown(name):
-            return Words("APNs answered '\(name)', a reason pushctl does not know; see Apple's 'Handling notification responses from APNs'",
-                         es: "APNs respondió '\(name)', un motivo que pushctl no conoce; consulta 'Handling notification responses from APNs' en la documentación de Apple")
+        default: return nil
         }
     }
 }

@@ -280,93 +280,108 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             reset(streamID, exchange: exchange, code: .internalError, fault: "RST_STREAM(INTERNAL_ERROR)", context: context)
 
         case let .answer(faults):
-            if let reason = faults.goAwayInstead {
-                exchanges[streamID]?.answered = true
-                record(exchange, streamID: streamID, status: 0, fault: "GOAWAY \(reason.apnsName) instead of an answer")
-                sendGoAway(lastStreamID: .rootStream, reason: reason, code: 0, context: context)
-                return
-            }
-            requests += 1
-            let now = Int64(Date().timeIntervalSince1970)
-            if let path = exchange.head.path, MockBroadcasts.handles(path) {
-                answerBroadcastAPI(streamID, exchange: exchange, faults: faults, now: now, context: context)
-                return
-            }
-            let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
-                                             certificate: clientCertificate(context))
-            var reply = Reply()
-            // Which check failed, when the reason alone does not say.
-            var detail: String?
-            var tokenTaken = result.tokenAccepted
-            if tokenTaken, let authorization = exchange.head.authorization,
-                let issuedAt = core.check.verifier.issuedAt(authorization: authorization),
-                policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
-            {
-                tokenTaken = false
-                reply.reason = .tooManyProviderTokenUpdates
-                let current = policy.token?.issuedAt ?? 0
-                detail = "this connection's token changed to one issued \(issuedAt - current) s after the one it used; APNs wants at least \(core.limits.tokenUpdateIntervalSeconds ?? 0) s"
-            }
-            if tokenTaken { raiseStreamLimit(context: context) }
-            exchanges[streamID]?.answered = true
-            if faults.silent {
-                // Read, never answered: the stream stays open until the client resets it.
-                        record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
-                return
-            }
-            if reply.reason == nil {
-                switch result.outcome {
-                case let .rejected(why):
-                    reply.reason = why
-                    if [.missingProviderToken, .invalidProviderToken, .expiredProviderToken].contains(why) {
-                        detail = core.check.verifier.refusal(authorization: exchange.head.authorization, now: now).detail
-                    }
-                    // Renewing a token APNs called expired is not rotating it.
-                    if why == .expiredProviderToken { policy.renewalInvited = true }
-                case let .accepted(hex):
-                    reply.replacement = core.replacementAnswer(faults)
-                    if reply.replacement.map({ $0.status < 200 }) ?? true {
-                        reply.reason = core.simulatedFailure(forDeviceHex: hex)
-                    }
-                    if exchange.head.pushType == PushType.liveactivity.rawValue, reply.reason == nil {
-                        detail = liveActivityProblem(exchange, streamID: streamID, now: now) ?? detail
-                    }
-                }
-            }
-            var goAway = faults.goAwayAfterRequests.map { requests >= $0 } ?? false
-            var goAwayReason = faults.goAwayReason
-            var goAwayCode = faults.goAwayErrorCode
-            if reply.reason == .badDeviceToken, reply.replacement == nil, let limit = core.limits.badDeviceTokenLimit {
-                policy.badDeviceTokens += 1
-                if policy.badDeviceTokens >= limit, !goAway {
-                    goAway = true
-                    goAwayReason = .badDeviceToken
-                    goAwayCode = 0
-                }
-            }
+            answerPush(streamID, exchange: exchange, faults: faults, context: context)
+        }
+    }
 
-            let respond = { [self] in
-                var notes: [String] = []
-                if goAway {
-                    let code = goAwayCode == 0 ? "" : " (\(MockFaults.describeHTTP2ErrorCode(goAwayCode)))"
-                    let why = goAwayReason == .badDeviceToken ? " (\(policy.badDeviceTokens) BadDeviceToken answers)" : ""
-                    notes.append("GOAWAY\(code) after this answer\(why)")
+    /// A request the faults let through: checked in the order APNs checks one, answered (after
+    /// the configured delay), and followed by a GOAWAY when a fault or the BadDeviceToken limit
+    /// calls for one.
+    private func answerPush(_ streamID: HTTP2StreamID, exchange: Exchange, faults: MockFaults, context: ChannelHandlerContext) {
+        if let reason = faults.goAwayInstead {
+            exchanges[streamID]?.answered = true
+            record(exchange, streamID: streamID, status: 0, fault: "GOAWAY \(reason.apnsName) instead of an answer")
+            sendGoAway(lastStreamID: .rootStream, reason: reason, code: 0, context: context)
+            return
+        }
+        requests += 1
+        let now = Int64(Date().timeIntervalSince1970)
+        if let path = exchange.head.path, MockBroadcasts.handles(path) {
+            answerBroadcastAPI(streamID, exchange: exchange, faults: faults, now: now, context: context)
+            return
+        }
+        let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
+                                         certificate: clientCertificate(context))
+        var (reply, detail, tokenTaken) = tokenUpdateVerdict(exchange, result: result)
+        if tokenTaken { raiseStreamLimit(context: context) }
+        exchanges[streamID]?.answered = true
+        if faults.silent {
+            // Read, never answered: the stream stays open until the client resets it.
+            record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
+            return
+        }
+        if reply.reason == nil {
+            switch result.outcome {
+            case let .rejected(why):
+                reply.reason = why
+                if [.missingProviderToken, .invalidProviderToken, .expiredProviderToken].contains(why) {
+                    detail = core.check.verifier.refusal(authorization: exchange.head.authorization, now: now).detail
                 }
-                answer(streamID, reply: reply, faults: faults, loggable: result.loggableAuthorization, notes: notes, detail: detail, context: context)
-                if goAway {
-                    sendGoAway(lastStreamID: streamID, reason: goAwayReason, code: goAwayCode, context: context)
+                // Renewing a token APNs called expired is not rotating it.
+                if why == .expiredProviderToken { policy.renewalInvited = true }
+            case let .accepted(hex):
+                reply.replacement = core.replacementAnswer(faults)
+                if reply.replacement.map({ $0.status < 200 }) ?? true {
+                    reply.reason = core.simulatedFailure(forDeviceHex: hex)
                 }
-            }
-            let delay = min(faults.responseDelayMilliseconds, MockFaults.delayLimitMilliseconds)
-            if delay > 0 {
-                context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(delay))) {
-                    respond()
-                    context.flush()
+                if exchange.head.pushType == PushType.liveactivity.rawValue, reply.reason == nil {
+                    detail = liveActivityProblem(exchange, streamID: streamID, now: now) ?? detail
                 }
-            } else {
-                respond()
             }
         }
+        let goAway = goAwayAfter(reply, faults: faults)
+        let respond = { [self] in
+            var notes: [String] = []
+            if let goAway {
+                let code = goAway.code == 0 ? "" : " (\(MockFaults.describeHTTP2ErrorCode(goAway.code)))"
+                let why = goAway.reason == .badDeviceToken ? " (\(policy.badDeviceTokens) BadDeviceToken answers)" : ""
+                notes.append("GOAWAY\(code) after this answer\(why)")
+            }
+            answer(streamID, reply: reply, faults: faults, loggable: result.loggableAuthorization, notes: notes, detail: detail, context: context)
+            if let goAway {
+                sendGoAway(lastStreamID: streamID, reason: goAway.reason, code: goAway.code, context: context)
+            }
+        }
+        let delay = min(faults.responseDelayMilliseconds, MockFaults.delayLimitMilliseconds)
+        if delay > 0 {
+            context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(delay))) {
+                respond()
+                context.flush()
+            }
+        } else {
+            respond()
+        }
+    }
+
+    /// A token the checks accepted may still be refused as TooManyProviderTokenUpdates: this
+    /// connection's token changed too soon after the last.
+    private func tokenUpdateVerdict(_ exchange: Exchange, result: RequestCheck.Result) -> (reply: Reply, detail: String?, tokenTaken: Bool) {
+        var reply = Reply()
+        guard result.tokenAccepted, let authorization = exchange.head.authorization,
+              let issuedAt = core.check.verifier.issuedAt(authorization: authorization),
+              policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
+        else { return (reply, nil, result.tokenAccepted) }
+        reply.reason = .tooManyProviderTokenUpdates
+        let current = policy.token?.issuedAt ?? 0
+        let detail = "this connection's token changed to one issued \(issuedAt - current) s after the one it used; APNs wants at least \(core.limits.tokenUpdateIntervalSeconds ?? 0) s"
+        return (reply, detail, false)
+    }
+
+    /// The GOAWAY to send after this answer, if any: a fault's after N requests, or APNs' own
+    /// after too many BadDeviceToken answers on one connection.
+    private func goAwayAfter(_ reply: Reply, faults: MockFaults) -> (reason: RejectionReason, code: UInt32)? {
+        var goAway = faults.goAwayAfterRequests.map { requests >= $0 } ?? false
+        var reason = faults.goAwayReason
+        var code = faults.goAwayErrorCode
+        if reply.reason == .badDeviceToken, reply.replacement == nil, let limit = core.limits.badDeviceTokenLimit {
+            policy.badDeviceTokens += 1
+            if policy.badDeviceTokens >= limit, !goAway {
+                goAway = true
+                reason = .badDeviceToken
+                code = 0
+            }
+        }
+        return goAway ? (reason, code) : nil
     }
 
     private func reset(

@@ -184,6 +184,20 @@ struct DemoCommand: ParsableCommand {
         ])
         try send(silent, to: [device], narrator: narrator, authorization: authorization, transport: transport)
 
+        refusedBeforeSending(narrator: narrator, topic: topic, device: device, view: view)
+        narrator.step(7, Words("A dead device token", es: "Un token del dispositivo muerto"), [
+            Words("When the app is deleted, its token stops working. Sending to one:",
+                  es: "Cuando se borra la app, su token deja de funcionar. Enviando a uno:"),
+        ])
+        try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
+        narrator.say(Words("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
+                           es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
+
+        try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, transport: transport, certificates: certificates)
+    }
+
+    /// Step 6: a payload over Apple's limit is refused before anything is sent.
+    private func refusedBeforeSending(narrator: Narrator, topic: String, device: DeviceToken, view: MockWebView?) {
         narrator.step(6, Words("A payload that is too big", es: "Una carga útil demasiado grande"), [
             Words("APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
                   es: "APNs acepta como mucho 4096 bytes de carga útil (5120 para VoIP). pushctl lo comprueba antes de enviar:"),
@@ -203,14 +217,11 @@ struct DemoCommand: ParsableCommand {
         narrator.say(Words("Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.",
                            es: "No se envió nada: `pushctl send` termina con 65 ante una entrada así, para que un script lo sepa."))
 
-        narrator.step(7, Words("A dead device token", es: "Un token del dispositivo muerto"), [
-            Words("When the app is deleted, its token stops working. Sending to one:",
-                  es: "Cuando se borra la app, su token deja de funcionar. Enviando a uno:"),
-        ])
-        try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
-        narrator.say(Words("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
-                           es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
+    }
 
+    /// Step 8: the same alert over a certificate, then how to do it with a real iPhone.
+    private func yourTurn(narrator: Narrator, alert: PushTemplate, device: DeviceToken, topic: String,
+                          transport: CurlTransportConfiguration, certificates: TestCertificates) throws {
         narrator.step(8, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"), [
             Words("APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
                   es: "APNs admite dos tipos de credenciales. Todo lo anterior usó una clave (.p8) y un JWT."),

@@ -454,18 +454,52 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
         let clientID = exchange.head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }
         let apnsID = clientID ?? identifiers.next()
-        var response = HPACKHeaders()
-        var body: ByteBuffer?
-        let status: Int
-        var loggedReason: String?
-        var loggedID: String? = apnsID
-
         if let replacement = reply.replacement, replacement.status < 200 {
             // Informational: no body, not the end of the stream; the normal answer follows.
             let informational = HPACKHeaders([(":status", String(replacement.status))])
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: informational)))), promise: nil)
             notes.append("\(replacement.status) sent first")
         }
+        var (status, response, body, loggedReason, loggedID) = responseHead(reply, apnsID: apnsID, notes: &notes, context: context)
+        // APNs dates its answers (pushctl doctor compares the clocks with it); a replaced answer stays bare.
+        if reply.replacement.map({ $0.status < 200 }) ?? true { response.add(name: "date", value: HTTPDate.format(unixSeconds: Int64(Date().timeIntervalSince1970))) }
+        if status != 200, let retryAfter = faults.retryAfter, MockFaults.isSendableHeaderValue(retryAfter) {
+            response.add(name: "retry-after", value: retryAfter, indexing: .nonIndexable)
+            notes.append("retry-after: \(retryAfter)")
+        }
+        let padding = min(max(0, faults.padBodyBytes), MockFaults.padBodyLimit)
+        if padding > 0 {
+            var padded = body ?? context.channel.allocator.buffer(capacity: padding)
+            padded.writeRepeatingByte(UInt8(ascii: " "), count: padding)
+            body = padded
+            notes.append("body padded with \(padding) bytes")
+        }
+
+        if let body {
+            response.add(name: "content-length", value: String(body.readableBytes))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: response)))), promise: nil)
+            let data = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(body), endStream: true))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: data)), promise: nil)
+        } else {
+            let headers = HTTP2Frame.FramePayload.headers(.init(headers: response, endStream: true))
+            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: headers)), promise: nil)
+        }
+        flushPending = true
+        record(
+            exchange, streamID: streamID, status: status, reason: loggedReason, apnsID: loggedID,
+            fault: notes.isEmpty ? nil : notes.joined(separator: "; "), loggable: loggable, detail: detail)
+    }
+
+    /// The answer's status, headers and body (before the date, retry-after and padding faults):
+    /// a broadcast API answer, a fault's replacement, APNs' reason, or 200 with the ids.
+    private func responseHead(_ reply: Reply, apnsID: String, notes: inout [String], context: ChannelHandlerContext)
+        -> (status: Int, headers: HPACKHeaders, body: ByteBuffer?, loggedReason: String?, loggedID: String?)
+    {
+        var response = HPACKHeaders()
+        var body: ByteBuffer?
+        let status: Int
+        var loggedReason: String?
+        var loggedID: String? = apnsID
         if let custom = reply.custom, reply.reason == nil {
             status = custom.status
             response.add(name: ":status", value: String(status))
@@ -498,33 +532,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             response.add(name: "apns-id", value: apnsID, indexing: .nonIndexable)
             response.add(name: "apns-unique-id", value: identifiers.next(), indexing: .nonIndexable)
         }
-        // APNs dates its answers (pushctl doctor compares the clocks with it); a replaced answer stays bare.
-        if reply.replacement.map({ $0.status < 200 }) ?? true { response.add(name: "date", value: HTTPDate.format(unixSeconds: Int64(Date().timeIntervalSince1970))) }
-        if status != 200, let retryAfter = faults.retryAfter, MockFaults.isSendableHeaderValue(retryAfter) {
-            response.add(name: "retry-after", value: retryAfter, indexing: .nonIndexable)
-            notes.append("retry-after: \(retryAfter)")
-        }
-        let padding = min(max(0, faults.padBodyBytes), MockFaults.padBodyLimit)
-        if padding > 0 {
-            var padded = body ?? context.channel.allocator.buffer(capacity: padding)
-            padded.writeRepeatingByte(UInt8(ascii: " "), count: padding)
-            body = padded
-            notes.append("body padded with \(padding) bytes")
-        }
-
-        if let body {
-            response.add(name: "content-length", value: String(body.readableBytes))
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: response)))), promise: nil)
-            let data = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(body), endStream: true))
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: data)), promise: nil)
-        } else {
-            let headers = HTTP2Frame.FramePayload.headers(.init(headers: response, endStream: true))
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: headers)), promise: nil)
-        }
-        flushPending = true
-        record(
-            exchange, streamID: streamID, status: status, reason: loggedReason, apnsID: loggedID,
-            fault: notes.isEmpty ? nil : notes.joined(separator: "; "), loggable: loggable, detail: detail)
+        return (status, response, body, loggedReason, loggedID)
     }
 
     /// The `reason` of a JSON body, for the log (nil when the body is not such JSON).

@@ -284,47 +284,52 @@ struct MockCommand: ParsableCommand {
         try waitFor { try await self.serve() }
     }
 
-    private func serve() async throws {
+    /// The flags read and checked: the faults, the keys, the client CAs and the environment played.
+    private func settings() throws(InputError) -> (MockFaults, [MockProviderKey], [String], APNsEnvironment) {
         var faults = MockFaults()
         var keys: [MockProviderKey] = []
         var clientCAPEMs: [String] = []
-        var playedEnvironment = APNsEnvironment.sandbox
+        for spec in failures {
+            let (token, reason) = try MockFaults.parseFailure(spec)
+            faults.failTokens[token] = reason
+        }
+        for spec in failFirst {
+            let (token, rule) = try Self.parseFailFirst(spec)
+            faults.failFirstAttempts[token] = rule
+        }
+        faults.goAwayAfterRequests = goAwayAfter
+        faults.closeAfterRequests = closeAfter
+        faults.refuseEveryNthStream = refuseEvery
+        faults.responseDelayMilliseconds = delay
+        faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
+        if let goAwayInstead {
+            faults.goAwayInstead = try MockFaults.parseFailure("00=" + goAwayInstead).1
+        }
+        faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
+        faults.answerCount = answerCount
+        faults.retryAfter = retryAfter
+        faults.padBodyBytes = padBody
+        faults.silent = silent
+        faults.resetStreams = resetStreams
+        for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
+        if let keyDir {
+            var info = stat()
+            guard stat(keyDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw InputError(Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
+                                 hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
+            }
+        }
+        for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
+        guard let chosen = APNsEnvironment(rawValue: environment) else {
+            throw InputError("--environment is sandbox or production; got '\(OutsideText.display(environment))'", kind: .usage)
+        }
+        return (faults, keys, clientCAPEMs, chosen)
+    }
+
+    private func serve() async throws {
+        let faults: MockFaults, keys: [MockProviderKey], clientCAPEMs: [String], playedEnvironment: APNsEnvironment
         do throws(InputError) {
-            for spec in failures {
-                let (token, reason) = try MockFaults.parseFailure(spec)
-                faults.failTokens[token] = reason
-            }
-            for spec in failFirst {
-                let (token, rule) = try Self.parseFailFirst(spec)
-                faults.failFirstAttempts[token] = rule
-            }
-            faults.goAwayAfterRequests = goAwayAfter
-            faults.closeAfterRequests = closeAfter
-            faults.refuseEveryNthStream = refuseEvery
-            faults.responseDelayMilliseconds = delay
-            faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
-            if let goAwayInstead {
-                faults.goAwayInstead = try MockFaults.parseFailure("00=" + goAwayInstead).1
-            }
-            faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
-            faults.answerCount = answerCount
-            faults.retryAfter = retryAfter
-            faults.padBodyBytes = padBody
-            faults.silent = silent
-            faults.resetStreams = resetStreams
-            for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
-            if let keyDir {
-                var info = stat()
-                guard stat(keyDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                    throw InputError(Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
-                                     hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
-                }
-            }
-            for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
-            guard let chosen = APNsEnvironment(rawValue: environment) else {
-                throw InputError("--environment is sandbox or production; got '\(OutsideText.display(environment))'", kind: .usage)
-            }
-            playedEnvironment = chosen
+            (faults, keys, clientCAPEMs, playedEnvironment) = try settings()
         } catch {
             throw fail(error)
         }

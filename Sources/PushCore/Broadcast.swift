@@ -97,7 +97,7 @@ public struct BroadcastTemplate: Sendable {
     /// Whether apns-expiration was chosen by pushctl (0) because none was given.
     public let expirationDefaulted: Bool
     public let requestID: String?
-    public let warnings: [String]
+    public let warnings: [Words]
 
     /// `spec.topic` is the bundle id (no suffix); the push type is always liveactivity.
     public init(_ spec: PushSpec, payload: Payload, requestID: String?) throws(InputError) {
@@ -126,18 +126,22 @@ public struct BroadcastTemplate: Sendable {
             expirationDefaulted = true
         }
         guard payload.bytes.count <= BroadcastAPI.payloadLimit else {
-            throw InputError("the payload is \(payload.bytes.count) bytes, \(payload.bytes.count - BroadcastAPI.payloadLimit) over APNs' limit of 5120 bytes for broadcasts")
+            let size = payload.bytes.count, over = payload.bytes.count - BroadcastAPI.payloadLimit
+            throw InputError(Words("the payload is \(size) bytes, \(over) over APNs' limit of 5120 bytes for broadcasts",
+                                   es: "la carga útil ocupa \(size) bytes, \(over) más que el límite de APNs de 5120 bytes para las difusiones"))
         }
-        var warnings: [String] = []
+        var warnings: [Words] = []
         if spec.lint {
             if payload.json["aps"]?["event"]?.stringValue == LiveActivityEvent.start.rawValue {
-                throw InputError("a broadcast cannot start a Live Activity (event start)",
-                                 hint: "start it with a push-to-start to each device (send --live-activity start), then update it through the channel")
+                throw InputError(Words("a broadcast cannot start a Live Activity (event start)", es: "una difusión no puede iniciar una Live Activity (event start)"),
+                                 hint: Words("start it with a push-to-start to each device (send --live-activity start), then update it through the channel",
+                                             es: "iníciala con un push-to-start a cada dispositivo (send --live-activity start), y luego actualízala por el canal"))
             }
             warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         }
         if expirationDefaulted {
-            warnings.append("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); --expiration UNIX keeps it longer on a --storage latest channel")
+            warnings.append(Words("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); --expiration UNIX keeps it longer on a --storage latest channel",
+                                  es: "apns-expiration: 0, lo predeterminado en las difusiones (se entrega ya o se descarta; un canal sin almacenamiento no admite otra cosa); --expiration UNIX la guarda más tiempo en un canal --storage latest"))
         }
         self.payload = payload
         self.warnings = warnings

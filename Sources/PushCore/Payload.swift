@@ -44,19 +44,24 @@ public struct Payload: Sendable {
     }
 
     /// Things worth a warning but not a refusal.
-    public func warnings(for type: PushType) -> [String] {
-        var out: [String] = []
+    public func warnings(for type: PushType) -> [Words] {
+        var out: [Words] = []
         switch json["aps"] {
         case nil:
-            if type != .mdm { out.append("the payload has no \"aps\" dictionary; iOS shows nothing without one (custom keys go beside \"aps\")") }
+            if type != .mdm {
+                out.append(Words("the payload has no \"aps\" dictionary; iOS shows nothing without one (custom keys go beside \"aps\")",
+                                 es: "la carga útil no tiene diccionario \"aps\"; iOS no muestra nada sin él (las claves propias van junto a \"aps\")"))
+            }
         case .object?:
             break
         case let other?:
-            out.append("\"aps\" is \(other.typeName); Apple's keys go in an \"aps\" dictionary")
+            out.append(Words("\"aps\" is \(other.typeName); Apple's keys go in an \"aps\" dictionary",
+                             es: "\"aps\" es \(other.typeWords.es); las claves de Apple van en un diccionario \"aps\""))
         }
         if type == .background, let aps = json["aps"]?.objectMembers,
            aps.contains(where: { ["alert", "badge", "sound"].contains($0.0) }) {
-            out.append("a background push with alert, badge or sound: iOS may not deliver it silently; use --push-type alert for a visible one")
+            out.append(Words("a background push with alert, badge or sound: iOS may not deliver it silently; use --push-type alert for a visible one",
+                             es: "una notificación en segundo plano con alert, badge o sound: puede que iOS no la entregue en silencio; usa --push-type alert para una visible"))
         }
         return out
     }

@@ -42,8 +42,8 @@ public struct PushTemplate: Sendable {
     public let expiration: Int64?
     public let apnsID: String?
     /// Warnings for the user (stderr); none stops the send.
-    public var warnings: [String] { payload.warnings(for: pushType) + lintWarnings }
-    private let lintWarnings: [String]
+    public var warnings: [Words] { payload.warnings(for: pushType) + lintWarnings }
+    private let lintWarnings: [Words]
     /// Method, headers and body as a transport sends them, built once for every token.
     public var shape: RequestShape { builtShape! }
     private let builtShape: RequestShape?
@@ -124,11 +124,12 @@ public struct PushTemplate: Sendable {
         }
 
         try payload.checkSize(for: pushType)
-        var lintWarnings: [String] = []
+        var lintWarnings: [Words] = []
         if pushType == .liveactivity && spec.lint {
             lintWarnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         } else if pushType != .liveactivity && LiveActivityLint.looksLikeLiveActivity(payload.json) {
-            lintWarnings = ["the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with --push-type liveactivity (or --live-activity update)"]
+            lintWarnings = [Words("the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with --push-type liveactivity (or --live-activity update)",
+                                  es: "la carga útil tiene claves de Live Activity (aps.event, content-state) pero va como tipo \(pushType.rawValue): envíala con --push-type liveactivity (o --live-activity update)")]
         }
         self.lintWarnings = lintWarnings
         self.payload = payload

@@ -135,9 +135,9 @@ final class MockBroadcasts: Sendable {
         // APNs answers 200 to a malformed Live Activity; the log says what a device would drop.
         if let json = try? JSONValue.parse(body) {
             let problems = LiveActivityLint.findings(json, priority: value == 10 ? .immediate : .considerate, now: now).filter(\.isError)
-            if !problems.isEmpty { answer.detail = "a device would drop this Live Activity: " + problems.map(\.message).joined(separator: "; ") }
+            if !problems.isEmpty { answer.detail = LiveActivityLint.dropped(problems.map(\.message)).description }
         } else {
-            answer.detail = "a device would drop this Live Activity: the payload is not JSON"
+            answer.detail = LiveActivityLint.dropped([Words("the payload is not JSON", es: "la carga útil no es JSON")]).description
         }
         answer.headers.append(("apns-unique-id", nextRequestID()))
         return answer

@@ -419,14 +419,14 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func liveActivityProblem(_ exchange: Exchange, streamID: HTTP2StreamID, now: Int64) -> String? {
         let body = exchange.body.map { Array($0.readableBytesView) } ?? []
         let priority = exchange.head.priority.flatMap(Int.init).flatMap(Priority.init(rawValue:)) ?? .immediate
-        let problems: [String]
+        let problems: [Words]
         if let json = try? JSONValue.parse(body) {
             problems = LiveActivityLint.findings(json, priority: priority, now: now).filter(\.isError).map(\.message)
         } else {
-            problems = ["the payload is not JSON"]
+            problems = [Words("the payload is not JSON", es: "la carga útil no es JSON")]
         }
         guard !problems.isEmpty else { return nil }
-        let text = "a device would drop this Live Activity: " + problems.joined(separator: "; ")
+        let text = LiveActivityLint.dropped(problems).description
         core.onLiveActivityProblem?("\(exchange.head.path ?? "") on connection \(id), stream \(Int(streamID)): \(text)")
         return text
     }

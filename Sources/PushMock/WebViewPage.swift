@@ -327,7 +327,7 @@ enum WebViewPage {
             // APNs answered 200, but the device would drop it: say so on the card, with the lint's reason.
             if (event.status === 200 && event.detail) {
               card.classList.add('dropped');
-              card.appendChild(el('div', 'note dropped', '⚠ ' + t('dropped', 'a device would drop this: ') + event.detail.replace(/^a device would drop this Live Activity: /, '')));
+              card.appendChild(el('div', 'note dropped', '⚠ ' + t('dropped', 'a device would drop this: ') + event.detail.replace(/^(a device would drop this Live Activity|un dispositivo descartaría esta Live Activity): /, '')));
             }
             const parts = alertParts(aps);
             if (parts.title) card.appendChild(el('div', 'title', parts.title));

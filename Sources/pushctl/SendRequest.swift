@@ -115,7 +115,7 @@ struct SendRequest {
             throw InputError(problem, hint: "give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key")
         }
         let source: NotificationSource
-        var warnings = template.warnings.map { Words(verbatim: $0) }
+        var warnings = template.warnings
         if let path = c.tokensFile {
             let file = try DeviceTokenFile(path, shard: shard)
             try SendRequest.refuseOverwriting(file.file, named: "tokens file", with: c.unregisteredOut)
@@ -128,7 +128,7 @@ struct SendRequest {
         }
         if source.count <= 1 {
             // One update cannot spend an activity's budget: the warning is for runs that send many.
-            warnings.removeAll { $0.text(.en).contains(LiveActivityLint.budgetWarning) }
+            warnings.removeAll { $0.en.contains(LiveActivityLint.budgetWarning.en) }
         }
         if c.apnsId != nil && source.count > 1 {
             throw InputError(Words("--apns-id names one notification, but there are \(source.count) device tokens", es: "--apns-id identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),

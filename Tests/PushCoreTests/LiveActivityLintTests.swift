@@ -56,7 +56,7 @@ struct LiveActivityLintTests {
 
     @Test func misspellingsSayWhatWasMeant() throws {
         let finding = try #require(try Self.findings(#"{"event":"update","timestamp":1,"content-state":{},"state-date":1}"#).first { $0.rule == "known-keys" })
-        #expect(finding.message.contains(#"did you mean "stale-date""#))
+        #expect(finding.message.en.contains(#"did you mean "stale-date""#) && finding.message.es.contains(#"¿querías decir "stale-date"?"#))
     }
 
     @Test func warnings() throws {
@@ -68,7 +68,7 @@ struct LiveActivityLintTests {
         #expect(try Self.warnings(Self.update, priority: .immediate) == ["priority"])
         #expect(try Self.warnings(#"{"event":"update","timestamp":1,"content-state":{},"mood":"x"}"#) == ["unknown-key"])
         let date = try #require(try Self.findings(#"{"event":"update","timestamp":1,"content-state":{"endDate":1800000000}}"#).first)
-        #expect(date.fix.contains("821692800"))
+        #expect(date.fix.en.contains("821692800") && date.fix.es.contains("821692800"))
     }
 
     @Test func theTemplateRefusesUnlessToldNotTo() throws {
@@ -79,7 +79,7 @@ struct LiveActivityLintTests {
         #expect(try PushTemplate(spec, payload: payload).topic == "com.example.app.push-type.liveactivity")
         // Live Activity keys sent as an alert: a hint, not a refusal.
         let alert = try PushTemplate(PushSpec(topic: "com.example.app"), payload: payload)
-        #expect(alert.warnings.contains { $0.contains("--push-type liveactivity") })
+        #expect(alert.warnings.contains { $0.en.contains("--push-type liveactivity") })
     }
 
     @Test func theBuilderWritesApplesKeys() throws {

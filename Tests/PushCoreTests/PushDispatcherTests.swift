@@ -482,16 +482,17 @@ final class TestStop: StopRequests {
             return #"{"aps":{},"p":""# + String(repeating: "x", count: n - shell.utf8.count) + #""}"#
         }
         _ = try template(payload(4096))
-        #expect(throws: InputError("the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes for alert pushes", hint: "shorten it (only voip pushes may have 5120 bytes)")) {
-            try template(payload(4097))
-        }
+        let over = try #require(throws: InputError.self) { try template(payload(4097)) }
+        #expect(over.words.en == "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes for alert pushes")
+        #expect(over.words.es == "la carga útil ocupa 4097 bytes, 1 más que el límite de APNs de 4096 bytes para las notificaciones alert")
+        #expect(over.hintWords?.en == "shorten it (only voip pushes may have 5120 bytes)")
         _ = try template(payload(5120), PushSpec(topic: "a", pushType: "voip"))
         #expect(throws: InputError.self) { try template(payload(5121), PushSpec(topic: "a", pushType: "voip")) }
     }
 
     @Test("a missing aps dictionary is a warning, not a refusal")
     func missingAPS() throws {
-        #expect(try template(#"{"custom":1}"#).warnings.first?.contains("no \"aps\" dictionary") == true)
+        #expect(try template(#"{"custom":1}"#).warnings.first?.en.contains("no \"aps\" dictionary") == true)
     }
 
     @Test("the builder makes Apple's keys, and custom keys beside aps")

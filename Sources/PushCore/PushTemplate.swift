@@ -55,74 +55,12 @@ public struct PushTemplate: Sendable {
 
     /// `shaped: false` only checks (a requests file's first pass): no request is built.
     init(_ spec: PushSpec, payload: Payload, shaped: Bool) throws(InputError) {
-        let pushType: PushType
-        if let text = spec.pushType {
-            guard let type = PushType(rawValue: text) else {
-                let types = PushType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw InputError(Words("\(spec.name(.pushType)) '\(OutsideText.display(text))' is not an APNs push type",
-                                       es: "\(spec.name(.pushType)) '\(OutsideText.display(text))' no es un tipo de notificación de APNs"),
-                                 hint: Words("use one of \(types)", es: "usa uno de estos: \(types)"))
-            }
-            pushType = type
-        } else {
-            pushType = payload.inferredPushType
-        }
-
-        let priority: Priority
-        if let text = spec.priority {
-            guard let value = Int(text), let p = Priority(rawValue: value) else {
-                throw InputError(Words("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'",
-                                       es: "\(spec.name(.priority)) debe ser 10 (inmediata), 5 (cuidando la batería) o 1 (sin despertar el dispositivo); se recibió '\(OutsideText.display(text))'"))
-            }
-            guard p.isAllowed(for: pushType) else {
-                throw InputError(
-                    Words("\(spec.name(.priority)) 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
-                          es: "\(spec.name(.priority)) 10 con una notificación en segundo plano: Apple lo documenta como un error (APNs responde 400 BadPriority)"),
-                    hint: Words("background pushes are sent with priority 5; leave out \(spec.name(.priority)) or use \(spec.name(.priority)) 5",
-                                es: "las notificaciones en segundo plano se envían con prioridad 5; quita \(spec.name(.priority)) o usa \(spec.name(.priority)) 5"))
-            }
-            priority = p
-        } else {
-            priority = Priority.default(for: pushType)
-        }
-
-        try HeaderValue.check(spec.topic, name: spec.name(.topic), limit: PushTemplate.topicLimit)
-        // A plain ASCII bundle id (every real one) needs no Unicode whitespace rules.
-        let plain = spec.topic.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        let bundle = plain ? Substring(spec.topic) : Substring(spec.topic).trimmingWhitespace()
-        guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
-            throw InputError(Words("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id",
-                                   es: "\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' no es un bundle id"),
-                             hint: Words("use your app's bundle id, e.g. com.example.app", es: "usa el bundle id de tu app, p. ej. com.example.app"))
-        }
-
-        if let collapseID = spec.collapseID {
-            try HeaderValue.check(collapseID, name: spec.name(.collapseID))
-            guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
-                let size = collapseID.utf8.count, over = collapseID.utf8.count - APNsHeader.collapseIDLimit
-                throw InputError(Words("\(spec.name(.collapseID)) is \(size) bytes, \(over) over APNs' limit of 64 bytes (UTF-8)",
-                                       es: "\(spec.name(.collapseID)) ocupa \(size) bytes, \(over) más que el límite de APNs de 64 bytes (UTF-8)"))
-            }
-            guard !collapseID.isEmpty else {
-                throw InputError(Words("\(spec.name(.collapseID)) is empty; leave it out instead", es: "\(spec.name(.collapseID)) está vacío; mejor no lo pongas"))
-            }
-        }
-
-        var expiration: Int64?
-        if let text = spec.expiration {
-            guard let value = Int64(text), value >= 0 else {
-                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'",
-                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(OutsideText.display(text))'"))
-            }
-            expiration = value
-        }
-
-        if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
-            throw InputError(Words("\(spec.name(.apnsID)) '\(OutsideText.display(id))' is not a UUID", es: "\(spec.name(.apnsID)) '\(OutsideText.display(id))' no es un UUID"),
-                             hint: Words("use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one",
-                                         es: "usa la forma hexadecimal 8-4-4-4-12, p. ej. 123e4567-e89b-12d3-a456-426614174000, o quítalo y APNs crea uno"))
-        }
-
+        let pushType = try Self.pushType(spec, payload: payload)
+        let priority = try Self.priority(spec, pushType: pushType)
+        let bundle = try Self.bundleID(spec)
+        try Self.checkCollapseID(spec)
+        let expiration = try Self.expiration(spec)
+        try Self.checkAPNsID(spec)
         try payload.checkSize(for: pushType)
         var lintWarnings: [Words] = []
         if pushType == .liveactivity && spec.lint {
@@ -144,6 +82,90 @@ public struct PushTemplate: Sendable {
                                                                                 collapseID: spec.collapseID, expiration: expiration,
                                                                                 apnsID: self.apnsID),
                                   body: RequestBody(payload.bytes))
+    }
+
+    // MARK: the pre-send rules, one header at a time
+
+    private static func pushType(_ spec: PushSpec, payload: Payload) throws(InputError) -> PushType {
+        if let text = spec.pushType {
+            guard let type = PushType(rawValue: text) else {
+                let types = PushType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw InputError(Words("\(spec.name(.pushType)) '\(OutsideText.display(text))' is not an APNs push type",
+                                       es: "\(spec.name(.pushType)) '\(OutsideText.display(text))' no es un tipo de notificación de APNs"),
+                                 hint: Words("use one of \(types)", es: "usa uno de estos: \(types)"))
+            }
+            return type
+        } else {
+            return payload.inferredPushType
+        }
+    }
+
+    private static func priority(_ spec: PushSpec, pushType: PushType) throws(InputError) -> Priority {
+        if let text = spec.priority {
+            guard let value = Int(text), let p = Priority(rawValue: value) else {
+                throw InputError(Words("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'",
+                                       es: "\(spec.name(.priority)) debe ser 10 (inmediata), 5 (cuidando la batería) o 1 (sin despertar el dispositivo); se recibió '\(OutsideText.display(text))'"))
+            }
+            guard p.isAllowed(for: pushType) else {
+                throw InputError(
+                    Words("\(spec.name(.priority)) 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
+                          es: "\(spec.name(.priority)) 10 con una notificación en segundo plano: Apple lo documenta como un error (APNs responde 400 BadPriority)"),
+                    hint: Words("background pushes are sent with priority 5; leave out \(spec.name(.priority)) or use \(spec.name(.priority)) 5",
+                                es: "las notificaciones en segundo plano se envían con prioridad 5; quita \(spec.name(.priority)) o usa \(spec.name(.priority)) 5"))
+            }
+            return p
+        } else {
+            return Priority.default(for: pushType)
+        }
+    }
+
+    /// The bundle id the topic names (a push type's suffix is added later).
+    private static func bundleID(_ spec: PushSpec) throws(InputError) -> Substring {
+        try HeaderValue.check(spec.topic, name: spec.name(.topic), limit: PushTemplate.topicLimit)
+        // A plain ASCII bundle id (every real one) needs no Unicode whitespace rules.
+        let plain = spec.topic.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        let bundle = plain ? Substring(spec.topic) : Substring(spec.topic).trimmingWhitespace()
+        guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
+            throw InputError(Words("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id",
+                                   es: "\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' no es un bundle id"),
+                             hint: Words("use your app's bundle id, e.g. com.example.app", es: "usa el bundle id de tu app, p. ej. com.example.app"))
+        }
+
+        return bundle
+    }
+
+    private static func checkCollapseID(_ spec: PushSpec) throws(InputError) {
+        if let collapseID = spec.collapseID {
+            try HeaderValue.check(collapseID, name: spec.name(.collapseID))
+            guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
+                let size = collapseID.utf8.count, over = collapseID.utf8.count - APNsHeader.collapseIDLimit
+                throw InputError(Words("\(spec.name(.collapseID)) is \(size) bytes, \(over) over APNs' limit of 64 bytes (UTF-8)",
+                                       es: "\(spec.name(.collapseID)) ocupa \(size) bytes, \(over) más que el límite de APNs de 64 bytes (UTF-8)"))
+            }
+            guard !collapseID.isEmpty else {
+                throw InputError(Words("\(spec.name(.collapseID)) is empty; leave it out instead", es: "\(spec.name(.collapseID)) está vacío; mejor no lo pongas"))
+            }
+        }
+    }
+
+    private static func expiration(_ spec: PushSpec) throws(InputError) -> Int64? {
+        if let text = spec.expiration {
+            guard let value = Int64(text), value >= 0 else {
+                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'",
+                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(OutsideText.display(text))'"))
+            }
+            return value
+        }
+        return nil
+    }
+
+    private static func checkAPNsID(_ spec: PushSpec) throws(InputError) {
+        if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
+            throw InputError(Words("\(spec.name(.apnsID)) '\(OutsideText.display(id))' is not a UUID", es: "\(spec.name(.apnsID)) '\(OutsideText.display(id))' no es un UUID"),
+                             hint: Words("use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one",
+                                         es: "usa la forma hexadecimal 8-4-4-4-12, p. ej. 123e4567-e89b-12d3-a456-426614174000, o quítalo y APNs crea uno"))
+        }
+
     }
 
     /// This notification for one device.

@@ -46,20 +46,7 @@ final class MockBroadcasts: Sendable {
         let requestID = head.requestID?.lowercased() ?? nextRequestID()
         answer.headers.append(("apns-request-id", requestID))
 
-        // /1/apps/<bundle>/channels, /1/apps/<bundle>/all-channels, /4/broadcasts/apps/<bundle>
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let bundle: String
-        let operation: String
-        if parts.count == 5, parts[1] == "1", parts[2] == "apps", ["channels", "all-channels"].contains(parts[4]) {
-            bundle = parts[3]
-            operation = parts[4]
-        } else if parts.count == 5, parts[1] == "4", parts[2] == "broadcasts", parts[3] == "apps" {
-            bundle = parts[4]
-            operation = "broadcast"
-        } else {
-            return refuse(.badPath)
-        }
-        guard !bundle.isEmpty else { return refuse(.badPath) }
+        guard let (bundle, operation) = Self.route(path) else { return refuse(.badPath) }
         if PushType.allCases.contains(where: { $0.topicSuffix.map(bundle.hasSuffix) ?? false }) {
             return refuse(.topicDisallowed, "the bundle id in the path carries a push-type suffix")
         }
@@ -72,23 +59,7 @@ final class MockBroadcasts: Sendable {
             return answer
 
         case ("channels", "POST"):
-            guard let json = try? JSONValue.parse(body), json.objectMembers != nil else {
-                return refuse(.badRequestPayload, "the body is not a JSON object")
-            }
-            guard let code = json["message-storage-policy"]?.integerValue, code == 0 || code == 1,
-                  json["push-type"]?.stringValue == "LiveActivity" else {
-                return refuse(.badRequestParams, "message-storage-policy must be 0 or 1 and push-type LiveActivity")
-            }
-            let id = nextChannelID()
-            let made = channels.withLockedValue { all -> Bool in
-                guard all.values.reduce(0, { $0 + $1.count }) < limit else { return false }
-                all[bundle, default: []].append(Channel(id: id, storage: code))
-                return true
-            }
-            guard made else { return refuse(.cannotCreateChannelConfig, "\(limit) channels in this environment already") }
-            answer.status = 201
-            answer.headers.append(("apns-channel-id", id))
-            return answer
+            return create(bundle: bundle, body: body, answer: answer)
 
         case ("channels", "GET"), ("channels", "DELETE"), ("broadcast", "POST"):
             guard let id = head.channelID else { return refuse(.missingChannelId) }
@@ -111,6 +82,48 @@ final class MockBroadcasts: Sendable {
         default:
             return refuse(.methodNotAllowed)
         }
+    }
+
+    /// `/1/apps/<bundle>/channels`, `/1/apps/<bundle>/all-channels`, `/4/broadcasts/apps/<bundle>`:
+    /// the bundle id and the operation (`channels`, `all-channels`, `broadcast`); nil for another path.
+    static func route(_ path: String) -> (bundle: String, operation: String)? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 5 else { return nil }
+        if parts[1] == "1", parts[2] == "apps", ["channels", "all-channels"].contains(parts[4]), !parts[3].isEmpty {
+            return (parts[3], parts[4])
+        }
+        if parts[1] == "4", parts[2] == "broadcasts", parts[3] == "apps", !parts[4].isEmpty {
+            return (parts[4], "broadcast")
+        }
+        return nil
+    }
+
+    /// POST /1/apps/<bundle>/channels: a new channel, within the environment's limit.
+    private func create(bundle: String, body: [UInt8], answer: Answer) -> Answer {
+        var answer = answer
+        func refuse(_ reason: RejectionReason, _ detail: String) -> Answer {
+            var refused = Answer()
+            refused.reason = reason
+            refused.detail = detail
+            return refused
+        }
+        guard let json = try? JSONValue.parse(body), json.objectMembers != nil else {
+            return refuse(.badRequestPayload, "the body is not a JSON object")
+        }
+        guard let code = json["message-storage-policy"]?.integerValue, code == 0 || code == 1,
+              json["push-type"]?.stringValue == "LiveActivity" else {
+            return refuse(.badRequestParams, "message-storage-policy must be 0 or 1 and push-type LiveActivity")
+        }
+        let id = nextChannelID()
+        let made = channels.withLockedValue { all -> Bool in
+            guard all.values.reduce(0, { $0 + $1.count }) < limit else { return false }
+            all[bundle, default: []].append(Channel(id: id, storage: code))
+            return true
+        }
+        guard made else { return refuse(.cannotCreateChannelConfig, "\(limit) channels in this environment already") }
+        answer.status = 201
+        answer.headers.append(("apns-channel-id", id))
+        return answer
     }
 
     private func broadcast(_ head: RequestHead, channel: Channel, body: [UInt8], bodyByteCount: Int, now: Int64, answer: Answer) -> Answer {

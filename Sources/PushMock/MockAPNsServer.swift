@@ -47,55 +47,13 @@ public final class MockAPNsServer: Sendable {
     public static func start(_ configuration: MockAPNsConfiguration) async throws -> MockAPNsServer {
         let configuration = try configuration.validated()
         let certificates = try MockCertificates.make(names: configuration.certificateNames)
-        var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(certificates.serverCertificatePEM.utf8), format: .pem))],
-            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificates.serverKeyPEM.utf8), format: .pem))
-        )
-        tls.minimumTLSVersion = .tlsv12
-        // Certificate-based authentication: a client certificate is asked for, never required
-        // (token clients send none), and verified when given: the mock's own CA and --client-ca.
-        tls.certificateVerification = .optionalVerification
-        tls.trustRoots = .certificates(
-            try ([certificates.caPEM] + configuration.clientCAPEMs).flatMap { try NIOSSLCertificate.fromPEMBytes(Array($0.utf8)) })
-        tls.applicationProtocols = ["h2"]
-        let sslContext = try NIOSSLContext(configuration: tls)
+        let sslContext = try Self.tlsContext(certificates, clientCAPEMs: configuration.clientCAPEMs)
 
         let journal = try RequestJournal(recordLimit: configuration.recordLimit, logPath: configuration.logPath, subscriber: configuration.onRecord)
         let core = MockServerCore(configuration: configuration, journal: journal)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
 
-        let connectionSettings = {
-            var settings = NIOHTTP2Handler.ConnectionConfiguration()
-            // The SETTINGS APNs has been seen to send. The stream limit is one until a valid token (unless
-            // the configuration says otherwise), raised by a later SETTINGS frame; NIOHTTP2 is given a
-            // limit it never reaches and the wire the real one (see WireFrameRewriter).
-            settings.initialSettings = [
-                HTTP2Setting(parameter: .headerTableSize, value: 4096),
-                HTTP2Setting(parameter: .maxConcurrentStreams, value: Int(WireFrameRewriter.internalStreamLimit)),
-                HTTP2Setting(parameter: .initialWindowSize, value: APNsConnectionHandler.streamWindow),
-                HTTP2Setting(parameter: .maxFrameSize, value: 16_384),
-                HTTP2Setting(parameter: .maxHeaderListSize, value: 8000),
-            ]
-            // NIOHTTP2 allows 200 PING, PRIORITY and SETTINGS frames in 30 s: a client that sends a
-            // PRIORITY or a PING with each request would be cut off after about 200 requests. APNs
-            // ignores PRIORITY; the connection handler's allowance, which grows with the requests,
-            // stops floods instead, and NIOHTTP2's limit is left as a backstop for bursts of more
-            // than 400,000 a second (see rateLimitCount).
-            settings.controlFrameRateLimit.maximumCount = Self.rateLimitCount
-            settings.controlFrameRateLimit.windowLength = Self.rateLimitWindow
-            return settings
-        }()
-        let streamSettings = {
-            var settings = NIOHTTP2Handler.StreamConfiguration()
-            // curl 7.88 (Debian 12; pushctl's libcurl too) sends RST_STREAM after every answered
-            // request. NIOHTTP2's guard against rapid-reset floods (200 in 30 s) would drop such a
-            // client's connection after 200 requests; APNs does not, so neither may the mock. The
-            // connection handler counts only resets of streams not yet answered.
-            settings.streamResetFrameRateLimit.maximumCount = Self.rateLimitCount
-            settings.streamResetFrameRateLimit.windowLength = Self.rateLimitWindow
-            return settings
-        }()
-
+        let (connectionSettings, streamSettings) = (Self.connectionSettings, Self.streamSettings)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -129,6 +87,56 @@ public final class MockAPNsServer: Sendable {
             keyIDs: configuration.providerKeys.map(\.keyID),
             core: core, group: group, channel: channel)
     }
+
+    /// TLS 1.2 or later, ALPN h2; a client certificate asked for, never required (token clients
+    /// send none), and verified when given: the mock's own CA and --client-ca.
+    private static func tlsContext(_ certificates: MockCertificates, clientCAPEMs: [String]) throws -> NIOSSLContext {
+        var tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(certificates.serverCertificatePEM.utf8), format: .pem))],
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificates.serverKeyPEM.utf8), format: .pem))
+        )
+        tls.minimumTLSVersion = .tlsv12
+        // Certificate-based authentication: a client certificate is asked for, never required
+        // (token clients send none), and verified when given: the mock's own CA and --client-ca.
+        tls.certificateVerification = .optionalVerification
+        tls.trustRoots = .certificates(
+            try ([certificates.caPEM] + clientCAPEMs).flatMap { try NIOSSLCertificate.fromPEMBytes(Array($0.utf8)) })
+        tls.applicationProtocols = ["h2"]
+        return try NIOSSLContext(configuration: tls)
+
+    }
+
+    private static let connectionSettings = {
+        var settings = NIOHTTP2Handler.ConnectionConfiguration()
+        // The SETTINGS APNs has been seen to send. The stream limit is one until a valid token (unless
+        // the configuration says otherwise), raised by a later SETTINGS frame; NIOHTTP2 is given a
+        // limit it never reaches and the wire the real one (see WireFrameRewriter).
+        settings.initialSettings = [
+            HTTP2Setting(parameter: .headerTableSize, value: 4096),
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: Int(WireFrameRewriter.internalStreamLimit)),
+            HTTP2Setting(parameter: .initialWindowSize, value: APNsConnectionHandler.streamWindow),
+            HTTP2Setting(parameter: .maxFrameSize, value: 16_384),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: 8000),
+        ]
+        // NIOHTTP2 allows 200 PING, PRIORITY and SETTINGS frames in 30 s: a client that sends a
+        // PRIORITY or a PING with each request would be cut off after about 200 requests. APNs
+        // ignores PRIORITY; the connection handler's allowance, which grows with the requests,
+        // stops floods instead, and NIOHTTP2's limit is left as a backstop for bursts of more
+        // than 400,000 a second (see rateLimitCount).
+        settings.controlFrameRateLimit.maximumCount = rateLimitCount
+        settings.controlFrameRateLimit.windowLength = rateLimitWindow
+        return settings
+    }()
+    private static let streamSettings = {
+        var settings = NIOHTTP2Handler.StreamConfiguration()
+        // curl 7.88 (Debian 12; pushctl's libcurl too) sends RST_STREAM after every answered
+        // request. NIOHTTP2's guard against rapid-reset floods (200 in 30 s) would drop such a
+        // client's connection after 200 requests; APNs does not, so neither may the mock. The
+        // connection handler counts only resets of streams not yet answered.
+        settings.streamResetFrameRateLimit.maximumCount = rateLimitCount
+        settings.streamResetFrameRateLimit.windowLength = rateLimitWindow
+        return settings
+    }()
 
     /// NIOHTTP2's rate limits keep a timestamp per event in a deque made for `maximumCount` of them
     /// at once, on every connection. A count of a million (to switch the limit off) cost 8 MB of

@@ -40,6 +40,33 @@ import Darwin
 
         func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+        /// Waits (at most `seconds`) until the process has taken over SIGINT, SIGTERM and SIGHUP
+        /// (Linux: SigCgt in /proc/PID/status), that is until its run has begun; elsewhere, 1.5 s.
+        func waitUntilStopHandled(seconds: Double = 30) {
+            let status = "/proc/\(process.processIdentifier)/status"
+            guard FileManager.default.fileExists(atPath: status) else {
+                usleep(1_500_000)
+                return
+            }
+            let wanted: UInt64 = 1 << (UInt64(SIGHUP) - 1) | 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline {
+                let text = (try? String(contentsOfFile: status, encoding: .utf8)) ?? ""
+                let caught = text.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+                    .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+                if caught & wanted == wanted { return }
+                usleep(10_000)
+            }
+        }
+
+        /// Waits (at most `seconds`) until the run has written its first result: it is sending,
+        /// so a signal now stops a run (before, on a loaded machine, it could still be starting,
+        /// and a signal then ends the process as any signal ends one that has not taken it over).
+        func waitUntilSending(seconds: Double = 30) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline && !stdout.contains("\n") { usleep(10_000) }
+        }
+
         /// Waits at most `seconds` for the exit (then kills it, and the test fails on the status).
         func wait(seconds: Double = 60) -> (status: Int32, seconds: Double) {
             let deadline = Date().addingTimeInterval(seconds)
@@ -96,7 +123,8 @@ import Darwin
         let (path, tokens) = try tokensFile(3000, seed: seed)
         var rng = SplitMix64(seed: UInt64(seed))
         let run = try Background(dir, "stop-\(seed)", arguments: sendArguments(mock, ["--tokens-file", path, "--output", "jsonl", "--concurrency", "100"]))
-        usleep(useconds_t(600_000 + Int(rng.next() % 1_800_000)))
+        run.waitUntilSending()
+        usleep(useconds_t(Int(rng.next() % 1_800_000)))
         run.signal(signal)
         let (exit, _) = run.wait()
         #expect(exit == status, "\(run.stderr)")
@@ -114,8 +142,10 @@ import Darwin
         let (path, tokens) = try tokensFile(200, seed: 7)
         let journal = dir.path("second.jsonl")
         let run = try Background(dir, "second", arguments: sendArguments(mock, ["--tokens-file", path, "--concurrency", "30", "--journal", journal]))
-        // In flight: wait until the mock has the requests (its live count in the log is not written before answers).
-        usleep(1_500_000)
+        // In flight: the run has begun, then a second for the requests to reach the mock (its log
+        // is not written before the answers).
+        run.waitUntilStopHandled()
+        usleep(1_000_000)
         run.signal(SIGINT)
         usleep(300_000)
         run.signal(SIGINT)
@@ -137,7 +167,8 @@ import Darwin
         let mock = try MockProcess(dir: dir, extra: ["--delay", "20000"])
         let (path, _) = try tokensFile(20, seed: 8)
         let run = try Background(dir, "grace", arguments: sendArguments(mock, ["--tokens-file", path, "--output", "jsonl"]))
-        usleep(1_500_000)
+        run.waitUntilStopHandled()
+        usleep(1_000_000)
         let signalled = Date()
         run.signal(SIGTERM)
         let (exit, _) = run.wait()

@@ -27,11 +27,11 @@ public enum BroadcastAPI {
     public static func bundleID(_ topic: String, name: String) throws(InputError) -> String {
         try HeaderValue.check(topic, name: name, limit: PushTemplate.topicLimit)
         guard !topic.isEmpty, topic.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "%") }) else {
-            throw InputError("\(name) '\(OutsideText.display(topic))' is not a bundle id", hint: "use your app's bundle id, e.g. com.example.app")
+            throw InputError(Words("\(name) '\(OutsideText.display(topic))' is not a bundle id", es: "\(name) '\(OutsideText.display(topic))' no es un bundle id"), hint: Words("use your app's bundle id, e.g. com.example.app", es: "usa el bundle id de tu app, p. ej. com.example.app"))
         }
         if let type = PushType.allCases.first(where: { $0.topicSuffix.map(topic.hasSuffix) ?? false }) {
-            throw InputError("\(name) '\(OutsideText.display(topic))' carries the \(type.rawValue) push type's suffix; broadcasts and channels take the bare bundle id (APNs answers TopicDisallowed)",
-                             hint: "use \(topic.dropLast(type.topicSuffix!.count))")
+            throw InputError(Words("\(name) '\(OutsideText.display(topic))' carries the \(type.rawValue) push type's suffix; broadcasts and channels take the bare bundle id (APNs answers TopicDisallowed)", es: "\(name) '\(OutsideText.display(topic))' lleva el sufijo del tipo \(type.rawValue); las difusiones y los canales llevan el bundle id sin más (APNs responde TopicDisallowed)"),
+                             hint: Words("use \(topic.dropLast(type.topicSuffix!.count))", es: "usa \(topic.dropLast(type.topicSuffix!.count))"))
         }
         return topic
     }
@@ -45,8 +45,8 @@ public enum BroadcastAPI {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
         guard !text.isEmpty, base64 else {
-            throw InputError("\(name) '\(OutsideText.display(text, limit: 80))' is not a channel id (base64, as `pushctl channel create` prints it)",
-                             hint: "pushctl channel list shows the app's channel ids")
+            throw InputError(Words("\(name) '\(OutsideText.display(text, limit: 80))' is not a channel id (base64, as `pushctl channel create` prints it)", es: "\(name) '\(OutsideText.display(text, limit: 80))' no es un id de canal (base64, tal como lo imprime `pushctl channel create`)"),
+                             hint: Words("pushctl channel list shows the app's channel ids", es: "pushctl channel list muestra los ids de canal de la app"))
         }
         return text
     }
@@ -57,7 +57,7 @@ public enum BroadcastAPI {
 
     static func checkRequestID(_ requestID: String?, name: String) throws(InputError) {
         if let requestID, !PushTemplate.isCanonicalUUID(requestID) {
-            throw InputError("\(name) '\(OutsideText.display(requestID))' is not a UUID", hint: "use the 8-4-4-4-12 hex form, or leave it out")
+            throw InputError(Words("\(name) '\(OutsideText.display(requestID))' is not a UUID", es: "\(name) '\(OutsideText.display(requestID))' no es un UUID"), hint: Words("use the 8-4-4-4-12 hex form, or leave it out", es: "usa la forma hexadecimal 8-4-4-4-12, o quítalo"))
         }
     }
 
@@ -102,14 +102,14 @@ public struct BroadcastTemplate: Sendable {
     /// `spec.topic` is the bundle id (no suffix); the push type is always liveactivity.
     public init(_ spec: PushSpec, payload: Payload, requestID: String?) throws(InputError) {
         if let type = spec.pushType, type != PushType.liveactivity.rawValue {
-            throw InputError("broadcasts are Live Activity updates: \(spec.name(.pushType)) must be liveactivity (or left out); got '\(OutsideText.display(type))'", kind: .usage)
+            throw InputError(Words("broadcasts are Live Activity updates: \(spec.name(.pushType)) must be liveactivity (or left out); got '\(OutsideText.display(type))'", es: "las difusiones son actualizaciones de Live Activity: \(spec.name(.pushType)) debe ser liveactivity (o no ponerse); se recibió '\(OutsideText.display(type))'"), kind: .usage)
         }
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
         try BroadcastAPI.checkRequestID(requestID, name: "--request-id")
         self.requestID = requestID?.lowercased()
         if let text = spec.priority {
             guard let value = Int(text), let p = Priority(rawValue: value), p != .low else {
-                throw InputError("\(spec.name(.priority)) for a broadcast is 10 or 5; got '\(OutsideText.display(text))'")
+                throw InputError(Words("\(spec.name(.priority)) for a broadcast is 10 or 5; got '\(OutsideText.display(text))'", es: "\(spec.name(.priority)) en una difusión es 10 o 5; se recibió '\(OutsideText.display(text))'"))
             }
             priority = p
         } else {
@@ -117,7 +117,7 @@ public struct BroadcastTemplate: Sendable {
         }
         if let text = spec.expiration {
             guard let value = Int64(text), value >= 0 else {
-                throw InputError("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(OutsideText.display(text))'")
+                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(OutsideText.display(text))'", es: "\(spec.name(.expiration)) va en segundos UNIX (0 o más); se recibió '\(OutsideText.display(text))'"))
             }
             expiration = value
             expirationDefaulted = false

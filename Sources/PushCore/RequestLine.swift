@@ -39,13 +39,16 @@ public enum RequestLine {
         for (key, _) in members {
             guard fields.contains(key) else {
                 let near = fields.first { RequestLine.close(key, $0) }
-                throw InputError("unknown field \"\(OutsideText.display(key, limit: 40))\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
-                                 hint: "the fields are \(fields.joined(separator: ", "))")
+                let shown = OutsideText.display(key, limit: 40), known = fields.joined(separator: ", ")
+                throw InputError(Words("unknown field \"\(shown)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
+                                       es: "campo desconocido \"\(shown)\"" + (near.map { "; ¿querías decir \"\($0)\"?" } ?? "")),
+                                 hint: Words("the fields are \(known)", es: "los campos son \(known)"))
             }
             guard seen.insert(key).inserted else { throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces")) }
         }
         guard case let .string(tokenText)? = json["token"] else {
-            throw InputError(json["token"] == nil ? "no \"token\" field" : "\"token\" must be a string of hex digits")
+            throw InputError(json["token"] == nil ? Words("no \"token\" field", es: "no hay campo \"token\"")
+                                 : Words("\"token\" must be a string of hex digits", es: "\"token\" debe ser una cadena de dígitos hexadecimales"))
         }
         let token = try DeviceToken(parsing: tokenText)
         guard let payloadValue = json["payload"] else { throw InputError(Words("no \"payload\" field", es: "no hay campo \"payload\""), hint: Words("give the notification as \"payload\":{\"aps\":{…}}", es: "da la notificación como \"payload\":{\"aps\":{…}}")) }
@@ -56,7 +59,10 @@ public enum RequestLine {
             case nil, .null?: return nil
             case let .string(s)?: return s
             case let .integer(i)? where field == .priority || field == .expiration: return String(i)
-            case let other?: throw InputError("\"\(field.rawValue)\" is \(other.typeName), not \(field == .priority || field == .expiration ? "an integer" : "a string")")
+            case let other?:
+                let integer = field == .priority || field == .expiration
+                throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not \(integer ? "an integer" : "a string")",
+                                       es: "\"\(field.rawValue)\" es \(other.typeWords.es), no \(integer ? "un entero" : "una cadena")"))
             }
         }
         var spec = defaults

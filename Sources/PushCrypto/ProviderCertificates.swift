@@ -81,7 +81,7 @@ public struct ClientIdentity: Sendable {
         var privateKey = contents.key
         if let key {
             if privateKey != nil {
-                throw InputError("'\(OutsideText.display(source))' already holds a private key; --cert-key is for a certificate without one", kind: .usage)
+                throw InputError(Words("'\(OutsideText.display(source))' already holds a private key; --cert-key is for a certificate without one", es: "'\(OutsideText.display(source))' ya contiene una clave privada; --cert-key es para un certificado sin ella"), kind: .usage)
             }
             privateKey = try CertificateFile.readKey(key.bytes, source: key.source, password: password)
         }
@@ -97,11 +97,11 @@ public struct ClientIdentity: Sendable {
         OpenSSLKey.clearErrors()
         guard X509_check_private_key(contents.certificate.pointer, privateKey.pointer) == 1 else {
             OpenSSLKey.clearErrors()
-            throw InputError("the private key does not belong to the certificate '\(OutsideText.display(contents.details.subject, limit: 160))' in '\(OutsideText.display(source))'",
-                             hint: "use the key that made the certificate's signing request (Keychain Access shows it under the certificate)")
+            throw InputError(Words("the private key does not belong to the certificate '\(OutsideText.display(contents.details.subject, limit: 160))' in '\(OutsideText.display(source))'", es: "la clave privada no es la del certificado '\(OutsideText.display(contents.details.subject, limit: 160))' de '\(OutsideText.display(source))'"),
+                             hint: Words("use the key that made the certificate's signing request (Keychain Access shows it under the certificate)", es: "usa la clave con la que se hizo la solicitud de firma del certificado (Acceso a Llaveros la muestra bajo el certificado)"))
         }
         guard let keyText = OpenSSLKey.writeToMemoryBIO({ PEM_write_bio_PrivateKey($0, privateKey.pointer, nil, nil, 0, nil, nil) }) else {
-            throw InputError("OpenSSL could not re-encode the certificate's private key")
+            throw InputError(Words("OpenSSL could not re-encode the certificate's private key", es: "OpenSSL no pudo volver a codificar la clave privada del certificado"))
         }
         let chainPEM = ([contents.certificate] + contents.chain).flatMap(\.pem)
         return ClientIdentity(certificate: contents.details, certificatePEM: chainPEM, privateKeyPEM: Array(keyText.utf8))
@@ -157,7 +157,7 @@ public enum CertificateFile {
 
     static func read(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> Contents {
         let place = OutsideText.display(source)
-        if bytes.isEmpty { throw InputError("the certificate file '\(place)' is empty") }
+        if bytes.isEmpty { throw InputError(Words("the certificate file '\(place)' is empty", es: "el archivo del certificado '\(place)' está vacío")) }
         if isPEM(bytes) { return try readPEM(bytes, source: source, password: password) }
         if pushctl_load_legacy_provider() == 0 { OpenSSLKey.clearErrors() }
         OpenSSLKey.clearErrors()
@@ -178,7 +178,7 @@ public enum CertificateFile {
         case 0:
             // A .p12 exported without its key keeps the certificate among the "CA" ones.
             guard let certBox = certBox ?? (keyBox == nil && chainBoxes.count == 1 ? chainBoxes.removeFirst() : nil) else {
-                throw InputError("the .p12 '\(place)' holds no certificate", hint: "export the certificate with its key from Keychain Access")
+                throw InputError(Words("the .p12 '\(place)' holds no certificate", es: "el .p12 '\(place)' no contiene ningún certificado"), hint: Words("export the certificate with its key from Keychain Access", es: "exporta el certificado con su clave desde Acceso a Llaveros"))
             }
             return Contents(certificate: certBox, chain: chainBoxes, key: keyBox, isPKCS12: true)
         case 1:
@@ -188,23 +188,23 @@ public enum CertificateFile {
                 return Contents(certificate: OpenSSLCertificate(taking: der), chain: [], key: nil, isPKCS12: false)
             }
             OpenSSLKey.clearErrors()
-            throw InputError("'\(place)' is neither a .p12 (PKCS#12) nor a PEM or DER certificate (damaged, or another kind of file)",
-                             hint: "give the .p12 exported from Keychain Access, or a PEM certificate with --cert-key")
+            throw InputError(Words("'\(place)' is neither a .p12 (PKCS#12) nor a PEM or DER certificate (damaged, or another kind of file)", es: "'\(place)' no es un .p12 (PKCS#12) ni un certificado PEM o DER (está dañado, o es otro tipo de archivo)"),
+                             hint: Words("give the .p12 exported from Keychain Access, or a PEM certificate with --cert-key", es: "da el .p12 exportado desde Acceso a Llaveros, o un certificado PEM con --cert-key"))
         case 2:
             if password?.isEmpty ?? true {
-                throw InputError("the .p12 '\(place)' is protected by a password, and none was given",
-                                 hint: "give it with --cert-password-file PATH or PUSHCTL_CERT_PASSWORD (pushctl asks on a terminal)", kind: .usage)
+                throw InputError(Words("the .p12 '\(place)' is protected by a password, and none was given", es: "el .p12 '\(place)' está protegido con contraseña, y no se dio ninguna"),
+                                 hint: Words("give it with --cert-password-file PATH or PUSHCTL_CERT_PASSWORD (pushctl asks on a terminal)", es: "dala con --cert-password-file RUTA o PUSHCTL_CERT_PASSWORD (en una terminal pushctl la pregunta)"), kind: .usage)
             }
-            throw InputError("the password does not open the .p12 '\(place)' (its integrity check failed: a wrong password, or a damaged file)",
-                             hint: "check --cert-password-file or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)")
+            throw InputError(Words("the password does not open the .p12 '\(place)' (its integrity check failed: a wrong password, or a damaged file)", es: "la contraseña no abre el .p12 '\(place)' (falló su comprobación de integridad: contraseña equivocada, o archivo dañado)"),
+                             hint: Words("check --cert-password-file or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)", es: "revisa --cert-password-file o PUSHCTL_CERT_PASSWORD (un salto de línea al final del archivo se ignora)"))
         default:
             let detail = reason.map { ": \($0)" } ?? ""
             if (reason ?? "").contains("unsupported") {
                 throw InputError("the .p12 '\(place)' uses an encryption OpenSSL 3 reads only through its legacy provider, which is not available here\(detail)",
                                  hint: "install OpenSSL's legacy module, or re-export the file: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, then openssl pkcs12 -export -in both.pem -out new.p12")
             }
-            throw InputError("the .p12 '\(place)' could not be read\(detail)",
-                             hint: "export it again from Keychain Access (certificate and key together)")
+            throw InputError(Words("the .p12 '\(place)' could not be read\(detail)", es: "no se pudo leer el .p12 '\(place)'\(detail)"),
+                             hint: Words("export it again from Keychain Access (certificate and key together)", es: "vuelve a exportarlo desde Acceso a Llaveros (certificado y clave juntos)"))
         }
     }
 
@@ -221,11 +221,11 @@ public enum CertificateFile {
         guard let first = certificates.first else {
             let text = String(decoding: bytes, as: UTF8.self)
             if text.contains("PRIVATE KEY-----") {
-                throw InputError("'\(place)' holds a private key but no certificate",
-                                 hint: "give the certificate with --cert and this file with --cert-key")
+                throw InputError(Words("'\(place)' holds a private key but no certificate", es: "'\(place)' contiene una clave privada pero ningún certificado"),
+                                 hint: Words("give the certificate with --cert and this file with --cert-key", es: "da el certificado con --cert y este archivo con --cert-key"))
             }
-            throw InputError("'\(place)' holds no readable PEM certificate ('-----BEGIN CERTIFICATE-----')",
-                             hint: "give the .p12 exported from Keychain Access, or the certificate as PEM")
+            throw InputError(Words("'\(place)' holds no readable PEM certificate ('-----BEGIN CERTIFICATE-----')", es: "'\(place)' no contiene un certificado PEM legible ('-----BEGIN CERTIFICATE-----')"),
+                             hint: Words("give the .p12 exported from Keychain Access, or the certificate as PEM", es: "da el .p12 exportado desde Acceso a Llaveros, o el certificado en PEM"))
         }
         let hasKey = String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY-----")
         let key = hasKey ? try readKey(bytes, source: source, password: password) : nil
@@ -242,13 +242,13 @@ public enum CertificateFile {
         if let pointer = pointer ?? nil { return OpenSSLKey(taking: pointer) }
         if needsPassword(bytes) {
             if password?.isEmpty ?? true {
-                throw InputError("the private key in '\(place)' is encrypted, and no password was given",
-                                 hint: "give it with --cert-password-file PATH or PUSHCTL_CERT_PASSWORD", kind: .usage)
+                throw InputError(Words("the private key in '\(place)' is encrypted, and no password was given", es: "la clave privada de '\(place)' está cifrada, y no se dio ninguna contraseña"),
+                                 hint: Words("give it with --cert-password-file PATH or PUSHCTL_CERT_PASSWORD", es: "dala con --cert-password-file RUTA o PUSHCTL_CERT_PASSWORD"), kind: .usage)
             }
-            throw InputError("the password does not decrypt the private key in '\(place)'",
-                             hint: "check --cert-password-file or PUSHCTL_CERT_PASSWORD")
+            throw InputError(Words("the password does not decrypt the private key in '\(place)'", es: "la contraseña no descifra la clave privada de '\(place)'"),
+                             hint: Words("check --cert-password-file or PUSHCTL_CERT_PASSWORD", es: "revisa --cert-password-file o PUSHCTL_CERT_PASSWORD"))
         }
-        throw InputError("'\(place)' holds no readable PEM private key", hint: "give the certificate's key as PEM ('-----BEGIN PRIVATE KEY-----')")
+        throw InputError(Words("'\(place)' holds no readable PEM private key", es: "'\(place)' no contiene una clave privada PEM legible"), hint: Words("give the certificate's key as PEM ('-----BEGIN PRIVATE KEY-----')", es: "da la clave del certificado en PEM ('-----BEGIN PRIVATE KEY-----')"))
     }
 }
 
@@ -278,8 +278,8 @@ public struct TestCertificates: Sendable {
     ///   - validity: seconds the certificate stays valid from its start.
     public static func make(topics: [ProviderCertificate.Topic], development: Bool, production: Bool,
                             validFrom: Int, validity: Int, password: String) throws(InputError) -> TestCertificates {
-        guard let bundleID = topics.first?.name else { throw InputError("a test certificate needs at least one topic", kind: .usage) }
-        let failure = InputError("OpenSSL could not make the test certificates", kind: .unavailable)
+        guard let bundleID = topics.first?.name else { throw InputError(Words("a test certificate needs at least one topic", es: "un certificado de prueba necesita al menos un topic"), kind: .usage) }
+        let failure = InputError(Words("OpenSSL could not make the test certificates", es: "OpenSSL no pudo crear los certificados de prueba"), kind: .unavailable)
         guard let caKeyPointer = pushctl_generate_p256(), let leafKeyPointer = pushctl_generate_rsa(2048) else { throw failure }
         let caKey = OpenSSLKey(taking: caKeyPointer)
         let leafKey = OpenSSLKey(taking: leafKeyPointer)

@@ -41,6 +41,6 @@ func makeTransport(_ configuration: CurlTransportConfiguration) throws(InputErro
     } catch let error as InputError {
         throw error
     } catch {
-        throw InputError("\(error)", kind: .unavailable)
+        throw InputError(Words(verbatim: "\(error)"), kind: .unavailable)
     }
 }

@@ -91,18 +91,18 @@ public struct MockAPNsConfiguration: Sendable {
     func validated() throws(InputError) -> MockAPNsConfiguration {
         if let teamID { _ = try AppleIdentifier(.teamID, teamID) }
         guard (0...Int(Int32.max)).contains(maxConcurrentStreams) else {
-            throw InputError("the stream limit must be between 0 and \(Int32.max); got \(maxConcurrentStreams)", kind: .usage)
+            throw InputError(Words("the stream limit must be between 0 and \(Int32.max); got \(maxConcurrentStreams)", es: "el límite de streams debe estar entre 0 y \(Int32.max); se recibió \(maxConcurrentStreams)"), kind: .usage)
         }
         guard (0...maxConcurrentStreams).contains(initialConcurrentStreams) else {
-            throw InputError("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", kind: .usage)
+            throw InputError(Words("the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)", es: "el límite inicial de streams debe estar entre 0 y el límite de streams (\(maxConcurrentStreams)); se recibió \(initialConcurrentStreams)"), kind: .usage)
         }
         try faults.validate()
         try limits.validate()
         guard connectionLimit >= 1 else {
-            throw InputError("the connection limit must be 1 or more; got \(connectionLimit)", kind: .usage)
+            throw InputError(Words("the connection limit must be 1 or more; got \(connectionLimit)", es: "el límite de conexiones debe ser 1 o más; se recibió \(connectionLimit)"), kind: .usage)
         }
         guard (0...65535).contains(port) else {
-            throw InputError("the port must be between 0 and 65535; got \(port)", kind: .usage)
+            throw InputError(Words("the port must be between 0 and 65535; got \(port)", es: "el puerto debe estar entre 0 y 65535; se recibió \(port)"), kind: .usage)
         }
         return self
     }
@@ -151,7 +151,7 @@ public struct MockProviderKey: Sendable {
                 kind: .usage)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read the key file '\(path)'", hint: "check the path and its permissions", kind: .missingInput)
+            throw InputError(Words("cannot read the key file '\(path)'", es: "no se puede leer el archivo de clave '\(path)'"), hint: Words("check the path and its permissions", es: "comprueba la ruta y sus permisos"), kind: .missingInput)
         }
         do {
             return try MockProviderKey(keyID: keyID, pem: String(decoding: data, as: UTF8.self))
@@ -268,19 +268,19 @@ public struct MockFaults: Sendable {
     /// The ranges a server can honour: statuses HTTP has, bodies it can hold, header values HTTP/2 allows.
     func validate() throws(InputError) {
         if let answer, !(100...599).contains(answer.status) {
-            throw InputError("the answer status must be between 100 and 599; got \(answer.status)", kind: .usage)
+            throw InputError(Words("the answer status must be between 100 and 599; got \(answer.status)", es: "el estado de la respuesta debe estar entre 100 y 599; se recibió \(answer.status)"), kind: .usage)
         }
         if let answerCount, answerCount < 0 {
-            throw InputError("the answer count must be 0 or more; got \(answerCount)", kind: .usage)
+            throw InputError(Words("the answer count must be 0 or more; got \(answerCount)", es: "el número de respuestas debe ser 0 o más; se recibió \(answerCount)"), kind: .usage)
         }
         guard (0...Self.padBodyLimit).contains(padBodyBytes) else {
-            throw InputError("the body padding must be between 0 and \(Self.padBodyLimit) bytes; got \(padBodyBytes)", kind: .usage)
+            throw InputError(Words("the body padding must be between 0 and \(Self.padBodyLimit) bytes; got \(padBodyBytes)", es: "el relleno del cuerpo debe estar entre 0 y \(Self.padBodyLimit) bytes; se recibió \(padBodyBytes)"), kind: .usage)
         }
         guard (0...Self.delayLimitMilliseconds).contains(responseDelayMilliseconds) else {
-            throw InputError("the delay must be between 0 and \(Self.delayLimitMilliseconds) ms; got \(responseDelayMilliseconds)", kind: .usage)
+            throw InputError(Words("the delay must be between 0 and \(Self.delayLimitMilliseconds) ms; got \(responseDelayMilliseconds)", es: "el retraso debe estar entre 0 y \(Self.delayLimitMilliseconds) ms; se recibió \(responseDelayMilliseconds)"), kind: .usage)
         }
         if let retryAfter, !Self.isSendableHeaderValue(retryAfter) {
-            throw InputError("the retry-after value cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", kind: .usage)
+            throw InputError(Words("the retry-after value cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", es: "el valor de retry-after no puede llevar NUL, CR ni LF (HTTP/2 los prohíbe en el valor de una cabecera)"), kind: .usage)
         }
     }
 
@@ -317,7 +317,7 @@ public struct MockFaults: Sendable {
     /// APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseFailure(_ spec: String) throws(InputError) -> (DeviceToken, RejectionReason) {
         guard let equals = spec.firstIndex(of: "=") else {
-            throw InputError("--fail takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(spec)'", kind: .usage)
+            throw InputError(Words("--fail takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(spec)'", es: "--fail recibe TOKEN=MOTIVO, p. ej. 00fc13ad…=Unregistered; se recibió '\(spec)'"), kind: .usage)
         }
         let token = try DeviceToken(parsing: String(spec[..<equals]))
         let name = String(spec[spec.index(after: equals)...])

@@ -34,8 +34,8 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        guard (0...65535).contains(webPort) else { throw ValidationError("--web-port must be between 0 and 65535; got \(webPort)") }
-        if webPort != 0 && !web { throw ValidationError("--web-port needs --web") }
+        guard (0...65535).contains(webPort) else { throw ValidationError(Words("--web-port must be between 0 and 65535; got \(webPort)", es: "--web-port debe estar entre 0 y 65535; se recibió \(webPort)")) }
+        if webPort != 0 && !web { throw ValidationError(Words("--web-port needs --web", es: "--web-port necesita --web")) }
     }
 
     func run() throws {
@@ -127,7 +127,7 @@ struct DemoCommand: ParsableCommand {
     /// The demo's files live in its private folder; failing to write one stops the demo with the reason.
     private func writeDemoFile(_ path: String, _ text: String, mode: Int) throws {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-            throw InputError("cannot write the demo's file \(path)", hint: "set TMPDIR to a writable directory",
+            throw InputError(Words("cannot write the demo's file \(path)", es: "no se puede escribir el archivo de la demo \(path)"), hint: Words("set TMPDIR to a writable directory", es: "define TMPDIR como una carpeta en la que se pueda escribir"),
                              kind: .cannotCreateOutput)
         }
     }

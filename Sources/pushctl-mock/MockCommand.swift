@@ -194,61 +194,61 @@ struct MockCommand: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535; got \(port)") }
+        guard (0...65535).contains(port) else { throw ValidationError(Words("--port must be between 0 and 65535; got \(port)", es: "--port debe estar entre 0 y 65535; se recibió \(port)")) }
         guard (0...Int(Int32.max)).contains(maxStreams) else {
-            throw ValidationError("--max-streams must be between 0 and \(Int32.max); got \(maxStreams)")
+            throw ValidationError(Words("--max-streams must be between 0 and \(Int32.max); got \(maxStreams)", es: "--max-streams debe estar entre 0 y \(Int32.max); se recibió \(maxStreams)"))
         }
         guard (0...maxStreams).contains(initialStreams) else {
-            throw ValidationError("--initial-streams must be between 0 and --max-streams (\(maxStreams)); got \(initialStreams)")
+            throw ValidationError(Words("--initial-streams must be between 0 and --max-streams (\(maxStreams)); got \(initialStreams)", es: "--initial-streams debe estar entre 0 y --max-streams (\(maxStreams)); se recibió \(initialStreams)"))
         }
         if let teamID, !AppleIdentifier.isWellFormed(teamID) {
-            throw ValidationError("--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'")
+            throw ValidationError(Words("--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'", es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(teamID)'"))
         }
         for spec in failures {
-            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError("--fail: \(error)") }
+            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error)")) }
         }
         for spec in failFirst {
-            do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError("--fail-first: \(error)") }
+            do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error)")) }
         }
         for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
-            if let value, value < 1 { throw ValidationError("\(name) must be 1 or more; got \(value)") }
+            if let value, value < 1 { throw ValidationError(Words("\(name) must be 1 or more; got \(value)", es: "\(name) debe ser 1 o más; se recibió \(value)")) }
         }
         guard (0...MockFaults.delayLimitMilliseconds).contains(delay) else {
-            throw ValidationError("--delay must be between 0 and \(MockFaults.delayLimitMilliseconds) milliseconds; got \(delay)")
+            throw ValidationError(Words("--delay must be between 0 and \(MockFaults.delayLimitMilliseconds) milliseconds; got \(delay)", es: "--delay debe estar entre 0 y \(MockFaults.delayLimitMilliseconds) milisegundos; se recibió \(delay)"))
         }
         if let goAwayError {
-            guard goAwayAfter != nil else { throw ValidationError("--goaway-error needs --goaway-after, which sends the GOAWAY") }
+            guard goAwayAfter != nil else { throw ValidationError(Words("--goaway-error needs --goaway-after, which sends the GOAWAY", es: "--goaway-error necesita --goaway-after, que es el que envía el GOAWAY")) }
             guard MockFaults.parseHTTP2ErrorCode(goAwayError) != nil else {
                 throw ValidationError(
                     "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(goAwayError)'")
             }
         }
         if let answerStatus, !(100...599).contains(answerStatus) {
-            throw ValidationError("--answer-status must be an HTTP status between 100 and 599; got \(answerStatus)")
+            throw ValidationError(Words("--answer-status must be an HTTP status between 100 and 599; got \(answerStatus)", es: "--answer-status debe ser un estado HTTP entre 100 y 599; se recibió \(answerStatus)"))
         }
         if answerStatus == nil, answerBody != nil || answerCount != nil {
-            throw ValidationError("--answer-body and --answer-count need --answer-status")
+            throw ValidationError(Words("--answer-body and --answer-count need --answer-status", es: "--answer-body y --answer-count necesitan --answer-status"))
         }
-        if let answerCount, answerCount < 1 { throw ValidationError("--answer-count must be 1 or more; got \(answerCount)") }
+        if let answerCount, answerCount < 1 { throw ValidationError(Words("--answer-count must be 1 or more; got \(answerCount)", es: "--answer-count debe ser 1 o más; se recibió \(answerCount)")) }
         if let retryAfter, !MockFaults.isSendableHeaderValue(retryAfter) {
-            throw ValidationError("--retry-after cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)")
+            throw ValidationError(Words("--retry-after cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", es: "--retry-after no puede llevar NUL, CR ni LF (HTTP/2 los prohíbe en el valor de una cabecera)"))
         }
         guard (0...MockFaults.padBodyLimit).contains(padBody) else {
-            throw ValidationError("--pad-body must be between 0 and \(MockFaults.padBodyLimit) bytes; got \(padBody)")
+            throw ValidationError(Words("--pad-body must be between 0 and \(MockFaults.padBodyLimit) bytes; got \(padBody)", es: "--pad-body debe estar entre 0 y \(MockFaults.padBodyLimit) bytes; se recibió \(padBody)"))
         }
-        if silent && resetStreams { throw ValidationError("--silent and --reset-streams exclude each other: one never answers, the other resets") }
+        if silent && resetStreams { throw ValidationError(Words("--silent and --reset-streams exclude each other: one never answers, the other resets", es: "--silent y --reset-streams se excluyen: uno nunca responde y el otro reinicia el stream")) }
         try validateLimits()
         try validateClassroom()
     }
 
     private func validateLimits() throws {
-        guard tokenUpdateInterval >= 0 else { throw ValidationError("--token-update-interval must be 0 or more seconds; got \(tokenUpdateInterval)") }
-        if let badTokenLimit, badTokenLimit < 1 { throw ValidationError("--bad-token-limit must be 1 or more; got \(badTokenLimit)") }
+        guard tokenUpdateInterval >= 0 else { throw ValidationError(Words("--token-update-interval must be 0 or more seconds; got \(tokenUpdateInterval)", es: "--token-update-interval debe ser 0 o más segundos; se recibió \(tokenUpdateInterval)")) }
+        if let badTokenLimit, badTokenLimit < 1 { throw ValidationError(Words("--bad-token-limit must be 1 or more; got \(badTokenLimit)", es: "--bad-token-limit debe ser 1 o más; se recibió \(badTokenLimit)")) }
         if let idleTimeout, !(0.001...86_400).contains(idleTimeout) {
-            throw ValidationError("--idle-timeout must be between 0.001 and 86400 seconds; got \(idleTimeout)")
+            throw ValidationError(Words("--idle-timeout must be between 0.001 and 86400 seconds; got \(idleTimeout)", es: "--idle-timeout debe estar entre 0.001 y 86400 segundos; se recibió \(idleTimeout)"))
         }
-        guard resetLimit >= 0 else { throw ValidationError("--reset-limit must be 0 or more; got \(resetLimit)") }
-        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be 1 or more; got \(maxConnections)") }
+        guard resetLimit >= 0 else { throw ValidationError(Words("--reset-limit must be 0 or more; got \(resetLimit)", es: "--reset-limit debe ser 0 o más; se recibió \(resetLimit)")) }
+        guard maxConnections >= 1 else { throw ValidationError(Words("--max-connections must be 1 or more; got \(maxConnections)", es: "--max-connections debe ser 1 o más; se recibió \(maxConnections)")) }
     }
 
     private var limits: MockProtocolLimits {
@@ -274,7 +274,7 @@ struct MockCommand: ParsableCommand {
     static func parseFailFirst(_ spec: String) throws(InputError) -> (DeviceToken, MockFaults.FailFirst) {
         let parts = spec.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
-            throw InputError("takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'", kind: .usage)
+            throw InputError(Words("takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'", es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(spec)'"), kind: .usage)
         }
         let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
@@ -321,7 +321,7 @@ struct MockCommand: ParsableCommand {
         }
         for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
         guard let chosen = APNsEnvironment(rawValue: environment) else {
-            throw InputError("--environment is sandbox or production; got '\(OutsideText.display(environment))'", kind: .usage)
+            throw InputError(Words("--environment is sandbox or production; got '\(OutsideText.display(environment))'", es: "--environment es sandbox o production; se recibió '\(OutsideText.display(environment))'"), kind: .usage)
         }
         return (faults, keys, clientCAPEMs, chosen)
     }
@@ -410,12 +410,12 @@ struct MockCommand: ParsableCommand {
     /// A CA certificate file for --client-ca: PEM, at most 1 MB.
     static func readClientCA(_ path: String) throws(InputError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read the --client-ca file '\(OutsideText.display(path))'", kind: .missingInput)
+            throw InputError(Words("cannot read the --client-ca file '\(OutsideText.display(path))'", es: "no se puede leer el archivo de --client-ca '\(OutsideText.display(path))'"), kind: .missingInput)
         }
         let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
         guard text.contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError("the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate",
-                             hint: "give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`")
+            throw InputError(Words("the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate", es: "el archivo de --client-ca '\(OutsideText.display(path))' no contiene ningún certificado PEM"),
+                             hint: Words("give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`", es: "da el certificado de la CA en PEM, p. ej. el pushctl-test-ca.pem de `pushctl cert generate`"))
         }
         return text
     }

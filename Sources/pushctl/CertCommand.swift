@@ -59,7 +59,7 @@ struct CertCommand: ParsableCommand {
 
         func validate() throws {
             if let expiresWithin, !(0...36_500).contains(expiresWithin) {
-                throw ValidationError("--expires-within must be between 0 and 36500 days; got \(expiresWithin)")
+                throw ValidationError(Words("--expires-within must be between 0 and 36500 days; got \(expiresWithin)", es: "--expires-within debe estar entre 0 y 36500 días; se recibió \(expiresWithin)"))
             }
         }
 
@@ -196,8 +196,8 @@ struct CertCommand: ParsableCommand {
         @OptionGroup var language: LanguageOption
 
         func validate() throws {
-            if !(1...3650).contains(days) { throw ValidationError("--days must be between 1 and 3650; got \(days)") }
-            if !(-3650...3650).contains(validFromDays) { throw ValidationError("--valid-from-days must be between -3650 and 3650; got \(validFromDays)") }
+            if !(1...3650).contains(days) { throw ValidationError(Words("--days must be between 1 and 3650; got \(days)", es: "--days debe estar entre 1 y 3650; se recibió \(days)")) }
+            if !(-3650...3650).contains(validFromDays) { throw ValidationError(Words("--valid-from-days must be between -3650 and 3650; got \(validFromDays)", es: "--valid-from-days debe estar entre -3650 y 3650; se recibió \(validFromDays)")) }
         }
 
         func run() throws {
@@ -205,12 +205,12 @@ struct CertCommand: ParsableCommand {
                 let env = Console.environment
                 let names = topics.isEmpty ? (env["PUSHCTL_TOPIC"].nonEmpty.map { [$0] } ?? []) : topics
                 guard let bundleID = names.first else {
-                    throw InputError("missing --topic: the bundle id the certificate is for, e.g. com.example.app", kind: .usage)
+                    throw InputError(Words("missing --topic: the bundle id the certificate is for, e.g. com.example.app", es: "falta --topic: el bundle id para el que es el certificado, p. ej. com.example.app"), kind: .usage)
                 }
                 for name in names {
                     try HeaderValue.check(name, name: "--topic", limit: PushTemplate.topicLimit)
                     guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                        throw InputError("--topic '\(OutsideText.display(name))' is not a bundle id or topic (letters, digits, dots and hyphens)", kind: .usage)
+                        throw InputError(Words("--topic '\(OutsideText.display(name))' is not a bundle id or topic (letters, digits, dots and hyphens)", es: "--topic '\(OutsideText.display(name))' no es un bundle id ni un topic (letras, dígitos, puntos y guiones)"), kind: .usage)
                     }
                 }
                 let topics = names.map { name in
@@ -267,11 +267,11 @@ struct CertCommand: ParsableCommand {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else {
             let reason = errno == EEXIST ? "it already exists (pushctl never overwrites it)" : String(cString: strerror(errno))
-            throw InputError("cannot write '\(OutsideText.display(path))': \(reason)", hint: "choose another --out directory", kind: .cannotCreateOutput)
+            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason)"), hint: Words("choose another --out directory", es: "elige otra carpeta para --out"), kind: .cannotCreateOutput)
         }
         defer { close(fd) }
         guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-            throw InputError("cannot write '\(OutsideText.display(path))': \(String(cString: strerror(errno)))", kind: .cannotCreateOutput)
+            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(String(cString: strerror(errno)))", es: "no se puede escribir '\(OutsideText.display(path))': \(String(cString: strerror(errno)))"), kind: .cannotCreateOutput)
         }
     }
 }

@@ -117,8 +117,11 @@ enum CertificateChecks {
     static func requireEnvironment(_ certificate: ProviderCertificate, _ environment: APNsEnvironment, path: String) throws(InputError) {
         guard !certificate.serves(environment) else { return }
         let other: APNsEnvironment = environment == .sandbox ? .production : .sandbox
+        let shown = OutsideText.display(path), sandbox = environment == .sandbox
         throw InputError(
-            "the certificate in '\(OutsideText.display(path))' is for \(environment == .sandbox ? "production" : "development") only, but this run sends to \(environment == .sandbox ? "the sandbox" : "production") (\(environment.host)); APNs would answer BadCertificateEnvironment",
-            hint: "send with --\(other.rawValue), or use a certificate made for \(environment == .sandbox ? "development (Sandbox)" : "production")")
+            Words("the certificate in '\(shown)' is for \(sandbox ? "production" : "development") only, but this run sends to \(sandbox ? "the sandbox" : "production") (\(environment.host)); APNs would answer BadCertificateEnvironment",
+                  es: "el certificado de '\(shown)' es solo de \(sandbox ? "producción" : "desarrollo"), pero este envío va a \(sandbox ? "sandbox" : "producción") (\(environment.host)); APNs respondería BadCertificateEnvironment"),
+            hint: Words("send with --\(other.rawValue), or use a certificate made for \(sandbox ? "development (Sandbox)" : "production")",
+                        es: "envía con --\(other.rawValue), o usa un certificado hecho para \(sandbox ? "desarrollo (Sandbox)" : "producción")"))
     }
 }

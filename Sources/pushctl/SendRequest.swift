@@ -52,8 +52,9 @@ struct SendRequest {
         certificate = loaded?.identity
         let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.defaultTopic
         if topic == nil, let certificate, c.requestsFile == nil {
-            throw InputError("the certificate covers several apps' topics: give --topic with one of them: "
-                                + certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", "),
+            let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
+            throw InputError(Words("the certificate covers several apps' topics: give --topic with one of them: \(topics)",
+                                   es: "el certificado cubre topics de varias apps: da --topic con uno de ellos: \(topics)"),
                              kind: .usage)
         }
         let shard = try c.shard.map { text throws(InputError) in try Shard(parsing: text) }
@@ -191,8 +192,11 @@ struct SendRequest {
             // refused here, before any request: every notification would fail with it.
             let failures = ProviderTokenRules.audit(decoded, now: now).filter { $0.outcome == .failure }
             if !failures.isEmpty {
-                throw InputError("the JWT given with --jwt (or PUSHCTL_JWT) would be refused by APNs: " + failures.map(\.message).joined(separator: "; "),
-                                 hint: "check it with `pushctl jwt decode`, or pass --key-file and pushctl signs a correct one")
+                let why = failures.map { "\($0.message)" }.joined(separator: "; ")
+                throw InputError(Words("the JWT given with --jwt (or PUSHCTL_JWT) would be refused by APNs: \(why)",
+                                       es: "APNs rechazaría el JWT dado con --jwt (o PUSHCTL_JWT): \(why)"),
+                                 hint: Words("check it with `pushctl jwt decode`, or pass --key-file and pushctl signs a correct one",
+                                             es: "compruébalo con `pushctl jwt decode`, o pasa --key-file y pushctl firma uno correcto"))
             }
             return FixedAuthorization(token: decoded.compact)
         }

@@ -8,6 +8,7 @@
 #
 # Target (issue 19): the journal costs at most 5 %.
 set -euo pipefail
+export PUSHCTL_LANG=en  # the mock's banner is read below, in English
 cd "$(dirname "$0")/.."
 N=${N:-20000}
 WAN_N=${WAN_N:-20000}

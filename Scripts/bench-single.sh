@@ -7,6 +7,7 @@
 #
 # Target (issue 22): a single push <= 1.25 x one curl.
 set -euo pipefail
+export PUSHCTL_LANG=en  # the mock's banner is read below, in English
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-21}
 bin=${PUSHCTL_BIN:?set PUSHCTL_BIN to a release pushctl (pushctl-mock beside it)}

@@ -5,7 +5,7 @@
 start_mock() {
     local bin=$1 work=$2 key=$3 team=$4
     shift 4
-    "$@" "$bin" mock --port 0 --ca-out "$work/ca.pem" --key-file "$key" --team-id "$team" ${mock_args[@]+"${mock_args[@]}"} >"$work/mock.out" 2>&1 &
+    PUSHCTL_LANG=en "$@" "$bin" mock --port 0 --ca-out "$work/ca.pem" --key-file "$key" --team-id "$team" ${mock_args[@]+"${mock_args[@]}"} >"$work/mock.out" 2>&1 &
     mock_pid=$!
     for _ in $(seq 100); do
         grep -q "listening on" "$work/mock.out" 2>/dev/null && break

@@ -24,24 +24,33 @@ struct Classroom: Sendable {
     /// The start-up lines about the class's side, after the CA certificate's path.
     func lines(caPEM: String) -> [String] {
         var lines: [String] = []
+        let names = (["localhost", "127.0.0.1", "::1"] + certificateNames).joined(separator: ", ")
         if beyondLoopback {
-            lines.append("  listening on \(host)\(MockNetwork.isWildcard(host) ? " (every interface)" : ""): anyone who reaches this machine can send to the mock\(webView == nil ? "" : " and watch the web view")")
-            lines.append("  certificate names: " + (["localhost", "127.0.0.1", "::1"] + certificateNames).joined(separator: ", "))
+            let every = MockNetwork.isWildcard(host) ? Words(" (every interface)", es: " (todas las interfaces)") : Words(verbatim: "")
+            let watch = webView == nil ? Words(verbatim: "") : Words(" and watch the web view", es: " y ver la vista web")
+            lines.append((Words("  listening on \(host)", es: "  escuchando en \(host)") + every
+                          + Words(": anyone who reaches this machine can send to the mock", es: ": cualquiera que llegue a esta máquina puede enviar al mock") + watch).description)
+            lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").description)
             if loopbackOnly {
-                lines.append("  note: this machine has no address beyond loopback, so no other machine can reach it; join a network and start the mock again (its certificate names the addresses it had at start)")
+                lines.append(Words("  note: this machine has no address beyond loopback, so no other machine can reach it; join a network and start the mock again (its certificate names the addresses it had at start)",
+                                   es: "  ojo: esta máquina no tiene ninguna dirección fuera de loopback, así que ninguna otra puede llegar a ella; conéctate a una red y vuelve a arrancar el mock (su certificado nombra las direcciones que tenía al arrancar)").description)
             }
         } else if !certificateNames.isEmpty {
-            lines.append("  certificate names: " + (["localhost", "127.0.0.1", "::1"] + certificateNames).joined(separator: ", "))
+            lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").description)
         }
         if let caFile {
-            lines.append("  CA certificate for other machines: curl -o mock-ca.pem \(caFile)")
+            lines.append(Words("  CA certificate for other machines: curl -o mock-ca.pem \(caFile)", es: "  certificado de la CA para otras máquinas: curl -o mock-ca.pem \(caFile)").description)
             if let fingerprint = MockCertificateFingerprint.sha256(pem: caPEM) {
-                lines.append("    plain HTTP is fine for a public certificate, but check what arrived: its SHA-256 fingerprint is")
+                lines.append(Words("    plain HTTP is fine for a public certificate, but check what arrived: its SHA-256 fingerprint is",
+                                   es: "    HTTP sin cifrar basta para un certificado público, pero comprueba lo que llegó: su huella SHA-256 es").description)
                 lines.append("    \(fingerprint)")
-                lines.append("    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 prints it)")
+                lines.append(Words("    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 prints it)",
+                                   es: "    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 la muestra)").description)
             }
         }
-        if let webView { lines.append("  web view: \(webView) (live: every request the mock answers)") }
+        if let webView {
+            lines.append(Words("  web view: \(webView) (live: every request the mock answers)", es: "  vista web: \(webView) (en directo: cada petición que responde el mock)").description)
+        }
         return lines
     }
 

@@ -263,10 +263,10 @@ struct MockCommand: ParsableCommand {
     private var limitLines: [String] {
         var lines: [String] = []
         if tokenUpdateInterval != 20 * 60 {
-            lines.append(tokenUpdateInterval == 0 ? "  limit: tokens may change any time (no TooManyProviderTokenUpdates)" : "  limit: a token may change every \(tokenUpdateInterval) s on a connection")
+            lines.append(tokenUpdateInterval == 0 ? Words("  limit: tokens may change any time (no TooManyProviderTokenUpdates)", es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)").description : Words("  limit: a token may change every \(tokenUpdateInterval) s on a connection", es: "  límite: un token puede cambiar cada \(tokenUpdateInterval) s en una conexión").description)
         }
-        if let badTokenLimit { lines.append("  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection") }
-        if let idleTimeout { lines.append("  limit: 400 IdleTimeout after \(idleTimeout) s without a frame") }
+        if let badTokenLimit { lines.append(Words("  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection", es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión").description) }
+        if let idleTimeout { lines.append(Words("  limit: 400 IdleTimeout after \(idleTimeout) s without a frame", es: "  límite: 400 IdleTimeout tras \(idleTimeout) s sin ningún frame").description) }
         return lines
     }
 
@@ -452,20 +452,23 @@ struct MockCommand: ParsableCommand {
     }
 
     private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults, classroom: Classroom) -> String {
-        var lines = ["pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)"]
-        let team = teamID.map { "; iss must be \($0)" } ?? "; any team"
+        var lines = [Words("pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)", es: "pushctl mock escuchando en \(classroom.endpoint) (HTTP/2 sobre TLS, ALPN h2)").description]
+        let team = teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").description } ?? Words("; any team", es: "; cualquier equipo").description
         if let keyDir {
-            let named = keys.isEmpty ? "" : ", and key \(keys.map(\.keyID).joined(separator: ", "))"
-            lines.append("  provider tokens: ES256 signatures checked with the keys in \(keyDir) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)")
+            let ids = keys.map(\.keyID).joined(separator: ", ")
+            let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").description
+            lines.append(Words("  provider tokens: ES256 signatures checked with the keys in \(keyDir) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)", es: "  tokens del proveedor: firmas ES256 comprobadas con las claves de \(keyDir) (KEYID.pem, la mitad pública de cada alumno, leídas según llegan)\(named)\(team)").description)
         } else if keys.isEmpty {
-            lines.append("  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)")
+            lines.append(Words("  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)", es: "  tokens del proveedor: solo la forma (sin --key-file): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)").description)
         } else {
-            lines.append("  provider tokens: ES256 signatures (raw or DER) checked with key \(keys.map(\.keyID).joined(separator: ", "))\(team)")
+            let ids = keys.map(\.keyID).joined(separator: ", ")
+            lines.append(Words("  provider tokens: ES256 signatures (raw or DER) checked with key \(ids)\(team)", es: "  tokens del proveedor: firmas ES256 (raw o DER) comprobadas con la clave \(ids)\(team)").description)
         }
-        lines.append("  CA certificate: \(caPath)")
+        lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").description)
         lines += classroom.lines(caPEM: server.caCertificatePEM)
-        lines.append("  client certificates: accepted when signed by the mock's CA\(clientCAs.isEmpty ? "" : " or " + clientCAs.joined(separator: ", ")); environment \(environment)")
-        lines.append("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)")
+        let otherCAs = clientCAs.joined(separator: ", ")
+        lines.append(clientCAs.isEmpty ? Words("  client certificates: accepted when signed by the mock's CA; environment \(environment)", es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment)").description : Words("  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment)", es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment)").description)
+        lines.append(Words("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)", es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)").description)
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
         }
@@ -487,7 +490,7 @@ struct MockCommand: ParsableCommand {
         if faults.resetStreams { lines.append("  fault: every request reset with RST_STREAM(INTERNAL_ERROR)") }
         if let reason = faults.goAwayInstead { lines.append("  fault: no answers: GOAWAY {\"reason\":\"\(reason.apnsName)\"} on each connection's first request") }
         lines += limitLines
-        if let log { lines.append("  log: \(log) (one JSON line per request)") }
+        if let log { lines.append(Words("  log: \(log) (one JSON line per request)", es: "  registro: \(log) (una línea JSON por petición)").description) }
 
         var send = ["pushctl send --endpoint \(classroom.endpoint) --cacert \(classroom.caFile == nil ? caPath : "mock-ca.pem")"]
         if let key = keyFiles.first {
@@ -502,15 +505,15 @@ struct MockCommand: ParsableCommand {
         }
         send.append("--team-id \(teamID ?? "DEF123GHIJ") --topic com.example.app")
         send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
-        lines.append(classroom.caFile == nil ? "Send to it with:" : "Send to it (from any machine, with the mock-ca.pem curl fetched):")
+        lines.append(classroom.caFile == nil ? Words("Send to it with:", es: "Envíale notificaciones con:").description : Words("Send to it (from any machine, with the mock-ca.pem curl fetched):", es: "Envíale notificaciones (desde cualquier máquina, con el mock-ca.pem que descargó curl):").description)
         if let keyDir {
-            lines.append("  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you")
-            lines.append("  cp ABC123DEFG.pem \(keyDir)/   # the public half, for the mock (or hand it to the teacher)")
+            lines.append(Words("  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you", es: "  pushctl key generate --key-id ABC123DEFG   # tu propia clave; el .p8 se queda contigo").description)
+            lines.append(Words("  cp ABC123DEFG.pem \(keyDir)/   # the public half, for the mock (or hand it to the teacher)", es: "  cp ABC123DEFG.pem \(keyDir)/   # la mitad pública, para el mock (o dásela al profesor)").description)
         } else if keyFiles.isEmpty {
-            lines.append("  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape")
+            lines.append(Words("  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape", es: "  pushctl key generate --key-id ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token").description)
         }
         lines.append("  " + send.joined(separator: " "))
-        lines.append("Ctrl-C stops it.")
+        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)
         return lines.joined(separator: "\n")
     }
 }

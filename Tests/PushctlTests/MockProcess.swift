@@ -10,7 +10,7 @@ import Darwin
 final class MockProcess {
     let process = Process()
     let url: String
-    /// What the mock printed when it started (up to "Ctrl-C stops it.").
+    /// What the mock printed when it started (up to "Ctrl-C stops it." or, in Spanish, "Ctrl-C lo detiene.").
     let startup: String
     let caFile: String
     let logFile: String
@@ -39,12 +39,12 @@ final class MockProcess {
             if started.wait(timeout: .now() + 20) == .timedOut { kill(child, SIGKILL) }
         }
         defer { started.signal() }
-        startup = read(out, until: "Ctrl-C stops it.")
-        guard let range = startup.range(of: "listening on https://[^ ]+:[0-9]+", options: .regularExpression) else {
+        startup = read(out, until: "Ctrl-C")
+        guard let range = startup.range(of: "https://[^ ]+:[0-9]+", options: .regularExpression) else {
             kill(process.processIdentifier, SIGKILL)
             throw CLIError("pushctl mock did not start: \(startup)")
         }
-        url = String(startup[range].dropFirst("listening on ".count))
+        url = String(startup[range])
     }
 
     deinit {

@@ -109,8 +109,13 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
             return
         }
         let mock = try MockProcess(dir: dir, extra: ["--web", "0"], env: ["LANG": "es_ES.UTF-8"])
-        let endpoint = try mock.find(#"listening on (https://127\.0\.0\.1:[0-9]+)"#)
-        let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
+        // The mock's banner, projected in class, in Spanish; its URLs and commands as they are.
+        for line in ["pushctl mock escuchando en https://127.0.0.1:", "  certificado de la CA: ", "  vista web: http://127.0.0.1:",
+                     "Envíale notificaciones con:", "  pushctl send --endpoint https://127.0.0.1:", "Ctrl-C lo detiene."] {
+            #expect(mock.startup.contains(line), "\(line): \(mock.startup)")
+        }
+        let endpoint = try mock.find(#"escuchando en (https://127\.0\.0\.1:[0-9]+)"#)
+        let webPort = try mock.port(of: #"vista web: http://127\.0\.0\.1:([0-9]+)/"#)
         let now = Int(Date().timeIntervalSince1970)
         #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--live-activity", "update",
                                                                          "--content-state", #"{"score":1}"#, "--stale-date", "\(now + 600)", "--priority", "5"]).status == 0)

@@ -70,11 +70,16 @@ public enum SignatureForm: Equatable, Sendable {
         }
     }
 
-    public func describe(byteCount: Int) -> String {
+    public func describe(byteCount: Int) -> String { words(byteCount: byteCount).description }
+
+    public func words(byteCount: Int) -> Words {
         switch self {
-        case .raw: return "raw r‖s, \(byteCount) bytes (standard JOSE ES256, RFC 7518 §3.4)"
-        case .der: return "DER, \(byteCount) bytes (as made by `openssl dgst -sign`; not standard JOSE, but APNs accepts it)"
-        case .unrecognized: return "\(byteCount) bytes, neither raw r‖s (64 bytes) nor a DER ECDSA signature"
+        case .raw: return Words("raw r‖s, \(byteCount) bytes (standard JOSE ES256, RFC 7518 §3.4)",
+                                es: "r‖s en bruto, \(byteCount) bytes (ES256 estándar de JOSE, RFC 7518 §3.4)")
+        case .der: return Words("DER, \(byteCount) bytes (as made by `openssl dgst -sign`; not standard JOSE, but APNs accepts it)",
+                                es: "DER, \(byteCount) bytes (como la hace `openssl dgst -sign`; no es JOSE estándar, pero APNs la acepta)")
+        case .unrecognized: return Words("\(byteCount) bytes, neither raw r‖s (64 bytes) nor a DER ECDSA signature",
+                                         es: "\(byteCount) bytes, ni r‖s en bruto (64 bytes) ni una firma ECDSA en DER")
         }
     }
 

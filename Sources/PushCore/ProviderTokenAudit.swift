@@ -3,7 +3,7 @@
 public struct ProviderTokenCheck: Equatable, Sendable {
     public enum Outcome: String, Sendable { case pass, warning, failure }
     public let outcome: Outcome
-    public let message: String
+    public let message: Words
 }
 
 public enum ProviderTokenRules {
@@ -50,45 +50,49 @@ public enum ProviderTokenRules {
 
     public static func audit(_ jwt: DecodedJWT, now: Int64) -> [ProviderTokenCheck] {
         var checks: [ProviderTokenCheck] = []
-        func pass(_ m: String) { checks.append(.init(outcome: .pass, message: m)) }
-        func warn(_ m: String) { checks.append(.init(outcome: .warning, message: m)) }
-        func fail(_ m: String) { checks.append(.init(outcome: .failure, message: m)) }
+        func pass(_ m: Words) { checks.append(.init(outcome: .pass, message: m)) }
+        func warn(_ m: Words) { checks.append(.init(outcome: .warning, message: m)) }
+        func fail(_ m: Words) { checks.append(.init(outcome: .failure, message: m)) }
         let defects = defects(jwt)
         func defect(_ matching: (ProviderTokenDefect) -> Bool) -> ProviderTokenDefect? { defects.first(where: matching) }
 
         if let problem = defect({ if case .algorithm = $0 { true } else { false } }) {
-            fail(problem.description)
+            fail(problem.words)
         } else {
-            pass("alg is ES256")
+            pass(Words("alg is ES256", es: "alg es ES256"))
         }
-        if let typ = jwt.header["typ"], typ != .string("JWT") {
-            warn("typ is \(OutsideText.display(typ.compact)); it is optional, and \"JWT\" when present")
+        if let typ = jwt.header["typ"].map({ OutsideText.display($0.compact) }), typ != "\"JWT\"" {
+            warn(Words("typ is \(typ); it is optional, and \"JWT\" when present", es: "typ es \(typ); es opcional, y \"JWT\" cuando está"))
         }
         if let problem = defect({ if case .keyID = $0 { true } else { false } }) {
-            fail(problem.description)
+            fail(problem.words)
         } else if let kid = jwt.header["kid"]?.stringValue {
-            pass("kid \(kid) has the shape of a \(AppleIdentifier.Kind.keyID.rawValue)")
+            pass(Words("kid \(kid) has the shape of a key id", es: "kid \(kid) tiene la forma de un key id"))
         }
         if let problem = defect({ if case .issuer = $0 { true } else { false } }) {
-            fail(problem.description)
+            fail(problem.words)
         } else if let iss = jwt.claims["iss"]?.stringValue {
-            pass("iss \(iss) has the shape of a \(AppleIdentifier.Kind.teamID.rawValue)")
+            pass(Words("iss \(iss) has the shape of a team id", es: "iss \(iss) tiene la forma de un team id"))
         }
 
         if let problem = defect({ if case .issuedAt = $0 { true } else { false } }) {
-            fail(problem.description)
+            fail(problem.words)
         } else if let iat = issuedAt(jwt.claims["iat"]) {
             let age = OutsideNumber.difference(now, iat)
-            var text = TokenAge.describe(issuedAt: iat, now: now)
-            if case .number? = jwt.claims["iat"] { text += " (a number with a fraction, read as whole seconds)" }
+            var text = TokenAge.describeWords(issuedAt: iat, now: now)
+            if case .number? = jwt.claims["iat"] {
+                text = text + Words(" (a number with a fraction, read as whole seconds)", es: " (un número con decimales, leído en segundos enteros)")
+            }
+            let iatText = Words(verbatim: "iat: ") + text
             if age > lifetimeSeconds {
-                fail("iat: \(text) — APNs answers 403 ExpiredProviderToken")
+                fail(iatText + Words(" — APNs answers 403 ExpiredProviderToken", es: " — APNs responde 403 ExpiredProviderToken"))
             } else if age < -60 {
-                warn("iat: \(text) — APNs may refuse a token from the future; check the clock of the machine that signed it")
+                warn(iatText + Words(" — APNs may refuse a token from the future; check the clock of the machine that signed it",
+                                     es: " — APNs puede rechazar un token del futuro; comprueba el reloj de la máquina que lo firmó"))
             } else if age > reuseSeconds {
-                warn("iat: \(text) — sign a new token soon")
+                warn(iatText + Words(" — sign a new token soon", es: " — firma un token nuevo pronto"))
             } else {
-                pass("iat: \(text)")
+                pass(iatText)
             }
         }
         return checks
@@ -102,33 +106,47 @@ public enum ProviderTokenDefect: Equatable, Sendable, CustomStringConvertible {
     case issuer(JSONValue?)
     case issuedAt(JSONValue?)
 
-    public var description: String {
+    public var description: String { words.description }
+
+    public var words: Words {
         switch self {
         case let .algorithm(value):
             switch value {
-            case nil: return "the header has no alg; APNs needs \"alg\":\"ES256\""
-            case let .string(other)?: return "alg is \(OutsideText.display(other)); APNs accepts only ES256"
-            case let value?: return "alg is \(value.typeName), not the string \"ES256\""
+            case nil: return Words("the header has no alg; APNs needs \"alg\":\"ES256\"", es: "la cabecera no tiene alg; APNs necesita \"alg\":\"ES256\"")
+            case let .string(other)?:
+                let shown = OutsideText.display(other)
+                return Words("alg is \(shown); APNs accepts only ES256", es: "alg es \(shown); APNs solo acepta ES256")
+            case let value?: return Words("alg is \(value.typeName), not the string \"ES256\"", es: "alg es \(value.typeWords.es), no la cadena \"ES256\"")
             }
         case let .keyID(value): return Self.identifier(value, field: "kid", kind: .keyID)
         case let .issuer(value): return Self.identifier(value, field: "iss", kind: .teamID)
         case let .issuedAt(value):
             switch value {
-            case nil: return "the claims have no iat; APNs needs the issue time in UNIX seconds"
-            case .string?:
-                return "iat is a string (\(OutsideText.display(value!.compact))); APNs needs a JSON number of UNIX seconds, not text"
+            case nil: return Words("the claims have no iat; APNs needs the issue time in UNIX seconds", es: "los claims no tienen iat; APNs necesita la hora de firma en segundos UNIX")
             case let value?:
-                return "iat is \(value.typeName) (\(OutsideText.display(value.compact))); APNs needs a number of UNIX seconds"
+                let shown = OutsideText.display(value.compact)
+                if case .string = value {
+                    return Words("iat is a string (\(shown)); APNs needs a JSON number of UNIX seconds, not text",
+                                 es: "iat es una cadena (\(shown)); APNs necesita un número JSON de segundos UNIX, no texto")
+                }
+                return Words("iat is \(value.typeName) (\(shown)); APNs needs a number of UNIX seconds",
+                             es: "iat es \(value.typeWords.es) (\(shown)); APNs necesita un número de segundos UNIX")
             }
         }
     }
 
-    private static func identifier(_ value: JSONValue?, field: String, kind: AppleIdentifier.Kind) -> String {
-        let place = field == "kid" ? "the header has" : "the claims have"
+    private static func identifier(_ value: JSONValue?, field: String, kind: AppleIdentifier.Kind) -> Words {
+        let place = field == "kid" ? Words("the header has", es: "la cabecera no tiene") : Words("the claims have", es: "los claims no tienen")
         switch value {
-        case nil: return "\(place) no \(field); APNs needs your 10-character \(kind.rawValue)"
-        case let .string(s)?: return "\(field) '\(OutsideText.display(s))' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))"
-        case let v?: return "\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string"
+        case nil:
+            return place + Words(" no \(field); APNs needs your 10-character \(kind.rawValue)", es: " \(field); APNs necesita tu \(kind.rawValue) de 10 caracteres")
+        case let .string(s)?:
+            let shown = OutsideText.display(s)
+            return Words("\(field) '\(shown)' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))",
+                         es: "\(field) '\(shown)' no es un \(kind.rawValue) de 10 caracteres (A–Z, 0–9, como \(kind.example))")
+        case let v?:
+            return Words("\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string",
+                         es: "\(field) es \(v.typeWords.es); APNs necesita un \(kind.rawValue) de 10 caracteres como cadena")
         }
     }
 }

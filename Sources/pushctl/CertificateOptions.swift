@@ -108,7 +108,9 @@ enum CertificateChecks {
                              hint: Words("check the clock (date -u), or wait until then", es: "comprueba el reloj (date -u), o espera hasta entonces"))
         case let .expiresSoon(days):
             if !quiet {
-                Console.warn("the certificate in '\(place)' expires on \(UTCDate.format(unixSeconds: certificate.notAfter)), in \(days) day\(days == 1 ? "" : "s"): renew it in your Apple Developer account")
+                let date = UTCDate.format(unixSeconds: certificate.notAfter)
+                Console.warn(Words("the certificate in '\(place)' expires on \(date), in \(days) day\(days == 1 ? "" : "s"): renew it in your Apple Developer account",
+                                   es: "el certificado de '\(place)' caduca el \(date), dentro de \(days) día\(days == 1 ? "" : "s"): renuévalo en tu cuenta de Apple Developer"))
             }
         }
     }

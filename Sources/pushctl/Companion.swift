@@ -31,7 +31,8 @@ enum Companion {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments.dropFirst()).map { strdup($0) }
         argv.append(nil)
         execv(path, argv)
-        Console.error("could not run \(path): \(String(cString: strerror(errno)))")
+        let reason = String(cString: strerror(errno))
+        Console.error(Words("could not run \(path): \(reason)", es: "no se pudo ejecutar \(path): \(reason)"))
         exit(ExitStatus.unavailable.rawValue)
     }
 

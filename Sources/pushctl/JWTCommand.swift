@@ -141,16 +141,19 @@ extension JWTCommand {
         func run() throws {
             try reportingErrors {
                 let jwt = try JWTCommand.readToken(token)
-                Console.out("header:")
+                Console.out(Words("header:", es: "cabecera:").description)
                 Console.out(indent(jwt.header.pretty))
                 Console.out("claims:")
                 Console.out(indent(jwt.claims.pretty))
                 if let iat = jwt.issuedAt {
-                    Console.out("issued at: \(UTCDate.format(unixSeconds: iat)) (\(TokenAge.describe(issuedAt: iat, now: JWTCommand.now)))")
+                    let when = UTCDate.format(unixSeconds: iat)
+                    Console.out((Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: JWTCommand.now)
+                                 + Words(verbatim: ")")).description)
                 } else {
-                    Console.out("issued at: no iat claim that is a number of UNIX seconds; APNs needs one")
+                    Console.out(Words("issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
+                                      es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita").description)
                 }
-                Console.out("signature: " + jwt.signatureForm.describe(byteCount: jwt.signature.count))
+                Console.out(Words("signature: ", es: "firma: ").description + jwt.signatureForm.describe(byteCount: jwt.signature.count))
             }
         }
 
@@ -189,25 +192,29 @@ extension JWTCommand {
 
         /// The token's kid against the key's own id (from --key-id, PUSHCTL_KEY_ID or the file's
         /// name): APNs looks the key up by kid, so a token whose kid names another key is refused.
-        func keyMismatch(_ jwt: DecodedJWT, keyPath: String, signatureValid: Bool) -> (check: String, hint: String)? {
-            let source: String
+        func keyMismatch(_ jwt: DecodedJWT, keyPath: String, signatureValid: Bool) -> (check: Words, hint: Words)? {
+            let source: Words
             let keyID: String
             if let keyId {
-                (keyID, source) = (keyId, "--key-id")
+                (keyID, source) = (keyId, Words(verbatim: "--key-id"))
             } else if let env = Console.environment["PUSHCTL_KEY_ID"].nonEmpty {
-                (keyID, source) = (env, "PUSHCTL_KEY_ID")
+                (keyID, source) = (env, Words(verbatim: "PUSHCTL_KEY_ID"))
             } else if let named = AppleIdentifier.keyID(fromKeyFileName: keyPath) {
-                (keyID, source) = (named, "the file name \(OutsideText.display(keyPath.split(separator: "/").last ?? "", limit: 60))")
+                let file = OutsideText.display(keyPath.split(separator: "/").last ?? "", limit: 60)
+                (keyID, source) = (named, Words("the file name \(file)", es: "el nombre del archivo \(file)"))
             } else {
                 return nil
             }
             guard let kid = jwt.header["kid"]?.stringValue, kid != keyID else { return nil }
             let shownKid = OutsideText.display(kid, limit: 40)
             let shownKey = OutsideText.display(keyID, limit: 40)
-            let check = "kid \(shownKid) is not this key's id \(shownKey) (from \(source)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)"
+            let check = Words("kid \(shownKid) is not this key's id \(shownKey) (from \(source.en)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
+                              es: "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source.es)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)")
             let hint = signatureValid
-                ? "the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)"
-                : "the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one"
+                ? Words("the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)",
+                        es: "la firma es de esta clave, así que el token se firmó con un key id equivocado: vuelve a firmar con --key-id \(shownKey) (o, si se renombró el archivo, usa el Key ID que Apple muestra para esta clave)")
+                : Words("the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one",
+                        es: "el token lo firmó otra clave: verifícalo con esa clave (AuthKey_\(shownKid).p8), o firma un token nuevo con esta")
             return (check, hint)
         }
 
@@ -221,27 +228,30 @@ extension JWTCommand {
                 let form = jwt.signatureForm
                 let valid = key.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
                 let formText = form.describe(byteCount: jwt.signature.count)
+                let validText = Words("signature: valid", es: "firma: válida").description, invalidText = Words("signature: invalid", es: "firma: no válida").description
                 if valid {
-                    Console.out(Console.paint("signature: valid", .green) + " — " + formText)
+                    Console.out(Console.paint(validText, .green) + " — " + formText)
                 } else if form == .unrecognized {
-                    Console.out(Console.paint("signature: invalid", .red) + " — " + formText)
+                    Console.out(Console.paint(invalidText, .red) + " — " + formText)
                 } else {
-                    Console.out(Console.paint("signature: invalid", .red) + " — not made by this key, or the token was changed (\(formText))")
+                    Console.out(Console.paint(invalidText, .red) + Words(" — not made by this key, or the token was changed (\(formText))",
+                                                                          es: " — no la hizo esta clave, o el token se cambió (\(formText))").description)
                 }
                 let checks = ProviderTokenRules.audit(jwt, now: JWTCommand.now)
-                Console.out("APNs checks:")
+                Console.out(Words("APNs checks:", es: "comprobaciones de APNs:").description)
                 for check in checks {
                     switch check.outcome {
-                    case .pass: Console.out("  " + Console.paint("✓", .green) + " " + check.message)
-                    case .warning: Console.out("  " + Console.paint("!", .yellow) + " " + check.message)
-                    case .failure: Console.out("  " + Console.paint("✗", .red) + " " + check.message)
+                    case .pass: Console.out("  " + Console.paint("✓", .green) + " " + check.message.description)
+                    case .warning: Console.out("  " + Console.paint("!", .yellow) + " " + check.message.description)
+                    case .failure: Console.out("  " + Console.paint("✗", .red) + " " + check.message.description)
                     }
                 }
                 let mismatch = keyMismatch(jwt, keyPath: path, signatureValid: valid)
-                if let mismatch { Console.out("  " + Console.paint("✗", .red) + " " + mismatch.check) }
+                if let mismatch { Console.out("  " + Console.paint("✗", .red) + " " + mismatch.check.description) }
                 let checksPass = !checks.contains { $0.outcome == .failure } && mismatch == nil
-                Console.out("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")")
-                if let mismatch { Console.out("hint: " + mismatch.hint) }
+                Console.out(Words("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
+                                  es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")").description)
+                if let mismatch { Console.out(Words("hint: ", es: "sugerencia: ").description + mismatch.hint.description) }
                 if !(valid && checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
             }
         }

@@ -114,7 +114,7 @@ struct FixedSigner: ES256Signing {
         #expect(outcomes(fractional, now: 1600) == [.pass, .pass, .pass, .pass])
         let text = try decoded(header: header, claims: #"{"iss":"DEF123GHIJ","iat":"1000.5"}"#)
         #expect(ProviderTokenRules.defects(text) == [.issuedAt(.string("1000.5"))])
-        #expect(ProviderTokenRules.audit(text, now: 1600).last?.message == #"iat is a string ("1000.5"); APNs needs a JSON number of UNIX seconds, not text"#)
+        #expect(ProviderTokenRules.audit(text, now: 1600).last?.message.en == #"iat is a string ("1000.5"); APNs needs a JSON number of UNIX seconds, not text"#)
     }
 
     @Test("older than 60 minutes fails, older than 50 warns, a string iat fails, another alg fails")

@@ -112,7 +112,7 @@ enum BroadcastRun {
             let result = runner.perform(template.request(channelID: channel))
             summary.add(result)
             if c.output == .text {
-                if !c.quiet { Console.out(CallOutput.line("channel \(channel)", result)) }
+                if !c.quiet { Console.out(CallOutput.line(Words("channel \(channel)", es: "canal \(channel)").description, result)) }
             } else {
                 document.add(result.json([("channelId", .string(channel))], language: CallOutput.jsonLanguage))
             }

@@ -186,7 +186,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             }
         } else {
             switch output {
-            case .text: Console.err(CallOutput.line("channel \(call.label)", result))
+            case .text: Console.err(CallOutput.line(Words("channel \(call.label)", es: "canal \(call.label)").description, result))
             case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {

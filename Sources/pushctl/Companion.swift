@@ -25,7 +25,9 @@ enum Companion {
         let arguments = CommandLine.arguments
         guard arguments.count > 1, commands.contains(arguments[1]) else { return }
         guard let path = locate() else {
-            Console.error("`pushctl \(arguments[1])` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh")
+            let command = arguments[1]
+            Console.error(Words("`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh",
+                                es: "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instala los dos con Scripts/install.sh"))
             exit(ExitStatus.unavailable.rawValue)
         }
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments.dropFirst()).map { strdup($0) }

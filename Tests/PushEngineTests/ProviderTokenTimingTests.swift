@@ -25,11 +25,9 @@ import Testing
         return dir
     }
 
-    /// The token a run would send now (the manager looks at the clock once every 256 requests).
+    /// The token a run would send now.
     func current(_ signer: SigningAuthorization) throws -> String {
-        var header = ""
-        for _ in 0..<256 { header = try signer.authorization() ?? "" }
-        return header
+        try signer.authorization() ?? ""
     }
 
     func issuedAt(_ header: String) throws -> Int64 {
@@ -52,6 +50,18 @@ import Testing
         #expect(try issuedAt(second) == clock.now)
         clock.advance(minutes: 59)
         #expect(try current(signer) != second, "never sent at 59 minutes old (APNs refuses past 60)")
+    }
+
+    @Test("at any minute of the hour, the first call after it: the same token before minute 50, a new one from 50 on",
+          arguments: Array(Int64(0)..<60))
+    func anyMinute(minute: Int64) throws {
+        let clock = Clock()
+        let signer = SigningAuthorization(keyFile: keyFile(), keyID: keyID, teamID: teamID, cache: nil, clock: { clock.now })
+        let first = try current(signer)
+        clock.advance(minutes: minute)
+        let sent = try current(signer)
+        #expect((sent == first) == (minute < 50), "minute \(minute)")
+        #expect(try issuedAt(sent) == (minute < 50 ? clock.now - minute * 60 : clock.now))
     }
 
     @Test("a cached token is adopted with no key work while it may be reused; not at 50 minutes, not from the future")

@@ -117,6 +117,8 @@ extension Optional where Wrapped == String {
 }
 
 /// The one wall clock of a run, in UNIX seconds (injected where a test needs another).
+/// The one clock the sender reads (UNIX seconds): every "now" in pushctl comes from here, and the
+/// token manager takes it as a parameter so that a test can stand at any minute.
 public enum WallClock {
     public static func now() -> Int64 { Int64(time(nil)) }
 }

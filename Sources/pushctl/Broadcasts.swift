@@ -69,7 +69,7 @@ enum BroadcastRun {
         guard let topic = credentials.topic else {
             throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
-        let now = Int64(time(nil))
+        let now = WallClock.now()
         let (payload, _) = try SendRequest.payload(c, now: now)
         var spec = PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, expiration: c.expiration, name: { "--" + $0.rawValue })
         spec.lint = !c.noLint

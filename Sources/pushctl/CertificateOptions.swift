@@ -90,7 +90,7 @@ enum CertificateChecks {
     static func load(_ flags: some CredentialFlags, env: [String: String], quiet: Bool) throws(InputError) -> (path: String, identity: ClientIdentity)? {
         guard let path = try SendRequest.certificatePath(flags, env: env) else { return nil }
         let identity = try flags.certificate.loadIdentity(path: path, env: env)
-        try requireValid(identity.certificate, path: path, now: Int64(time(nil)), quiet: quiet)
+        try requireValid(identity.certificate, path: path, now: WallClock.now(), quiet: quiet)
         return (path, identity)
     }
 

@@ -208,7 +208,7 @@ struct Doctor {
         do {
             let identity = try setting.command.certificate.loadIdentity(path: path, env: env)
             let c = identity.certificate
-            let now = Int64(time(nil))
+            let now = WallClock.now()
             var details: [(String, JSONValue)] = [
                 ("path", .string(shown)), ("bundleId", c.uid.map(JSONValue.string) ?? .null),
                 ("topics", .array(c.allowedTopics.map(JSONValue.string))), ("environments", .string(c.environmentsDescription)),
@@ -264,7 +264,7 @@ struct Doctor {
             let file = try KeyLoading.keyFile(at: path)
             let key = try file.privateKey()
             let resolved = try c.resolve()
-            let unsigned = UnsignedProviderToken(keyID: resolved.keyID, teamID: resolved.teamID, issuedAt: Int64(time(nil)))
+            let unsigned = UnsignedProviderToken(keyID: resolved.keyID, teamID: resolved.teamID, issuedAt: WallClock.now())
             let token: ProviderToken
             do { token = try unsigned.signed(by: key) } catch {
                 return failed(InputError(Words("the key at \(shown) loads but could not sign: \(error)",

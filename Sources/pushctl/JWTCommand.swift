@@ -94,7 +94,7 @@ struct Sign: ParsableCommand {
             }
             let key = try KeyLoading.privateKey(at: auth.keyFile)
             let unsigned = UnsignedProviderToken(
-                keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? Int64(Date().timeIntervalSince1970))
+                keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? WallClock.now())
             let token = try unsigned.signed(by: key)
             switch (output, explain) {
             case (.json, _):
@@ -121,7 +121,7 @@ extension JWTCommand {
         return try DecodedJWT(parsing: text)
     }
 
-    static var now: Int64 { Int64(Date().timeIntervalSince1970) }
+    static var now: Int64 { WallClock.now() }
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(

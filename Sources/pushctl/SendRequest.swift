@@ -85,7 +85,7 @@ struct SendRequest {
     /// (for the curl command); and the warnings choosing them raised.
     static func notifications(_ c: SendCommand, topic: String?, shard: Shard?, certificate: ClientIdentity?,
                               env: [String: String]) throws(InputError) -> (NotificationSource, String?, [Words]) {
-        let now = Int64(time(nil))
+        let now = WallClock.now()
         let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         if let path = c.requestsFile {
             // Each line carries token and payload; the header flags are defaults for the lines.
@@ -179,7 +179,7 @@ struct SendRequest {
         if let token = c.jwt ?? env["PUSHCTL_JWT"].nonEmpty {
             let decoded = try DecodedJWT(parsing: token)
             try HeaderValue.check(decoded.compact, name: "the JWT", limit: 8000)
-            let now = Int64(time(nil))
+            let now = WallClock.now()
             if let iat = decoded.claims["iat"]?.integerValue, OutsideNumber.difference(now, iat) > ProviderTokenRules.lifetimeSeconds {
                 let age = TokenAge.describeWords(issuedAt: iat, now: now)
                 throw InputError(Words("the JWT given with --jwt (or PUSHCTL_JWT) was ", es: "el JWT dado con --jwt (o PUSHCTL_JWT) está ") + age

@@ -18,7 +18,7 @@ enum SimulatorRun {
                                    es: "el Simulador necesita el bundle id de la app: indica --topic (o PUSHCTL_TOPIC), p. ej. com.example.app"),
                              kind: .usage)
         }
-        let now = Int64(time(nil))
+        let now = WallClock.now()
         let (payload, _) = try SendRequest.payload(c, now: now)
         var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
                             expiration: c.expiration, apnsID: c.apnsId, name: { "--" + $0.rawValue })

@@ -63,13 +63,19 @@ public enum Base64URL {
     }
 }
 
-extension Array where Element == UInt8 {
-    /// Lower-case hex, two digits a byte.
-    public var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
+extension Sequence where Element == UInt8 {
+    /// Lower-case hex, two digits a byte: the one hex writer (device tokens, digests, keys).
+    public var hexString: String { hexString(uppercase: false) }
+
+    /// Hex, two digits a byte, `separator` between bytes (`AB:CD:…` for a fingerprint).
+    public func hexString(uppercase: Bool, separator: String = "") -> String {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
         var out = [UInt8]()
-        out.reserveCapacity(count * 2)
+        out.reserveCapacity(underestimatedCount * (2 + separator.utf8.count))
+        var first = true
         for byte in self {
+            if !first { out += separator.utf8 }
+            first = false
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
         }

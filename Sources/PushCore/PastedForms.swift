@@ -57,7 +57,7 @@ public enum PastedForm {
         let unpadded = String(trimmed.prefix { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
         if trimmed.count % 4 == 0, let bytes = Base64URL.decode(unpadded), bytes.count >= 16, bytes.count <= 256,
            trimmed.unicodeScalars.contains(where: { !isHex($0) }) {
-            let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            let hex = bytes.hexString
             return Words("this is base64 (\(bytes.count) bytes), not hex; the same bytes in hex are \(hex)",
                          es: "esto es base64 (\(bytes.count) bytes), no hexadecimal; los mismos bytes en hexadecimal son \(hex)")
         }

@@ -46,7 +46,7 @@ final class OpenSSLCertificate: @unchecked Sendable {
             topics: topics,
             development: extensionBytes(AppleTopicsExtension.developmentOID) != nil,
             production: extensionBytes(AppleTopicsExtension.productionOID) != nil,
-            fingerprint: SHA256.hash(der).map { String($0, radix: 16).leftPadded(to: 2) }.joined())
+            fingerprint: SHA256.hash(der).hexString)
     }
 
     func extensionBytes(_ oid: String) -> [UInt8]? {
@@ -54,12 +54,6 @@ final class OpenSSLCertificate: @unchecked Sendable {
         var length: Int32 = 0
         guard let bytes = pushctl_octets(data, &length), length >= 0 else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

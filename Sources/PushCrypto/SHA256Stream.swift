@@ -27,7 +27,7 @@ public final class SHA256Stream {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { preconditionFailure("EVP_DigestFinal_ex failed") }
-        return digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return digest.hexString
     }
 }
 

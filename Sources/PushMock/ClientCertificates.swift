@@ -28,7 +28,7 @@ enum ClientCertificates {
             issuer: certificate.issuer.description,
             uid: attribute(userID),
             commonName: attribute(commonName),
-            serialHex: certificate.serialNumber.bytes.map { String($0, radix: 16, uppercase: true).leftPadded() }.joined(),
+            serialHex: certificate.serialNumber.bytes.hexString(uppercase: true),
             notBefore: Int64(certificate.notValidBefore.timeIntervalSince1970),
             notAfter: Int64(certificate.notValidAfter.timeIntervalSince1970),
             topics: extensionValue(AppleTopicsExtension.oid).flatMap(AppleTopicsExtension.parse) ?? [],
@@ -47,8 +47,4 @@ enum ClientCertificates {
     static func summary(_ facts: ProviderCertificate) -> String {
         "subject=\(facts.subject) serial=\(facts.serialHex)"
     }
-}
-
-extension String {
-    fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }

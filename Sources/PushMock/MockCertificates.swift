@@ -96,11 +96,6 @@ public enum MockCertificateFingerprint {
             let end = pem.range(of: "-----END CERTIFICATE-----", range: begin.upperBound..<pem.endIndex),
             let der = Data(base64Encoded: String(pem[begin.upperBound..<end.lowerBound].filter { !$0.isWhitespace }))
         else { return nil }
-        return SHA256.hash(data: der).map { hex($0) }.joined(separator: ":")
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        return SHA256.hash(data: der).hexString(uppercase: true, separator: ":")
     }
 }

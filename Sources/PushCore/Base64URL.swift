@@ -63,6 +63,13 @@ public enum Base64URL {
     }
 }
 
+extension UInt8 {
+    /// Space, tab, CR or LF: the one whitespace rule for bytes read from files, lines and headers
+    /// (blank lines, a key's normalised content, a header value's ends). Text that is Unicode
+    /// (JSON strings, bundle ids) uses Character's own rule instead.
+    public var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}
+
 extension Sequence where Element == UInt8 {
     /// Lower-case hex, two digits a byte: the one hex writer (device tokens, digests, keys).
     public var hexString: String { hexString(uppercase: false) }

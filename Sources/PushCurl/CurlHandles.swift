@@ -141,8 +141,8 @@ final class EasyHandle {
         else { return }
         if which == 5 && !readsDate { return }
         var value = line[(colon + 1)...]
-        while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
-        while let last = value.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A { value = value.dropLast() }
+        while let first = value.first, first.isASCIIWhitespace { value = value.dropFirst() }
+        while let last = value.last, last.isASCIIWhitespace { value = value.dropLast() }
         // Echoed in results: printable ASCII only, bounded (an apns-id is 36 characters).
         guard value.count <= 128, value.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return }
         let text = String(decoding: value, as: UTF8.self)

@@ -129,7 +129,7 @@ public enum CACertificateFile {
     public static func check(_ path: String) throws(InputError) {
         let bytes = try InputFiles.read(path, what: "CA certificate file")
         let shown = OutsideText.display(path, limit: 200)
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
+        guard !bytes.allSatisfy(\.isASCIIWhitespace) else {
             throw InputError(Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío"),
                              hint: Words("pass the CA certificate in PEM form (pushctl mock --ca-out writes one)",
                                          es: "indica el certificado de la CA en formato PEM (pushctl mock --ca-out escribe uno)"))

@@ -180,7 +180,7 @@ public struct JournalReplay {
         while let line = try reader.nextLine(name: shown) {
             if let error = pendingError { throw error }  // damage before the last line
             let number = reader.lineNumber
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
+            if line.allSatisfy(\.isASCIIWhitespace) { continue }
             guard let json = try? JSONValue.parse(Array(line)) else {
                 pendingError = JournalReplay.damaged(shown, line: number)
                 continue

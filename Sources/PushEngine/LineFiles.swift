@@ -182,7 +182,7 @@ public final class RequestsFile: Sequence {
     }
 
     static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
-        line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        line.allSatisfy(\.isASCIIWhitespace)
     }
 
     public func makeIterator() -> Iterator { Iterator(kept: kept, reader: file.lines(from: keptEnd), defaults: defaults, shard: shard) }

@@ -46,7 +46,7 @@ public final class KeyFile {
     public lazy var fingerprint: String = String(SHA256.hash(normalizedContent).hexString.prefix(16))
 
     /// The file without its whitespace: what the fingerprint and the cache's sealing key read.
-    var normalizedContent: [UInt8] { bytes.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } }
+    var normalizedContent: [UInt8] { bytes.filter { !$0.isASCIIWhitespace } }
 }
 
 /// Signs the provider token once and reuses it — across runs through `ProviderTokenCache` —

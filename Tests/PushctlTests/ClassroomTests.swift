@@ -260,6 +260,46 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(console.components(separatedBy: "BROKEN1234.pem in the key folder is not a P-256 key").count - 1 == 1, "warned once: \(console)")
     }
 
+    @Test("on a projector's terminal the mock's banner fits (60 and 80 columns, both languages), and its send command, broken with backslashes, still pastes and sends",
+          arguments: [(60, "en"), (80, "es")])
+    func bannerFitsAndPastes(columns: Int, language: String) throws {
+        let dir = try TemporaryDirectory()
+        let environment = CLI.baseEnvironment.merging(["NO_COLOR": "1", "PUSHCTL_LANG": language]) { $1 }
+        let (mock, primary) = try PseudoTerminal.spawn(CLI.pushctlPath, ["mock", "--port", "0"], environment: environment,
+                                                       directory: dir.url, columns: columns)
+        defer {
+            close(primary)
+            kill(mock.processIdentifier, SIGKILL)
+            _ = mock.waitUntilExit(orKillAfter: 5)
+        }
+        var drawn = ""
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(30)
+        while !drawn.contains("Ctrl-C") && Date() < deadline {
+            var ready = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 200) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(primary, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            drawn += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        let rows = drawn.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
+        for row in rows { #expect(row.count <= columns, "\(row.count) > \(columns): \(row)") }
+        // The send command as a person would copy it: its lines, backslashes and all.
+        let start = try #require(rows.firstIndex { $0.hasPrefix("  pushctl send ") }, "\(drawn)")
+        var command = rows[start]
+        var next = start
+        while command.hasSuffix("\\"), next + 1 < rows.count {
+            next += 1
+            command += "\n" + rows[next]
+        }
+        #expect(next > start, "at \(columns) columns the command is broken over lines: \(command)")
+        #expect(try CLI.pushctl(["key", "generate", "--key-id", "ABC123DEFG", "--out", dir.url.path + "/"]).status == 0)
+        let binaries = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().path
+        let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let pasted = try CLI.run("/bin/bash", ["-c", command], env: ["PATH": path], in: dir.url)
+        #expect(pasted.status == 0, "pasted as printed:\n\(command)\n\(pasted.stdout)\(pasted.stderr)")
+    }
+
     @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view or the CA port (1,500 from one address), and are closed at the deadline")
     func slowLoris() throws {
         let dir = try TemporaryDirectory()

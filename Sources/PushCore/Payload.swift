@@ -35,7 +35,7 @@ public struct Payload: Sendable {
         self.bytes = json.compactBytes
     }
 
-    /// Apple's rule, and PRODUCT.md's: background when `aps` holds only `content-available: 1`, else alert.
+    /// Apple's rule, and pushctl's: background when `aps` holds only `content-available: 1`, else alert.
     public var inferredPushType: PushType {
         guard let aps = json["aps"]?.objectMembers, aps.count == 1, aps[0].0 == "content-available",
               aps[0].1 == .integer(1)

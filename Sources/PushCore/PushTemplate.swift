@@ -48,7 +48,7 @@ public struct PushTemplate: Sendable {
     public var shape: RequestShape { builtShape! }
     private let builtShape: RequestShape?
 
-    /// Applies PRODUCT.md's pre-send rules. Any violation throws (exit 65), so nothing is sent.
+    /// Applies the pre-send rules (push type, priority, topic, collapse id, expiration, apns-id, size, the Live Activity lint). Any violation throws (exit 65), so nothing is sent.
     public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
         try self.init(spec, payload: payload, shaped: true)
     }

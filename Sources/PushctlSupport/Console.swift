@@ -147,7 +147,7 @@ public enum PushctlVersion {
     public static let current = "0.3.0"
 }
 
-/// pushctl's exit statuses (sysexits), as PRODUCT.md fixes them. Only the command line knows them.
+/// pushctl's exit statuses (sysexits), as the README, `pushctl --help` and the man page list them. Only the command line knows them.
 public enum ExitStatus: Int32, Sendable {
     case ok = 0
     /// APNs rejected at least one notification; also: `jwt verify` found the token unusable.

@@ -558,7 +558,7 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
     let log = CaseLog(path: path)
     var control = Violations("PushTemplate.headers: no accepted header value holds a byte below 0x20 or 0x7F", seed: seed)
     var apnsID = Violations("PushTemplate: an accepted apns-id is ASCII hex 8-4-4-4-12, lower-case", seed: seed)
-    var rules = Violations("PushTemplate: accepted values obey PRODUCT.md (priority 10|5|1, not 10 for background; expiration ≥ 0; collapse id 1…64 bytes; topic without whitespace)", seed: seed)
+    var rules = Violations("PushTemplate: accepted values obey the pre-send rules (priority 10|5|1, not 10 for background; expiration ≥ 0; collapse id 1…64 bytes; topic without whitespace)", seed: seed)
     var caps = Violations("PushTemplate: a 100,000-character topic or header value is refused (issue 10 item 2)", seed: seed)
     let alert = try! Payload(bytes: Array(#"{"aps":{"alert":"hi"}}"#.utf8), source: "fuzz")
     let background = try! Payload(bytes: Array(#"{"aps":{"content-available":1}}"#.utf8), source: "fuzz")

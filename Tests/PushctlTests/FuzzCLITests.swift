@@ -26,7 +26,7 @@ private struct FuzzCase {
     var files: [(String, [UInt8])] = []
     /// The device tokens of this case carry this hex, so the mock's log tells which case sent what.
     var marker: String? = nil
-    /// Exit statuses PRODUCT.md or issue 10 name for this input, when they do.
+    /// Exit statuses the man page or issue 10 name for this input, when they do.
     var expected: Set<Int32>? = nil
     var expectedWhy = ""
     /// `pushctl jwt` (sign) prints a JWT on purpose.
@@ -172,7 +172,7 @@ struct FuzzCLITests {
         usleep(1_500_000)  // the mock writes its log off the request path
         let requests = try mock.requests()
 
-        var exits = Violations("exit status is one PRODUCT.md documents {0,1,64,65,66,69,73,74,75}; no trap (132/133/134/139), signal or hang")
+        var exits = Violations("exit status is one the man page documents {0,1,64,65,66,69,73,74,75}; no trap (132/133/134/139), signal or hang")
         var crashes = Violations("no 'Fatal error' or 'Stack dump' on stderr")
         var refusedSent = Violations("exit 64/65/66 means nothing reached the server")
         var twice = Violations("no notification delivered twice; no two tokens joined into one; no injected header reached the server")
@@ -180,7 +180,7 @@ struct FuzzCLITests {
         var jwtLeak = Violations("no output holds a JWT pushctl signed (except `pushctl jwt` itself)")
         var jwtEcho = Violations("`send --jwt` never echoes the JWT it was given")
         var control = Violations("with NO_COLOR, no output holds ESC or another C0 control byte but \\n and \\t, nor DEL, C1 controls, BOM or bidi overrides")
-        var wrongExit = Violations("inputs whose exit PRODUCT.md or issue 10 names get that exit")
+        var wrongExit = Violations("inputs whose exit the man page or issue 10 names get that exit")
 
         // Requests per case, by the marker in the device-token path.
         func requestsOf(_ marker: String) -> [[String: Any]] {

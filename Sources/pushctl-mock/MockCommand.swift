@@ -456,7 +456,8 @@ struct MockCommand: ParsableCommand {
     /// wraps at word boundaries; a command breaks between its arguments with a backslash, so that
     /// it still pastes as one command, and its comment goes on the line above.
     static func fitted(_ text: String, width: Int?) -> String {
-        guard let width else { return text }
+        // At least 20 columns, as TextLayout.wrap: COLUMNS=1 must not leave pieces of nothing.
+        guard let width = width.map({ max(20, $0) }) else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
             let line = String(line)
             guard TextLayout.columns(line) > width else { return [line] }
@@ -477,6 +478,7 @@ struct MockCommand: ParsableCommand {
     }
 
     static func commandLines(_ line: String, width: Int) -> [String] {
+        let width = max(20, width)
         var command = Substring(line)
         var out: [String] = []
         if let comment = line.range(of: "   # ") {

@@ -300,6 +300,14 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(pasted.status == 0, "pasted as printed:\n\(command)\n\(pasted.stdout)\(pasted.stderr)")
     }
 
+    @Test("an absurd COLUMNS (1, 0, -5, huge) neither hangs the mock nor loses its banner", arguments: ["1", "0", "-5", "99999999999"])
+    func absurdColumns(_ columns: String) throws {
+        // The mock serves until `timeout` stops it; its banner must be out long before.
+        let result = try CLI.run("/usr/bin/timeout", ["-s", "KILL", "4", CLI.pushctlPath, "mock", "--port", "0"], env: ["COLUMNS": columns])
+        #expect(result.stdout.contains("Ctrl-C stops it."), "COLUMNS=\(columns): \(result.stdout.suffix(300))")
+        #expect(result.stdout.contains("--device-token"), "the send line is printed")
+    }
+
     @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view or the CA port (1,500 from one address), and are closed at the deadline")
     func slowLoris() throws {
         let dir = try TemporaryDirectory()

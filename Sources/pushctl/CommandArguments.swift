@@ -26,11 +26,11 @@ enum CommandArguments {
             let option = index > 1 ? argv[index - 1].map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } : nil
             let flag = option.flatMap { $0.hasPrefix("-") ? OutsideText.display($0, limit: 40) : nil }
             let place = flag.map { "the value of \($0)" } ?? "argument \(index)"
-            let lugar = flag.map { "el valor de \($0)" } ?? "el argumento \(index)"
+            let placeEs = flag.map { "el valor de \($0)" } ?? "el argumento \(index)"
             let shown = OutsideText.display(bytes: bytes, limit: 40)
             throw InputError(
                 Words("\(place) is not valid UTF-8 ('\(shown)'); pushctl would have to alter it",
-                      es: "\(lugar) no es UTF-8 válido ('\(shown)'); pushctl tendría que alterarlo"),
+                      es: "\(placeEs) no es UTF-8 válido ('\(shown)'); pushctl tendría que alterarlo"),
                 hint: Words("check the terminal's or the script's encoding (UTF-8), or give the text in a payload file",
                             es: "comprueba la codificación de la terminal o del script (UTF-8), o da el texto en un archivo de carga útil"))
         }

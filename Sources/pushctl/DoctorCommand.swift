@@ -480,10 +480,9 @@ struct Doctor {
         } catch {
             return DoctorCheck(name: "test push", status: .fail, found: Doctor.notSent + error.words, hint: error.hintWords)
         }
-        let places: [(name: String, url: String)] = setting.endpoint.map { [("the endpoint", $0)] }
-            ?? APNsEnvironment.allCases.map { ($0.rawValue, "https://" + $0.host) }
-        let placeWords = ["the endpoint": Words("the endpoint", es: "el endpoint"), "sandbox": Words(verbatim: "sandbox"),
-                          "production": Words("production", es: "producción")]
+        // Each place with its name in json and as a person reads it.
+        let places: [(name: String, words: Words, url: String)] = setting.endpoint.map { [("the endpoint", Words("the endpoint", es: "el endpoint"), $0)] }
+            ?? APNsEnvironment.allCases.map { ($0.rawValue, $0 == .production ? Words("production", es: "producción") : Words(verbatim: $0.rawValue), "https://" + $0.host) }
         var tried: [Words] = []
         for place in places {
             var result: PushResult?
@@ -505,7 +504,7 @@ struct Doctor {
                 return DoctorCheck(name: "test push", status: .pass,
                                    found: which + Words(verbatim: result.apnsID.map { ", apns-id \($0)" } ?? ""), details: details)
             }
-            tried.append((placeWords[place.name] ?? Words(verbatim: place.name)) + Words(verbatim: ": " + (result.status.map { "\($0) " } ?? "")) + (result.reason.map { Words(verbatim: $0) } ?? result.explanationWords))
+            tried.append(place.words + Words(verbatim: ": " + (result.status.map { "\($0) " } ?? "")) + (result.reason.map { Words(verbatim: $0) } ?? result.explanationWords))
             // Only a token or key of the other environment is worth a second try.
             guard let reason = result.reason, RejectionReason(apnsName: reason).pointsAtOtherEnvironment else {
                 details.append(("accepted", .bool(false)))

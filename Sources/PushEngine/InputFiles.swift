@@ -62,21 +62,25 @@ public enum InputFiles {
         return try read(fd: fd, name: "\(what) '\(OutsideText.display(path, limit: 200))'", what: what)
     }
 
-    /// Reads at most `sizeLimit` bytes (one more tells it is too large).
+    /// Reads at most `sizeLimit` bytes (one more tells it is too large), into a buffer sized by
+    /// what the file says it holds: a 600-byte key costs no megabyte of zeroed memory.
     private static func read(fd: Int32, name: String, what: String) throws(InputError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: sizeLimit + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress! + filled, $0.count - filled) }
+        var info = stat()
+        let announced = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(max(announced, 0), sizeLimit) + 1)
+        var chunk = [UInt8](repeating: 0, count: min(max(announced + 1, 4096), 64 * 1024))
+        while bytes.count <= sizeLimit {
+            let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress!, wanted) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { throw InputError(Words("cannot read \(name): \(String(cString: strerror(errno)))", es: "no se puede leer \(name): \(String(cString: strerror(errno)))"), kind: .missingInput) }
             if n == 0 { break }
-            filled += n
+            bytes.append(contentsOf: chunk[..<n])
         }
-        guard filled <= sizeLimit else {
+        guard bytes.count <= sizeLimit else {
             throw InputError(Words("\(name) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)", es: "\(name) pasa de \(sizeLimit / 1024) KiB; no puede ser \(what)"))
         }
-        bytes.removeLast(bytes.count - filled)
         return bytes
     }
 

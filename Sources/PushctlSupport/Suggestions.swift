@@ -207,6 +207,14 @@ extension Substring {
 
 /// Parses and runs `root`'s command line; a word the parser did not know is reported by name, with
 /// what the user meant (exit 64), instead of the parser's first complaint (which may blame a later flag).
+/// `--version` alone is answered before the parser reflects over every command and option (a
+/// CI step's first line; the parser would print the same line).
+public func answerVersionIfAsked() {
+    guard CommandLine.arguments.dropFirst().elementsEqual(["--version"]) else { return }
+    Console.out(PushctlVersion.current)
+    exit(0)
+}
+
 public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
     var command: any ParsableCommand

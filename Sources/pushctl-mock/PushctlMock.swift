@@ -15,6 +15,7 @@ struct PushctlMock: ParsableCommand {
     )
 
     static func main() {
+        answerVersionIfAsked()
         LanguageSetting.apply()
         runReportingParseMistakes(PushctlMock.self)
     }

@@ -59,7 +59,7 @@ struct ChannelCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the app's channel ids, one per line.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the app's channel ids, one per line.")
         @OptionGroup var options: ChannelOptions
 
         func run() throws {
@@ -78,7 +78,7 @@ struct ChannelCommand: ParsableCommand {
     }
 
     struct Read: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a channel's storage policy and push type.")
+        static let configuration = CommandConfiguration(commandName: "read", abstract: "Show a channel's storage policy and push type.")
         @Argument(help: ArgumentHelp("The channel id.", valueName: "id")) var id: String
         @OptionGroup var options: ChannelOptions
 
@@ -99,7 +99,7 @@ struct ChannelCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a channel.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a channel.")
         @Argument(help: ArgumentHelp("The channel id.", valueName: "id")) var id: String
         @OptionGroup var options: ChannelOptions
 

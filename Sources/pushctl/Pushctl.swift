@@ -26,6 +26,7 @@ struct Pushctl: ParsableCommand {
 
 
     static func main() {
+        answerVersionIfAsked()
         Companion.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutEmptyVariables()

@@ -31,9 +31,14 @@ public final class RequestShape: Sendable {
     public let headerLines: [String]
     public let body: RequestBody?
 
-    public init(method: HTTPMethod, headers: [(String, String)], body: RequestBody?) {
+    public convenience init(method: HTTPMethod, headers: [(String, String)], body: RequestBody?) {
+        self.init(method: method, headerLines: headers.map { "\($0.0): \($0.1)" }, body: body)
+    }
+
+    /// Header lines already in `name: value` form (checked by whoever made them).
+    public init(method: HTTPMethod, headerLines: [String], body: RequestBody?) {
         self.method = method
-        self.headerLines = headers.map { "\($0.0): \($0.1)" }
+        self.headerLines = headerLines
         self.body = body
     }
 }
@@ -61,5 +66,37 @@ public struct DeviceNotification: Sendable {
         self.token = token
         self.request = request
         self.position = position
+    }
+}
+
+/// A checked device notification as one line of bytes, read back without checking or parsing
+/// again: what a requests file's first pass keeps on disk, so that no line is parsed twice.
+/// The fields are the token's hex, each header line, then the body, separated by 0x1F (the
+/// unit separator). None can hold a control byte — header values are refused with one, and the
+/// body is compact JSON, which escapes them — so a record is one line and splits one way.
+public enum SpooledNotification {
+    static let separator: UInt8 = 0x1F
+
+    /// Appends `notification`'s record and a line feed to `out`.
+    public static func append(_ notification: DeviceNotification, to out: inout [UInt8]) {
+        out.append(contentsOf: notification.token.hex.utf8)
+        for line in notification.request.shape.headerLines {
+            out.append(separator)
+            out.append(contentsOf: line.utf8)
+        }
+        out.append(separator)
+        if let body = notification.request.shape.body {
+            out.append(contentsOf: UnsafeRawBufferPointer(start: body.baseAddress, count: body.count))
+        }
+        out.append(0x0A)
+    }
+
+    /// The notification a record (without its line feed) holds; nil for bytes no record has.
+    public static func read(_ record: ArraySlice<UInt8>, position: Int = 0) -> DeviceNotification? {
+        var fields = record.split(separator: separator, maxSplits: .max, omittingEmptySubsequences: false)
+        guard fields.count >= 2, let token = try? DeviceToken(parsingUTF8: fields.removeFirst()) else { return nil }
+        let body = RequestBody(Array(fields.removeLast()))
+        let shape = RequestShape(method: .post, headerLines: fields.map { String(decoding: $0, as: UTF8.self) }, body: body)
+        return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape), position: position)
     }
 }

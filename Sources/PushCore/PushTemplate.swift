@@ -124,7 +124,8 @@ public struct PushTemplate: Sendable {
         try HeaderValue.check(spec.topic, name: spec.name(.topic), limit: PushTemplate.topicLimit)
         // A plain ASCII bundle id (every real one) needs no Unicode whitespace rules.
         let plain = spec.topic.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        let bundle = plain ? Substring(spec.topic) : Substring(spec.topic).trimmingWhitespace()
+        if plain && !spec.topic.isEmpty { return Substring(spec.topic) }
+        let bundle = Substring(spec.topic).trimmingWhitespace()
         guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
             throw InputError(Words("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id",
                                    es: "\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' no es un bundle id"),

@@ -128,14 +128,16 @@ public final class DeviceTokenFile: Sequence {
 }
 
 /// Notifications from a JSON Lines file, one per line (`RequestLine`), blank lines skipped:
-/// checked whole, then streamed and parsed again, so memory stays flat for any length.
+/// checked whole before anything is sent, each line parsed once. The first lines are kept as
+/// parsed, within a bound; the rest go, checked and built, to an unlinked temporary file as
+/// `SpooledNotification` records and are read back from it when sent: memory stays flat for
+/// any length, and what is sent is exactly what was checked (the file may change meanwhile).
 public final class RequestsFile: Sequence {
     public let file: CheckedLineFile
     public let count: Int
-    private let defaults: PushSpec
-    /// The first lines, parsed by the check, and where the lines after them start.
+    /// The first lines, parsed by the check; then the spool, if the file had more.
     private let kept: [DeviceNotification]
-    private let keptEnd: Int64
+    private let spool: Int32?
     static let keptLimit = 20_000
     public let shard: Shard?
     static let keptBytesLimit = 8 << 20
@@ -143,77 +145,103 @@ public final class RequestsFile: Sequence {
     public var displayName: String { file.displayName }
 
     public init(_ path: String, defaults: PushSpec, shard: Shard? = nil) throws(InputError) {
-        var count = 0
         var kept: [DeviceNotification] = []
         var keptBytes = 0
-        var keptEnd: Int64 = 0
-        var keeping = true
+        var spool: SpoolWriter?
         var total = 0
-        file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line, next throws(InputError) in
-            guard !RequestsFile.isBlank(line) else {
-                if keeping { keptEnd = next }
-                return
-            }
-            total += 1
-            if let shard {
-                // Sharded: every line checked, only this shard's counted and sent.
+        let shown = path == "-" ? "standard input" : OutsideText.display(path, limit: 200)
+        do throws(InputError) {
+            file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line, _ throws(InputError) in
+                guard !RequestsFile.isBlank(line) else { return }
+                total += 1
+                // Every line is checked; only this shard's (all, unsharded) are counted and sent.
                 let notification = try RequestLine.parse(Array(line), defaults: defaults)
-                if shard.contains(notification.token) { count += 1 }
-                return
+                if let shard, !shard.contains(notification.token) { return }
+                if spool == nil && kept.count < RequestsFile.keptLimit && keptBytes < RequestsFile.keptBytesLimit {
+                    kept.append(notification)
+                    keptBytes += line.count + 256
+                } else {
+                    if spool == nil { spool = try SpoolWriter(purpose: "keep the checked lines of \(shown)") }
+                    try spool?.append(notification)
+                }
             }
-            if keeping {
-                // The first lines are kept as parsed, within a bound, so a file of usual size is
-                // parsed once; past the bound they are only checked, and parsed again when sent.
-                kept.append(try RequestLine.parse(Array(line), defaults: defaults))
-                keptBytes += line.count + 256
-                keptEnd = next
-                keeping = kept.count < RequestsFile.keptLimit && keptBytes < RequestsFile.keptBytesLimit
-            } else {
-                try RequestLine.check(Array(line), defaults: defaults)
-            }
-            count += 1
+            try spool?.flush()
+        } catch {
+            spool?.discard()
+            throw error
         }
-        self.kept = shard == nil ? kept : []
-        self.keptEnd = shard == nil ? keptEnd : 0
+        guard total > 0 else {
+            spool?.discard()
+            throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
+        }
+        self.kept = kept
+        self.spool = spool?.fd
+        self.count = kept.count + (spool?.records ?? 0)
         self.shard = shard
-        guard total > 0 else { throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)")) }
-        self.count = count
-        self.defaults = defaults
     }
+
+    deinit { if let spool { close(spool) } }
 
     static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
         line.allSatisfy(\.isASCIIWhitespace)
     }
 
-    public func makeIterator() -> Iterator { Iterator(kept: kept, reader: file.lines(from: keptEnd), defaults: defaults, shard: shard) }
+    public func makeIterator() -> Iterator {
+        Iterator(kept: kept, reader: spool.map { LineReader(fd: $0, offset: 0, copyTo: nil, lineLimit: RequestLine.lengthLimit) })
+    }
 
     public final class Iterator: IteratorProtocol {
         private var kept: IndexingIterator<[DeviceNotification]>
-        private var reader: LineReader
-        private let defaults: PushSpec
+        private var reader: LineReader?
 
-        private let shard: Shard?
-
-        init(kept: [DeviceNotification], reader: LineReader, defaults: PushSpec, shard: Shard?) {
+        init(kept: [DeviceNotification], reader: LineReader?) {
             self.kept = kept.makeIterator()
             self.reader = reader
-            self.defaults = defaults
-            self.shard = shard
         }
 
-        /// A line that no longer parses (the file changed since the check) ends the stream; the
-        /// count check then reports it.
+        /// A record that cannot be read (the temporary file failed) ends the stream; the
+        /// sender's count check then reports it.
         public func next() -> DeviceNotification? {
             if let notification = kept.next() { return notification }
-            while let line = try? reader.nextLine(name: "") {
-                if RequestsFile.isBlank(line) { continue }
-                guard let notification = try? RequestLine.parse(Array(line), defaults: defaults) else { return nil }
-                if let shard, !shard.contains(notification.token) { continue }
-                return notification
-            }
-            return nil
+            guard let line = try? reader?.nextLine(name: "") else { return nil }
+            return SpooledNotification.read(line)
         }
     }
+}
+
+/// Checked notifications written to an unlinked temporary file in large writes.
+struct SpoolWriter {
+    let fd: Int32
+    private(set) var records = 0
+    private var buffer: [UInt8] = []
+    private let purpose: String
+
+    init(purpose: String) throws(InputError) {
+        fd = try TemporaryFile.anonymous(purpose: purpose)
+        self.purpose = purpose
+        buffer.reserveCapacity(SpoolWriter.chunk + 8192)
+    }
+
+    static let chunk = 64 * 1024
+
+    mutating func append(_ notification: DeviceNotification) throws(InputError) {
+        SpooledNotification.append(notification, to: &buffer)
+        records += 1
+        if buffer.count >= SpoolWriter.chunk { try flush() }
+    }
+
+    mutating func flush() throws(InputError) {
+        guard !buffer.isEmpty else { return }
+        guard FileOutput.writeAll(fd, buffer) == buffer.count else {
+            throw InputError(Words("cannot \(purpose): writing the temporary file failed (\(String(cString: strerror(errno))))",
+                                   es: "no se pudo guardar la copia comprobada de las líneas: falló la escritura del archivo temporal (\(String(cString: strerror(errno))))"),
+                             hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
+                             kind: .cannotCreateOutput)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func discard() { close(fd) }
 }
 
 /// Which device tokens a run has seen, in little memory: 16 bytes a token (two independent

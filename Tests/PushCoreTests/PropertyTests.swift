@@ -321,6 +321,17 @@ struct PropertyTests {
         }
         if result == nil { Issue.record("PushTemplate: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
     }
+
+    // MARK: Requests-file records
+
+    @Test("SpooledNotification: an accepted requests-file line's record is one line and reads back as the same request; any bytes read back without a trap")
+    func spooledNotifications() async {
+        let log = CaseLog.path("spool")
+        let result = await #expect(processExitsWith: .success, "SpooledNotification trapped") { [seed = propertySeed as UInt64, log = log as String] in
+            spoolProperties(seed: seed, count: 3000, log: log)
+        }
+        if result == nil { Issue.record("SpooledNotification: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
+    }
 }
 
 // MARK: - Family bodies (run in the child process)
@@ -619,4 +630,42 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
     apnsID.report()
     rules.report()
     caps.report()
+}
+
+private func spoolProperties(seed: UInt64, count: Int, log path: String) {
+    var rng = SplitMix64(seed: seed ^ 0x5350_4F4F)
+    let log = CaseLog(path: path)
+    var oneLine = Violations("SpooledNotification.append: a record holds no CR or LF but its last byte", seed: seed)
+    var same = Violations("SpooledNotification.read(append(n)) has n's token, path, header lines and body", seed: seed)
+    var accepted = 0
+    let defaults = PushSpec(topic: "com.example.app")
+    let payloads = Gen.jsonInputs(count: count / 2, &rng).compactMap { try? JSONValue.parse($0) }.filter { if case .object = $0 { return true } else { return false } }
+        + Gen.validPayloads.compactMap { try? JSONValue.parse(Array($0.utf8)) }
+    for index in 0..<count {
+        var members: [(String, JSONValue)] = [("token", .string(String(repeating: rng.pick(["ab", "01", "f0"]), count: Int.random(in: 1...40, using: &rng)))),
+                                              ("payload", rng.pick(payloads))]
+        if rng.chance(40) { members.append(("collapse-id", .string(Gen.randomText(&rng, base: ["c", "order-42", "é😀"])))) }
+        if rng.chance(30) { members.append(("push-type", .string(rng.pick(["alert", "background", "voip", "liveactivity"])))) }
+        if rng.chance(30) { members.append(("expiration", .integer(Int64.random(in: -1...2_000_000_000, using: &rng)))) }
+        if rng.chance(20) { members.append(("topic", .string(Gen.randomText(&rng, base: ["com.example.other", "a.b"])))) }
+        let line = JSONValue.object(members).compactBytes
+        log.note("spool case \(index): \(show(line))")
+        guard let notification = try? RequestLine.parse(line, defaults: defaults) else { continue }
+        accepted += 1
+        oneLine.checked(); same.checked()
+        var record: [UInt8] = []
+        SpooledNotification.append(notification, to: &record)
+        if record.last != 0x0A || record.dropLast().contains(where: { $0 == 0x0A || $0 == 0x0D }) { oneLine.add(index, show(line), "record \(show(record))") }
+        guard let back = SpooledNotification.read(record.dropLast()) else { same.add(index, show(line), "not read back"); continue }
+        let (a, b) = (notification.request, back.request)
+        if back.token != notification.token || a.path != b.path || a.shape.headerLines != b.shape.headerLines || a.shape.body?.bytes != b.shape.body?.bytes || b.shape.method != .post {
+            same.add(index, show(line), "read back as \(back.token.hex) \(b.shape.headerLines)")
+        }
+        // Damaged records: whatever comes back, nothing traps.
+        _ = SpooledNotification.read(Gen.mutate(record, &rng)[...])
+        _ = SpooledNotification.read(Gen.randomBytes(&rng, maxCount: 200)[...])
+    }
+    #expect(accepted > count / 4, "too few lines accepted (\(accepted) of \(count)) for the property to mean much")
+    oneLine.report()
+    same.report()
 }

@@ -33,7 +33,7 @@ public final class CheckedLineFile {
         let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: what)
         var info = stat()
         let regular = fstat(source, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        let fd = regular ? source : try TemporaryFile.anonymous(purpose: "spool \(what) from \(displayName)")
+        let fd = regular ? source : try TemporaryFile.anonymous(purpose: Words("spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)"))
         self.fd = fd
         defer { if source != fd && source != STDIN_FILENO { close(source) } }
         var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: regular ? nil : fd, lineLimit: lineLimit)
@@ -161,7 +161,7 @@ public final class RequestsFile: Sequence {
                     kept.append(notification)
                     keptBytes += line.count + 256
                 } else {
-                    if spool == nil { spool = try SpoolWriter(purpose: "keep the checked lines of \(shown)") }
+                    if spool == nil { spool = try SpoolWriter(purpose: Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")) }
                     try spool?.append(notification)
                 }
             }
@@ -214,9 +214,9 @@ struct SpoolWriter {
     let fd: Int32
     private(set) var records = 0
     private var buffer: [UInt8] = []
-    private let purpose: String
+    private let purpose: Words
 
-    init(purpose: String) throws(InputError) {
+    init(purpose: Words) throws(InputError) {
         fd = try TemporaryFile.anonymous(purpose: purpose)
         self.purpose = purpose
         buffer.reserveCapacity(SpoolWriter.chunk + 8192)
@@ -233,8 +233,9 @@ struct SpoolWriter {
     mutating func flush() throws(InputError) {
         guard !buffer.isEmpty else { return }
         guard FileOutput.writeAll(fd, buffer) == buffer.count else {
-            throw InputError(Words("cannot \(purpose): writing the temporary file failed (\(String(cString: strerror(errno))))",
-                                   es: "no se pudo guardar la copia comprobada de las líneas: falló la escritura del archivo temporal (\(String(cString: strerror(errno))))"),
+            let reason = String(cString: strerror(errno))
+            throw InputError(Words("cannot \(purpose.en): writing the temporary file failed (\(reason))",
+                                   es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason))"),
                              hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
                              kind: .cannotCreateOutput)
         }
@@ -387,21 +388,22 @@ struct LineReader {
 /// in $TMPDIR or /tmp.
 enum TemporaryFile {
     /// A file that exists only as the descriptor returned: unlinked at once, gone when closed.
-    static func anonymous(purpose: String) throws(InputError) -> Int32 {
+    static func anonymous(purpose: Words) throws(InputError) -> Int32 {
         let (fd, path) = try make(prefix: "pushctl-", purpose: purpose)
         unlink(path)
         return fd
     }
 
     /// A new file and its path, for the caller to rename or unlink.
-    static func make(prefix: String, in directory: String? = nil, purpose: String) throws(InputError) -> (Int32, String) {
+    static func make(prefix: String, in directory: String? = nil, purpose: Words) throws(InputError) -> (Int32, String) {
         var dir = directory ?? ProcessInfo.processInfo.environment["TMPDIR"].nonEmpty ?? "/tmp"
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
         var template = Array((dir + "/" + prefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw InputError("cannot \(purpose): no temporary file in \(dir) (\(String(cString: strerror(errno))))",
-                             hint: "set TMPDIR to a writable directory", kind: .cannotCreateOutput)
+            let reason = String(cString: strerror(errno)), shown = OutsideText.display(dir, limit: 200)
+            throw InputError(Words("cannot \(purpose.en): no temporary file in \(shown) (\(reason))", es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason))"),
+                             hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
         }
         return (fd, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }

@@ -266,7 +266,7 @@ public struct ProviderTokenCache: Sendable {
         let keyID = token.unsigned.keyID, teamID = token.unsigned.teamID
         guard let key = Self.sealingKey(keyFile, keyID: keyID, teamID: teamID),
               let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(keyFile, keyID: keyID, teamID: teamID)),
-              let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: "cache the JWT") else { return }
+              let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: Words("cache the JWT", es: "guardar el JWT en la caché")) else { return }
         let target = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
         let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)
         let written = FileOutput.writeAll(fd, bytes)

@@ -448,6 +448,21 @@ extension RequestsFileTests {
             #expect(numbers.count == 2500)
         }
     }
+
+    @Test("a requests file past what is kept parsed, with nowhere to keep the rest (TMPDIR unwritable): 73, the line and TMPDIR named in either language, nothing sent")
+    func pastKeptLinesWithoutRoom() throws {
+        let mock = try MockProcess(dir: dir)
+        let filler = String(repeating: "x", count: 3900)
+        let text = (0..<2200).map { i in line(String(repeating: "0", count: 56) + String(format: "%08x", i + 1), #"{"aps":{"alert":"n\#(i)"},"f":"\#(filler)"}"#) }
+            .joined(separator: "\n")
+        let file = try dir.write("big.jsonl", text)
+        for (language, words) in [("en", "no temporary file in"), ("es", "no hay archivo temporal en")] {
+            let result = try mock.send(["--requests-file", file], env: ["TMPDIR": dir.path("missing"), "PUSHCTL_LANG": language])
+            #expect(result.status == 73, "\(result.stderr)")
+            #expect(result.stderr.contains("big.jsonl, line ") && result.stderr.contains(words) && result.stderr.contains("TMPDIR"), "\(result.stderr)")
+        }
+        #expect(try mock.requestsSoFar().isEmpty, "nothing was sent")
+    }
 }
 
 /// Messages that say what to do, for the mistakes of a first hour.

@@ -132,7 +132,10 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
             settleHeld()
             if inFlight.isEmpty && retries.isEmpty && sourceExhausted { break }
             observer.pause()
-            for polled in transport.poll(timeout: waitTime()) { receive(polled) }
+            let answers = transport.poll(timeout: waitTime())
+            // One clock read for the answers one wait brought (they arrived together).
+            let now = answers.isEmpty ? 0 : clock()
+            for polled in answers { receive(polled, at: now) }
             checkStopRequest()
         }
         summary.elapsedSeconds = clock() - started
@@ -179,9 +182,8 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
     }
 
     /// One finished attempt: what it means for its notification.
-    private func receive(_ polled: PushAttemptResult) {
+    private func receive(_ polled: PushAttemptResult, at now: Double) {
         guard var pending = inFlight.removeValue(forKey: polled.attemptID) else { return }
-        let now = clock()
         let outcome = interpret(polled.outcome)
         switch outcome {
         case .success:

@@ -102,24 +102,44 @@ public enum NotificationSource: Sequence {
                          hint: Words("do not rewrite the file while pushctl reads it; send the rest again", es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
     }
 
-    public struct Iterator: IteratorProtocol {
-        fileprivate var base: AnyIterator<DeviceNotification>
-        public mutating func next() -> DeviceNotification? { base.next() }
-    }
-
     /// Every notification, each carrying its place in the list (what a journal keys results by).
-    public func makeIterator() -> Iterator {
-        var position = -1
-        func placed(_ notification: DeviceNotification) -> DeviceNotification {
-            var notification = notification
+    /// A concrete iterator, not a type-erased chain: it runs once per push.
+    public struct Iterator: IteratorProtocol {
+        private enum Base {
+            case list(PushTemplate, IndexingIterator<[DeviceToken]>)
+            case file(PushTemplate, DeviceTokenFile.Iterator)
+            case requests(RequestsFile.Iterator)
+        }
+        private var base: Base
+        private var position = -1
+
+        fileprivate init(_ source: NotificationSource) {
+            switch source {
+            case let .list(template, tokens, _): base = .list(template, tokens.makeIterator())
+            case let .file(template, file): base = .file(template, file.makeIterator())
+            case let .requests(file): base = .requests(file.makeIterator())
+            }
+        }
+
+        public mutating func next() -> DeviceNotification? {
+            var notification: DeviceNotification
+            switch base {
+            case .list(let template, var tokens):
+                guard let token = tokens.next() else { return nil }
+                base = .list(template, tokens)
+                notification = template.notification(to: token)
+            case let .file(template, tokens):
+                guard let token = tokens.next() else { return nil }
+                notification = template.notification(to: token)
+            case let .requests(lines):
+                guard let next = lines.next() else { return nil }
+                notification = next
+            }
             position += 1
             notification.position = position
             return notification
         }
-        switch self {
-        case let .list(template, tokens, _): return Iterator(base: AnyIterator(tokens.lazy.map { placed(template.notification(to: $0)) }.makeIterator()))
-        case let .file(template, file): return Iterator(base: AnyIterator(file.lazy.map { placed(template.notification(to: $0)) }.makeIterator()))
-        case let .requests(file): return Iterator(base: AnyIterator(file.lazy.map(placed).makeIterator()))
-        }
     }
+
+    public func makeIterator() -> Iterator { Iterator(self) }
 }

@@ -117,11 +117,14 @@ public final class SendRun {
         inDoubtResent = replay?.results.values.filter { $0.inDoubt && settled[$0.position] == nil }.count ?? 0
         // What the journal settles is reported first, marked as resumed, and not sent.
         for result in settled.values.sorted(by: { $0.position < $1.position }) { fanout.record(result) }
-        let pending = plan.notifications.lazy.filter { settled[$0.position] == nil }
         var configuration = plan.connection.transport(to: plan.destination)
         configuration.wakeDescriptor = stop?.wakeDescriptor
         let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: fanout) : nil
-        var summary = try dispatch(pending, configuration: configuration, to: detector.map { $0 as any ResultObserver } ?? fanout, stop: stop, grace: grace)
+        let observer = detector.map { $0 as any ResultObserver } ?? fanout
+        // A fresh run sends the list as it is: no lookup per push in an empty journal.
+        var summary = settled.isEmpty
+            ? try dispatch(plan.notifications, configuration: configuration, to: observer, stop: stop, grace: grace)
+            : try dispatch(plan.notifications.lazy.filter { settled[$0.position] == nil }, configuration: configuration, to: observer, stop: stop, grace: grace)
         if let detector, summary.stoppedBy == nil {
             summary = try detector.secondPass(summary, stop: stop, grace: grace)
         } else if let detector {

@@ -77,8 +77,11 @@ public struct ConnectionSettings: Sendable {
     /// Most requests in flight at once, and connections to open.
     public var concurrency: Int
     public var connections: Int
-    /// Seconds to wait for each answer, connecting included (connecting alone: at most 10).
+    /// Seconds to wait for each answer, connecting included.
     public var timeout: Double
+    /// Seconds to wait for a connection (default: `timeout`, at most 10); a probe that only
+    /// connects gives it its whole `timeout`.
+    public var connectTimeout: Double?
     /// libcurl's CONNECT_TO entries (`HOST:PORT:CONNECT-HOST:CONNECT-PORT`).
     public var connectTo: [String] = []
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
@@ -93,9 +96,15 @@ public struct ConnectionSettings: Sendable {
 
     /// libcurl's configuration for sending to `destination` with these settings.
     public func transport(to destination: Destination) -> CurlTransportConfiguration {
+        transport(baseURL: destination.baseURL, caCertificate: destination.caCertificate)
+    }
+
+    /// The same for a server given by its checked base URL (`https://host[:port]`): the one place
+    /// every command that connects (send, channel, doctor, demo) gets its configuration from.
+    public func transport(baseURL: String, caCertificate: String?) -> CurlTransportConfiguration {
         var configuration = CurlTransportConfiguration(
-            baseURL: destination.baseURL, caCertificateFile: destination.caCertificate, concurrency: concurrency,
-            connections: connections, connectTimeout: min(timeout, 10), timeout: timeout, trace: trace, showSecrets: showSecrets)
+            baseURL: baseURL, caCertificateFile: caCertificate, concurrency: concurrency,
+            connections: connections, connectTimeout: connectTimeout ?? min(timeout, 10), timeout: timeout, trace: trace, showSecrets: showSecrets)
         configuration.proxy = proxy
         configuration.proxyCredentials = proxyCredentials
         configuration.clientCertificate = clientCertificate

@@ -138,7 +138,7 @@ struct DemoCommand: ParsableCommand {
         let narrator = Narrator(pause: pause)
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
         let authorization = FixedAuthorization(token: token.compact)
-        let transport = CurlTransportConfiguration(baseURL: server.url, caCertificateFile: caPath, concurrency: 10)
+        let transport = ConnectionSettings(concurrency: 10).transport(baseURL: server.url, caCertificate: caPath)
 
         narrator.step(1, Words("The key", es: "La clave"), [
             Words("Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",

@@ -144,16 +144,16 @@ struct Doctor {
             }
         }
 
+        /// One request at a time; connecting may take the whole --timeout (it is what is checked).
         func transport(_ baseURL: String, certificate: ClientIdentity? = nil) -> CurlTransportConfiguration {
-            var configuration = CurlTransportConfiguration(
-                baseURL: baseURL, caCertificateFile: caCertificate, concurrency: 1, connections: 1,
-                connectTimeout: command.timeout, timeout: command.timeout)
-            configuration.proxy = proxy?.url
-            configuration.proxyCredentials = proxy?.credentials
-            configuration.clientCertificate = certificate.map {
+            var settings = ConnectionSettings(concurrency: 1, connections: 1, timeout: command.timeout)
+            settings.connectTimeout = command.timeout
+            settings.proxy = proxy?.url
+            settings.proxyCredentials = proxy?.credentials
+            settings.clientCertificate = certificate.map {
                 TLSClientCertificate(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM)
             }
-            return configuration
+            return settings.transport(baseURL: baseURL, caCertificate: caCertificate)
         }
     }
 

@@ -50,8 +50,10 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private static let connectionWindowBoost = 1 << 20
 
     /// A request being read, or answered and waiting for its stream to close.
-    private struct Exchange {
-        var headers: HPACKHeaders?
+    /// One stream's request as it arrives: a reference, so that the frames that add to it and
+    /// the steps that answer it share one record and never copy its headers or body.
+    private final class Exchange {
+        let headers: HPACKHeaders?
         var head = RequestHead()
         var body: ByteBuffer?
         var bodyByteCount = 0
@@ -60,6 +62,11 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         var counted = false
         /// When the last of its frames arrived, for ``MockProtocolLimits/idleTimeoutMilliseconds``.
         var lastActivity = NIODeadline.now()
+
+        init(headers: HPACKHeaders? = nil) {
+            self.headers = headers
+            if let headers { for (name, value, _) in headers { head.add(name: name, value: value) } }
+        }
     }
 
     private let id: Int
@@ -107,10 +114,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         if core.limits.idleTimeoutMilliseconds != nil { policy.lastFrame = .now() }
         switch frame.payload {
         case let .headers(payload):
-            // Exchanges are mutated in place: a copy would make the body buffer copy itself on write.
             if exchanges[frame.streamID] == nil {
                 exchanges[frame.streamID] = Exchange(headers: payload.headers)
-                for (name, value, _) in payload.headers { exchanges[frame.streamID]!.head.add(name: name, value: value) }
                 guard admit(frame.streamID, context: context) else { return }
             }  // a later HEADERS frame holds trailers: APNs has none to read
             if payload.endStream, exchanges[frame.streamID]?.answered == false {
@@ -120,11 +125,11 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         case let .data(payload):
             let size = payload.data.readableBytes
             replenishConnectionWindow(consumed: size + (payload.paddingBytes.map { $0 + 1 } ?? 0), context: context)
-            guard exchanges[frame.streamID]?.answered == false else { return }
-            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: &exchanges[frame.streamID]!, context: context) }
-            exchanges[frame.streamID]!.bodyByteCount += size
-            if core.limits.idleTimeoutMilliseconds != nil { exchanges[frame.streamID]!.lastActivity = .now() }
-            if exchanges[frame.streamID]!.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
+            guard let exchange = exchanges[frame.streamID], !exchange.answered else { return }
+            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: exchange, context: context) }
+            exchange.bodyByteCount += size
+            if core.limits.idleTimeoutMilliseconds != nil { exchange.lastActivity = .now() }
+            if exchange.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
                 // Answer now; the stream's window, sized for what APNs accepts, would stop the client
                 // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
                 answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
@@ -244,7 +249,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         flushPending = true
     }
 
-    private func keep(_ buffer: ByteBuffer, in exchange: inout Exchange, context: ChannelHandlerContext) {
+    private func keep(_ buffer: ByteBuffer, in exchange: Exchange, context: ChannelHandlerContext) {
         let room = MockRequestRecord.bodyKeptLimit - (exchange.body?.readableBytes ?? 0)
         guard room > 0 else { return }
         let length = min(room, buffer.readableBytes)
@@ -462,7 +467,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
         var (status, response, body, loggedReason, loggedID) = responseHead(reply, apnsID: apnsID, notes: &notes, context: context)
         // APNs dates its answers (pushctl doctor compares the clocks with it); a replaced answer stays bare.
-        if reply.replacement.map({ $0.status < 200 }) ?? true { response.add(name: "date", value: HTTPDate.format(unixSeconds: Int64(Date().timeIntervalSince1970))) }
+        if reply.replacement.map({ $0.status < 200 }) ?? true { response.add(name: "date", value: dateHeader()) }
         if status != 200, let retryAfter = faults.retryAfter, MockFaults.isSendableHeaderValue(retryAfter) {
             response.add(name: "retry-after", value: retryAfter, indexing: .nonIndexable)
             notes.append("retry-after: \(retryAfter)")
@@ -564,6 +569,15 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: last, errorCode: HTTP2ErrorCode(networkCode: Int(code)), opaqueData: data))
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// The `date` header's value, formatted once a second (not once an answer).
+    private var lastDate: (second: Int64, text: String) = (-1, "")
+
+    private func dateHeader() -> String {
+        let now = Int64(Date().timeIntervalSince1970)
+        if now != lastDate.second { lastDate = (now, HTTPDate.format(unixSeconds: now)) }
+        return lastDate.text
     }
 
     /// The verified TLS client certificate of this connection (read once), if the client sent one.

@@ -45,16 +45,10 @@ public struct PushTemplate: Sendable {
     public var warnings: [Words] { payload.warnings(for: pushType) + lintWarnings }
     private let lintWarnings: [Words]
     /// Method, headers and body as a transport sends them, built once for every token.
-    public var shape: RequestShape { builtShape! }
-    private let builtShape: RequestShape?
+    public let shape: RequestShape
 
     /// Applies the pre-send rules (push type, priority, topic, collapse id, expiration, apns-id, size, the Live Activity lint). Any violation throws (exit 65), so nothing is sent.
     public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
-        try self.init(spec, payload: payload, shaped: true)
-    }
-
-    /// `shaped: false` only checks (a requests file's first pass): no request is built.
-    init(_ spec: PushSpec, payload: Payload, shaped: Bool) throws(InputError) {
         let pushType = try Self.pushType(spec, payload: payload)
         let priority = try Self.priority(spec, pushType: pushType)
         let bundle = try Self.bundleID(spec)
@@ -77,10 +71,9 @@ public struct PushTemplate: Sendable {
         self.collapseID = spec.collapseID
         self.expiration = expiration
         self.apnsID = spec.apnsID?.lowercased()
-        guard shaped else { builtShape = nil; return }
-        self.builtShape = RequestShape(method: .post, headers: PushTemplate.headers(pushType: pushType, topic: self.topic, priority: priority,
-                                                                                collapseID: spec.collapseID, expiration: expiration,
-                                                                                apnsID: self.apnsID),
+        self.shape = RequestShape(method: .post, headers: PushTemplate.headers(pushType: pushType, topic: self.topic, priority: priority,
+                                                                           collapseID: spec.collapseID, expiration: expiration,
+                                                                           apnsID: self.apnsID),
                                   body: RequestBody(payload.bytes))
     }
 

@@ -16,15 +16,6 @@ public enum RequestLine {
     /// Parses and checks a line against every rule a `send` applies. `defaults` gives what a line
     /// leaves out (its `topic` may be empty when every line names its own).
     public static func parse(_ bytes: [UInt8], defaults: PushSpec) throws(InputError) -> DeviceNotification {
-        try parse(bytes, defaults: defaults, build: true)!
-    }
-
-    /// Applies every rule `parse` does, without building the request (a first pass over a file).
-    public static func check(_ bytes: [UInt8], defaults: PushSpec) throws(InputError) {
-        _ = try parse(bytes, defaults: defaults, build: false)
-    }
-
-    private static func parse(_ bytes: [UInt8], defaults: PushSpec, build: Bool) throws(InputError) -> DeviceNotification? {
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch {
             let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
@@ -74,8 +65,7 @@ public enum RequestLine {
         if let value = try text(.collapseID) { spec.collapseID = value }
         if let value = try text(.expiration) { spec.expiration = value }
         spec.apnsID = try text(.apnsID)
-        let template = try PushTemplate(spec, payload: Payload(json: payloadValue), shaped: build)
-        return build ? template.notification(to: token) : nil
+        return try PushTemplate(spec, payload: Payload(json: payloadValue)).notification(to: token)
     }
 
     /// One edit apart (a typo), or the same but for `_`/`-` and case.

@@ -149,7 +149,9 @@ public final class RequestsFile: Sequence {
         var keptBytes = 0
         var spool: SpoolWriter?
         var total = 0
-        let shown = path == "-" ? "standard input" : OutsideText.display(path, limit: 200)
+        let shown = OutsideText.display(path, limit: 200)
+        let purpose = path == "-" ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
+            : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
             file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line, _ throws(InputError) in
                 guard !RequestsFile.isBlank(line) else { return }
@@ -161,7 +163,7 @@ public final class RequestsFile: Sequence {
                     kept.append(notification)
                     keptBytes += line.count + 256
                 } else {
-                    if spool == nil { spool = try SpoolWriter(purpose: Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")) }
+                    if spool == nil { spool = try SpoolWriter(purpose: purpose) }
                     try spool?.append(notification)
                 }
             }
@@ -171,7 +173,6 @@ public final class RequestsFile: Sequence {
             throw error
         }
         guard total > 0 else {
-            spool?.discard()
             throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
         }
         self.kept = kept

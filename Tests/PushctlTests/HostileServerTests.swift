@@ -53,13 +53,13 @@ import Testing
         #expect(outcome.count("tokens") == tokens.count, "the summary counts every token", sourceLocation: sourceLocation)
     }
 
-    /// How many requests the mock logged for each device token; waits for at least `atLeast`,
-    /// then a little longer, so that a request sent twice is seen.
+    /// How many requests the mock logged for each device token before a marker sent after the
+    /// run (so a request sent twice is seen, whatever the log's batching).
     func requestsPerToken(_ mock: MockProcess, atLeast: Int) throws -> [String: Int] {
-        _ = try mock.requests(count: atLeast)
-        usleep(300_000)
+        let logged = try mock.requestsBeforeCurlMarker()
+        #expect(logged.count >= atLeast, "\(logged.count) requests logged, expected at least \(atLeast)")
         var counts: [String: Int] = [:]
-        for request in try mock.requests() {
+        for request in logged {
             let path = request["path"] as? String ?? ""
             counts[String(path.dropFirst("/3/device/".count)), default: 0] += 1
         }

@@ -97,6 +97,22 @@ extension MockProcess {
         }
         throw CLIError("the marker request never reached the mock's log")
     }
+
+    /// The same, for a mock that answers every request with an error: the marker goes with curl,
+    /// whatever its answer, since the mock logs every request it reads.
+    func requestsBeforeCurlMarker() throws -> [[String: Any]] {
+        let marker = MockProcess.markerPrefix + String(format: "%056llx", UInt64.random(in: 0...UInt64.max))
+        _ = try curl(["--http2", "-sS", "-o", "/dev/null", "--cacert", caFile, "-H", "apns-topic: com.example.app",
+                      "--data-binary", #"{"aps":{"alert":"marker"}}"#, "\(url)/3/device/\(marker)"])
+        let deadline = Date().addingTimeInterval(10)
+        func token(_ request: [String: Any]) -> String { (request["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } ?? "" }
+        while Date() < deadline {
+            let all = try requests()
+            if let index = all.firstIndex(where: { token($0) == marker }) { return Array(all[..<index]) }
+            usleep(20_000)
+        }
+        throw CLIError("the curl marker request never reached the mock's log")
+    }
 }
 
 struct CLIError: Error, CustomStringConvertible {

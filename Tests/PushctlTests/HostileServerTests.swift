@@ -56,7 +56,7 @@ import Testing
     /// How many requests the mock logged for each device token before a marker sent after the
     /// run (so a request sent twice is seen, whatever the log's batching).
     func requestsPerToken(_ mock: MockProcess, atLeast: Int) throws -> [String: Int] {
-        let logged = try mock.requestsBeforeCurlMarker()
+        let logged = try mock.requestsSoFar(markerBy: .curl)
         #expect(logged.count >= atLeast, "\(logged.count) requests logged, expected at least \(atLeast)")
         var counts: [String: Int] = [:]
         for request in logged {

@@ -79,13 +79,23 @@ final class MockProcess {
 extension MockProcess {
     static let markerPrefix = "fefefefe"
 
+    /// Who sends the marker: pushctl (which must be accepted), or curl, for a mock that answers
+    /// every request with an error (it still logs every request it reads).
+    enum MarkerSender { case pushctl, curl }
+
     /// Every request the mock received before now, in order, markers aside: a marker request is
     /// sent and awaited in the log (the mock writes its log in batches, so a log read at once can
     /// miss a request that did arrive; a check that nothing was sent must not pass by that).
-    func requestsSoFar() throws -> [[String: Any]] {
+    func requestsSoFar(markerBy sender: MarkerSender = .pushctl) throws -> [[String: Any]] {
         let marker = MockProcess.markerPrefix + String(format: "%056llx", UInt64.random(in: 0...UInt64.max))
-        let sent = try send(["--device-token", marker, "--title", "marker"])
-        guard sent.status == 0 else { throw CLIError("the marker request was refused: \(sent.stderr)") }
+        switch sender {
+        case .pushctl:
+            let sent = try send(["--device-token", marker, "--title", "marker"])
+            guard sent.status == 0 else { throw CLIError("the marker request was refused: \(sent.stderr)") }
+        case .curl:
+            _ = try curl(["--http2", "-sS", "-o", "/dev/null", "--cacert", caFile, "-H", "apns-topic: com.example.app",
+                          "--data-binary", #"{"aps":{"alert":"marker"}}"#, "\(url)/3/device/\(marker)"])
+        }
         let deadline = Date().addingTimeInterval(10)
         func token(_ request: [String: Any]) -> String { (request["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } ?? "" }
         while Date() < deadline {
@@ -96,22 +106,6 @@ extension MockProcess {
             usleep(20_000)
         }
         throw CLIError("the marker request never reached the mock's log")
-    }
-
-    /// The same, for a mock that answers every request with an error: the marker goes with curl,
-    /// whatever its answer, since the mock logs every request it reads.
-    func requestsBeforeCurlMarker() throws -> [[String: Any]] {
-        let marker = MockProcess.markerPrefix + String(format: "%056llx", UInt64.random(in: 0...UInt64.max))
-        _ = try curl(["--http2", "-sS", "-o", "/dev/null", "--cacert", caFile, "-H", "apns-topic: com.example.app",
-                      "--data-binary", #"{"aps":{"alert":"marker"}}"#, "\(url)/3/device/\(marker)"])
-        let deadline = Date().addingTimeInterval(10)
-        func token(_ request: [String: Any]) -> String { (request["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } ?? "" }
-        while Date() < deadline {
-            let all = try requests()
-            if let index = all.firstIndex(where: { token($0) == marker }) { return Array(all[..<index]) }
-            usleep(20_000)
-        }
-        throw CLIError("the curl marker request never reached the mock's log")
     }
 }
 

@@ -12,7 +12,6 @@ import Testing
 // property, each with the seed and the case index: the generators are deterministic, so the
 // same seed gives the same cases.
 
-
 /// The seed of every family; change it to explore, keep it fixed in the suite.
 private let propertySeed: UInt64 = 0x1010_5EED
 
@@ -222,46 +221,45 @@ private enum Gen {
 
 @Suite("Properties of PushCore's parsers of outside input (fixed seed)")
 struct PropertyTests {
-    // MARK: JSON
+    /// A family of properties: its cases (seeded), run in a child process of their own so that a
+    /// trap fails this family with the case it trapped on, not the whole test run.
+    enum Family: String, Codable, Sendable, CaseIterable, CustomTestStringConvertible {
+        case json, payload, token, jwt, response, headers, spool
 
-    @Test("JSONValue.parse: never traps, errors point into the text, what it parses round-trips through compact and pretty")
-    func jsonParse() async {
-        let log = CaseLog.path("json")
-        let result = await #expect(processExitsWith: .success, "JSONValue.parse trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            jsonProperties(seed: seed, count: 3000, log: log)
+        var testDescription: String {
+            switch self {
+            case .json: return "JSONValue.parse: never traps, errors point into the text, what it parses round-trips through compact and pretty"
+            case .payload: return "Payload(bytes:source:): a refused payload throws InputError; an accepted one is a JSON object, kept byte for byte"
+            case .token: return "DeviceToken(parsing:) and (parsingUTF8:): accepted tokens are lower-case ASCII hex of even length; every way in agrees"
+            case .jwt: return "DecodedJWT(parsing:) then ProviderTokenRules.audit, UTCDate.format and TokenAge.describe: no trap on any claims"
+            case .response: return "PushResponse and PushResult over random statuses and bodies: no trap, a reason exactly when not 2xx, JSON lines that parse"
+            case .headers: return "PushTemplate: accepted header values hold no control byte, apns-id is ASCII hex 8-4-4-4-12, every rule holds"
+            case .spool: return "SpooledNotification: an accepted requests-file line's record is one line and reads back as the same request; any bytes read back without a trap"
+            }
         }
-        if result == nil { Issue.record("JSONValue.parse: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
+
+        /// Runs the family's cases (in the child process).
+        func run(seed: UInt64, log: String) {
+            switch self {
+            case .json: jsonProperties(seed: seed, count: 3000, log: log)
+            case .payload: payloadProperties(seed: seed, count: 2000, log: log)
+            case .token: tokenProperties(seed: seed, count: 4000, log: log)
+            case .jwt: jwtProperties(seed: seed, count: 2500, log: log)
+            case .response: responseProperties(seed: seed, count: 3000, log: log)
+            case .headers: headerProperties(seed: seed, count: 4000, log: log)
+            case .spool: spoolProperties(seed: seed, count: 3000, log: log)
+            }
+        }
     }
 
-    @Test("Payload(bytes:source:): a refused payload throws InputError; an accepted one is a JSON object, kept byte for byte")
-    func payload() async {
-        let log = CaseLog.path("payload")
-        let result = await #expect(processExitsWith: .success, "Payload(bytes:) trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            payloadProperties(seed: seed, count: 2000, log: log)
+    @Test("each family of properties holds over its seeded cases, without a trap", arguments: Family.allCases)
+    func family(_ family: Family) async {
+        let log = CaseLog.path(family.rawValue)
+        let result = await #expect(processExitsWith: .success, "\(family.rawValue): the child process trapped") {
+            [family = family as Family, seed = propertySeed as UInt64, log = log as String] in
+            family.run(seed: seed, log: log)
         }
-        if result == nil { Issue.record("Payload: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
-    }
-
-    // MARK: Device tokens
-
-    @Test("DeviceToken(parsing:) and (parsingUTF8:): accepted tokens are lower-case ASCII hex of even length; every way in agrees")
-    func deviceTokens() async {
-        let log = CaseLog.path("token")
-        let result = await #expect(processExitsWith: .success, "DeviceToken parsing trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            tokenProperties(seed: seed, count: 4000, log: log)
-        }
-        if result == nil { Issue.record("DeviceToken: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
-    }
-
-    // MARK: JWTs
-
-    @Test("DecodedJWT(parsing:) then ProviderTokenRules.audit, UTCDate.format and TokenAge.describe: no trap on any claims")
-    func jwts() async {
-        let log = CaseLog.path("jwt")
-        let result = await #expect(processExitsWith: .success, "JWT parsing/audit trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            jwtProperties(seed: seed, count: 2500, log: log)
-        }
-        if result == nil { Issue.record("JWT: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
+        if result == nil { Issue.record("\(family.rawValue): the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
     }
 
     /// Extreme iat values, each in its own child process so each trap is reported on its own
@@ -286,15 +284,6 @@ struct PropertyTests {
 
     // MARK: Server answers
 
-    @Test("PushResponse and PushResult over random statuses and bodies: no trap, a reason exactly when not 2xx, JSON lines that parse")
-    func serverAnswers() async {
-        let log = CaseLog.path("response")
-        let result = await #expect(processExitsWith: .success, "PushResponse/PushResult trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            responseProperties(seed: seed, count: 3000, log: log)
-        }
-        if result == nil { Issue.record("PushResponse: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
-    }
-
     /// Garbage 410 timestamps, each in its own child process (issue 10 item 8: `1e300` kills the batch).
     @Test("PushResponse and PushResult survive each extreme 410 timestamp", arguments: [
         "1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1.5", "-1",
@@ -311,27 +300,6 @@ struct PropertyTests {
         }
     }
 
-    // MARK: Header values
-
-    @Test("PushTemplate: accepted header values hold no control byte, apns-id is ASCII hex 8-4-4-4-12, every rule holds")
-    func headers() async {
-        let log = CaseLog.path("headers")
-        let result = await #expect(processExitsWith: .success, "PushTemplate trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            headerProperties(seed: seed, count: 4000, log: log)
-        }
-        if result == nil { Issue.record("PushTemplate: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
-    }
-
-    // MARK: Requests-file records
-
-    @Test("SpooledNotification: an accepted requests-file line's record is one line and reads back as the same request; any bytes read back without a trap")
-    func spooledNotifications() async {
-        let log = CaseLog.path("spool")
-        let result = await #expect(processExitsWith: .success, "SpooledNotification trapped") { [seed = propertySeed as UInt64, log = log as String] in
-            spoolProperties(seed: seed, count: 3000, log: log)
-        }
-        if result == nil { Issue.record("SpooledNotification: the child process died at \(CaseLog.lastCase(log)) (seed 0x\(String(propertySeed, radix: 16)))") }
-    }
 }
 
 // MARK: - Family bodies (run in the child process)

@@ -92,11 +92,11 @@ public enum SpooledNotification {
     }
 
     /// The notification a record (without its line feed) holds; nil for bytes no record has.
-    public static func read(_ record: ArraySlice<UInt8>, position: Int = 0) -> DeviceNotification? {
+    public static func read(_ record: ArraySlice<UInt8>) -> DeviceNotification? {
         var fields = record.split(separator: separator, maxSplits: .max, omittingEmptySubsequences: false)
         guard fields.count >= 2, let token = try? DeviceToken(parsingUTF8: fields.removeFirst()) else { return nil }
         let body = RequestBody(Array(fields.removeLast()))
         let shape = RequestShape(method: .post, headerLines: fields.map { String(decoding: $0, as: UTF8.self) }, body: body)
-        return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape), position: position)
+        return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
     }
 }

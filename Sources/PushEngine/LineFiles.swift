@@ -16,43 +16,49 @@ public import PushCore
 /// A regular file is read twice through one descriptor kept open, so a file renamed over
 /// meanwhile changes nothing; a file rewritten in place is caught by the count (the sender
 /// verifies it). Anything else — standard input, a FIFO, `<(…)`, `/dev/stdin` — can be read only
-/// once, so it is spooled during the check into an unlinked private temporary file.
+/// once, so it is spooled during the check into an unlinked private temporary file, unless the
+/// caller keeps what it needs from the check itself (`readAgain: false`).
 public final class CheckedLineFile {
     public let displayName: String
     public let lineLimit: Int
     /// What the streaming pass reads: the file itself, or the spool.
     private let fd: Int32
+    private let readAgain: Bool
 
-    /// Opens `path` (`-` for standard input) and calls `check` with every line and its number;
-    /// a thrown error is prefixed with the file and line.
-    /// `check` gets each line's number, its bytes, and where the next line starts in the file.
-    public init(_ path: String, what: String, lineLimit: Int,
-                check: (Int, ArraySlice<UInt8>, Int64) throws(InputError) -> Void) throws(InputError) {
+    /// Opens `path` (`-` for standard input) and calls `check` with every line; a thrown error
+    /// is prefixed with the file and line.
+    public init(_ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
+                check: (ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
         displayName = path == "-" ? "standard input" : path
         self.lineLimit = lineLimit
+        self.readAgain = readAgain
         let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: what)
         var info = stat()
         let regular = fstat(source, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        let fd = regular ? source : try TemporaryFile.anonymous(purpose: Words("spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)"))
+        let spooled = readAgain && !regular
+        let fd = spooled ? try TemporaryFile.anonymous(purpose: Words("spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)")) : source
         self.fd = fd
         defer { if source != fd && source != STDIN_FILENO { close(source) } }
-        var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: regular ? nil : fd, lineLimit: lineLimit)
+        var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: spooled ? fd : nil, lineLimit: lineLimit)
         do throws(InputError) {
             while let line = try reader.nextLine(name: displayName) {
-                do throws(InputError) { try check(reader.lineNumber, line, reader.position) } catch {
+                do throws(InputError) { try check(line) } catch {
                     throw error.at("\(displayName), line \(reader.lineNumber)")
                 }
             }
         } catch {
-            close(fd)
+            if fd != STDIN_FILENO { close(fd) }
             throw error
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd != STDIN_FILENO { close(fd) } }
 
     /// A reader from the first line (each reader reads on its own, with pread).
-    func lines(from position: Int64 = 0) -> LineReader { LineReader(fd: fd, offset: off_t(position), copyTo: nil, lineLimit: lineLimit) }
+    func lines() -> LineReader {
+        precondition(readAgain, "a file checked with readAgain: false is not read again")
+        return LineReader(fd: fd, offset: 0, copyTo: nil, lineLimit: lineLimit)
+    }
 
     /// Whether `path` names this file (for outputs that must not overwrite it).
     public func isSameFile(as path: String) -> Bool {
@@ -80,7 +86,7 @@ public final class DeviceTokenFile: Sequence {
     public init(_ path: String, shard: Shard? = nil) throws(InputError) {
         var count = 0, duplicates = 0, total = 0
         var seen = DeviceTokenSet()
-        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { _, line, _ throws(InputError) in
+        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
             guard let text = DeviceTokenFile.tokenText(line) else { return }
             let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
             total += 1
@@ -153,7 +159,8 @@ public final class RequestsFile: Sequence {
         let purpose = path == "-" ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
-            file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit) { _, line, _ throws(InputError) in
+            // Each line is kept (or spooled) as checked and built: the file itself is not read again.
+            file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
                 guard !RequestsFile.isBlank(line) else { return }
                 total += 1
                 // Every line is checked; only this shard's (all, unsharded) are counted and sent.
@@ -301,10 +308,6 @@ struct LineReader {
     /// A CR ended the last line: an LF right after it belongs to it.
     private var afterCR = false
     private(set) var lineNumber = 0
-    /// Bytes read from the descriptor so far.
-    private var bytesRead: Int64 = 0
-    /// Where the next line starts (in the file, for a reader that reads with pread).
-    var position: Int64 { (offset.map { Int64($0) } ?? bytesRead) - Int64(buffer.count - start) }
 
     let lineLimit: Int
 
@@ -375,7 +378,6 @@ struct LineReader {
         buffer.removeLast(chunkSize - n)
         if n == 0 { finished = true; return }
         if let current = offset { offset = current + off_t(n) }
-        bytesRead += Int64(n)
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {

@@ -56,21 +56,13 @@ public struct CallResult: Sendable {
         body = []
     }
 
-    /// The result object of `--output json`/`jsonl` for a call, the same shape for a broadcast's
-    /// channel and a channel command: `subject` first (what the call was for), then the answer.
+    /// The result object of `--output json`/`jsonl` for a call, in the shape of every result
+    /// (`ResultObject`): `subject` first (what the call was for), then the answer, then `extra`
+    /// (what the call's answer said: a channel's settings, the channel list).
     public func json(_ subject: [(String, JSONValue)], extra: [(String, JSONValue)] = [], language: Language = .en) -> JSONValue {
-        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        var fields = subject + [
-            ("status", status.map { .integer(Int64($0)) } ?? .null),
-            ("outcome", .string(outcome.rawValue)),
-            ("reason", optional(reason)),
-            ("explanation", .string(explanationWords.text(language))),
-            ("apnsRequestId", optional(requestID)),
-            ("apnsUniqueId", optional(apnsUniqueID)),
-            ("attempts", .integer(Int64(attempts))),
-        ] + extra
-        if let stopped { fields.append(("stopped", .string(stopped.rawValue))) }
-        return .object(fields)
+        ResultObject.fields(subject: subject, status: status, outcome: outcome, id: ("apnsRequestId", requestID), uniqueID: apnsUniqueID,
+                            reason: reason, timestamp: nil, explanation: explanationWords.text(language), attempts: attempts,
+                            marks: (stopped.map { [("stopped", JSONValue.string($0.rawValue))] } ?? []) + extra)
     }
 }
 

@@ -131,7 +131,7 @@ public struct PushResult: Sendable {
         }
         out.append(contentsOf: #"{"token":""#.utf8)
         out.append(contentsOf: token.hex.utf8)
-        out.append(contentsOf: #"","status":200,"apnsId":"#.utf8)
+        out.append(contentsOf: #"","status":200,"outcome":"accepted","apnsId":"#.utf8)
         field(apnsID)
         out.append(contentsOf: #","apnsUniqueId":"#.utf8)
         field(apnsUniqueID)
@@ -149,22 +149,14 @@ public struct PushResult: Sendable {
     /// The fields of `--output json` and `jsonl`, the explanation in `language` (English unless
     /// the user chose one: machine output does not follow the locale).
     public func json(_ language: Language = .en) -> JSONValue {
-        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        let explanation = explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? "")
-        var fields: [(String, JSONValue)] = [
-            ("token", .string(token.hex)),
-            ("status", status.map { .integer(Int64($0)) } ?? .null),
-            ("apnsId", optional(apnsID)),
-            ("apnsUniqueId", optional(apnsUniqueID)),
-            ("reason", optional(reason)),
-            ("timestamp", timestamp.map(JSONValue.integer) ?? .null),
-            ("explanation", .string(explanation)),
-            ("attempts", .integer(Int64(attempts))),
-        ]
-        if detectedEnvironment { fields.append(("environment", optional(environment))) }
-        if let stopped { fields.append(("stopped", .string(stopped.rawValue))) }
-        if resumed { fields.append(("resumed", .bool(true))) }
-        return .object(fields)
+        var marks: [(String, JSONValue)] = []
+        if detectedEnvironment { marks.append(("environment", environment.map(JSONValue.string) ?? .null)) }
+        if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
+        if resumed { marks.append(("resumed", .bool(true))) }
+        return ResultObject.fields(subject: [("token", .string(token.hex))], status: status, outcome: outcome,
+                                   id: ("apnsId", apnsID), uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
+                                   explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
+                                   attempts: attempts, marks: marks)
     }
 }
 

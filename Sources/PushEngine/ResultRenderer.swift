@@ -84,6 +84,24 @@ public final class ResultRenderer: ResultObserver {
         }
     }
 
+    /// A call's result (a broadcast to a channel) in the same stream, in the shape of every result:
+    /// `subject` says what it was for (`channelId`), `label` names it on a text line.
+    public func render(_ result: CallResult, subject: [(String, JSONValue)], label: String) {
+        switch format {
+        case .json:
+            buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8)
+            buffer.append(contentsOf: result.json(subject, language: jsonLanguage).compact.utf8)
+            wroteFirstResult = true
+            flushIfDue()
+        case .jsonl:
+            buffer.append(contentsOf: result.json(subject, language: jsonLanguage).compact.utf8)
+            buffer.append(0x0A)
+            flushIfDue()
+        case .text:
+            if !quiet && (style.showAccepted || result.outcome != .accepted) { write(Self.line(for: result, label: label, style: style)) }
+        }
+    }
+
     /// Ends the document (json), writes the summary object (jsonl) with the run's exit status,
     /// and flushes.
     public func finish(_ summary: BatchSummary, exitStatus: Int32) {
@@ -115,6 +133,21 @@ public final class ResultRenderer: ResultObserver {
             if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").description }
         case .unreachable:
             text = paint("✗", "31") + " \(token)  ---: \(r.explanation)"
+        }
+        return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
+    }
+
+    /// A call's result as a line for people: its label, the status, and the ids APNs answered
+    /// with, or the reason and its explanation.
+    public static func line(for r: CallResult, label: String, style: TextResultStyle) -> String {
+        func paint(_ text: String, _ code: String) -> String { style.colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        let mark = r.outcome == .accepted ? paint("✓", "32") : r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
+        var text = "\(mark) \(label)  \(r.status.map(String.init) ?? "---")"
+        if r.outcome == .accepted {
+            if let id = r.requestID { text += "  apns-request-id \(id)" }
+            if let id = r.apnsUniqueID { text += "  unique-id \(id)" }
+        } else {
+            text += (r.reason.map { " \($0)" } ?? "") + ": " + r.explanation
         }
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }

@@ -39,23 +39,10 @@ struct CallCredentials {
     }
 }
 
-/// How results of calls that are not for a device are shown.
+/// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {
-    static func line(_ label: String, _ r: CallResult) -> String {
-        let mark: String
-        switch r.outcome {
-        case .accepted: mark = Console.paint("✓", .green)
-        case .rejected: mark = Console.paint("✗", .red)
-        default: mark = Console.paint("!", .yellow)
-        }
-        var text = "\(mark) \(label)  \(r.status.map(String.init) ?? "---")"
-        if r.outcome == .accepted {
-            if let id = r.requestID { text += "  apns-request-id \(id)" }
-            if let id = r.apnsUniqueID { text += "  unique-id \(id)" }
-        } else {
-            text += (r.reason.map { " \($0)" } ?? "") + ": " + r.explanation
-        }
-        return TextLayout.wrapped(text, width: Console.width(of: STDOUT_FILENO), hangingIndent: 2)
+    static func line(_ label: String, _ r: CallResult, on fd: Int32 = STDOUT_FILENO) -> String {
+        ResultRenderer.line(for: r, label: label, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd)))
     }
 
     /// json's explanations: English unless the user chose a language.
@@ -106,47 +93,22 @@ enum BroadcastRun {
                                     stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout))
         var summary = BatchSummary()
         summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
-        let document = CallDocument(format: c.output)
+        // The results as a device send writes them: one renderer, one shape of result.
+        let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
+                                      style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), width: Console.width(of: STDOUT_FILENO)),
+                                      jsonLanguage: CallOutput.jsonLanguage)
         let started = MonotonicClock.seconds()
         for channel in channels {
             let result = runner.perform(template.request(channelID: channel))
             summary.add(result)
-            if c.output == .text {
-                if !c.quiet { Console.out(CallOutput.line(Words("channel \(channel)", es: "canal \(channel)").description, result)) }
-            } else {
-                document.add(result.json([("channelId", .string(channel))], language: CallOutput.jsonLanguage))
-            }
+            renderer.render(result, subject: [("channelId", .string(channel))], label: Words("channel \(channel)", es: "canal \(channel)").description)
+            if c.output == .text { renderer.flush() }
         }
         summary.elapsedSeconds = MonotonicClock.seconds() - started
         summary.stoppedBy = runner.stopRequest
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
-        document.finish(summary, exitStatus: status)
+        renderer.finish(summary, exitStatus: status)
         if !c.quiet { Console.say(summary.line) }
         if status != 0 { throw ExitCode(status) }
-    }
-}
-
-/// `--output json` (one document: results, then the summary) or `jsonl` (a line each, then the
-/// summary) for calls, as device sends write theirs.
-final class CallDocument {
-    let format: ResultFormat
-    private var results: [JSONValue] = []
-
-    init(format: ResultFormat) { self.format = format }
-
-    func add(_ result: JSONValue) {
-        switch format {
-        case .jsonl: Console.out(result.compact)
-        case .json: results.append(result)
-        case .text: break
-        }
-    }
-
-    func finish(_ summary: BatchSummary, exitStatus: Int32) {
-        switch format {
-        case .jsonl: Console.out(summary.json(exitStatus: exitStatus).compact)
-        case .json: Console.out(JSONValue.object([("results", .array(results)), ("summary", summary.json(exitStatus: exitStatus))]).pretty)
-        case .text: break
-        }
     }
 }

@@ -186,7 +186,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             }
         } else {
             switch output {
-            case .text: Console.err(CallOutput.line(Words("channel \(call.label)", es: "canal \(call.label)").description, result))
+            case .text: Console.err(CallOutput.line(Words("channel \(call.label)", es: "canal \(call.label)").description, result, on: STDERR_FILENO))
             case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {

@@ -1,4 +1,5 @@
 import ChildProcess
+import PushCore
 import Foundation
 import Testing
 
@@ -143,4 +144,20 @@ func start(_ program: String, _ arguments: [String], env: [String: String] = [:]
     process.standardError = FileHandle.nullDevice
     try process.run()
     return (process, read(out, until: marker))
+}
+
+/// The keys of a JSON object as written, in order (a dictionary would lose the order).
+enum ResultShape {
+    /// What every result object says after what it is for, in this order (`<id>` aside).
+    static let answer = ["status", "outcome", "<id>", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"]
+
+    static func keys(_ text: String) -> [String] {
+        guard case let .object(fields)? = try? JSONValue.parse(text) else { return [] }
+        return fields.map(\.0)
+    }
+
+    /// `keys` with the answer's id key written `<id>`.
+    static func shape(_ text: String) -> [String] {
+        keys(text).map { $0 == "apnsId" || $0 == "apnsRequestId" ? "<id>" : $0 }
+    }
 }

@@ -133,6 +133,8 @@ struct LiveActivityTests {
         let latest = try Self.channel(mock, ["create", "--storage", "latest", "--output", "json"])
         let latestJSON = try #require(try JSONSerialization.jsonObject(with: Data(latest.stdout.utf8)) as? [String: Any])
         #expect(latestJSON["status"] as? Int == 201 && latestJSON["messageStoragePolicy"] as? Int == 1)
+        // A channel call's result has the shape of a device's: what it was for, the answer, then what it said.
+        #expect(ResultShape.shape(latest.stdout) == ["call"] + ResultShape.answer + ["channelId", "storage", "messageStoragePolicy"], "\(latest.stdout)")
         let latestID = try #require(latestJSON["channelId"] as? String)
 
         // The mock keeps at most --channel-limit channels: CannotCreateChannelConfig.
@@ -155,7 +157,14 @@ struct LiveActivityTests {
         let result = try #require(try JSONSerialization.jsonObject(with: Data(broadcast.stdoutLines[0].utf8)) as? [String: Any])
         #expect(result["channelId"] as? String == id && result["status"] as? Int == 200)
         #expect(result["apnsRequestId"] is String && result["apnsUniqueId"] is String)
-        let wire = try Self.lastRequest(mock, count: 6)
+        #expect(ResultShape.shape(broadcast.stdoutLines[0]) == ["channelId"] + ResultShape.answer, "\(broadcast.stdoutLines[0])")
+        #expect(broadcast.stdoutLines.count == 2 && broadcast.stdoutLines[1].contains(#""summary":true"#), "then the summary, as a device send's")
+        // --output json: one document, results then the summary, as a device send writes it.
+        let document = try CLI.pushctl(base + ["--channel-id", id, "--payload", payload, "--priority", "5", "--output", "json"])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(document.stdout.utf8)) as? [String: Any], "\(document.stdout)")
+        #expect((parsed["results"] as? [[String: Any]])?.first?["channelId"] as? String == id)
+        #expect((parsed["summary"] as? [String: Any])?["accepted"] as? Int == 1)
+        let wire = try Self.lastRequest(mock, count: 7)
         #expect(wire["path"] as? String == "/4/broadcasts/apps/com.example.app")
         let headers = wire["headers"] as? [String: Any] ?? [:]
         #expect(headers["apns-channel-id"] as? String == id && headers["apns-push-type"] as? String == "liveactivity")

@@ -101,9 +101,11 @@ import Testing
         let explanation = byToken[otherToken]?["explanation"] as? String ?? ""
         #expect(explanation.contains("stop sending to it"))
         #expect(byToken[otherToken]?["attempts"] as? Int == 1)
-        for key in ["token", "status", "apnsId", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"] {
-            #expect(byToken[sampleToken]?.keys.contains(key) == true, "missing \(key)")
+        // Every result has the same keys in the same order, accepted (the fast path) or not.
+        for line in result.stdoutLines.prefix(2) {
+            #expect(ResultShape.keys(line) == ["token", "status", "outcome", "apnsId", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"], "\(line)")
         }
+        #expect(byToken[sampleToken]?["outcome"] as? String == "accepted" && byToken[otherToken]?["outcome"] as? String == "rejected")
         #expect(lines[2]["summary"] as? Bool == true)
         #expect(lines[2]["accepted"] as? Int == 1)
         #expect(lines[2]["rejected"] as? Int == 1)

@@ -72,6 +72,12 @@ public enum Suggestions {
                 guard known.names.contains(name) else {
                     return unknownOption(word: name, command: command, path: path, known: known)
                 }
+                // A closed choice (`--storage none|latest`): a value outside it is named, with the choices.
+                let value = word.contains("=") ? String(word.split(separator: "=", maxSplits: 1).last ?? "")
+                    : index + 1 < arguments.count ? arguments[index + 1] : nil
+                if let choices = known.values[name], let value, !choices.contains(value) {
+                    return unknownValue(value, option: name, choices: choices)
+                }
                 if known.takesValue.contains(name) && !word.contains("=") { index += 1 }
                 index += 1
                 continue
@@ -101,7 +107,7 @@ public enum Suggestions {
     }
 
     static func configuration(of command: any ParsableCommand.Type) -> CommandConfiguration { command.configuration }
-    static func name(of command: any ParsableCommand.Type) -> String? { configuration(of: command).commandName }
+    static func name(of command: any ParsableCommand.Type) -> String? { configuration(of: command).commandName ?? command._commandName }
 
     static func unknownCommand(word: String, among names: [String], path: [String]) -> Words {
         let shown = OutsideText.display(word, limit: 40)
@@ -135,6 +141,17 @@ public enum Suggestions {
         }
         return Words("unknown option '\(shown)' for `\(here)`; `\(here) --help` lists them",
                      es: "'\(shown)' no es una opción de `\(here)`; `\(here) --help` las muestra todas")
+    }
+
+    static func unknownValue(_ value: String, option: String, choices: [String]) -> Words {
+        let shown = OutsideText.display(value, limit: 40)
+        let list = choices.joined(separator: ", ")
+        if let meant = nearest(value.lowercased(), among: choices) {
+            return Words("'\(shown)' is not a value of \(option); did you mean \(meant)? (\(option) takes \(list))",
+                         es: "'\(shown)' no es un valor de \(option); ¿querías decir \(meant)? (\(option) admite \(list))")
+        }
+        return Words("'\(shown)' is not a value of \(option); it takes \(list)",
+                     es: "'\(shown)' no es un valor de \(option); admite \(list)")
     }
 
     /// The closest name within a small edit distance (Damerau–Levenshtein), if one is close enough.
@@ -174,6 +191,8 @@ public enum Suggestions {
 public struct KnownOptions {
     public private(set) var names: Set<String> = ["--help", "-h", "--version"]
     var takesValue: Set<String> = []
+    /// The values of an option that takes one of a closed set, as its help lists them ("(values: a, b)").
+    var values: [String: [String]] = [:]
 
     init(_ command: any ParsableCommand.Type) {
         self.init(help: command.helpMessage(columns: 2000))
@@ -182,22 +201,43 @@ public struct KnownOptions {
     /// From help text as swift-argument-parser prints it (another program's, say).
     public init(help: String) {
         var inOptions = false
+        // The option a line of help text belongs to: a long name and its value put the help on
+        // the next line.
+        var current: [String] = []
         for line in help.split(separator: "\n") {
             if line.hasSuffix("OPTIONS:") || line.hasSuffix(":") && line.uppercased() == line { inOptions = true; continue }
             guard inOptions else { continue }
             let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("-") else { continue }
-            // "-k, --key-file <path>   The …" — the names, then maybe a value, before the help.
-            let head = trimmed.split(separator: " ", omittingEmptySubsequences: true)
-            var position = 0
-            while position < head.count, head[position].hasPrefix("-") {
-                let name = String(head[position].trimmingSuffix(","))
-                names.insert(name)
-                if position + 1 < head.count, head[position + 1].hasPrefix("<") { takesValue.insert(name) }
-                position += 1
-                if position < head.count, head[position].hasPrefix("<") { position += 1 }
+            if trimmed.hasPrefix("-") {
+                // "-k, --key-file <path>   The …" — the names, then maybe a value, before the help.
+                let head = trimmed.split(separator: " ", omittingEmptySubsequences: true)
+                current = []
+                var position = 0
+                while position < head.count, head[position].hasPrefix("-") {
+                    let name = String(head[position].trimmingSuffix(","))
+                    names.insert(name)
+                    current.append(name)
+                    if position + 1 < head.count, head[position + 1].hasPrefix("<") { takesValue.insert(name) }
+                    position += 1
+                    if position < head.count, head[position].hasPrefix("<") { position += 1 }
+                }
+            }
+            if let choices = Self.listedValues(in: trimmed) {
+                for name in current where takesValue.contains(name) { values[name] = choices }
             }
         }
+    }
+}
+
+extension KnownOptions {
+    /// The values an option's help line lists: "(values: a, b; default: a)" → [a, b].
+    static func listedValues(in line: Substring) -> [String]? {
+        let marker = "(values: "
+        guard let start = line.indices.first(where: { line[$0...].hasPrefix(marker) }) else { return nil }
+        let rest = line[line.index(start, offsetBy: marker.count)...]
+        guard let close = rest.firstIndex(of: ")") else { return nil }
+        let list = rest[..<close].split(separator: ";").first ?? ""
+        return list.split(separator: ",").map { String($0.filter { $0 != " " }) }
     }
 }
 

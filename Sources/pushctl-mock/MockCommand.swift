@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import PushctlSupport
 import Dispatch
 import Foundation
@@ -12,6 +12,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// A closed choice taken as an enum (a value outside it is named, with the choices: `Suggestions`).
+extension APNsEnvironment: ExpressibleByArgument {}
 
 struct MockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -82,8 +85,8 @@ struct MockCommand: ParsableCommand {
     var channelLimit = BroadcastAPI.channelLimit
 
     @Option(name: .customLong("environment"),
-            help: ArgumentHelp("The environment the mock plays for certificates: sandbox or production; a certificate for the other gets BadCertificateEnvironment.", valueName: "env"))
-    var environment: String = "sandbox"
+            help: ArgumentHelp("The environment the mock plays for certificates; a certificate for the other gets BadCertificateEnvironment.", valueName: "env"))
+    var environment: APNsEnvironment = .sandbox
 
     @Option(
         name: .customLong("fail"),
@@ -320,10 +323,7 @@ struct MockCommand: ParsableCommand {
             }
         }
         for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
-        guard let chosen = APNsEnvironment(rawValue: environment) else {
-            throw InputError(Words("--environment is sandbox or production; got '\(OutsideText.display(environment))'", es: "--environment es sandbox o production; se recibió '\(OutsideText.display(environment))'"), kind: .usage)
-        }
-        return (faults, keys, clientCAPEMs, chosen)
+        return (faults, keys, clientCAPEMs, environment)
     }
 
     private func serve() async throws {
@@ -546,7 +546,7 @@ struct MockCommand: ParsableCommand {
         lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").description)
         lines += classroom.lines(caPEM: server.caCertificatePEM)
         let otherCAs = clientCAs.joined(separator: ", ")
-        lines.append(clientCAs.isEmpty ? Words("  client certificates: accepted when signed by the mock's CA; environment \(environment)", es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment)").description : Words("  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment)", es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment)").description)
+        lines.append(clientCAs.isEmpty ? Words("  client certificates: accepted when signed by the mock's CA; environment \(environment.rawValue)", es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment.rawValue)").description : Words("  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment.rawValue)", es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment.rawValue)").description)
         lines.append(Words("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)", es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)").description)
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")

@@ -40,14 +40,12 @@ struct ChannelCommand: ParsableCommand {
             abstract: "Create a channel; prints its id.",
             discussion: "none keeps no message for offline devices (a higher budget); latest keeps the last one up to 8 hours. Fixed at creation.")
         @OptionGroup var options: ChannelOptions
-        @Option(help: "Message storage: none or latest.", completion: .list(BroadcastAPI.StoragePolicy.allCases.map(\.rawValue)))
-        var storage: String = "none"
+        @Option(help: "Message storage: none keeps nothing, latest the last message.")
+        var storage: BroadcastAPI.StoragePolicy = .none
 
         func run() throws {
             try reportingErrors {
-                guard let policy = BroadcastAPI.StoragePolicy(rawValue: storage) else {
-                    throw InputError(Words("--storage is none or latest; got '\(OutsideText.display(storage))'", es: "--storage es none o latest; se recibió '\(OutsideText.display(storage))'"), kind: .usage)
-                }
+                let policy = storage
                 try options.perform(.create(policy)) { result in
                     let id = result.channelID ?? ""
                     return (text: [id], note: Words("created channel \(id) (storage \(policy.rawValue)) for \(options.bundleShown)",

@@ -15,7 +15,10 @@ import PushEngine
 import PushCrypto
 import PushCurl
 
+/// The closed choices the command line takes as enums (a value outside them is named, with the
+/// choices, in the user's language: `Suggestions`).
 extension ResultFormat: ExpressibleByArgument {}
+extension BroadcastAPI.StoragePolicy: ExpressibleByArgument {}
 
 @dynamicMemberLookup
 struct SendCommand: ParsableCommand {

@@ -62,6 +62,34 @@ import Testing
         #expect(nowhere.stderr.contains("'frobnicate'") && nowhere.stderr.contains("send"), "the commands are listed: \(nowhere.stderr)")
     }
 
+    @Test("a value outside a closed choice is named with the choices, and the nearest is suggested", arguments: [
+        (["channel", "create", "--storage", "lates", "--topic", "com.example.app"], "'lates' is not a value of --storage; did you mean latest?"),
+        (["channel", "create", "--storage=bogus"], "'bogus' is not a value of --storage; it takes none, latest"),
+        (["cert", "generate", "--environment", "prod", "--topic", "com.example.app"], "'prod' is not a value of --environment; did you mean production?"),
+        (["send", "--output", "jsn", "--device-token", "ab"], "'jsn' is not a value of --output; did you mean json?"),
+        (["doctor", "--output", "yaml"], "'yaml' is not a value of --output; it takes text, json"),
+        (["mock", "--environment", "prod"], "'prod' is not a value of --environment; did you mean production? (--environment takes sandbox, production)"),
+        (["channel", "creat"], "'creat' is not a pushctl channel command; did you mean `pushctl channel create`?"),
+    ])
+    func closedChoices(arguments: [String], said: String) throws {
+        let result = try CLI.pushctl(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("error: " + said), "\(result.stderr)")
+    }
+
+    @Test("a value outside a closed choice, in Spanish, and nothing is sent")
+    func closedChoiceInSpanish() throws {
+        let dir = try TemporaryDirectory()
+        let mock = try MockProcess(dir: dir)
+        let result = try CLI.pushctl(["channel", "create", "--storage", "lates", "--endpoint", mock.url, "--cacert", mock.caFile,
+                                      "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ", "--topic", "com.example.app"],
+                                     env: ["LANG": "es_ES.UTF-8"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: 'lates' no es un valor de --storage; ¿querías decir latest? (--storage admite none, latest)\n", "\(result.stderr)")
+        #expect(try mock.requestsSoFar().isEmpty)
+    }
+
     @Test("in Spanish when the locale says so")
     func spanish() throws {
         let result = try CLI.pushctl(["send", "--prod"], env: ["LANG": "es_ES.UTF-8"])

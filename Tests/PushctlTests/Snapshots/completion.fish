@@ -281,7 +281,7 @@ complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_option
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" output' -l 'output' -d 'text or json.' -rfka 'text json'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" verbose' -l 'verbose' -d 'Show libcurl\'s trace on stderr (the JWT redacted).'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" lang' -l 'lang' -d 'Language of the messages: en or es (default: PUSHCTL_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG).' -rfka 'en es'
-complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" storage' -l 'storage' -d 'Message storage: none or latest.' -rfka 'none latest'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" storage' -l 'storage' -d 'Message storage: none keeps nothing, latest the last message.' -rfka 'none latest'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" version' -l 'version' -d 'Show the version.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel create" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl channel list" key-file' -l 'key-file' -d 'The .p8 private key from Apple (env PUSHCTL_KEY_FILE).' -rfa '(set -l exts \'p8\' \'pem\';for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.{$exts};printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'

@@ -409,7 +409,7 @@ _pushctl_channel_create() {
         '--output[text or json.]:output:{__pushctl_complete "${___output[@]}"}'
         '--verbose[Show libcurl'\''s trace on stderr (the JWT redacted).]'
         '--lang[Language of the messages\: en or es (default\: PUSHCTL_LANG, else the locale\: LC_ALL, LC_MESSAGES, LANG).]:en|es:{__pushctl_complete "${___lang[@]}"}'
-        '--storage[Message storage\: none or latest.]:storage:{__pushctl_complete "${___storage[@]}"}'
+        '--storage[Message storage\: none keeps nothing, latest the last message.]:storage:{__pushctl_complete "${___storage[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

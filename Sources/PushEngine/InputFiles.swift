@@ -56,15 +56,18 @@ public enum InputFiles {
 
     /// Reads a whole (small) file, or standard input for `-`.
     public static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
-        if path == "-" { return try read(fd: STDIN_FILENO, name: "\(what) on standard input", what: what) }
+        if path == "-" {
+            return try read(fd: STDIN_FILENO, name: Words("\(what) on standard input", es: "\(spanish(what)) en la entrada estándar"), what: what)
+        }
         let fd = try open(path, what: what)
         defer { close(fd) }
-        return try read(fd: fd, name: "\(what) '\(OutsideText.display(path, limit: 200))'", what: what)
+        let shown = OutsideText.display(path, limit: 200)
+        return try read(fd: fd, name: Words("\(what) '\(shown)'", es: "\(spanish(what)) '\(shown)'"), what: what)
     }
 
     /// Reads at most `sizeLimit` bytes (one more tells it is too large), into a buffer sized by
     /// what the file says it holds: a 600-byte key costs no megabyte of zeroed memory.
-    private static func read(fd: Int32, name: String, what: String) throws(InputError) -> [UInt8] {
+    private static func read(fd: Int32, name: Words, what: String) throws(InputError) -> [UInt8] {
         var info = stat()
         let announced = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
         var bytes: [UInt8] = []
@@ -74,12 +77,12 @@ public enum InputFiles {
             let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
             let n = chunk.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress!, wanted) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw InputError(Words("cannot read \(name): \(String(cString: strerror(errno)))", es: "no se puede leer \(name): \(String(cString: strerror(errno)))"), kind: .missingInput) }
+            guard n >= 0 else { throw InputError(Words("cannot read \(name.text(.en)): \(String(cString: strerror(errno)))", es: "no se puede leer \(name.text(.es)): \(String(cString: strerror(errno)))"), kind: .missingInput) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[..<n])
         }
         guard bytes.count <= sizeLimit else {
-            throw InputError(Words("\(name) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)", es: "\(name) pasa de \(sizeLimit / 1024) KiB; no puede ser \(what)"))
+            throw InputError(Words("\(name.text(.en)) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)", es: "\(name.text(.es)) pasa de \(sizeLimit / 1024) KiB; no puede ser \(spanish(what))"))
         }
         return bytes
     }

@@ -134,8 +134,9 @@ public struct MockProviderKey: Sendable {
         }
     }
 
-    /// `PATH` (a file named `AuthKey_<KEYID>.p8`) or `KEYID=PATH`.
-    public static func load(spec: String) throws(InputError) -> MockProviderKey {
+    /// `PATH` (a file named `AuthKey_<KEYID>.p8`) or `KEYID=PATH`, its file read by `read` (the
+    /// command line gives pushctl's own bounded reader, which says what is wrong with a path).
+    public static func load(spec: String, read: (String) throws(InputError) -> [UInt8]) throws(InputError) -> MockProviderKey {
         let keyID: String
         let path: String
         if let equals = spec.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(spec[..<equals])) {
@@ -150,11 +151,9 @@ public struct MockProviderKey: Sendable {
                 hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(Words("cannot read the key file '\(path)'", es: "no se puede leer el archivo de clave '\(path)'"), hint: Words("check the path and its permissions", es: "comprueba la ruta y sus permisos"), kind: .missingInput)
-        }
+        let bytes = try read(path)
         do {
-            return try MockProviderKey(keyID: keyID, pem: String(decoding: data, as: UTF8.self))
+            return try MockProviderKey(keyID: keyID, pem: String(decoding: bytes, as: UTF8.self))
         } catch {
             throw error.at("'\(path)'")
         }

@@ -119,8 +119,8 @@ struct DemoCommand: ParsableCommand {
                               es: "La vista web de \(url) se detiene con la demo (no hay terminal en la que esperar).").description)
             return
         }
-        FileHandle.standardOutput.write(Data(Console.paint(Words("The web view stays at \(url) until you press Enter.",
-                                                                 es: "La vista web sigue en \(url) hasta que pulses Intro.").description, .dim).utf8))
+        Console.writeOut(Array(Console.paint(Words("The web view stays at \(url) until you press Enter.",
+                                                   es: "La vista web sigue en \(url) hasta que pulses Intro.").description, .dim).utf8))
         _ = readLine()
     }
 
@@ -330,7 +330,7 @@ final class Narrator {
     func wait() {
         printed = 0
         guard pausing else { return }
-        FileHandle.standardOutput.write(Data(Console.paint(Words("  (Enter to continue)", es: "  (Intro para seguir)").description, .dim).utf8))
+        Console.writeOut(Array(Console.paint(Words("  (Enter to continue)", es: "  (Intro para seguir)").description, .dim).utf8))
         _ = readLine()
     }
 }
@@ -349,7 +349,8 @@ private final class CleanupOnSignal {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 try? FileManager.default.removeItem(at: folder)
-                FileHandle.standardError.write(Data("\npushctl demo: \(number == SIGINT ? "interrupted" : "terminated"); removed \(folder.path)\n".utf8))
+                let how = number == SIGINT ? Words("interrupted", es: "interrumpida") : Words("terminated", es: "terminada")
+                Console.err("\n" + Words("pushctl demo: \(how); removed \(folder.path)", es: "pushctl demo: \(how); se borró \(folder.path)").description)
                 exit(128 + number)
             }
             source.resume()

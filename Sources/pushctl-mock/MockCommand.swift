@@ -314,7 +314,7 @@ struct MockCommand: ParsableCommand {
         faults.padBodyBytes = padBody
         faults.silent = silent
         faults.resetStreams = resetStreams
-        for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
+        for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec) { path throws(InputError) in try InputFiles.read(path, what: "key file") }) }
         if let keyDir {
             var info = stat()
             guard stat(keyDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -379,11 +379,11 @@ struct MockCommand: ParsableCommand {
         let signals = TerminationSignals()
         // Unbuffered, so a script reading a pipe sees the URL at once.
         let banner = startUpText(server: server, caPath: caPath, keys: keys, faults: faults, classroom: classroom)
-        FileHandle.standardOutput.write(Data((Self.fitted(banner, width: Console.width(of: STDOUT_FILENO)) + "\n").utf8))
+        Console.out(Self.fitted(banner, width: Console.width(of: STDOUT_FILENO)))
 
         let signal = await signals.next()
         let stopping = Words("pushctl mock: \(signal), stopping", es: "pushctl mock: \(Self.spanish(signal)), parando")
-        FileHandle.standardOutput.write(Data((stopping.description + "\n").utf8))
+        Console.out(stopping.description)
         await classroom.shutdown()
         try await server.shutdown()
         if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
@@ -404,16 +404,13 @@ struct MockCommand: ParsableCommand {
             let text = count == 101
                 ? warning + Words("more Live Activities a device would drop; see the log (--log)", es: "más Live Activities que un dispositivo descartaría; míralas en el registro (--log)").description + "\n"
                 : warning + "\(OutsideText.display(line, limit: 600))\n"
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.writeOut(Array(text.utf8))
         }
     }
 
-    /// A CA certificate file for --client-ca: PEM, at most 1 MB.
+    /// A CA certificate file for --client-ca: PEM, at most 1 MB, read as pushctl reads its files.
     static func readClientCA(_ path: String) throws(InputError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(Words("cannot read the --client-ca file '\(OutsideText.display(path))'", es: "no se puede leer el archivo de --client-ca '\(OutsideText.display(path))'"), kind: .missingInput)
-        }
-        let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
+        let text = String(decoding: try InputFiles.read(path, what: "CA certificate file"), as: UTF8.self)
         guard text.contains("-----BEGIN CERTIFICATE-----") else {
             throw InputError(Words("the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate", es: "el archivo de --client-ca '\(OutsideText.display(path))' no contiene ningún certificado PEM"),
                              hint: Words("give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`", es: "da el certificado de la CA en PEM, p. ej. el pushctl-test-ca.pem de `pushctl cert generate`"))
@@ -424,12 +421,12 @@ struct MockCommand: ParsableCommand {
     /// A refused provider token on the console, once per token: which check failed.
     @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
         let refused = Words("pushctl mock: provider token refused, ", es: "pushctl mock: token del proveedor rechazado, ").description
-        FileHandle.standardError.write(Data("\(refused)\(reason.status) \(reason.apnsName): \(detail)\n".utf8))
+        Console.err("\(refused)\(reason.status) \(reason.apnsName): \(detail)")
     }
 
     @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
-        FileHandle.standardError.write(Data("\(warning)\(problem)\n".utf8))
+        Console.err("\(warning)\(problem)")
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.
@@ -448,7 +445,7 @@ struct MockCommand: ParsableCommand {
     }
 
     private func fail(_ error: InputError) -> ExitCode {
-        FileHandle.standardError.write(Data("pushctl mock: error: \(error)\n".utf8))
+        Console.err("pushctl mock: error: \(error)")
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
 

@@ -73,8 +73,39 @@ struct MockCommandTests {
         #expect(!log.joined().contains(String(token.split(separator: ".")[2])))
     }
 
+    @Test("a reader that stops reading (`pushctl mock | head -1`) does not crash the mock when it stops")
+    func closedStandardOutput() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
+        process.arguments = ["mock", "--port", "0", "--ca-out", folder.appendingPathComponent("ca.pem").path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // The banner read, then the reading end closed: "stopping" goes to a pipe nobody reads.
+        var text = ""
+        while !text.contains("Ctrl-C") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        try output.fileHandleForReading.close()
+        kill(process.processIdentifier, SIGTERM)
+        #expect(process.waitUntilExit(orKillAfter: 15), "SIGTERM stops the mock")
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        #expect(!stderr.contains("Fatal error") && !stderr.contains("crashed"), "\(stderr)")
+    }
+
     @Test(arguments: [
-        (["--key-file", "/nonexistent/AuthKey_ABC123DEFG.p8"], Int32(66), "cannot read the key file"),
+        (["--key-file", "/nonexistent/AuthKey_ABC123DEFG.p8"], Int32(66), "cannot read key file '/nonexistent/AuthKey_ABC123DEFG.p8': no such file"),
+        (["--key-file", "ABC123DEFG=/tmp"], 66, "cannot read key file '/tmp': it is a directory"),
+        // Read as pushctl reads its files: bounded, so an endless file is refused, not read forever.
+        (["--client-ca", "/dev/zero"], 65, "CA certificate file '/dev/zero' is larger than 1024 KiB"),
+        (["--client-ca", "/nonexistent/ca.pem"], 66, "cannot read CA certificate file '/nonexistent/ca.pem': no such file"),
         (["--key-file", "/etc/hostname"], 64, "cannot tell the key id"),
         (["--fail", "xyz=Unregistered"], 64, "--fail"),
         (["--fail", "\(sampleToken)=Sad"], 64, "not a reason APNs sends"),

@@ -57,6 +57,22 @@ final class OpenSSLCertificate: @unchecked Sendable {
     }
 }
 
+/// How the caller's users give a certificate's parts, for the hints of its errors: the command
+/// line names its flags, a library user its own settings; the defaults are plain words.
+public struct CertificateInputNames: Sendable {
+    public var certificate: Words
+    public var key: Words
+    public var password: Words
+
+    public init(certificate: Words = Words("the certificate", es: "el certificado"),
+                key: Words = Words("the certificate's key file", es: "el archivo de la clave del certificado"),
+                password: Words = Words("the password", es: "la contraseña")) {
+        self.certificate = certificate
+        self.key = key
+        self.password = password
+    }
+}
+
 /// A provider certificate with its private key, read and checked through libcrypto, ready for
 /// TLS client authentication: libcurl gets the PEM bytes in memory; nothing is written anywhere.
 public struct ClientIdentity: Sendable {
@@ -70,23 +86,26 @@ public struct ClientIdentity: Sendable {
     /// file, or in `key`). Every problem is an `InputError` naming the file (exit 65, or 66 for
     /// nothing to read), with what to do.
     public static func load(_ bytes: [UInt8], source: String, key: (bytes: [UInt8], source: String)? = nil,
-                            password: String?) throws(InputError) -> ClientIdentity {
-        let contents = try CertificateFile.read(bytes, source: source, password: password)
+                            password: String?, names: CertificateInputNames = CertificateInputNames()) throws(InputError) -> ClientIdentity {
+        let contents = try CertificateFile.read(bytes, source: source, password: password, names: names)
         var privateKey = contents.key
         if let key {
             if privateKey != nil {
-                throw InputError(Words("'\(OutsideText.display(source))' already holds a private key; --cert-key is for a certificate without one", es: "'\(OutsideText.display(source))' ya contiene una clave privada; --cert-key es para un certificado sin ella"), kind: .usage)
+                throw InputError(Words("'\(OutsideText.display(source))' already holds a private key; ", es: "'\(OutsideText.display(source))' ya contiene una clave privada; ")
+                                 + names.key + Words(" is for a certificate without one", es: " es para un certificado sin ella"), kind: .usage)
             }
-            privateKey = try CertificateFile.readKey(key.bytes, source: key.source, password: password)
+            privateKey = try CertificateFile.readKey(key.bytes, source: key.source, password: password, names: names)
         }
         guard let privateKey else {
-            throw InputError(
-                contents.isPKCS12
-                    ? "the .p12 '\(OutsideText.display(source))' holds the certificate but not its private key"
-                    : "'\(OutsideText.display(source))' holds a certificate but no private key",
-                hint: contents.isPKCS12
-                    ? "in Keychain Access, select the certificate together with its key and export both (2 items) as .p12"
-                    : "give the key with --cert-key PATH, or put both PEM blocks in one file")
+            let place = OutsideText.display(source)
+            if contents.isPKCS12 {
+                throw InputError(Words("the .p12 '\(place)' holds the certificate but not its private key", es: "el .p12 '\(place)' contiene el certificado pero no su clave privada"),
+                                 hint: Words("in Keychain Access, select the certificate together with its key and export both (2 items) as .p12",
+                                             es: "en Acceso a Llaveros, selecciona el certificado junto con su clave y exporta ambos (2 ítems) como .p12"))
+            }
+            throw InputError(Words("'\(place)' holds a certificate but no private key", es: "'\(place)' contiene un certificado pero ninguna clave privada"),
+                             hint: Words("give the key with ", es: "da la clave con ") + names.key
+                                 + Words(", or put both PEM blocks in one file", es: ", o pon ambos bloques PEM en un mismo archivo"))
         }
         OpenSSLKey.clearErrors()
         guard X509_check_private_key(contents.certificate.pointer, privateKey.pointer) == 1 else {
@@ -114,8 +133,9 @@ public enum CertificateFile {
     }
 
     /// What `pushctl cert inspect` shows: the certificate, and whether its key came with it.
-    public static func inspect(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> (certificate: ProviderCertificate, hasPrivateKey: Bool) {
-        let contents = try read(bytes, source: source, password: password)
+    public static func inspect(_ bytes: [UInt8], source: String, password: String?,
+                               names: CertificateInputNames = CertificateInputNames()) throws(InputError) -> (certificate: ProviderCertificate, hasPrivateKey: Bool) {
+        let contents = try read(bytes, source: source, password: password, names: names)
         return (contents.details, contents.key != nil)
     }
 
@@ -149,10 +169,10 @@ public enum CertificateFile {
         }
     }
 
-    static func read(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> Contents {
+    static func read(_ bytes: [UInt8], source: String, password: String?, names: CertificateInputNames) throws(InputError) -> Contents {
         let place = OutsideText.display(source)
         if bytes.isEmpty { throw InputError(Words("the certificate file '\(place)' is empty", es: "el archivo del certificado '\(place)' está vacío")) }
-        if isPEM(bytes) { return try readPEM(bytes, source: source, password: password) }
+        if isPEM(bytes) { return try readPEM(bytes, source: source, password: password, names: names) }
         if pushctl_load_legacy_provider() == 0 { OpenSSLKey.clearErrors() }
         OpenSSLKey.clearErrors()
         var key: OpaquePointer? = nil
@@ -183,14 +203,14 @@ public enum CertificateFile {
             }
             OpenSSLKey.clearErrors()
             throw InputError(Words("'\(place)' is neither a .p12 (PKCS#12) nor a PEM or DER certificate (damaged, or another kind of file)", es: "'\(place)' no es un .p12 (PKCS#12) ni un certificado PEM o DER (está dañado, o es otro tipo de archivo)"),
-                             hint: Words("give the .p12 exported from Keychain Access, or a PEM certificate with --cert-key", es: "da el .p12 exportado desde Acceso a Llaveros, o un certificado PEM con --cert-key"))
+                             hint: Words("give the .p12 exported from Keychain Access, or a PEM certificate with its key (", es: "da el .p12 exportado desde Acceso a Llaveros, o un certificado PEM con su clave (") + names.key + Words(verbatim: ")"))
         case 2:
             if password?.isEmpty ?? true {
                 throw InputError(Words("the .p12 '\(place)' is protected by a password, and none was given", es: "el .p12 '\(place)' está protegido con contraseña, y no se dio ninguna"),
-                                 hint: Words("give it with --cert-password-file PATH or PUSHCTL_CERT_PASSWORD (pushctl asks on a terminal)", es: "dala con --cert-password-file RUTA o PUSHCTL_CERT_PASSWORD (en una terminal pushctl la pregunta)"), kind: .usage)
+                                 hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
             }
             throw InputError(Words("the password does not open the .p12 '\(place)' (its integrity check failed: a wrong password, or a damaged file)", es: "la contraseña no abre el .p12 '\(place)' (falló su comprobación de integridad: contraseña equivocada, o archivo dañado)"),
-                             hint: Words("check --cert-password-file or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)", es: "revisa --cert-password-file o PUSHCTL_CERT_PASSWORD (un salto de línea al final del archivo se ignora)"))
+                             hint: Words("check ", es: "revisa ") + names.password)
         default:
             let detail = reason.map { ": \($0)" } ?? ""
             if (reason ?? "").contains("unsupported") {
@@ -202,7 +222,7 @@ public enum CertificateFile {
         }
     }
 
-    static func readPEM(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> Contents {
+    static func readPEM(_ bytes: [UInt8], source: String, password: String?, names: CertificateInputNames) throws(InputError) -> Contents {
         let place = OutsideText.display(source)
         OpenSSLKey.clearErrors()
         var certificates: [OpenSSLCertificate] = []
@@ -216,17 +236,18 @@ public enum CertificateFile {
             let text = String(decoding: bytes, as: UTF8.self)
             if text.contains("PRIVATE KEY-----") {
                 throw InputError(Words("'\(place)' holds a private key but no certificate", es: "'\(place)' contiene una clave privada pero ningún certificado"),
-                                 hint: Words("give the certificate with --cert and this file with --cert-key", es: "da el certificado con --cert y este archivo con --cert-key"))
+                                 hint: Words("give the certificate with ", es: "da el certificado con ") + names.certificate
+                                     + Words(" and this file with ", es: " y este archivo con ") + names.key)
             }
             throw InputError(Words("'\(place)' holds no readable PEM certificate ('-----BEGIN CERTIFICATE-----')", es: "'\(place)' no contiene un certificado PEM legible ('-----BEGIN CERTIFICATE-----')"),
                              hint: Words("give the .p12 exported from Keychain Access, or the certificate as PEM", es: "da el .p12 exportado desde Acceso a Llaveros, o el certificado en PEM"))
         }
         let hasKey = String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY-----")
-        let key = hasKey ? try readKey(bytes, source: source, password: password) : nil
+        let key = hasKey ? try readKey(bytes, source: source, password: password, names: names) : nil
         return Contents(certificate: first, chain: Array(certificates.dropFirst()), key: key, isPKCS12: false)
     }
 
-    static func readKey(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> OpenSSLKey {
+    static func readKey(_ bytes: [UInt8], source: String, password: String?, names: CertificateInputNames) throws(InputError) -> OpenSSLKey {
         let place = OutsideText.display(source)
         OpenSSLKey.clearErrors()
         let pointer: OpaquePointer?? = (password ?? "").withCString { pass in
@@ -237,10 +258,10 @@ public enum CertificateFile {
         if needsPassword(bytes) {
             if password?.isEmpty ?? true {
                 throw InputError(Words("the private key in '\(place)' is encrypted, and no password was given", es: "la clave privada de '\(place)' está cifrada, y no se dio ninguna contraseña"),
-                                 hint: Words("give it with --cert-password-file PATH or PUSHCTL_CERT_PASSWORD", es: "dala con --cert-password-file RUTA o PUSHCTL_CERT_PASSWORD"), kind: .usage)
+                                 hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
             }
             throw InputError(Words("the password does not decrypt the private key in '\(place)'", es: "la contraseña no descifra la clave privada de '\(place)'"),
-                             hint: Words("check --cert-password-file or PUSHCTL_CERT_PASSWORD", es: "revisa --cert-password-file o PUSHCTL_CERT_PASSWORD"))
+                             hint: Words("check ", es: "revisa ") + names.password)
         }
         throw InputError(Words("'\(place)' holds no readable PEM private key", es: "'\(place)' no contiene una clave privada PEM legible"), hint: Words("give the certificate's key as PEM ('-----BEGIN PRIVATE KEY-----')", es: "da la clave del certificado en PEM ('-----BEGIN PRIVATE KEY-----')"))
     }

@@ -71,7 +71,7 @@ struct CertCommand: ParsableCommand {
                 options.certPasswordFile = certPasswordFile
                 var password = try options.password(env: env)
                 if password == nil, CertificateFile.needsPassword(bytes) { password = CertificateOptions.askPassword(for: path) }
-                let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password)
+                let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password, names: CertificateOptions.inputNames)
                 let now = WallClock.now()
                 let days = certificate.daysLeft(now: now)
                 let expiring = expiresWithin.map { days < Int64($0) || certificate.validity(now: now) == .expired } ?? false

@@ -54,10 +54,17 @@ struct CertificateOptions: ParsableArguments {
            let typed = CertificateOptions.askPassword(for: key?.1 ?? path) {
             password = typed
         }
-        let identity = try ClientIdentity.load(bytes, source: path, key: key.map { (bytes: $0.0, source: $0.1) }, password: password)
+        let identity = try ClientIdentity.load(bytes, source: path, key: key.map { (bytes: $0.0, source: $0.1) }, password: password,
+                                               names: CertificateOptions.inputNames)
         InputFiles.sharingWarning(certKey ?? path).map(Console.warn)
         return identity
     }
+
+    /// How the certificate's parts are given here, for the hints of libcrypto's readers.
+    static let inputNames = CertificateInputNames(
+        certificate: Words(verbatim: "--cert"), key: Words(verbatim: "--cert-key"),
+        password: Words("--cert-password-file or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)",
+                        es: "--cert-password-file o PUSHCTL_CERT_PASSWORD (un salto de línea al final del archivo se ignora)"))
 
     /// Reads a password from the terminal with echo off; nil without a terminal (CI).
     static func askPassword(for path: String) -> String? {
@@ -69,7 +76,7 @@ struct CertificateOptions: ParsableArguments {
         guard tcgetattr(fd, &saved) == 0 else { return nil }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        let prompt = Array("Password for \(OutsideText.display(path, limit: 120)): ".utf8)
+        let prompt = Array(Words("Password for \(OutsideText.display(path, limit: 120)): ", es: "Contraseña de \(OutsideText.display(path, limit: 120)): ").description.utf8)
         _ = prompt.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         _ = tcsetattr(fd, TCSANOW, &quiet)  // not TCSAFLUSH: a password typed ahead stays
         defer {

@@ -71,11 +71,15 @@ struct CertificateTests {
         // No terminal and no password: a usage error that says how to give one.
         let none = try CLI.pushctl(["cert", "inspect", certs.p12])
         #expect(none.status == 64)
-        #expect(none.stderr.contains("--cert-password-file"))
+        #expect(none.stderr.contains("; give it with --cert-password-file or PUSHCTL_CERT_PASSWORD"), "\(none.stderr)")
+        // The reader (PushCrypto) says what is wrong; the command line names its own flags, in Spanish too.
+        let spanish = try CLI.pushctl(["cert", "inspect", certs.p12, "--lang", "es"])
+        #expect(spanish.stderr.contains("; dala con --cert-password-file o PUSHCTL_CERT_PASSWORD"), "\(spanish.stderr)")
         let wrongFile = try certs.dir.write("wrong", "not-it\n")
         let wrong = try CLI.pushctl(["cert", "inspect", certs.p12, "--cert-password-file", wrongFile])
         #expect(wrong.status == 65)
         #expect(wrong.stderr.contains("password does not open"))
+        #expect(wrong.stderr.contains("; check --cert-password-file or PUSHCTL_CERT_PASSWORD"), "\(wrong.stderr)")
         // The environment variable works too, and the password never shows.
         let password = try String(contentsOfFile: certs.passwordFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let byEnv = try CLI.pushctl(["cert", "inspect", certs.p12], env: ["PUSHCTL_CERT_PASSWORD": password])

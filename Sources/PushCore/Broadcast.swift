@@ -72,7 +72,7 @@ public enum BroadcastAPI {
 
     /// The request for one channel management call.
     public static func channelRequest(_ call: ChannelCall, bundleID: String, requestID: String?) throws(InputError) -> PushRequest {
-        try checkRequestID(requestID, name: "--request-id")
+        try checkRequestID(requestID, name: Setting.requestID.description)
         let base = "/1/apps/" + bundleID
         switch call {
         case let .create(storage):
@@ -105,7 +105,7 @@ public struct BroadcastTemplate: Sendable {
             throw InputError(Words("broadcasts are Live Activity updates: \(spec.name(.pushType)) must be liveactivity (or left out); got '\(OutsideText.display(type))'", es: "las difusiones son actualizaciones de Live Activity: \(spec.name(.pushType)) debe ser liveactivity (o no ponerse); se recibió '\(OutsideText.display(type))'"), kind: .usage)
         }
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
-        try BroadcastAPI.checkRequestID(requestID, name: "--request-id")
+        try BroadcastAPI.checkRequestID(requestID, name: Setting.requestID.description)
         self.requestID = requestID?.lowercased()
         if let text = spec.priority {
             guard let value = Int(text), let p = Priority(rawValue: value), p != .low else {
@@ -134,14 +134,14 @@ public struct BroadcastTemplate: Sendable {
         if spec.lint {
             if payload.json["aps"]?["event"]?.stringValue == LiveActivityEvent.start.rawValue {
                 throw InputError(Words("a broadcast cannot start a Live Activity (event start)", es: "una difusión no puede iniciar una Live Activity (event start)"),
-                                 hint: Words("start it with a push-to-start to each device (send --live-activity start), then update it through the channel",
-                                             es: "iníciala con un push-to-start a cada dispositivo (send --live-activity start), y luego actualízala por el canal"))
+                                 hint: Words("start it with a push-to-start to each device (\(Setting.liveActivity) start), then update it through the channel",
+                                             es: "iníciala con un push-to-start a cada dispositivo (\(Setting.liveActivity) start), y luego actualízala por el canal"))
             }
             warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         }
         if expirationDefaulted {
-            warnings.append(Words("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); --expiration UNIX keeps it longer on a --storage latest channel",
-                                  es: "apns-expiration: 0, lo predeterminado en las difusiones (se entrega ya o se descarta; un canal sin almacenamiento no admite otra cosa); --expiration UNIX la guarda más tiempo en un canal --storage latest"))
+            warnings.append(Words("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); \(Setting.expiration) UNIX keeps it longer on a \(Setting.storage) latest channel",
+                                  es: "apns-expiration: 0, lo predeterminado en las difusiones (se entrega ya o se descarta; un canal sin almacenamiento no admite otra cosa); \(Setting.expiration) UNIX la guarda más tiempo en un canal \(Setting.storage) latest"))
         }
         self.payload = payload
         self.warnings = warnings

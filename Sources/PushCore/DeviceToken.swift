@@ -171,8 +171,8 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         guard grouping.isOneToken else {
             throw InputError(Words("'\(shown)' looks like more than one device token (digits separated by spaces)",
                                    es: "'\(shown)' parece más de un token del dispositivo (dígitos separados por espacios)"),
-                             hint: Words("give one token per --device-token, or one per line in a tokens file",
-                                         es: "da un token por cada --device-token, o uno por línea en un archivo de tokens"))
+                             hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file",
+                                         es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens"))
         }
         guard hex.count % 2 == 0 else {
             let abbreviated = OutsideText.display(DeviceToken.abbreviate(hex))

@@ -97,8 +97,8 @@ public enum LiveActivityLint {
         checkDatesAndScore(payload["aps"], event: event, now: now, &found)
         if priority == .immediate {
             found.warn("priority", budgetWarning,
-                       Words("send routine updates with --priority 5; keep 10 for what must show at once",
-                             es: "envía las actualizaciones rutinarias con --priority 5; deja 10 para lo que deba verse al momento"))
+                       Words("send routine updates with \(Setting.priority) 5; keep 10 for what must show at once",
+                             es: "envía las actualizaciones rutinarias con \(Setting.priority) 5; deja 10 para lo que deba verse al momento"))
         }
         return found.errors + found.warnings
     }
@@ -175,8 +175,8 @@ public enum LiveActivityLint {
         if event == .start {
             if !names.contains("alert") {
                 found.error("start-alert", Words("start has no alert", es: "start no lleva alert"),
-                            Words("a push-to-start without an alert never shows; add --title/--body (\"alert\")",
-                                  es: "un push-to-start sin alert nunca se muestra; añade --title/--body (\"alert\")"))
+                            Words("a push-to-start without an alert never shows; add \(Setting.title)/\(Setting.body) (\"alert\")",
+                                  es: "un push-to-start sin alert nunca se muestra; añade \(Setting.title)/\(Setting.body) (\"alert\")"))
             }
             if !names.contains("attributes-type") {
                 found.error("start-attributes", Words("start has no attributes-type", es: "start no lleva attributes-type"),
@@ -273,8 +273,8 @@ public enum LiveActivityLint {
         if !errors.isEmpty {
             throw InputError(droppedPrefix
                              + Words.joined(errors.map { $0.message + Words(verbatim: " (") + $0.fix + Words(verbatim: ")") }, separator: Words(verbatim: "; ")),
-                             hint: Words("APNs answers 200 to it all the same; fix the payload, or send it anyway with --no-lint",
-                                         es: "APNs responde 200 igualmente; arregla la carga útil, o envíala de todos modos con --no-lint"))
+                             hint: Words("APNs answers 200 to it all the same; fix the payload, or send it anyway with \(Setting.noLint)",
+                                         es: "APNs responde 200 igualmente; arregla la carga útil, o envíala de todos modos con \(Setting.noLint)"))
         }
         return found.map(\.text)
     }

@@ -60,8 +60,8 @@ public struct Payload: Sendable {
         }
         if type == .background, let aps = json["aps"]?.objectMembers,
            aps.contains(where: { ["alert", "badge", "sound"].contains($0.0) }) {
-            out.append(Words("a background push with alert, badge or sound: iOS may not deliver it silently; use --push-type alert for a visible one",
-                             es: "una notificación en segundo plano con alert, badge o sound: puede que iOS no la entregue en silencio; usa --push-type alert para una visible"))
+            out.append(Words("a background push with alert, badge or sound: iOS may not deliver it silently; use \(Setting.pushType) alert for a visible one",
+                             es: "una notificación en segundo plano con alert, badge o sound: puede que iOS no la entregue en silencio; usa \(Setting.pushType) alert para una visible"))
         }
         return out
     }
@@ -153,8 +153,8 @@ public struct PayloadBuilder: Sendable {
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
                     let shownKey = OutsideText.display(key, limit: 40)
                     let diagnosis = JSONDiagnosis(bytes: Array(text.utf8), error: error)
-                    throw InputError(Words("--custom \(shownKey): the value starts like JSON but is not valid JSON: ",
-                                           es: "--custom \(shownKey): el valor empieza como JSON pero no es JSON válido: ") + diagnosis.wordsWithinLine,
+                    throw InputError(Words("\(Setting.custom) \(shownKey): the value starts like JSON but is not valid JSON: ",
+                                           es: "\(Setting.custom) \(shownKey): el valor empieza como JSON pero no es JSON válido: ") + diagnosis.wordsWithinLine,
                                      hint: Words("fix the JSON; for a plain string write it as a JSON string, e.g. \(shownKey)=\"text\"",
                                                  es: "corrige el JSON; para un texto simple escríbelo como cadena JSON, p. ej. \(shownKey)=\"texto\""))
                 }

@@ -60,8 +60,8 @@ public struct PushTemplate: Sendable {
         if pushType == .liveactivity && spec.lint {
             lintWarnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         } else if pushType != .liveactivity && LiveActivityLint.looksLikeLiveActivity(payload.json) {
-            lintWarnings = [Words("the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with --push-type liveactivity (or --live-activity update)",
-                                  es: "la carga útil tiene claves de Live Activity (aps.event, content-state) pero va como tipo \(pushType.rawValue): envíala con --push-type liveactivity (o --live-activity update)")]
+            lintWarnings = [Words("the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with \(Setting.pushType) liveactivity (or \(Setting.liveActivity) update)",
+                                  es: "la carga útil tiene claves de Live Activity (aps.event, content-state) pero va como tipo \(pushType.rawValue): envíala con \(Setting.pushType) liveactivity (o \(Setting.liveActivity) update)")]
         }
         self.lintWarnings = lintWarnings
         self.payload = payload

@@ -59,7 +59,7 @@ public enum RequestLine {
         var spec = defaults
         spec.name = { "\"\($0.rawValue)\"" }
         if let topic = try text(.topic) { spec.topic = topic }
-        guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give --topic, or \"topic\" on every line", es: "da --topic, o \"topic\" en cada línea")) }
+        guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
         if let value = try text(.pushType) { spec.pushType = value }
         if let value = try text(.priority) { spec.priority = value }
         if let value = try text(.collapseID) { spec.collapseID = value }

@@ -59,7 +59,7 @@ final class CurlTrace {
         guard !showSecrets else { return line }
         // A proxy's credentials (the CONNECT request's Proxy-Authorization) never show.
         if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased().hasSuffix("proxy-authorization") {
-            return line[...colon] + " [redacted; --show-secrets shows it]"
+            return line[...colon] + " [redacted; \(Setting.showSecrets) shows it]"
         }
         var result = ""
         var rest = Substring(line)
@@ -67,7 +67,7 @@ final class CurlTrace {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
             let tokenEnd = rest.firstIndex { !($0.isLetter || $0.isNumber || "-_.".contains($0)) } ?? rest.endIndex
-            if tokenEnd > rest.startIndex { result += "[JWT redacted; --show-secrets shows it]" }
+            if tokenEnd > rest.startIndex { result += "[JWT redacted; \(Setting.showSecrets) shows it]" }
             rest = rest[tokenEnd...]
         }
         return result + rest

@@ -138,13 +138,13 @@ public enum CACertificateFile {
         let shown = OutsideText.display(path, limit: 200)
         guard !bytes.allSatisfy(\.isASCIIWhitespace) else {
             throw InputError(Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío"),
-                             hint: Words("pass the CA certificate in PEM form (pushctl mock --ca-out writes one)",
-                                         es: "indica el certificado de la CA en formato PEM (pushctl mock --ca-out escribe uno)"))
+                             hint: Words("pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
+                                         es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
         }
         guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
             throw InputError(Words("the CA file '\(shown)' holds no PEM certificate", es: "el archivo de la CA '\(shown)' no contiene ningún certificado PEM"),
-                             hint: Words("pass the CA certificate in PEM form (pushctl mock --ca-out writes one)",
-                                         es: "indica el certificado de la CA en formato PEM (pushctl mock --ca-out escribe uno)"))
+                             hint: Words("pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
+                                         es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
         }
     }
 }

@@ -189,8 +189,8 @@ public struct JournalReplay {
                 guard json["journal"]?.stringValue == "pushctl", let run = json["run"].flatMap(RunIdentity.init) else {
                     throw InputError(Words("'\(shown)' is not a pushctl journal (its first line does not name a run)",
                                            es: "'\(shown)' no es un diario de pushctl (su primera línea no identifica un envío)"),
-                                     hint: Words("give the file that --journal wrote, or another path for a new journal",
-                                                 es: "indica el archivo que escribió --journal, u otra ruta para un diario nuevo"),
+                                     hint: Words("give the file that \(Setting.journal) wrote, or another path for a new journal",
+                                                 es: "indica el archivo que escribió \(Setting.journal), u otra ruta para un diario nuevo"),
                                      kind: .badData)
                 }
                 identity = run

@@ -73,8 +73,8 @@ public final class SendRun {
             guard setting.resume else {
                 throw InputError(Words("the journal '\(JournalFile.shown(setting.path))' already holds a run; pushctl never overwrites one",
                                        es: "el diario '\(JournalFile.shown(setting.path))' ya contiene un envío; pushctl nunca lo sobrescribe"),
-                                 hint: Words("add --resume to carry on with that run, or give another path for a new journal",
-                                             es: "añade --resume para continuar ese envío, o indica otra ruta para un diario nuevo"),
+                                 hint: Words("add \(Setting.resume) to carry on with that run, or give another path for a new journal",
+                                             es: "añade \(Setting.resume) para continuar ese envío, o indica otra ruta para un diario nuevo"),
                                  kind: .usage)
             }
             let replay = try JournalReplay(path: setting.path)

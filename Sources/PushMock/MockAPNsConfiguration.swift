@@ -316,7 +316,7 @@ public struct MockFaults: Sendable {
     /// APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseFailure(_ spec: String) throws(InputError) -> (DeviceToken, RejectionReason) {
         guard let equals = spec.firstIndex(of: "=") else {
-            throw InputError(Words("--fail takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(spec)'", es: "--fail recibe TOKEN=MOTIVO, p. ej. 00fc13ad…=Unregistered; se recibió '\(spec)'"), kind: .usage)
+            throw InputError(Words("\(Setting.mockFailure) takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(OutsideText.display(spec))'", es: "\(Setting.mockFailure) recibe TOKEN=MOTIVO, p. ej. 00fc13ad…=Unregistered; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
         }
         let token = try DeviceToken(parsing: String(spec[..<equals]))
         let name = String(spec[spec.index(after: equals)...])

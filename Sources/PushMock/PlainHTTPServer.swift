@@ -50,7 +50,7 @@ final class PlainHTTPServer: Sendable {
     /// Binds `host:port` (0 picks a free port) on `group` and answers each request with `route`.
     /// `purpose` names the server in an error ("the CA file server").
     static func start(
-        host: String, port: Int, group: any EventLoopGroup, purpose: String, option: String,
+        host: String, port: Int, group: any EventLoopGroup, purpose: Words, option: Setting,
         route: @escaping @Sendable (Request) -> Answer
     ) async throws(InputError) -> PlainHTTPServer {
         let open = NIOLockedValueBox((total: 0, byAddress: [String: Int]()))
@@ -223,7 +223,7 @@ public final class MockCAFileServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let body = Array(caCertificatePEM.utf8)
         do {
-            let server = try await PlainHTTPServer.start(host: host, port: port, group: group, purpose: "the CA certificate", option: "--ca-port") {
+            let server = try await PlainHTTPServer.start(host: host, port: port, group: group, purpose: Words("the CA certificate", es: "el certificado de la CA"), option: .caPort) {
                 request in
                 request.path == path
                     ? .content(status: .ok, type: "application/x-pem-file", body: body,
@@ -246,9 +246,9 @@ public final class MockCAFileServer: Sendable {
 /// Why a port could not be listened on, said plainly: in use (another mock?), a privileged port,
 /// an address this machine does not have; otherwise the system's words.
 enum ListenFailure {
-    static func error(host: String, port: Int, purpose: String?, option: String, _ error: any Error) -> InputError {
+    static func error(host: String, port: Int, purpose: Words?, option: Setting, _ error: any Error) -> InputError {
         let text = "\(error)"
-        let what = purpose.map { " (\($0))" } ?? ""
+        let what = purpose.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
         let why: Words
         if text.contains("Address already in use") {
             why = Words("port \(port) is already in use (another pushctl mock, or another server?)",
@@ -260,7 +260,7 @@ enum ListenFailure {
         } else {
             why = Words(verbatim: OutsideText.display(text, limit: 200))
         }
-        return InputError(Words("cannot listen on \(host) port \(port)\(what): ", es: "no se puede escuchar en \(host), puerto \(port)\(what): ") + why,
+        return InputError(Words("cannot listen on \(host) port \(port)", es: "no se puede escuchar en \(host), puerto \(port)") + what + Words(verbatim: ": ") + why,
                           hint: Words("pick another \(option), or 0 for any free one", es: "elige otro \(option), o 0 para uno libre cualquiera"),
                           kind: .unavailable)
     }

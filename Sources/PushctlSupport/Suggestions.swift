@@ -300,3 +300,18 @@ public enum EnvironmentCheck {
         }
     }
 }
+
+/// The settings the libraries' messages point at, named as pushctl spells them (both executables
+/// call `install` first, before any message is made).
+public enum FlagNames {
+    static let table: [Setting: String] = [
+        .topic: "--topic", .pushType: "--push-type", .priority: "--priority", .expiration: "--expiration",
+        .requestID: "--request-id", .deviceToken: "--device-token", .title: "--title", .body: "--body",
+        .custom: "--custom", .liveActivity: "--live-activity", .noLint: "--no-lint", .storage: "--storage",
+        .journal: "--journal", .resume: "--resume", .showSecrets: "--show-secrets",
+        .mockCA: "the file `pushctl mock --ca-out` writes",
+        .mockPort: "--port", .webViewPort: "--web", .caPort: "--ca-port", .mockFailure: "--fail",
+    ]
+
+    public static func install() { Setting.name(table) }
+}

@@ -16,6 +16,7 @@ struct PushctlMock: ParsableCommand {
 
     static func main() {
         answerVersionIfAsked()
+        FlagNames.install()
         LanguageSetting.apply()
         runReportingParseMistakes(PushctlMock.self)
     }

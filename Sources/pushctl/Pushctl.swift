@@ -27,6 +27,7 @@ struct Pushctl: ParsableCommand {
 
     static func main() {
         answerVersionIfAsked()
+        FlagNames.install()
         Companion.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutEmptyVariables()

@@ -79,7 +79,7 @@ struct LiveActivityLintTests {
         #expect(try PushTemplate(spec, payload: payload).topic == "com.example.app.push-type.liveactivity")
         // Live Activity keys sent as an alert: a hint, not a refusal.
         let alert = try PushTemplate(PushSpec(topic: "com.example.app"), payload: payload)
-        #expect(alert.warnings.contains { $0.en.contains("--push-type liveactivity") })
+        #expect(alert.warnings.contains { $0.en.contains("apns-push-type liveactivity (or aps.event update)") })
     }
 
     @Test func theBuilderWritesApplesKeys() throws {
@@ -114,5 +114,17 @@ struct LiveActivityLintTests {
         let big = Payload(json: .object([("aps", .object([("event", .string("update")), ("timestamp", .integer(1)), ("content-state", .object([("x", .string(String(repeating: "a", count: 5200)))]))]))]))
         #expect(throws: InputError.self) { try BroadcastTemplate(PushSpec(topic: "com.example.app"), payload: big, requestID: nil) }
         #expect(throws: InputError.self) { try BroadcastAPI.channelID("not a channel!", name: "--channel-id") }
+    }
+}
+
+/// The core names what to change in APNs' words; only a program that reads settings names them
+/// its own way (pushctl's FlagNames, tested end to end).
+struct SettingNameTests {
+    @Test("a fix names APNs' field, not a flag, until a program names its settings")
+    func plainNames() throws {
+        let start = try LiveActivityLintTests.findings(#"{"event":"start","timestamp":1,"content-state":{},"attributes-type":"A","attributes":{}}"#)
+        let fix = try #require(start.first { $0.rule == "start-alert" }).fix
+        #expect(fix.text(.en) == #"a push-to-start without an alert never shows; add alert.title/alert.body ("alert")"#)
+        #expect(Setting.allCases.allSatisfy { !$0.description.hasPrefix("--") })
     }
 }

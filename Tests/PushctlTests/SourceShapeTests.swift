@@ -21,6 +21,30 @@ import Testing
         #expect(long.isEmpty, "split these where their steps are: \(long.joined(separator: "; "))")
     }
 
+    @Test("no library string names a flag: the libraries say which Setting, the command line names it once (FlagNames)")
+    func librariesNameNoFlag() throws {
+        let libraries = ["PushCore/", "PushCrypto/", "PushCurl/", "PushEngine/", "PushMock/"]
+        let literal = /"((?:[^"\\]|\\.)*)"/
+        let flag = /(?:^|[\s(\/`'])--[a-z][a-z-]+/
+        var found: [String] = []
+        var scanned = 0
+        for (path, text) in try WordsCatalogTests.swiftFiles() where libraries.contains(where: { path.hasPrefix($0) }) {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                for match in line.matches(of: literal) {
+                    scanned += 1
+                    let content = match.output.1
+                    // A command quoted for people to type (the web view's "pushctl send --endpoint …") is an example, not a hint.
+                    if content.contains("pushctl send ") { continue }
+                    if content.firstMatch(of: flag) != nil { found.append("\(path):\(index + 1) \(content.prefix(60))") }
+                }
+            }
+        }
+        #expect(scanned > 1_000, "the scan read the libraries' strings")
+        #expect(found.isEmpty, "say it with a Setting: \(found.joined(separator: "; "))")
+    }
+
     /// Lines from the declaration to the brace that closes its body; nil when no body opens
     /// within a few lines (a protocol requirement).
     static func bodyLength(_ lines: [Substring], from start: Int) -> Int? {

@@ -1,0 +1,46 @@
+/// What a user sets that the libraries' messages point at ("send it anyway with --no-lint"). The
+/// libraries say which setting, never how it is spelled: its name defaults to APNs' own word for
+/// it (a header, a payload key) or the library's, and the program that reads the settings names
+/// them once at start (`pushctl` names its flags: `Setting.name(_:)`). So no library string holds
+/// a flag, and a library user's messages name what that user can change.
+public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
+    case topic, pushType, priority, expiration, requestID, deviceToken
+    case title, body, custom, liveActivity, noLint, storage
+    case journal, resume, showSecrets, mockCA
+    case mockPort, webViewPort, caPort, mockFailure
+
+    /// The name a message uses: the program's, else the domain's.
+    public var description: String { Setting.names[self] ?? plainName }
+
+    /// The domain's word for it, used until a program names it.
+    public var plainName: String {
+        switch self {
+        case .topic: return "apns-topic"
+        case .pushType: return "apns-push-type"
+        case .priority: return "apns-priority"
+        case .expiration: return "apns-expiration"
+        case .requestID: return "apns-request-id"
+        case .deviceToken: return "the device token"
+        case .title: return "alert.title"
+        case .body: return "alert.body"
+        case .custom: return "a custom key"
+        case .liveActivity: return "aps.event"
+        case .noLint: return "PushSpec.lint = false"
+        case .storage: return "message-storage-policy"
+        case .journal: return "JournalSetting"
+        case .resume: return "JournalSetting.resume"
+        case .showSecrets: return "showSecrets"
+        case .mockCA: return "the mock's CA certificate"
+        case .mockPort: return "MockAPNsConfiguration.port"
+        case .webViewPort: return "the web view's port"
+        case .caPort: return "the CA certificate's port"
+        case .mockFailure: return "a failure"
+        }
+    }
+
+    /// Names the settings as this program spells them; called once at start, before any message
+    /// is made (the table is read without a lock afterwards).
+    public static func name(_ names: [Setting: String]) { Setting.names = names }
+
+    nonisolated(unsafe) private static var names: [Setting: String] = [:]
+}

@@ -5,46 +5,49 @@ public enum Endpoint {
     /// Trailing slashes are dropped. Returns the URL as it will be used.
     public static func baseURL(parsing text: String) throws(InputError) -> String {
         let shown = OutsideText.display(text)
-        func refuse(_ why: String) -> InputError {
-            InputError("the endpoint '\(shown)' is not an https://host[:port] URL: \(why)",
-                       hint: "APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock")
+        func refuse(_ why: Words) -> InputError {
+            InputError(Words("the endpoint '\(shown)' is not an https://host[:port] URL: ", es: "el endpoint '\(shown)' no es una URL https://host[:puerto]: ") + why,
+                       hint: Words("APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock",
+                                   es: "APNs solo habla HTTPS, p. ej. https://127.0.0.1:8443 para pushctl mock"))
         }
-        guard text.utf8.count <= 300 else { throw refuse("it is too long") }
-        guard text.lowercased().hasPrefix("https://") else { throw refuse("it must start with https://") }
+        guard text.utf8.count <= 300 else { throw refuse(Words("it is too long", es: "es demasiado larga")) }
+        guard text.lowercased().hasPrefix("https://") else { throw refuse(Words("it must start with https://", es: "debe empezar por https://")) }
         var rest = Substring(text.dropFirst("https://".count))
         while rest.hasSuffix("/") { rest.removeLast() }
         if let bad = rest.unicodeScalars.first(where: { OutsideText.isControl($0) || $0 == " " }) {
-            throw refuse(bad == " " ? "it holds a space" : "it holds a control character")
+            throw refuse(bad == " " ? Words("it holds a space", es: "contiene un espacio") : Words("it holds a control character", es: "contiene un carácter de control"))
         }
-        for (character, what) in [("/", "a path"), ("?", "a query"), ("#", "a fragment"), ("@", "a user name")] where rest.contains(character) {
-            throw refuse("it has \(what); give only the scheme, host and port")
+        for (character, what) in [("/", Words("a path", es: "una ruta")), ("?", Words("a query", es: "una consulta")),
+                                  ("#", Words("a fragment", es: "un fragmento")), ("@", Words("a user name", es: "un nombre de usuario"))]
+            where rest.contains(character) {
+            throw refuse(Words("it has ", es: "tiene ") + what + Words("; give only the scheme, host and port", es: "; da solo el esquema, el host y el puerto"))
         }
         var host = rest
         var port: Substring?
         if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { throw refuse("an IPv6 address needs its closing ]") }
+            guard let close = rest.firstIndex(of: "]") else { throw refuse(Words("an IPv6 address needs its closing ]", es: "a una dirección IPv6 le falta su ] de cierre")) }
             host = rest[...close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw refuse("unexpected text after the IPv6 address") }
+                guard after.hasPrefix(":") else { throw refuse(Words("unexpected text after the IPv6 address", es: "hay texto inesperado tras la dirección IPv6")) }
                 port = after.dropFirst()
             }
             guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }), host.count > 2 else {
-                throw refuse("the IPv6 address is not valid")
+                throw refuse(Words("the IPv6 address is not valid", es: "la dirección IPv6 no es válida"))
             }
         } else if let colon = rest.lastIndex(of: ":") {
             host = rest[..<colon]
             port = rest[rest.index(after: colon)...]
         }
-        guard !host.isEmpty else { throw refuse("it has no host") }
+        guard !host.isEmpty else { throw refuse(Words("it has no host", es: "no tiene host")) }
         if !host.hasPrefix("[") {
             guard host.utf8.count <= 253,
                   host.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F })
-            else { throw refuse("the host name may hold only letters, digits, '-', '.' and '_'") }
+            else { throw refuse(Words("the host name may hold only letters, digits, '-', '.' and '_'", es: "el nombre del host solo puede tener letras, dígitos, '-', '.' y '_'")) }
         }
         if let port {
             guard !port.isEmpty, port.count <= 5, port.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(port), (1...65535).contains(number) else {
-                throw refuse("the port must be a number from 1 to 65535")
+                throw refuse(Words("the port must be a number from 1 to 65535", es: "el puerto debe ser un número del 1 al 65535"))
             }
         }
         return "https://" + rest

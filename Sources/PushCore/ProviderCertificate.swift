@@ -110,14 +110,17 @@ public struct ProviderCertificate: Sendable, Equatable {
     }
 
     /// The problem, if any, with sending `pushType` to `topic` over this certificate.
-    public func refusal(topic: String, pushType: PushType) -> String? {
+    public func refusal(topic: String, pushType: PushType) -> Words? {
         if pushType == .liveactivity || pushType == .location {
-            return "push type \(pushType.rawValue) needs token authentication (a .p8 key); APNs does not accept it over a certificate"
+            return Words("push type \(pushType.rawValue) needs token authentication (a .p8 key); APNs does not accept it over a certificate",
+                         es: "el tipo \(pushType.rawValue) necesita autenticación por token (una clave .p8); APNs no lo acepta con un certificado")
         }
         let allowed = allowedTopics
         guard !allowed.isEmpty, !allowed.contains(topic) else { return nil }
-        return "this certificate does not cover the topic '\(OutsideText.display(topic, limit: 120))' (push type \(pushType.rawValue)); it covers: "
-            + allowed.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
+        let shown = OutsideText.display(topic, limit: 120)
+        let covered = allowed.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
+        return Words("this certificate does not cover the topic '\(shown)' (push type \(pushType.rawValue)); it covers: \(covered)",
+                     es: "este certificado no cubre el topic '\(shown)' (tipo \(pushType.rawValue)); cubre: \(covered)")
     }
 }
 

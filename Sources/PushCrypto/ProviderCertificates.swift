@@ -214,8 +214,10 @@ public enum CertificateFile {
         default:
             let detail = reason.map { ": \($0)" } ?? ""
             if (reason ?? "").contains("unsupported") {
-                throw InputError("the .p12 '\(place)' uses an encryption OpenSSL 3 reads only through its legacy provider, which is not available here\(detail)",
-                                 hint: "install OpenSSL's legacy module, or re-export the file: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, then openssl pkcs12 -export -in both.pem -out new.p12")
+                throw InputError(Words("the .p12 '\(place)' uses an encryption OpenSSL 3 reads only through its legacy provider, which is not available here\(detail)",
+                                       es: "el .p12 '\(place)' usa un cifrado que OpenSSL 3 solo lee con su proveedor legacy, que aquí no está disponible\(detail)"),
+                                 hint: Words("install OpenSSL's legacy module, or re-export the file: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, then openssl pkcs12 -export -in both.pem -out new.p12",
+                                             es: "instala el módulo legacy de OpenSSL, o vuelve a exportar el archivo: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, y luego openssl pkcs12 -export -in both.pem -out new.p12"))
             }
             throw InputError(Words("the .p12 '\(place)' could not be read\(detail)", es: "no se pudo leer el .p12 '\(place)'\(detail)"),
                              hint: Words("export it again from Keychain Access (certificate and key together)", es: "vuelve a exportarlo desde Acceso a Llaveros (certificado y clave juntos)"))

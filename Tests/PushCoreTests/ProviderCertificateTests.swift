@@ -34,8 +34,8 @@ struct ProviderCertificateTests {
 
         let c = Self.certificate()
         #expect(c.refusal(topic: "com.example.app.voip", pushType: .voip) == nil)
-        #expect(c.refusal(topic: "com.example.app.complication", pushType: .complication)?.contains("does not cover") == true)
-        #expect(c.refusal(topic: "com.example.app.push-type.liveactivity", pushType: .liveactivity)?.contains("token authentication") == true)
+        #expect(c.refusal(topic: "com.example.app.complication", pushType: .complication)?.en.contains("does not cover") == true)
+        #expect(c.refusal(topic: "com.example.app.push-type.liveactivity", pushType: .liveactivity)?.en.contains("token authentication") == true)
     }
 
     @Test func environments() {

@@ -107,17 +107,17 @@ public struct BroadcastTemplate: Sendable {
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
         try BroadcastAPI.checkRequestID(requestID, name: Setting.requestID.description)
         self.requestID = requestID?.lowercased()
-        if let text = spec.priority {
-            guard let value = Int(text), let p = Priority(rawValue: value), p != .low else {
-                throw InputError(Words("\(spec.name(.priority)) for a broadcast is 10 or 5; got '\(OutsideText.display(text))'", es: "\(spec.name(.priority)) en una difusión es 10 o 5; se recibió '\(OutsideText.display(text))'"))
+        if let given = spec.priority {
+            guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)), p != .low else {
+                throw InputError(Words("\(spec.name(.priority)) for a broadcast is 10 or 5; got '\(given.shown)'", es: "\(spec.name(.priority)) en una difusión es 10 o 5; se recibió '\(given.shown)'"))
             }
             priority = p
         } else {
             priority = .immediate
         }
-        if let text = spec.expiration {
-            guard let value = Int64(text), value >= 0 else {
-                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(OutsideText.display(text))'", es: "\(spec.name(.expiration)) va en segundos UNIX (0 o más); se recibió '\(OutsideText.display(text))'"))
+        if let given = spec.expiration {
+            guard let value = given.integer, value >= 0 else {
+                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(given.shown)'", es: "\(spec.name(.expiration)) va en segundos UNIX (0 o más); se recibió '\(given.shown)'"))
             }
             expiration = value
             expirationDefaulted = false

@@ -3,13 +3,40 @@ public enum PushField: String, Sendable, CaseIterable {
     case topic, pushType = "push-type", priority, collapseID = "collapse-id", expiration, apnsID = "apns-id"
 }
 
-/// What the user asked for, as given (text, not yet checked).
+/// A number as the user gave it: a flag's text (the core checks it and says what was wrong), or
+/// a JSON field's integer (taken as it is, not turned into text and parsed again).
+public enum GivenNumber: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    case text(String)
+    case integer(Int64)
+
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+
+    /// The integer it says, if it says one.
+    public var integer: Int64? {
+        switch self {
+        case let .text(text): return Int64(text)
+        case let .integer(value): return value
+        }
+    }
+
+    /// As the user wrote it, fit for a message.
+    public var shown: String {
+        switch self {
+        case let .text(text): return OutsideText.display(text)
+        case let .integer(value): return String(value)
+        }
+    }
+}
+
+/// What the user asked for, as given (not yet checked): the header fields' text, and the numbers
+/// as they came.
 public struct PushSpec: Sendable {
     public var topic: String
     public var pushType: String?
-    public var priority: String?
+    public var priority: GivenNumber?
     public var collapseID: String?
-    public var expiration: String?
+    public var expiration: GivenNumber?
     public var apnsID: String?
     /// How a message names a field: the caller knows whether it came from a flag
     /// (`--collapse-id`) or a field of a JSON line (`"collapse-id"`); the core does not.
@@ -19,8 +46,8 @@ public struct PushSpec: Sendable {
     /// UNIX seconds, for the lint's time rules (stale-date past, dismissal-date ahead); nil skips them.
     public var now: Int64?
 
-    public init(topic: String, pushType: String? = nil, priority: String? = nil, collapseID: String? = nil,
-                expiration: String? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }) {
+    public init(topic: String, pushType: String? = nil, priority: GivenNumber? = nil, collapseID: String? = nil,
+                expiration: GivenNumber? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }) {
         self.topic = topic
         self.pushType = pushType
         self.priority = priority
@@ -94,10 +121,10 @@ public struct PushTemplate: Sendable {
     }
 
     private static func priority(_ spec: PushSpec, pushType: PushType) throws(InputError) -> Priority {
-        if let text = spec.priority {
-            guard let value = Int(text), let p = Priority(rawValue: value) else {
-                throw InputError(Words("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(OutsideText.display(text))'",
-                                       es: "\(spec.name(.priority)) debe ser 10 (inmediata), 5 (cuidando la batería) o 1 (sin despertar el dispositivo); se recibió '\(OutsideText.display(text))'"))
+        if let given = spec.priority {
+            guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)) else {
+                throw InputError(Words("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(given.shown)'",
+                                       es: "\(spec.name(.priority)) debe ser 10 (inmediata), 5 (cuidando la batería) o 1 (sin despertar el dispositivo); se recibió '\(given.shown)'"))
             }
             guard p.isAllowed(for: pushType) else {
                 throw InputError(
@@ -143,10 +170,10 @@ public struct PushTemplate: Sendable {
     }
 
     private static func expiration(_ spec: PushSpec) throws(InputError) -> Int64? {
-        if let text = spec.expiration {
-            guard let value = Int64(text), value >= 0 else {
-                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(OutsideText.display(text))'",
-                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(OutsideText.display(text))'"))
+        if let given = spec.expiration {
+            guard let value = given.integer, value >= 0 else {
+                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(given.shown)'",
+                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(given.shown)'"))
             }
             return value
         }

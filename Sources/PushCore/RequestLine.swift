@@ -49,11 +49,18 @@ public enum RequestLine {
             switch json[field.rawValue] {
             case nil, .null?: return nil
             case let .string(s)?: return s
-            case let .integer(i)? where field == .priority || field == .expiration: return String(i)
             case let other?:
-                let integer = field == .priority || field == .expiration
-                throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not \(integer ? "an integer" : "a string")",
-                                       es: "\"\(field.rawValue)\" es \(other.typeWords.es), no \(integer ? "un entero" : "una cadena")"))
+                throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not a string", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no una cadena"))
+            }
+        }
+        // An integer field takes a JSON integer as it is, or text for the core to check.
+        func number(_ field: PushField) throws(InputError) -> GivenNumber? {
+            switch json[field.rawValue] {
+            case nil, .null?: return nil
+            case let .integer(i)?: return .integer(i)
+            case let .string(s)?: return .text(s)
+            case let other?:
+                throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not an integer", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no un entero"))
             }
         }
         var spec = defaults
@@ -61,9 +68,9 @@ public enum RequestLine {
         if let topic = try text(.topic) { spec.topic = topic }
         guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
         if let value = try text(.pushType) { spec.pushType = value }
-        if let value = try text(.priority) { spec.priority = value }
+        if let value = try number(.priority) { spec.priority = value }
         if let value = try text(.collapseID) { spec.collapseID = value }
-        if let value = try text(.expiration) { spec.expiration = value }
+        if let value = try number(.expiration) { spec.expiration = value }
         spec.apnsID = try text(.apnsID)
         return try PushTemplate(spec, payload: Payload(json: payloadValue)).notification(to: token)
     }

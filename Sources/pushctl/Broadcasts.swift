@@ -58,7 +58,7 @@ enum BroadcastRun {
         }
         let now = WallClock.now()
         let (payload, _) = try SendRequest.payload(c, now: now)
-        var spec = PushSpec(topic: topic, pushType: c.pushType, priority: c.priority, expiration: c.expiration, name: { "--" + $0.rawValue })
+        var spec = PushSpec(topic: topic, pushType: c.pushType, priority: c.priority.map(GivenNumber.text), expiration: c.expiration.map(GivenNumber.text), name: { "--" + $0.rawValue })
         spec.lint = !c.noLint
         spec.now = now
         let template = try BroadcastTemplate(spec, payload: payload, requestID: c.requestId)

@@ -89,8 +89,8 @@ struct SendRequest {
         let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         if let path = c.requestsFile {
             // Each line carries token and payload; the header flags are defaults for the lines.
-            var defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority, collapseID: c.collapseId,
-                                    expiration: c.expiration, name: flagName)
+            var defaults = PushSpec(topic: topic ?? "", pushType: c.pushType, priority: c.priority.map(GivenNumber.text), collapseID: c.collapseId,
+                                    expiration: c.expiration.map(GivenNumber.text), name: flagName)
             defaults.lint = !c.noLint
             defaults.now = now
             let file = try RequestsFile(path, defaults: defaults, shard: shard)
@@ -107,8 +107,8 @@ struct SendRequest {
                                    es: "falta --device-token (o --tokens-file, o --requests-file): el token hexadecimal que tu app recibió de APNs"), kind: .usage)
         }
         let (payload, payloadFile) = try SendRequest.payload(c, now: now)
-        var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
-                            expiration: c.expiration, apnsID: c.apnsId, name: flagName)
+        var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority.map(GivenNumber.text), collapseID: c.collapseId,
+                            expiration: c.expiration.map(GivenNumber.text), apnsID: c.apnsId, name: flagName)
         spec.lint = !c.noLint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)

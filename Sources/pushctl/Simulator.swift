@@ -20,8 +20,8 @@ enum SimulatorRun {
         }
         let now = WallClock.now()
         let (payload, _) = try SendRequest.payload(c, now: now)
-        var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority, collapseID: c.collapseId,
-                            expiration: c.expiration, apnsID: c.apnsId, name: { "--" + $0.rawValue })
+        var spec = PushSpec(topic: topic, pushType: c.effectivePushType, priority: c.priority.map(GivenNumber.text), collapseID: c.collapseId,
+                            expiration: c.expiration.map(GivenNumber.text), apnsID: c.apnsId, name: { "--" + $0.rawValue })
         spec.lint = !c.noLint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)

@@ -569,14 +569,16 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
         specs.append(PushSpec(
             topic: rng.chance(60) ? rng.pick(topics) : Gen.randomText(&rng, base: topics),
             pushType: rng.chance(50) ? nil : rng.chance(80) ? rng.pick(pushTypes) : Gen.randomText(&rng, base: pushTypes),
-            priority: rng.chance(50) ? nil : rng.chance(80) ? rng.pick(priorities) : Gen.randomText(&rng, base: priorities),
+            priority: rng.chance(50) ? nil : rng.chance(20) ? .integer(rng.pick([-1, 0, 1, 5, 10, 11, Int64.max]))
+                : .text(rng.chance(80) ? rng.pick(priorities) : Gen.randomText(&rng, base: priorities)),
             collapseID: rng.chance(40) ? nil : Gen.randomText(&rng, base: collapseIDs),
-            expiration: rng.chance(50) ? nil : rng.chance(80) ? rng.pick(expirations) : Gen.randomText(&rng, base: expirations),
+            expiration: rng.chance(50) ? nil : rng.chance(20) ? .integer(rng.pick([Int64.min, -1, 0, 1_900_000_000, Int64.max]))
+                : .text(rng.chance(80) ? rng.pick(expirations) : Gen.randomText(&rng, base: expirations)),
             apnsID: rng.chance(50) ? nil : rng.chance(70) ? rng.pick(uuids) : Gen.randomText(&rng, base: uuids)))
     }
     for (index, spec) in specs.enumerated() {
         let payload = rng.chance(30) ? background : alert
-        let input = "PushSpec(topic: \(show(spec.topic)), pushType: \(spec.pushType.map { show($0) } ?? "nil"), priority: \(spec.priority.map { show($0) } ?? "nil"), collapseID: \(spec.collapseID.map { show($0) } ?? "nil"), expiration: \(spec.expiration.map { show($0) } ?? "nil"), apnsID: \(spec.apnsID.map { show($0) } ?? "nil")), payload \(payload.bytes.count == 22 ? "alert" : "background")"
+        let input = "PushSpec(topic: \(show(spec.topic)), pushType: \(spec.pushType.map { show($0) } ?? "nil"), priority: \(spec.priority.map { "\($0)" } ?? "nil"), collapseID: \(spec.collapseID.map { show($0) } ?? "nil"), expiration: \(spec.expiration.map { "\($0)" } ?? "nil"), apnsID: \(spec.apnsID.map { show($0) } ?? "nil")), payload \(payload.bytes.count == 22 ? "alert" : "background")"
         log.note("PushTemplate case \(index): \(input)")
         control.checked(); apnsID.checked(); rules.checked(); caps.checked()
         guard let template = try? PushTemplate(spec, payload: payload) else { continue }

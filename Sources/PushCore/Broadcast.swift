@@ -137,7 +137,7 @@ public struct BroadcastTemplate: Sendable {
                                  hint: Words("start it with a push-to-start to each device (\(Setting.liveActivity) start), then update it through the channel",
                                              es: "iníciala con un push-to-start a cada dispositivo (\(Setting.liveActivity) start), y luego actualízala por el canal"))
             }
-            warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
+            warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now).map(\.text)
         }
         if expirationDefaulted {
             warnings.append(Words("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); \(Setting.expiration) UNIX keeps it longer on a \(Setting.storage) latest channel",

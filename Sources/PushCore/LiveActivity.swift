@@ -55,6 +55,8 @@ public struct LiveActivityFinding: Sendable, Equatable {
 public enum LiveActivityLint {
     /// The start of the warning about priority 10's hourly budget: worth saying when a run sends
     /// many updates, noise for one test push.
+    /// The rule of the budget warning (priority 10 on an update).
+    public static let budgetRule = "priority"
     public static let budgetWarning = Words("priority 10 counts against the activity's hourly budget of high-priority updates",
                                             es: "la prioridad 10 cuenta contra el presupuesto por hora de actualizaciones de alta prioridad de la actividad")
 
@@ -96,7 +98,7 @@ public enum LiveActivityLint {
         checkStartKeys(Set(aps.map(\.0)), event: event, &found)
         checkDatesAndScore(payload["aps"], event: event, now: now, &found)
         if priority == .immediate {
-            found.warn("priority", budgetWarning,
+            found.warn(budgetRule, budgetWarning,
                        Words("send routine updates with \(Setting.priority) 5; keep 10 for what must show at once",
                              es: "envía las actualizaciones rutinarias con \(Setting.priority) 5; deja 10 para lo que deba verse al momento"))
         }
@@ -267,7 +269,7 @@ public enum LiveActivityLint {
 
     /// Refuses (65) a payload a device would drop, with every rule broken and its fix; returns
     /// the warnings otherwise.
-    public static func check(_ payload: JSONValue, priority: Priority, now: Int64?) throws(InputError) -> [Words] {
+    public static func check(_ payload: JSONValue, priority: Priority, now: Int64?) throws(InputError) -> [LiveActivityFinding] {
         let found = findings(payload, priority: priority, now: now)
         let errors = found.filter(\.isError)
         if !errors.isEmpty {
@@ -276,7 +278,7 @@ public enum LiveActivityLint {
                              hint: Words("APNs answers 200 to it all the same; fix the payload, or send it anyway with \(Setting.noLint)",
                                          es: "APNs responde 200 igualmente; arregla la carga útil, o envíala de todos modos con \(Setting.noLint)"))
         }
-        return found.map(\.text)
+        return found
     }
 
     /// "a device would drop this Live Activity: …", the rules broken (the mock's record of one).

@@ -69,8 +69,17 @@ public struct PushTemplate: Sendable {
     public let expiration: Int64?
     public let apnsID: String?
     /// Warnings for the user (stderr); none stops the send.
-    public var warnings: [Words] { payload.warnings(for: pushType) + lintWarnings }
+    public var warnings: [Words] { warnings(sending: 2) }
     private let lintWarnings: [Words]
+    /// The lint's findings, by rule (a warning may be only for runs that send several).
+    private let lintFindings: [LiveActivityFinding]
+
+    /// The warnings for a run that sends `count` notifications with this template: one update
+    /// cannot spend an activity's hourly budget, so that warning is for runs that send several.
+    public func warnings(sending count: Int) -> [Words] {
+        payload.warnings(for: pushType) + lintWarnings
+            + lintFindings.filter { count > 1 || $0.rule != LiveActivityLint.budgetRule }.map(\.text)
+    }
     /// Method, headers and body as a transport sends them, built once for every token.
     public let shape: RequestShape
 
@@ -84,13 +93,15 @@ public struct PushTemplate: Sendable {
         try Self.checkAPNsID(spec)
         try payload.checkSize(for: pushType)
         var lintWarnings: [Words] = []
+        var lintFindings: [LiveActivityFinding] = []
         if pushType == .liveactivity && spec.lint {
-            lintWarnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
+            lintFindings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         } else if pushType != .liveactivity && LiveActivityLint.looksLikeLiveActivity(payload.json) {
             lintWarnings = [Words("the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with \(Setting.pushType) liveactivity (or \(Setting.liveActivity) update)",
                                   es: "la carga útil tiene claves de Live Activity (aps.event, content-state) pero va como tipo \(pushType.rawValue): envíala con \(Setting.pushType) liveactivity (o \(Setting.liveActivity) update)")]
         }
         self.lintWarnings = lintWarnings
+        self.lintFindings = lintFindings
         self.payload = payload
         self.pushType = pushType
         self.priority = priority

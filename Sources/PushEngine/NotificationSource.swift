@@ -38,6 +38,10 @@ public enum NotificationSource: Sequence {
         return (.list(template, list, duplicates: repeats), warnings)
     }
 
+    /// What the user should hear about the notification before the run: its template's warnings
+    /// for this many notifications (a requests file's lines warn for themselves).
+    public var templateWarnings: [Words] { template?.warnings(sending: count) ?? [] }
+
     /// What will be sent: distinct tokens, or lines.
     public var count: Int {
         switch self {

@@ -117,7 +117,7 @@ struct SendRequest {
                                                   es: "da --topic con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
         }
         let source: NotificationSource
-        var warnings = template.warnings
+        var chosenWarnings: [Words] = []
         if let path = c.tokensFile {
             let file = try DeviceTokenFile(path, shard: shard)
             try SendRequest.refuseOverwriting(file.file, named: "tokens file", with: c.unregisteredOut)
@@ -126,12 +126,9 @@ struct SendRequest {
         } else {
             let chosen = try NotificationSource.tokens(c.deviceTokens, template: template, shard: shard)
             source = chosen.0
-            warnings += chosen.warnings
+            chosenWarnings = chosen.warnings
         }
-        if source.count <= 1 {
-            // One update cannot spend an activity's budget: the warning is for runs that send many.
-            warnings.removeAll { $0.en.contains(LiveActivityLint.budgetWarning.en) }
-        }
+        let warnings = source.templateWarnings + chosenWarnings
         if c.apnsId != nil && source.count > 1 {
             throw InputError(Words("--apns-id names one notification, but there are \(source.count) device tokens", es: "--apns-id identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),
                              hint: Words("leave it out and APNs gives each notification its own id", es: "quítalo y APNs da a cada notificación su propio id"))

@@ -128,3 +128,14 @@ struct SettingNameTests {
         #expect(Setting.allCases.allSatisfy { !$0.description.hasPrefix("--") })
     }
 }
+
+extension SettingNameTests {
+    @Test("the hourly-budget warning is for runs that send several updates, not one")
+    func budgetWarningCountsTheRun() throws {
+        let update = try Payload(bytes: Array(#"{"aps":{"event":"update","timestamp":1,"content-state":{"s":1}}}"#.utf8), source: "update.json")
+        let template = try PushTemplate(PushSpec(topic: "com.example.app", pushType: "liveactivity", priority: "10"), payload: update)
+        let budget = LiveActivityLint.budgetWarning.en
+        #expect(!template.warnings(sending: 1).contains { $0.en.contains(budget) })
+        #expect(template.warnings(sending: 2).contains { $0.en.contains(budget) })
+    }
+}

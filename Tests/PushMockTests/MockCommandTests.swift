@@ -18,6 +18,24 @@ private func pushctlBinary() throws -> String {
 
 @Suite("pushctl mock, the built binary")
 struct MockCommandTests {
+    /// `pushctl mock ARGUMENTS` started, its banner read up to "Ctrl-C" (standard output stays open).
+    static func startMock(_ arguments: [String], errors: Any) throws -> (Process, Pipe, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
+        process.arguments = ["mock"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        var text = ""
+        while !text.contains("Ctrl-C") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return (process, output, text)
+    }
+
     @Test func startsPrintsTheURLAnswersAndStopsOnSIGTERM() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -26,24 +44,11 @@ struct MockCommandTests {
         let logPath = folder.appendingPathComponent("log.jsonl").path
         let dead = String(repeating: "ab", count: 32)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
-        process.arguments = [
-            "mock", "--port", "0", "--ca-out", caPath, "--key-file", key.path, "--team-id", sampleTeam,
+        let (process, output, text) = try Self.startMock([
+            "--port", "0", "--ca-out", caPath, "--key-file", key.path, "--team-id", sampleTeam,
             "--log", logPath, "--fail", "\(dead)=Unregistered", "--max-streams", "500",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-
+        ], errors: FileHandle.nullDevice)
         // The first line names the URL; the rest is read after the stop.
-        var text = ""
-        while !text.contains("Ctrl-C") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
         let firstLine = try #require(text.split(separator: "\n").first.map(String.init))
         let url = try #require(firstLine.split(separator: " ").first { $0.hasPrefix("https://127.0.0.1:") }.map(String.init), "\(text)")
         #expect(text.contains("checked with key \(key.keyID)"))
@@ -77,21 +82,9 @@ struct MockCommandTests {
     func closedStandardOutput() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
-        process.arguments = ["mock", "--port", "0", "--ca-out", folder.appendingPathComponent("ca.pem").path]
-        let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let (process, output, _) = try Self.startMock(["--port", "0", "--ca-out", folder.appendingPathComponent("ca.pem").path], errors: errors)
         // The banner read, then the reading end closed: "stopping" goes to a pipe nobody reads.
-        var text = ""
-        while !text.contains("Ctrl-C") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
         try output.fileHandleForReading.close()
         kill(process.processIdentifier, SIGTERM)
         #expect(process.waitUntilExit(orKillAfter: 15), "SIGTERM stops the mock")

@@ -121,8 +121,15 @@ public struct PushTemplate: Sendable {
         if let text = spec.pushType {
             guard let type = PushType(rawValue: text) else {
                 let types = PushType.allCases.map(\.rawValue).joined(separator: ", ")
-                throw InputError(Words("\(spec.name(.pushType)) '\(OutsideText.display(text))' is not an APNs push type",
-                                       es: "\(spec.name(.pushType)) '\(OutsideText.display(text))' no es un tipo de notificación de APNs"),
+                let shown = OutsideText.display(text)
+                // A typo ("alret", "Background") gets the type meant.
+                if let meant = PushType.allCases.first(where: { RequestLine.close(text, $0.rawValue) }) {
+                    throw InputError(Words("\(spec.name(.pushType)) '\(shown)' is not an APNs push type; did you mean \(meant.rawValue)?",
+                                           es: "\(spec.name(.pushType)) '\(shown)' no es un tipo de notificación de APNs; ¿querías decir \(meant.rawValue)?"),
+                                     hint: Words("the types are \(types)", es: "los tipos son \(types)"))
+                }
+                throw InputError(Words("\(spec.name(.pushType)) '\(shown)' is not an APNs push type",
+                                       es: "\(spec.name(.pushType)) '\(shown)' no es un tipo de notificación de APNs"),
                                  hint: Words("use one of \(types)", es: "usa uno de estos: \(types)"))
             }
             return type

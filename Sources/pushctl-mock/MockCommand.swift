@@ -426,7 +426,7 @@ struct MockCommand: ParsableCommand {
 
     @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
-        Console.err("\(warning)\(problem)")
+        Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.
@@ -445,7 +445,7 @@ struct MockCommand: ParsableCommand {
     }
 
     private func fail(_ error: InputError) -> ExitCode {
-        Console.err("pushctl mock: error: \(error)")
+        Console.err(TextLayout.wrapped("pushctl mock: error: \(error)", width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
 

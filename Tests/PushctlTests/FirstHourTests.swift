@@ -58,6 +58,20 @@ import Testing
         #expect(try mock.requests().isEmpty, "nothing was sent")
     }
 
+    @Test("a mistyped push type is named with the one meant, from a flag and from a requests line; nothing is sent")
+    func mistypedPushType() throws {
+        let mock = try MockProcess(dir: dir)
+        let flag = try mock.send(["--device-token", sampleToken, "--title", "x", "--push-type", "alrt"])
+        #expect(flag.status == 65)
+        #expect(flag.stderr.contains("--push-type 'alrt' is not an APNs push type; did you mean alert?"), "\(flag.stderr)")
+        let spanish = try mock.send(["--device-token", sampleToken, "--title", "x", "--push-type", "Background", "--lang", "es"])
+        #expect(spanish.stderr.contains("¿querías decir background?"), "\(spanish.stderr)")
+        let lines = try dir.write("typo.jsonl", "{\"token\":\"\(sampleToken)\",\"push-type\":\"voip_\",\"payload\":{\"aps\":{}}}\n")
+        let line = try mock.send(["--requests-file", lines])
+        #expect(line.status == 65 && line.stderr.contains("\"push-type\" 'voip_' is not an APNs push type; did you mean voip?"), "\(line.stderr)")
+        #expect(try mock.requestsSoFar().isEmpty, "nothing was sent")
+    }
+
     @Test("tokens as people paste them are named: Data's description, a UUID, an FCM token, base64 (with its hex); exit 65")
     func pastedTokens() throws {
         let cases: [(String, String)] = [

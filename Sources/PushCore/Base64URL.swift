@@ -68,6 +68,10 @@ extension UInt8 {
     /// (blank lines, a key's normalised content, a header value's ends). Text that is Unicode
     /// (JSON strings, bundle ids) uses Character's own rule instead.
     public var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+
+    /// 0-9, a-f or A-F: the one hex-digit rule (`Character.isHexDigit` would also take fullwidth
+    /// digits, which no token, UUID or digest holds).
+    public var isASCIIHexDigit: Bool { (0x30...0x39).contains(self) || (0x61...0x66).contains(self) || (0x41...0x46).contains(self) }
 }
 
 extension Sequence where Element == UInt8 {

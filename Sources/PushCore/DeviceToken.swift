@@ -100,11 +100,9 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     private static let (invalid, hexDigit, ignored): (UInt8, UInt8, UInt8) = (0, 1, 2)
     /// What each byte is to the fast path: one load per byte instead of a chain of range tests.
     private static let byteClass: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
-        switch UInt8(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return hexDigit
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "<"), UInt8(ascii: ">"): return ignored
-        default: return invalid
-        }
+        let byte = UInt8(byte)
+        if byte.isASCIIHexDigit { return hexDigit }
+        return byte.isASCIIWhitespace || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") ? ignored : invalid
     }
 
     /// The hex of a clean line, lower-cased, or nil when the careful path must look at it.

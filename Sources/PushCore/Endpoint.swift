@@ -32,7 +32,7 @@ public enum Endpoint {
                 guard after.hasPrefix(":") else { throw refuse(Words("unexpected text after the IPv6 address", es: "hay texto inesperado tras la dirección IPv6")) }
                 port = after.dropFirst()
             }
-            guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit && $0.isASCII || $0 == ":" || $0 == "." }), host.count > 2 else {
+            guard host.dropFirst().dropLast().utf8.allSatisfy({ $0.isASCIIHexDigit || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }), host.count > 2 else {
                 throw refuse(Words("the IPv6 address is not valid", es: "la dirección IPv6 no es válida"))
             }
         } else if let colon = rest.lastIndex(of: ":") {

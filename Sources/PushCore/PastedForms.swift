@@ -42,7 +42,7 @@ public enum PastedForm {
                          es: "así imprime iOS 13 o posterior un valor Data ({length = 32, bytes = 0x… }), abreviado con '...': no es el token")
         }
         let scalars = Array(trimmed.unicodeScalars)
-        func isHex(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) || ("a"..."f").contains(s) || ("A"..."F").contains(s) }
+        func isHex(_ s: Unicode.Scalar) -> Bool { s.isASCII && UInt8(s.value).isASCIIHexDigit }
         if scalars.count == 36, [8, 13, 18, 23].allSatisfy({ scalars[$0] == "-" }),
            scalars.enumerated().allSatisfy({ [8, 13, 18, 23].contains($0.offset) || isHex($0.element) }) {
             return Words("this is a UUID (an identifierForVendor, a Simulator's UDID or an apns-id), not a device token",

@@ -237,19 +237,12 @@ public struct PushTemplate: Sendable {
     /// stays well under this.
     public static let topicLimit = 255
 
-    /// The 8-4-4-4-12 form in ASCII hex (`Character.isHexDigit` would also take fullwidth digits).
+    /// The 8-4-4-4-12 form in ASCII hex.
     public static func isCanonicalUUID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (i, byte) in bytes.enumerated() {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): continue
-                default: return false
-                }
-            }
+            guard i == 8 || i == 13 || i == 18 || i == 23 ? byte == UInt8(ascii: "-") : byte.isASCIIHexDigit else { return false }
         }
         return true
     }

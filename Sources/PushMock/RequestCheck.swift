@@ -94,7 +94,7 @@ struct RequestCheck {
             let text = path.dropFirst(Self.devicePathPrefix.count)
             // Checked here rather than with DeviceToken(parsing:), which forgives what people paste
             // (spaces, <>) and is slow for the hot path; a path must be plain, even-length hex.
-            guard text.utf8.count % 2 == 0, text.utf8.allSatisfy(Self.isHexDigit) else {
+            guard text.utf8.count % 2 == 0, text.utf8.allSatisfy(\.isASCIIHexDigit) else {
                 return reject(.badDeviceToken, loggable: loggable)
             }
             device = text
@@ -152,10 +152,6 @@ struct RequestCheck {
         if bodyByteCount > pushType.payloadLimit { return refuse(.payloadTooLarge) }
 
         return Result(outcome: .accepted(deviceHex: device), tokenAccepted: true, loggableAuthorization: loggable)
-    }
-
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
     }
 
     /// 8-4-4-4-12 hex digits, either case: the core's one UUID check.

@@ -300,7 +300,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             return
         }
         requests += 1
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = Int64(core.clock())
         if let path = exchange.head.path, MockBroadcasts.handles(path) {
             answerBroadcastAPI(streamID, exchange: exchange, faults: faults, now: now, context: context)
             return
@@ -524,7 +524,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         } else if let reason = reply.reason {
             status = reason.status
             var json = #"{"reason":"\#(reason.apnsName)""#
-            if reason.status == 410 { json += #","timestamp":\#(Int64(Date().timeIntervalSince1970 * 1000))"# }
+            if reason.status == 410 { json += #","timestamp":\#(Int64(core.clock() * 1000))"# }
             json += "}"
             body = context.channel.allocator.buffer(string: json)
             response.add(name: ":status", value: String(status))
@@ -575,7 +575,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private var lastDate: (second: Int64, text: String) = (-1, "")
 
     private func dateHeader() -> String {
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = Int64(core.clock())
         if now != lastDate.second { lastDate = (now, HTTPDate.format(unixSeconds: now)) }
         return lastDate.text
     }
@@ -608,7 +608,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
         core.journal.append(
             MockRequestRecord(
-                time: Date(),
+                time: Date(timeIntervalSince1970: core.clock()),
                 connectionID: id,
                 streamID: Int(streamID),
                 method: exchange.head.method ?? "",

@@ -56,6 +56,9 @@ public struct MockAPNsConfiguration: Sendable {
     public var certificateNames: [String] = []
     /// Told about every request once it is answered, as `--log` writes it (``MockWebView/publish(_:)``).
     public var onRecord: (@Sendable (MockRequestRecord) -> Void)?
+    /// The mock's one wall clock (UNIX seconds): provider tokens' age, a 410's timestamp, the
+    /// `date` header and the log's times all read it. A test stands at any time with another.
+    public var clock: @Sendable () -> Double = { Date().timeIntervalSince1970 }
 
     public init(
         host: String = "127.0.0.1",

@@ -19,6 +19,7 @@ final class MockServerCore: Sendable {
     let broadcasts: MockBroadcasts
     let onLiveActivityProblem: (@Sendable (String) -> Void)?
     let connectionLimit: Int
+    let clock: @Sendable () -> Double
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -43,6 +44,7 @@ final class MockServerCore: Sendable {
         broadcasts = MockBroadcasts(limit: configuration.channelLimit)
         onLiveActivityProblem = configuration.onLiveActivityProblem
         connectionLimit = configuration.connectionLimit
+        clock = configuration.clock
         faultsBox = NIOLockedValueBox(configuration.faults)
     }
 

@@ -242,6 +242,19 @@ struct ProtocolFidelityTests {
         }
     }
 
+    @Test("the mock reads one injected clock: tokens' age and the date header follow it")
+    func oneClock() async throws {
+        let then: Int64 = 2_000_000_000
+        try await withHarness(configure: { $0.clock = { Double(then) } }) { harness in
+            // Signed now, the token is years old by the mock's clock; signed at its time, it is fresh.
+            #expect(try harness.send().reason == "ExpiredProviderToken")
+            let fresh = harness.standardHeaders.setting("authorization", "bearer " + (try harness.key.rawToken(team: sampleTeam, issuedAt: then - 60)))
+            let answer = try harness.send(headers: fresh)
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect(answer.headers["date"] == HTTPDate.format(unixSeconds: then))
+        }
+    }
+
     // MARK: 6. APNs' own limits
 
     @Test func changingTheTokenWithinTwentyMinutesGets429() async throws {

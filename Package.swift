@@ -50,16 +50,18 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
-        .target(name: "PushCurl", dependencies: ["PushCore", "CCurl", "CLibcrypto"], swiftSettings: strict),
+        // Reading the user's files (bounded, each problem named), writing output checked, the wall clock.
+        .target(name: "PushFiles", dependencies: ["PushCore"], swiftSettings: strict),
+        .target(name: "PushCurl", dependencies: ["PushCore", "PushFiles", "CCurl", "CLibcrypto"], swiftSettings: strict),
 
         // SIGINT/SIGTERM/SIGHUP as requests to stop a run: an async-signal-safe handler belongs in C.
         .target(name: "CStopSignals"),
-        .target(name: "PushEngine", dependencies: ["PushCore", "PushCrypto", "PushCurl", "CStopSignals"], swiftSettings: strict),
+        .target(name: "PushEngine", dependencies: ["PushCore", "PushFiles", "PushCrypto", "PushCurl", "CStopSignals"], swiftSettings: strict),
 
         .target(
             name: "PushMock",
             dependencies: [
-                "PushCore",
+                "PushCore", "PushFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -78,7 +80,7 @@ let package = Package(
         // What both executables share: console output, error reporting, the version.
         .target(
             name: "PushctlSupport",
-            dependencies: ["PushCore", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PushCore", "PushFiles", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
 
@@ -86,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
+                "PushCore", "PushFiles", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -96,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
+                "PushCore", "PushFiles", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+import PushFiles
 
 /// How far one request to a server got, stage by stage: what `pushctl doctor` reports for each
 /// APNs host. Made by `ConnectionProbe.run`.
@@ -101,7 +102,7 @@ public enum ConnectionProbe {
 
     static func report(_ handle: EasyHandle, code: CURLcode, configuration: CurlTransportConfiguration) -> ConnectionProbeReport {
         var report = ConnectionProbeReport()
-        report.localDate = Int64(time(nil))
+        report.localDate = WallClock.now()
         report.status = (100...599).contains(handle.status) ? handle.status : nil
         report.spokeHTTP2 = handle.httpVersion == Int(CURL_HTTP_VERSION_2_0)
         report.serverDate = handle.date

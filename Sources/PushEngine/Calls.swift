@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
-public import PushCurl
+import PushCurl
 
 /// Requests that are not for a device (a broadcast to a channel, a channel management call),
 /// one after another over one libcurl transport, each retried as APNs allows (the same policy

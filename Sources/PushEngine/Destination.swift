@@ -1,4 +1,5 @@
 public import PushCore
+import PushFiles
 public import PushCurl
 
 /// Where requests go: one of Apple's environments (its device-push host, or its channel API), or

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+import PushFiles
 
 /// What a run tells a CI job's log: a Markdown summary for GitHub's step summary, and one
 /// annotation per reason (not per token), in this process's language.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+import PushFiles
 import PushCrypto
 
 /// What a run is, for a journal to tell its own run from another: digests of its input and

@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+import PushFiles
 
 /// A file of lines that is checked whole before anything is sent, then streamed, in constant
 /// memory however long it is.

@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+public import PushFiles
 public import PushCrypto
 
 /// A `.p8` file's bytes, read once; parsed (through OpenSSL, which costs a few milliseconds)

@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+public import PushFiles
 
 /// How results are written: `text` lines for people, `json` one document, `jsonl` one object
 /// per notification then a summary.

@@ -1,4 +1,5 @@
 public import PushCore
+import PushFiles
 import Crypto
 import Foundation
 
@@ -137,9 +138,9 @@ public struct MockProviderKey: Sendable {
         }
     }
 
-    /// `PATH` (a file named `AuthKey_<KEYID>.p8`) or `KEYID=PATH`, its file read by `read` (the
-    /// command line gives pushctl's own bounded reader, which says what is wrong with a path).
-    public static func load(spec: String, read: (String) throws(InputError) -> [UInt8]) throws(InputError) -> MockProviderKey {
+    /// `PATH` (a file named `AuthKey_<KEYID>.p8`) or `KEYID=PATH`, read as pushctl reads its
+    /// files (bounded; a missing file, a folder or an unreadable one said as such).
+    public static func load(spec: String) throws(InputError) -> MockProviderKey {
         let keyID: String
         let path: String
         if let equals = spec.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(spec[..<equals])) {
@@ -154,7 +155,7 @@ public struct MockProviderKey: Sendable {
                 hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
-        let bytes = try read(path)
+        let bytes = try InputFiles.read(path, what: "key file")
         do {
             return try MockProviderKey(keyID: keyID, pem: String(decoding: bytes, as: UTF8.self))
         } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import PushCore
+import PushFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -119,7 +120,7 @@ final class MockKeyDirectory: Sendable {
                 entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: file),
+            guard let data = try? InputFiles.read(file, what: "key file"),
                   let key = try? MockProviderKey(keyID: id, pem: String(decoding: data, as: UTF8.self))
             else {
                 problems.append(Words("\(shown) in the key folder is not a P-256 key (PEM public key or .p8): skipped; tokens with key id \(id) are refused",

@@ -10,7 +10,8 @@ public import Glibc
 public import Darwin
 #endif
 public import PushCore
-public import PushEngine
+public import PushFiles
+import PushEngine
 
 /// What both executables (pushctl and pushctl-mock) share: how they talk to people.
 ///

@@ -3,6 +3,7 @@ import PushctlSupport
 import Dispatch
 import Foundation
 import PushCore
+import PushFiles
 import PushEngine
 import PushMock
 import Synchronization
@@ -314,7 +315,7 @@ struct MockCommand: ParsableCommand {
         faults.padBodyBytes = padBody
         faults.silent = silent
         faults.resetStreams = resetStreams
-        for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec) { path throws(InputError) in try InputFiles.read(path, what: "key file") }) }
+        for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
         if let keyDir {
             var info = stat()
             guard stat(keyDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

@@ -11,6 +11,7 @@ import Glibc
 import Darwin
 #endif
 import PushCore
+import PushFiles
 import PushEngine
 import PushCrypto
 

@@ -12,6 +12,7 @@ import Glibc
 import Darwin
 #endif
 import PushCore
+import PushFiles
 import PushEngine
 
 /// `--dry-run`: the request as it would go out, and the same request as a curl command.

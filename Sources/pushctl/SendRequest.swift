@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 import PushCore
+import PushFiles
 import PushEngine
 import PushCrypto
 import PushCurl

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import PushCore
+import PushFiles
 import PushEngine
 
 /// `send --simulator-file PATH` and `send --simulator UDID|booted`: the notification the other flags

@@ -1,5 +1,6 @@
 import PushctlSupport
 import PushCore
+import PushFiles
 import PushCrypto
 import PushCurl
 import PushEngine

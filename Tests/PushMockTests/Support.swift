@@ -78,7 +78,7 @@ struct TestKey: Sendable {
     }
 
     var mockKey: MockProviderKey {
-        get throws { try MockProviderKey.load(spec: path) { path in Array(FileManager.default.contents(atPath: path) ?? Data()) } }
+        get throws { try MockProviderKey.load(spec: path) }
     }
 
     /// A provider token signed with swift-crypto: raw r‖s, as JOSE wants.

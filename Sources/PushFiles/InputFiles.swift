@@ -17,7 +17,7 @@ public enum InputFiles {
     public static let sizeLimit = 1 << 20
 
     /// What a file is called in Spanish, from its English name ("key file" → "el archivo de la clave").
-    static func spanish(_ what: String) -> String {
+    package static func spanish(_ what: String) -> String {
         let known = [
             "key file": "el archivo de la clave", "tokens file": "el archivo de tokens", "requests file": "el archivo de peticiones",
             "payload file": "el archivo de la carga útil", "certificate file": "el archivo del certificado",

@@ -68,13 +68,12 @@ public struct PushTemplate: Sendable {
     public let collapseID: String?
     public let expiration: Int64?
     public let apnsID: String?
-    /// Warnings for the user (stderr); none stops the send.
-    public var warnings: [Words] { warnings(sending: 2) }
     private let lintWarnings: [Words]
     /// The lint's findings, by rule (a warning may be only for runs that send several).
     private let lintFindings: [LiveActivityFinding]
 
-    /// The warnings for a run that sends `count` notifications with this template: one update
+    /// Warnings for the user (stderr; none stops the send) for a run that sends `count`
+    /// notifications with this template: one update
     /// cannot spend an activity's hourly budget, so that warning is for runs that send several.
     public func warnings(sending count: Int) -> [Words] {
         payload.warnings(for: pushType) + lintWarnings
@@ -122,14 +121,11 @@ public struct PushTemplate: Sendable {
             guard let type = PushType(rawValue: text) else {
                 let types = PushType.allCases.map(\.rawValue).joined(separator: ", ")
                 let shown = OutsideText.display(text)
-                // A typo ("alret", "Background") gets the type meant.
-                if let meant = PushType.allCases.first(where: { RequestLine.close(text, $0.rawValue) }) {
-                    throw InputError(Words("\(spec.name(.pushType)) '\(shown)' is not an APNs push type; did you mean \(meant.rawValue)?",
-                                           es: "\(spec.name(.pushType)) '\(shown)' no es un tipo de notificación de APNs; ¿querías decir \(meant.rawValue)?"),
-                                     hint: Words("the types are \(types)", es: "los tipos son \(types)"))
-                }
+                // A typo ("alrt", "Background") gets the type meant.
+                let guess = PushType.allCases.first { RequestLine.close(text, $0.rawValue) }
+                    .map { Words("; did you mean \($0.rawValue)?", es: "; ¿querías decir \($0.rawValue)?") } ?? Words(verbatim: "")
                 throw InputError(Words("\(spec.name(.pushType)) '\(shown)' is not an APNs push type",
-                                       es: "\(spec.name(.pushType)) '\(shown)' no es un tipo de notificación de APNs"),
+                                       es: "\(spec.name(.pushType)) '\(shown)' no es un tipo de notificación de APNs") + guess,
                                  hint: Words("use one of \(types)", es: "usa uno de estos: \(types)"))
             }
             return type

@@ -70,37 +70,30 @@ public final class ResultRenderer: ResultObserver {
     public func record(_ result: PushResult) { render(result) }
 
     public func render(_ result: PushResult) {
-        switch format {
-        case .json:
-            buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8)
-            result.appendJSONLine(to: &buffer, language: jsonLanguage)
-            wroteFirstResult = true
-            flushIfDue()
-        case .jsonl:
-            result.appendJSONLine(to: &buffer, language: jsonLanguage)
-            buffer.append(0x0A)
-            flushIfDue()
-        case .text:
+        if format == .text {
             if !quiet && (style.showAccepted || result.outcome != .accepted) { write(line(for: result)) }
+        } else {
+            appendResult { result.appendJSONLine(to: &$0, language: jsonLanguage) }
         }
     }
 
     /// A call's result (a broadcast to a channel) in the same stream, in the shape of every result:
     /// `subject` says what it was for (`channelId`), `label` names it on a text line.
     public func render(_ result: CallResult, subject: [(String, JSONValue)], label: String) {
-        switch format {
-        case .json:
-            buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8)
-            buffer.append(contentsOf: result.json(subject, language: jsonLanguage).compact.utf8)
-            wroteFirstResult = true
-            flushIfDue()
-        case .jsonl:
-            buffer.append(contentsOf: result.json(subject, language: jsonLanguage).compact.utf8)
-            buffer.append(0x0A)
-            flushIfDue()
-        case .text:
+        if format == .text {
             if !quiet && (style.showAccepted || result.outcome != .accepted) { write(Self.line(for: result, label: label, style: style)) }
+        } else {
+            appendResult { $0.append(contentsOf: result.json(subject, language: jsonLanguage).compact.utf8) }
         }
+    }
+
+    /// One result object into the stream: an element of the json document, or a jsonl line.
+    private func appendResult(_ object: (inout [UInt8]) -> Void) {
+        if format == .json { buffer.append(contentsOf: (wroteFirstResult ? ",\n    " : "\n    ").utf8) }
+        object(&buffer)
+        if format == .jsonl { buffer.append(0x0A) }
+        wroteFirstResult = true
+        flushIfDue()
     }
 
     /// Ends the document (json), writes the summary object (jsonl) with the run's exit status,
@@ -141,8 +134,7 @@ public final class ResultRenderer: ResultObserver {
     /// A call's result as a line for people: its label, the status, and the ids APNs answered
     /// with, or the reason and its explanation.
     public static func line(for r: CallResult, label: String, style: TextResultStyle) -> String {
-        func paint(_ text: String, _ code: String) -> String { style.colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        let mark = r.outcome == .accepted ? paint("✓", "32") : r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
+        let mark = r.outcome == .accepted ? paint("✓", "32", style) : r.outcome == .rejected ? paint("✗", "31", style) : paint("!", "33", style)
         var text = "\(mark) \(label)  \(r.status.map(String.init) ?? "---")"
         if r.outcome == .accepted {
             if let id = r.requestID { text += "  apns-request-id \(id)" }
@@ -158,7 +150,10 @@ public final class ResultRenderer: ResultObserver {
         style.wholeTokens || style.fullIDs || id.count <= 9 ? id : String(id.prefix(8)) + "…"
     }
 
-    private func paint(_ text: String, _ code: String) -> String {
+    private func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, style) }
+
+    /// A mark in its ANSI colour, when the style has colour.
+    private static func paint(_ text: String, _ code: String, _ style: TextResultStyle) -> String {
         style.colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 

@@ -26,7 +26,7 @@ enum SimulatorRun {
         spec.lint = !c.noLint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
-        if !c.quiet { template.warnings.forEach(Console.warn) }
+        if !c.quiet { template.warnings(sending: 1).forEach(Console.warn) }
         if !c.deviceTokens.isEmpty && !c.quiet {
             Console.warn(Words("the Simulator needs no device token; --device-token is not used",
                                es: "el Simulador no necesita token del dispositivo; --device-token no se usa"))

@@ -79,7 +79,7 @@ struct LiveActivityLintTests {
         #expect(try PushTemplate(spec, payload: payload).topic == "com.example.app.push-type.liveactivity")
         // Live Activity keys sent as an alert: a hint, not a refusal.
         let alert = try PushTemplate(PushSpec(topic: "com.example.app"), payload: payload)
-        #expect(alert.warnings.contains { $0.en.contains("apns-push-type liveactivity (or aps.event update)") })
+        #expect(alert.warnings(sending: 1).contains { $0.en.contains("apns-push-type liveactivity (or aps.event update)") })
     }
 
     @Test func theBuilderWritesApplesKeys() throws {

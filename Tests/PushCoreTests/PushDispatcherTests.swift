@@ -492,7 +492,7 @@ final class TestStop: StopRequests {
 
     @Test("a missing aps dictionary is a warning, not a refusal")
     func missingAPS() throws {
-        #expect(try template(#"{"custom":1}"#).warnings.first?.en.contains("no \"aps\" dictionary") == true)
+        #expect(try template(#"{"custom":1}"#).warnings(sending: 1).first?.en.contains("no \"aps\" dictionary") == true)
     }
 
     @Test("the builder makes Apple's keys, and custom keys beside aps")

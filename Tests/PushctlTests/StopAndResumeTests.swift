@@ -192,7 +192,11 @@ import Darwin
             let settled = try settledTokens(journal)
             let run = try Background(dir, "kill-\(round)", arguments: sendArguments(mock, [
                 "--tokens-file", path, "--output", "jsonl", "--journal", journal, "--resume", "--concurrency", "200"]))
-            usleep(useconds_t(700_000 + Int(rng.next() % 1_500_000)))
+            // Killed at a random moment after this round has journaled something (a machine under
+            // load can take seconds to start sending: a kill before that would test nothing).
+            let deadline = Date().addingTimeInterval(30)
+            while try settledTokens(journal).count <= settled.count && Date() < deadline { usleep(50_000) }
+            usleep(useconds_t(Int(rng.next() % 1_500_000)))
             run.signal(SIGKILL)
             _ = run.wait()
             kills += 1

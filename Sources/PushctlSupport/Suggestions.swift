@@ -259,7 +259,7 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
     let arguments = Array(CommandLine.arguments.dropFirst())
     var command: any ParsableCommand
     do {
-        command = try root.parseAsRoot(arguments)
+        command = try parsedBySubcommand(arguments, root) ?? root.parseAsRoot(arguments)
     } catch {
         // `---completion …` is the shells' question, answered by the parser itself.
         if !(error is ValidationError), root.exitCode(for: error) == .validationFailure, arguments.first?.hasPrefix("---") != true,
@@ -275,6 +275,25 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
         exitReporting(error, root)
     }
     exit(0)
+}
+
+/// A command line that starts with a subcommand's name, parsed by that subcommand's own tree. From
+/// the root, the parser reflects over every option of the command it finds several more times (for
+/// `send`, about a third of a single push from process start to answer). Only a clean parse into
+/// one of our own commands is kept: anything else (an error, a typo, or help, which the parser
+/// answers with its own help command) gives nil and is parsed again from the root, so every
+/// message, usage line and suggestion stays the root's.
+func parsedBySubcommand(_ arguments: [String], _ root: any ParsableCommand.Type) -> (any ParsableCommand)? {
+    guard let first = arguments.first,
+          let subcommand = root.configuration.subcommands.first(where: { $0.configuration.commandName == first }),
+          let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+    else { return nil }
+    return declaredCommands(under: subcommand).contains(ObjectIdentifier(type(of: command))) ? command : nil
+}
+
+/// `command` and every subcommand declared under it.
+private func declaredCommands(under command: any ParsableCommand.Type) -> Set<ObjectIdentifier> {
+    command.configuration.subcommands.reduce(into: [ObjectIdentifier(command)]) { $0.formUnion(declaredCommands(under: $1)) }
 }
 
 /// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage); help,

@@ -105,4 +105,21 @@ import Testing
         #expect(result.stderr.contains("PUSHCTL_JWT is set but empty"), "\(result.stderr)")
         #expect(result.stderr.contains("PUSHCTL_KEY_ID is set but empty"), "\(result.stderr)")
     }
+
+    /// A command line that starts with a command is parsed by that command alone (quicker); one that
+    /// starts with a root option is parsed from the root. Both must answer alike, help and mistakes included.
+    @Test("a command line answers the same whether it starts with the command or with --lang", arguments: [
+        ["send", "--help"], ["send", "-h"], ["channel", "help", "create"], ["key", "generate", "--help"],
+        ["send", "--sandbox", "--production", "--topic", "x"], ["send", "--tilte", "x"], ["send", "--priority"],
+        ["channel", "create", "--storage", "prod"], ["channel", "creat"], ["doctor", "--version"],
+        ["jwt", "--key-file", "/nonexistent/AuthKey_ABC123DEFG.p8", "--team-id", "DEF123GHIJ"],
+    ])
+    func sameFromTheRoot(arguments: [String]) throws {
+        let direct = try CLI.pushctl(arguments)
+        let fromRoot = try CLI.pushctl(["--lang", "en"] + arguments)
+        #expect(direct.status == fromRoot.status)
+        #expect(direct.stdout == fromRoot.stdout)
+        #expect(direct.stderr == fromRoot.stderr)
+        #expect(direct.status != 0 || !direct.stdout.isEmpty, "\(direct.stderr)")
+    }
 }

@@ -6,6 +6,12 @@
 #   PUSHCTL_BIN=/path/to/release/pushctl Scripts/bench-single.sh   # pushctl-mock beside it
 #
 # Target (issue 22): a single push <= 1.25 x one curl.
+#
+# Then, when valgrind is installed (INSTRUCTIONS=0 skips it), each command once more under
+# callgrind: the instructions it runs in user space. Unlike time on a shared VM, that count is
+# the same from run to run, so it shows a change of a few percent. pushctl runs from a stripped
+# copy (valgrind cannot read the Swift toolchain's debug info); the kernel's share (exec, page
+# faults, the socket) is not in it.
 set -euo pipefail
 export PUSHCTL_LANG=en  # the mock's banner is read below, in English
 cd "$(dirname "$0")/.."
@@ -63,4 +69,33 @@ for what, value in median.items():
     ratio = f"  {value / curl:.2f} x curl" if what.startswith("pushctl send") else ""
     print(f"{what:40} {value:7.1f} ms (median of {len(rows[what])}){ratio}")
 print(f"{'pushctl --version vs curl --version':40} {median['pushctl --version'] / median['curl --version']:.2f} x")
+EOF
+
+[ "${INSTRUCTIONS:-1}" = 1 ] && command -v valgrind >/dev/null || exit 0
+strip -o "$work/pushctl" "$bin"
+instructions() {  # what, command…: one run under callgrind, its user-space instruction count
+    local what=$1; shift
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" -q "$@" >/dev/null 2>"$work/err" \
+        || { echo "$what failed under valgrind:" >&2; tail -3 "$work/err" >&2; exit 1; }
+    printf '%s\t%s\n' "$what" "$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
+}
+{
+    instructions "pushctl send --jwt" "$work/pushctl" send --endpoint "$url" --cacert "$work/ca.pem" --jwt "$jwt" \
+        --topic com.example.app --device-token "$token" --title x --quiet
+    instructions "pushctl --lang en send --jwt (parsed from the root)" "$work/pushctl" --lang en send --endpoint "$url" \
+        --cacert "$work/ca.pem" --jwt "$jwt" --topic com.example.app --device-token "$token" --title x --quiet
+    instructions "curl --http2 (JWT made beforehand)" curl --http2 -sS -o /dev/null --fail --cacert "$work/ca.pem" \
+        -H "authorization: bearer $jwt" -H "apns-topic: com.example.app" -H "apns-push-type: alert" \
+        -H "content-type:" --data-binary "$payload" "$url/3/device/$token"
+    instructions "pushctl --version" "$work/pushctl" --version
+    instructions "curl --version" curl --version
+} >"$work/instructions.tsv"
+python3 - "$work/instructions.tsv" <<'EOF'
+import sys
+rows = dict(line.rstrip("\n").split("\t") for line in open(sys.argv[1]))
+curl = int(rows["curl --http2 (JWT made beforehand)"])
+print("instructions in user space (valgrind callgrind, one run each):")
+for what, count in rows.items():
+    ratio = f"  {int(count) / curl:.2f} x curl" if what.startswith("pushctl") and "version" not in what else ""
+    print(f"  {what:52} {int(count) / 1e6:6.1f} M{ratio}")
 EOF

@@ -53,19 +53,19 @@ public enum HeaderValue {
     public static let lengthLimit = 2048
 
     /// Throws when `value` holds a control byte or is longer than `limit` bytes. `name` is
-    /// how the user gave it (a flag, a field), for the message.
-    public static func check(_ value: String, name: String, limit: Int = lengthLimit) throws(InputError) {
+    /// how the user gave it (a flag, a field), for the message: made only when there is one.
+    public static func check(_ value: String, name: @autoclosure () -> String, limit: Int = lengthLimit) throws(InputError) {
         if let offset = value.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
             let position = value.utf8.distance(from: value.utf8.startIndex, to: offset) + 1
             let byte = value.utf8[offset]
             let hex = String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             throw InputError(
-                Words("\(name) holds a control character (byte 0x\(hex) at byte \(position)); header values cannot contain line breaks or other control characters",
-                      es: "\(name) contiene un carácter de control (byte 0x\(hex) en el byte \(position)); el valor de una cabecera no puede llevar saltos de línea ni otros caracteres de control"),
+                Words("\(name()) holds a control character (byte 0x\(hex) at byte \(position)); header values cannot contain line breaks or other control characters",
+                      es: "\(name()) contiene un carácter de control (byte 0x\(hex) en el byte \(position)); el valor de una cabecera no puede llevar saltos de línea ni otros caracteres de control"),
                 hint: Words("remove it (a line break copied with the value?)", es: "quítalo (¿un salto de línea copiado con el valor?)"))
         }
         guard value.utf8.count <= limit else {
-            throw InputError(Words("\(name) is \(value.utf8.count) bytes; pushctl sends at most \(limit) bytes in a header value", es: "\(name) ocupa \(value.utf8.count) bytes; pushctl envía como mucho \(limit) bytes en el valor de una cabecera"),
+            throw InputError(Words("\(name()) is \(value.utf8.count) bytes; pushctl sends at most \(limit) bytes in a header value", es: "\(name()) ocupa \(value.utf8.count) bytes; pushctl envía como mucho \(limit) bytes en el valor de una cabecera"),
                              hint: Words("check that the right value was passed", es: "comprueba que se pasó el valor correcto"))
         }
     }

@@ -12,7 +12,7 @@ public struct Payload: Sendable {
                              hint: Words("send a JSON object such as {\"aps\":{\"alert\":\"Hello\"}}", es: "envía un objeto JSON como {\"aps\":{\"alert\":\"Hola\"}}"))
         }
         let json: JSONValue
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard String(validUTF8: bytes) != nil else {
             throw InputError(Words("the payload (\(source)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
                                    es: "la carga útil (\(source)) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía"),
                              hint: Words("save the file as UTF-8", es: "guarda el archivo como UTF-8"))

@@ -32,7 +32,7 @@ public final class RequestShape: Sendable {
     public let body: RequestBody?
 
     public convenience init(method: HTTPMethod, headers: [(String, String)], body: RequestBody?) {
-        self.init(method: method, headerLines: headers.map { "\($0.0): \($0.1)" }, body: body)
+        self.init(method: method, headerLines: headers.map { $0.0 + ": " + $0.1 }, body: body)
     }
 
     /// Header lines already in `name: value` form (checked by whoever made them).

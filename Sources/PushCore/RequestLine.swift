@@ -26,8 +26,7 @@ public enum RequestLine {
         guard let members = json.objectMembers else {
             throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
-        var seen = Set<String>()
-        for (key, _) in members {
+        for (position, (key, _)) in members.enumerated() {
             guard fields.contains(key) else {
                 let near = fields.first { RequestLine.close(key, $0) }
                 let shown = OutsideText.display(key, limit: 40), known = fields.joined(separator: ", ")
@@ -35,7 +34,10 @@ public enum RequestLine {
                                        es: "campo desconocido \"\(shown)\"" + (near.map { "; ¿querías decir \"\($0)\"?" } ?? "")),
                                  hint: Words("the fields are \(known)", es: "los campos son \(known)"))
             }
-            guard seen.insert(key).inserted else { throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces")) }
+            // Every key before this one is a known field, so this looks at eight at most.
+            guard !members[..<position].contains(where: { $0.0 == key }) else {
+                throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces"))
+            }
         }
         guard case let .string(tokenText)? = json["token"] else {
             throw InputError(json["token"] == nil ? Words("no \"token\" field", es: "no hay campo \"token\"")

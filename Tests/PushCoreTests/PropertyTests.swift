@@ -310,9 +310,14 @@ private func jsonProperties(seed: UInt64, count: Int, log path: String) {
     var errorOffsets = Violations("JSONValue.parse: a JSONParseError's offset lies within the text", seed: seed)
     var roundTrip = Violations("JSONValue.parse: parse(value.compact) is the value it parsed (numbers compared as numbers)", seed: seed)
     var prettyTrip = Violations("JSONValue.parse: parse(value.pretty) is the value it parsed", seed: seed)
+    var utf8 = Violations("String(validUTF8:) is String(validating:as:), on any bytes", seed: seed)
     for (index, bytes) in Gen.jsonInputs(count: count, &rng).enumerated() {
         log.note("JSON case \(index): \(show(bytes))")
-        errorOffsets.checked(); roundTrip.checked(); prettyTrip.checked()
+        errorOffsets.checked(); roundTrip.checked(); prettyTrip.checked(); utf8.checked()
+        let random = Gen.randomBytes(&rng)
+        for text in [bytes, random] where String(validUTF8: text) != String(validating: text, as: UTF8.self) {
+            utf8.add(index, show(text), "validUTF8 \(String(validUTF8: text).map { show($0) } ?? "nil")")
+        }
         let value: JSONValue
         do { value = try JSONValue.parse(bytes) } catch {
             if !(0...bytes.count).contains(error.offset) { errorOffsets.add(index, show(bytes), "offset \(error.offset) of \(bytes.count)") }
@@ -331,6 +336,7 @@ private func jsonProperties(seed: UInt64, count: Int, log path: String) {
     errorOffsets.report()
     roundTrip.report()
     prettyTrip.report()
+    utf8.report()
 }
 
 private func payloadProperties(seed: UInt64, count: Int, log path: String) {

@@ -389,6 +389,7 @@ import PushEngine
         ("{\"token\":\"aa\"}", "no \"payload\""),
         ("{\"token\":\"aa\",\"payload\":[]}", "not a JSON object"),
         ("{\"token\":\"aa\",\"payload\":{},\"events\":1}", "unknown field"),
+        ("{\"token\":\"aa\",\"payload\":{},\"topic\":\"a.b\",\"token\":\"bb\"}", "the field \"token\" appears twice"),
         ("{\"token\":\"aa\",\"payload\":{},\"colapse-id\":\"x\"}", "did you mean \"collapse-id\""),
         ("{\"token\":\"aa\",\"payload\":{},\"collapse-id\":\"a\\r\\nx: 1\"}", "control character"),
         ("not json", "line 2"),

@@ -42,8 +42,9 @@ public final class PushDispatcher {
     /// per notification, in completion order) and telling it when the run is about to wait.
     public func run<Notifications: Sequence>(_ notifications: Notifications, to observer: any ResultObserver) -> BatchSummary
     where Notifications.Element == DeviceNotification {
-        DispatchRun(source: notifications.makeIterator(), transport: transport, authorization: authorization, policy: policy,
-                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
+        var notifications = notifications.makeIterator()
+        return DispatchRun(source: { notifications.next() }, transport: transport, authorization: authorization, policy: policy,
+                           clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
     }
 }
 
@@ -66,8 +67,10 @@ private final class ClosureObserver: ResultObserver {
 
 /// One run's state and its transitions: fill the transport, receive what it finished, decide each
 /// answer, stop, and settle what is left. Every notification taken from the source ends in exactly
-/// one call of `finish`.
-final class DispatchRun<Source: IteratorProtocol> where Source.Element == DeviceNotification {
+/// one call of `finish`. Not generic over the source (a closure gives the next notification): a
+/// generic run, called from another module, looked up the metadata of its own types at run time,
+/// a thousand instructions a push.
+final class DispatchRun {
     /// A notification between attempts, or with one in flight.
     struct Pending {
         let notification: DeviceNotification
@@ -91,7 +94,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
     private let grace: Double
     private let observer: any ResultObserver
 
-    private var source: Source
+    private let source: () -> DeviceNotification?
     private var sourceExhausted = false
     private var inFlight: [Int: Pending] = [:]
     private var retries = RetryQueue<Pending>()
@@ -108,7 +111,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
     private var stop: RunStop?
     private var summary = BatchSummary()
 
-    init(source: Source, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
+    init(source: @escaping () -> DeviceNotification?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
          observer: any ResultObserver) {
         self.source = source
@@ -150,7 +153,7 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
         while stop == nil, transport.availableSlots > 0 {
             if let due = retries.popDue(at: fillTime) {
                 start(due)
-            } else if !sourceExhausted, let notification = source.next() {
+            } else if !sourceExhausted, let notification = source() {
                 start(Pending(notification: notification, attempts: 0))
             } else {
                 sourceExhausted = true
@@ -291,13 +294,13 @@ final class DispatchRun<Source: IteratorProtocol> where Source.Element == Device
             for pending in retries.drain() {
                 finish(pending, PushResult(token: pending.notification.token, failure: failure, attempts: pending.attempts))
             }
-            while !sourceExhausted, let notification = source.next() {
+            while !sourceExhausted, let notification = source() {
                 finish(Pending(notification: notification, attempts: 0),
                        PushResult(token: notification.token, failure: failure, attempts: 0))
             }
         case let .requested(request, _)?:
             for pending in retries.drain() { finish(pending, stoppedResult(pending, request)) }
-            while !sourceExhausted, let notification = source.next() {
+            while !sourceExhausted, let notification = source() {
                 let pending = Pending(notification: notification, attempts: 0)
                 finish(pending, stoppedResult(pending, request))
             }

@@ -24,7 +24,7 @@
 # Knobs: N (100000), IN_FLIGHT (100), AIOAPNS_N (20000: aioapns runs ~1k/s, so 100k would take
 # minutes a round; its rate is computed from what it sent),
 # ROUNDS (5; the clients take turns each round, the median round is reported: this VM's speed
-# wanders by 2x from minute to minute, so one round proves little), SINGLE_RUNS (20),
+# wanders by 2x from minute to minute, so one round proves little), SINGLE_RUNS (20), INSTRUCTIONS (1),
 # PIN (1: the mock on CPU 0, every client on CPU 1, when there are 2+ CPUs),
 # STRICT (0; 1: exit 1 when a target is missed), PROFILE (0; 1: also perf-record pushctl sending
 # 20000 and print its hottest frames). Exit 1 when a client fails to get N answers 200.
@@ -33,12 +33,15 @@
 # stand-in for a round trip to APNs) with APNs' stream profile (1 stream, then 1,000 after the
 # first valid token); WAN_N notifications (50000) from pushctl on its defaults, pushctl
 # --connections 4, the C libcurl-multi client at 1,000 in flight, and h2load -m 1000.
+# Then (INSTRUCTIONS=1, the default; it installs valgrind) the instructions one push costs each
+# loopback client in user space (callgrind, 3,000 notifications less 1,000): a count that does not
+# wander with the VM's speed.
 # Then start-up and size: `pushctl --version` (median of SINGLE_RUNS) and the stripped sender.
 # Then memory: MEMORY_N (1000000) lines of --requests-file sent to the loopback mock, peak RSS.
 #
 # Targets: pushctl >= 0.95 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns;
-# --requests-file (a distinct payload per line) >= 0.9 x one template; WAN: pushctl's defaults
-# >= 0.9 x h2load; a single push <= 1.5 x one curl; --version <= 10 ms; the stripped sender
+# --requests-file (a distinct payload per line) >= 0.95 x one template; WAN: pushctl's defaults
+# >= 0.9 x h2load; a single push <= 1.25 x one curl (issue 22); --version <= 10 ms; the stripped sender
 # <= 25 MB; MEMORY_N requests-file lines under 64 MB RSS.
 set -euo pipefail
 
@@ -69,6 +72,7 @@ command -v gcc >/dev/null || missing+=(gcc libc6-dev)
 command -v ss >/dev/null || missing+=(iproute2)
 command -v taskset >/dev/null || missing+=(util-linux)
 command -v python3 >/dev/null || missing+=(python3)
+[[ "${INSTRUCTIONS:-1}" == 1 ]] && ! command -v valgrind >/dev/null && missing+=(valgrind)
 if ((${#missing[@]})); then
     say "installing ${missing[*]}"
     sudo=""; [[ $(id -u) -ne 0 ]] && sudo=sudo
@@ -243,6 +247,59 @@ done
 # curl -Z's one connection, by its own count: the sum of num_connects over every transfer.
 curl_connects=$(awk '{ s += $2 } END { print s + 0 }' "$work/curl-Z.out")
 
+# --- instructions per push (INSTRUCTIONS=1, the default; 0 skips) -------------------------
+# Each client once with 1,000 and once with 3,000 notifications under valgrind's callgrind: the
+# difference over 2,000 is what one push costs in user space, start-up left out. Unlike time on a
+# shared VM it is the same from run to run, so a change of a few percent shows. The kernel's share
+# (the socket, poll) is not in it: it is the same for every client on libcurl.
+instructions_table=
+if [[ "${INSTRUCTIONS:-1}" == 1 ]]; then
+    say "instructions per push under callgrind (1,000 and 3,000 notifications per client)"
+    strip -o "$work/pushctl-callgrind" "$PUSHCTL_BIN"  # valgrind cannot read the Swift toolchain's debug info
+    : >"$work/instructions.tsv"
+    for n in 1000 3000; do
+        head -n "$n" "$work/tokens.txt" >"$work/tokens-$n.txt"
+        head -n "$n" "$work/requests.jsonl" >"$work/requests-$n.jsonl"
+        for client in pushctl pushctl-requests libcurl-multi-c c-pushctl-job; do
+            case $client in
+                pushctl) command=("${pushctl_batch[@]}") ;;
+                pushctl-requests) command=("${pushctl_requests[@]}") ;;
+                libcurl-multi-c) command=("${c_batch[@]}") ;;
+                c-pushctl-job) command=("${c_job_batch[@]}") ;;
+            esac
+            for i in "${!command[@]}"; do
+                case ${command[$i]} in
+                    "$PUSHCTL_BIN") command[$i]=$work/pushctl-callgrind ;;
+                    "$work/tokens.txt") command[$i]=$work/tokens-$n.txt ;;
+                    "$work/requests.jsonl") command[$i]=$work/requests-$n.jsonl ;;
+                esac
+            done
+            valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" -q "${command[@]}" >/dev/null 2>"$work/callgrind.err" \
+                || { say "$client under callgrind failed:"; tail -3 "$work/callgrind.err" >&2; failures=$((failures + 1)); continue; }
+            printf '%s\t%s\t%s\n' "$client" "$n" \
+                "$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')" >>"$work/instructions.tsv"
+        done
+    done
+    instructions_table=$(python3 - "$work/instructions.tsv" <<'EOF'
+import sys
+counts = {}
+for line in open(sys.argv[1]):
+    client, n, total = line.split()
+    counts.setdefault(client, {})[int(n)] = int(total)
+per_push = {c: (v[3000] - v[1000]) / 2000 for c, v in counts.items() if 1000 in v and 3000 in v}
+print("instructions per push in user space (callgrind: 3,000 notifications less 1,000, over 2,000)")
+print(f"{'client':18} {'per push':>10} {'pushctl ×':>10}")
+for client, value in per_push.items():
+    print(f"{client:18} {value:10,.0f} {value / per_push.get('pushctl', value):10.2f}")
+if "pushctl" in per_push and "libcurl-multi-c" in per_push:
+    print(f"pushctl's own code and what it asks of libcurl beyond the C client doing pushctl's job: "
+          f"{per_push['pushctl'] - per_push.get('c-pushctl-job', per_push['libcurl-multi-c']):,.0f} a push")
+if "pushctl-requests" in per_push and "pushctl" in per_push:
+    print(f"a payload per line (--requests-file) costs {per_push['pushctl-requests'] - per_push['pushctl']:,.0f} more a push than one template")
+EOF
+)
+fi
+
 # --- one push, process start to answer ---------------------------------------------------
 token=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
 single_payload='{"aps":{"alert":{"title":"x"}}}'  # what --title x builds
@@ -338,6 +395,7 @@ python3 Scripts/bench/report.py "$work/runs.tsv" "$work/single.tsv" | tee "$work
 echo
 echo "size: stripped sender (pushctl) $sender_mb MB (target <= 25 MB: $(awk -v m="$sender_mb" 'BEGIN { print (m <= 25 ? "met" : "MISSED") }'))"
 [[ -n "$memory_line" ]] && echo "$memory_line"
+[[ -n "$instructions_table" ]] && { echo; echo "$instructions_table"; }
 if [[ -s "$work/wan.tsv" ]]; then
     echo
     echo "WAN-shaped: every answer $WAN_DELAY_MS ms late, 1 stream then 1,000 per connection; $WAN_N notifications each, one run"

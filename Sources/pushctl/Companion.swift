@@ -22,20 +22,40 @@ enum Companion {
 
     /// Called first thing: `pushctl mock …` or `pushctl demo …` becomes `pushctl-mock mock …`.
     static func handOverIfAsked() {
-        let arguments = CommandLine.arguments
-        guard arguments.count > 1, commands.contains(arguments[1]) else { return }
+        guard let arguments = companionArguments(Array(CommandLine.arguments.dropFirst())), let command = arguments.first else { return }
         guard let path = locate() else {
-            let command = arguments[1]
             Console.error(Words("`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh",
                                 es: "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instala los dos con Scripts/install.sh"))
             exit(ExitStatus.unavailable.rawValue)
         }
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments.dropFirst()).map { strdup($0) }
+        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         execv(path, argv)
         let reason = String(cString: strerror(errno))
         Console.error(Words("could not run \(path): \(reason)", es: "no se pudo ejecutar \(path): \(reason)"))
         exit(ExitStatus.unavailable.rawValue)
+    }
+
+    /// The command line pushctl-mock gets for `mock …` or `demo …`, or nil for any other command.
+    /// pushctl's own `--lang` may come first (`pushctl --lang es demo`, a class's first command):
+    /// it moves after the command, where pushctl-mock reads it (before it, pushctl-mock would take
+    /// `demo` for an argument of its default command, the mock).
+    static func companionArguments(_ arguments: [String]) -> [String]? {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--lang", rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--lang=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard let command = rest.first, commands.contains(command) else { return nil }
+        return [command] + leading + rest.dropFirst()
     }
 
     /// The folder pushctl itself runs from (symlinks resolved).

@@ -16,6 +16,21 @@ import Testing
         #expect(demoHelp.stdout.contains("--pause"))
     }
 
+    /// `pushctl --lang es demo` used to run nothing and exit 0: the hand-over looked only at the
+    /// first word, and the stub it fell through to has no body.
+    @Test("pushctl's --lang before mock or demo still hands over, and the language reaches pushctl-mock")
+    func languageFirst() throws {
+        let bad = try CLI.pushctl(["--lang", "es", "mock", "--port", "70000"])
+        #expect(bad.status == 64, "\(bad.stderr)")
+        #expect(bad.stderr.contains("--port debe estar entre 0 y 65535"), "the mock's own validation, in Spanish: \(bad.stderr)")
+        let english = try CLI.pushctl(["--lang=en", "mock", "--port", "70000"])
+        #expect(english.status == 64)
+        #expect(english.stderr.contains("--port must be between 0 and 65535"), "\(english.stderr)")
+        let help = try CLI.pushctl(["--lang", "es", "demo", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--pause"), "the demo's own help, not the mock's: \(help.stdout)")
+    }
+
     @Test("without pushctl-mock beside it or on PATH: a clear message saying how to get it, exit 69")
     func missing() throws {
         let lonely = dir.path("pushctl")

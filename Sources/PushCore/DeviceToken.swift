@@ -49,18 +49,28 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// Xcode's `<>` allowed around and between the digits. How many hex digits there are, or nil
     /// (and the careful path below explains) for anything else.
     public static func cleanHexDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        scanClean(bytes) { _, _ in }
+    }
+
+    /// `cleanHexDigits`, handing each digit and its index to `digit` on the way.
+    @inline(__always)
+    private static func scanClean(_ bytes: UnsafeBufferPointer<UInt8>, _ digit: (UInt8, Int) -> Void) -> Int? {
         var count = 0
         var grouping = Grouping()
-        for byte in bytes {
-            switch byteClass[Int(byte)] {
-            case hexDigit:
-                count += 1
-                grouping.digit()
-            case ignored: grouping.gap()
-            default: return nil
+        let clean = byteClass.withUnsafeBufferPointer { byteClass in
+            for byte in bytes {
+                switch byteClass[Int(byte)] {
+                case hexDigit:
+                    digit(byte, count)
+                    count += 1
+                    grouping.digit()
+                case ignored: grouping.gap()
+                default: return false
+                }
             }
+            return true
         }
-        return count > 0 && count % 2 == 0 && count <= maxHexLength && grouping.isOneToken ? count : nil
+        return clean && count > 0 && count % 2 == 0 && count <= maxHexLength && grouping.isOneToken ? count : nil
     }
 
     /// The longest token pushctl sends, in hex digits. Apple's are 64; longer ones have been
@@ -105,20 +115,16 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         return byte.isASCIIWhitespace || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") ? ignored : invalid
     }
 
-    /// The hex of a clean line, lower-cased, or nil when the careful path must look at it.
+    /// The hex of a clean line, lower-cased, or nil when the careful path must look at it. One
+    /// pass: the digits are copied as they are classified (`| 0x20` lowers A–F and leaves 0–9).
     static func cleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let count = cleanHexDigits(bytes) else { return nil }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var i = 0
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): buffer[i] = byte; i += 1
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): buffer[i] = byte + 32; i += 1
-                default: continue
-                }
-            }
-            return i
+        var clean = false
+        let hex = String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            let count = scanClean(bytes) { byte, index in buffer[index] = byte | 0x20 }
+            clean = count != nil
+            return count ?? 0
         }
+        return clean ? hex : nil
     }
 
     /// The careful path: Unicode whitespace, and an exact message for what is wrong.

@@ -115,8 +115,9 @@ public struct PushResult: Sendable {
     public func appendJSONLine(to out: inout [UInt8], language: Language = .en) {
         func plain(_ s: String?) -> Bool {
             guard var s else { return true }
-            // Over the contiguous bytes: through the UTF-8 view's iterator this was 40 instructions a byte.
-            return s.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } }
+            // Over the contiguous bytes, one table load a byte: through the UTF-8 view's iterator
+            // this was 40 instructions a byte, and four comparisons a byte cost 13.
+            return s.withUTF8 { bytes in PushResult.plainByte.withUnsafeBufferPointer { plain in bytes.allSatisfy { plain[Int($0)] } } }
         }
         guard outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil, plain(apnsID), plain(apnsUniqueID) else {
             out.append(contentsOf: json(language).compact.utf8)
@@ -141,6 +142,9 @@ public struct PushResult: Sendable {
         out.append(contentsOf: String(attempts).utf8)
         out.append(0x7D)
     }
+
+    /// The bytes a JSON string holds as they are: printable ASCII but `"` and `\\`.
+    private static let plainByte: [Bool] = (0...255).map { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
 
     private static func tail(_ language: Language) -> [UInt8] {
         Array(#","reason":null,"timestamp":null,"explanation":\#(JSONValue.string(acceptedExplanation.text(language)).compact),"attempts":"#.utf8)

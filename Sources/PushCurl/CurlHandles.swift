@@ -130,22 +130,41 @@ final class EasyHandle {
         errorBuffer[0] = 0
     }
 
-    private static let wanted: [[UInt8]] = ["apns-id", "apns-unique-id", "retry-after", "apns-channel-id", "apns-request-id", "date"].map { Array($0.utf8) }
+    /// The header a name (as sent, any case) is among the few that matter: an index into the
+    /// switch below, or nil. By length first, then bytes: no table, no String.
+    private static func wanted(_ name: UnsafeRawBufferPointer) -> Int? {
+        func named(_ wanted: StaticString) -> Bool {
+            guard name.count == wanted.utf8CodeUnitCount else { return false }
+            for index in 0..<name.count {
+                let byte = name[index]
+                if (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) != wanted.utf8Start[index] { return false }
+            }
+            return true
+        }
+        switch name.count {
+        case 7: return named("apns-id") ? 0 : nil
+        case 14: return named("apns-unique-id") ? 1 : nil
+        case 11: return named("retry-after") ? 2 : nil
+        case 15: return named("apns-channel-id") ? 3 : named("apns-request-id") ? 4 : nil
+        case 4: return named("date") ? 5 : nil
+        default: return nil
+        }
+    }
 
     /// "name: value\r\n"; only these few headers matter, matched on bytes (no String per line).
     private func readHeader(_ line: UnsafeRawBufferPointer) {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon < 20,
-              let which = EasyHandle.wanted.firstIndex(where: { name in
-                  name.count == colon && zip(name, line[..<colon]).allSatisfy { $0 == ($1 | 0x20) }
-              })
+        guard let start = line.baseAddress,
+              let colon = memchr(start, Int32(UInt8(ascii: ":")), min(line.count, 20)).map({ UnsafeRawPointer($0) - start }),
+              let which = EasyHandle.wanted(UnsafeRawBufferPointer(rebasing: line[..<colon]))
         else { return }
         if which == 5 && !readsDate { return }
-        var value = line[(colon + 1)...]
-        while let first = value.first, first.isASCIIWhitespace { value = value.dropFirst() }
-        while let last = value.last, last.isASCIIWhitespace { value = value.dropLast() }
+        var from = colon + 1, to = line.count
+        while from < to, line[from].isASCIIWhitespace { from += 1 }
+        while to > from, line[to - 1].isASCIIWhitespace { to -= 1 }
         // Echoed in results: printable ASCII only, bounded (an apns-id is 36 characters).
-        guard value.count <= 128, value.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return }
-        let text = String(decoding: value, as: UTF8.self)
+        guard to - from <= 128 else { return }
+        for index in from..<to where line[index] < 0x20 || line[index] >= 0x7F { return }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
         switch which {
         case 0: apnsID = text
         case 1: apnsUniqueID = text

@@ -88,11 +88,13 @@ public final class DeviceTokenFile: Sequence {
         var count = 0, duplicates = 0, total = 0
         var seen = DeviceTokenSet()
         file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
-            guard let text = DeviceTokenFile.tokenText(line) else { return }
-            let fresh = try text.withUnsafeBufferPointer { bytes throws(InputError) in try seen.insert(utf8: bytes) }
-            total += 1
-            if let shard, !shard.contains(try DeviceToken(parsingUTF8: text)) { return }
-            if fresh { count += 1 } else { duplicates += 1 }
+            try line.withUnsafeBufferPointer { line throws(InputError) in
+                guard let text = DeviceTokenFile.tokenText(line) else { return }
+                let fresh = try seen.insert(utf8: text)
+                total += 1
+                if let shard, !shard.contains(try DeviceToken(parsingUTF8: text)) { return }
+                if fresh { count += 1 } else { duplicates += 1 }
+            }
         }
         guard total > 0 else { throw InputError(Words("\(file.displayName) has no device tokens (blank lines and # comments are skipped)", es: "\(file.displayName) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)")) }
         self.count = count
@@ -103,8 +105,10 @@ public final class DeviceTokenFile: Sequence {
     public let shard: Shard?
 
     /// The token part of a line (before any `#`), or nil for a blank or comment line.
-    static func tokenText(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        let text = line.firstIndex(of: UInt8(ascii: "#")).map { line[..<$0] } ?? line
+    static func tokenText(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard let start = line.baseAddress else { return nil }
+        let end = memchr(start, Int32(UInt8(ascii: "#")), line.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? line.count
+        let text = UnsafeBufferPointer(rebasing: line[..<end])
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
 
@@ -125,7 +129,10 @@ public final class DeviceTokenFile: Sequence {
 
         public func next() -> DeviceToken? {
             while let line = try? reader.nextLine(name: "") {
-                guard let text = DeviceTokenFile.tokenText(line), let token = try? DeviceToken(parsingUTF8: text) else { continue }
+                let token = line.withUnsafeBufferPointer { line in
+                    DeviceTokenFile.tokenText(line).flatMap { try? DeviceToken(parsingUTF8: $0) }
+                }
+                guard let token else { continue }
                 if let shard, !shard.contains(token) { continue }
                 if seen?.insert(token) ?? true { return token }
             }
@@ -255,41 +262,49 @@ struct SpoolWriter {
 }
 
 /// Which device tokens a run has seen, in little memory: 16 bytes a token (two independent
-/// 64-bit hashes of its hex, so a collision between distinct tokens is out of reach).
+/// 64-bit hashes of its bytes, so a collision between distinct tokens is out of reach).
 struct DeviceTokenSet {
     private struct Key: Hashable { let a: UInt64, b: UInt64 }
     private var keys = Set<Key>()
-    private var scratch: [UInt8] = []
 
     /// Adds a token; false if it was there already.
     mutating func insert(_ token: DeviceToken) -> Bool {
         var hex = token.hex
-        return hex.withUTF8 { keys.insert(Self.key(UnsafeRawBufferPointer($0))).inserted }
+        return hex.withUTF8 { insert(hex: $0, digits: $0.count) }
     }
 
     /// Checks a line's bytes as `DeviceToken(parsingUTF8:)` would, and adds the token.
     mutating func insert(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InputError) -> Bool {
-        if DeviceToken.cleanHexDigits(bytes) != nil {
-            // The common case: lower-case the digits into a reused buffer, no String.
-            scratch.removeAll(keepingCapacity: true)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): scratch.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): scratch.append(byte + 32)
-                default: continue
-                }
-            }
-            return scratch.withUnsafeBytes { keys.insert(Self.key($0)).inserted }
-        }
+        // The common case: the line's digits are the token's, with no String made.
+        if let digits = DeviceToken.cleanHexDigits(bytes) { return insert(hex: bytes, digits: digits) }
         return insert(try DeviceToken(parsingUTF8: bytes))
     }
 
-    private static func key(_ hex: UnsafeRawBufferPointer) -> Key {
+    /// Adds the token whose `digits` hex digits are in `hex` (in either case, with the spaces or
+    /// `<>` a clean line may have between them): keyed by the bytes they spell.
+    private mutating func insert(hex: UnsafeBufferPointer<UInt8>, digits: Int) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits / 2) { token in
+            // 0–9 are 0x30–0x39; A–F and a–f end in 1–6, with bit 6 set.
+            func nibble(_ byte: UInt8) -> UInt8 { (byte & 0x0F) &+ (byte >> 6) &* 9 }
+            if digits == hex.count {
+                for index in 0..<digits / 2 { token[index] = nibble(hex[2 * index]) << 4 | nibble(hex[2 * index + 1]) }
+            } else {
+                var index = 0
+                for byte in hex where byte.isASCIIHexDigit {
+                    if index % 2 == 0 { token[index / 2] = nibble(byte) << 4 } else { token[index / 2] |= nibble(byte) }
+                    index += 1
+                }
+            }
+            return keys.insert(Self.key(UnsafeRawBufferPointer(token))).inserted
+        }
+    }
+
+    private static func key(_ token: UnsafeRawBufferPointer) -> Key {
         var first = Hasher(), second = Hasher()
         first.combine(0x5A as UInt8)
         second.combine(0xC3 as UInt8)
-        first.combine(bytes: hex)
-        second.combine(bytes: hex)
+        first.combine(bytes: token)
+        second.combine(bytes: token)
         return Key(a: UInt64(bitPattern: Int64(first.finalize())), b: UInt64(bitPattern: Int64(second.finalize())))
     }
 }
@@ -328,7 +343,7 @@ struct LineReader {
                 afterCR = false
                 scanned = max(scanned, start)
             }
-            if let end = buffer[scanned...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            if let end = lineEnd() {
                 let line = buffer[start..<end]
                 afterCR = buffer[end] == 0x0D
                 start = end + 1
@@ -351,6 +366,18 @@ struct LineReader {
             scanned -= start
             start = 0
             try fill(name: name)
+        }
+    }
+
+    /// Where the next LF or CR is, from `scanned` on.
+    private func lineEnd() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            var index = scanned
+            while index < bytes.count {
+                if bytes[index] == 0x0A || bytes[index] == 0x0D { return index }
+                index += 1
+            }
+            return nil
         }
     }
 

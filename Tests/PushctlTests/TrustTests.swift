@@ -178,16 +178,22 @@ import PushEngine
         #expect(try mock.requests().isEmpty)
     }
 
-    @Test("a token given twice is sent once, and the summary says how many repeats were skipped")
+    @Test("a token given twice is sent once, however it is spelled, and the summary says how many repeats were skipped")
     func duplicates() throws {
         let mock = try MockProcess(dir: dir)
         let list = tokens(3)
-        let file = try dir.write("dups.txt", (list + [list[0], list[1].uppercased(), list[0]]).joined(separator: "\n") + "\n")
+        // The same tokens again: upper-case, as Xcode prints them (<8 digits …>), and after a
+        // no-break space (which only the careful path reads).
+        let xcode = "<" + stride(from: 0, to: 64, by: 8).map { offset in
+            String(list[2].dropFirst(offset).prefix(8))
+        }.joined(separator: " ") + ">"
+        let again = [list[0], list[1].uppercased(), list[0], xcode, "\u{00A0}" + list[1]]
+        let file = try dir.write("dups.txt", (list + again).joined(separator: "\n") + "\n")
         let result = try mock.send(["--tokens-file", file, "--title", "x", "--output", "jsonl"])
         #expect(result.status == 0)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutLines.last!.utf8)) as? [String: Any])
         #expect(summary["tokens"] as? Int == 3)
-        #expect(summary["duplicatesSkipped"] as? Int == 3)
+        #expect(summary["duplicatesSkipped"] as? Int == 5)
         #expect(try mock.requests(count: 3).count == 3)
         let flags = try mock.send(["--device-token", sampleToken, "--device-token", sampleToken, "--title", "x"])
         #expect(flags.status == 0)

@@ -216,7 +216,12 @@ extension JSONValue {
         func error(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: index) }
 
         mutating func skipWhitespace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
@@ -304,9 +309,13 @@ extension JSONValue {
             // The common case: no escape before the closing quote, so the bytes are the string.
             var end = index
             var ascii = true
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-                if bytes[end] >= 0x80 { ascii = false }
-                end += 1
+            bytes.withUnsafeBufferPointer { bytes in
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    if byte >= 0x80 { ascii = false }
+                    end += 1
+                }
             }
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
                 // ASCII is valid UTF-8 as it is: nothing to check (most keys and values of a payload).

@@ -74,10 +74,9 @@ EOF
 [ "${INSTRUCTIONS:-1}" = 1 ] && command -v valgrind >/dev/null || exit 0
 strip -o "$work/pushctl" "$bin"
 instructions() {  # what, command…: one run under callgrind, its user-space instruction count
-    local what=$1; shift
-    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" -q "$@" >/dev/null 2>"$work/err" \
-        || { echo "$what failed under valgrind:" >&2; tail -3 "$work/err" >&2; exit 1; }
-    printf '%s\t%s\n' "$what" "$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')"
+    local what=$1 count; shift
+    count=$(Scripts/bench/instructions.sh "$work" "$@") || { echo "$what failed under valgrind" >&2; exit 1; }
+    printf '%s\t%s\n' "$what" "$count"
 }
 {
     instructions "pushctl send --jwt" "$work/pushctl" send --endpoint "$url" --cacert "$work/ca.pem" --jwt "$jwt" \

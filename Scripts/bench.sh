@@ -274,10 +274,9 @@ if [[ "${INSTRUCTIONS:-1}" == 1 ]]; then
                     "$work/requests.jsonl") command[$i]=$work/requests-$n.jsonl ;;
                 esac
             done
-            valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" -q "${command[@]}" >/dev/null 2>"$work/callgrind.err" \
-                || { say "$client under callgrind failed:"; tail -3 "$work/callgrind.err" >&2; failures=$((failures + 1)); continue; }
-            printf '%s\t%s\t%s\n' "$client" "$n" \
-                "$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')" >>"$work/instructions.tsv"
+            count=$(Scripts/bench/instructions.sh "$work" "${command[@]}") \
+                || { say "$client under callgrind failed"; failures=$((failures + 1)); continue; }
+            printf '%s\t%s\t%s\n' "$client" "$n" "$count" >>"$work/instructions.tsv"
         done
     done
     instructions_table=$(python3 - "$work/instructions.tsv" <<'EOF'

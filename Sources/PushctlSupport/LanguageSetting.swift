@@ -38,16 +38,10 @@ public enum LanguageSetting {
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" { break }
-            var value: String?
-            if argument == "--lang" {
-                guard index + 1 < arguments.count else {
+            if let option = option(at: arguments[index...]) {
+                guard let value = option.value else {
                     throw InputError(Words("--lang needs a language: \(Language.names)", es: "--lang necesita un idioma: \(Language.names)"), kind: .usage)
                 }
-                value = arguments[index + 1]
-            } else if argument.hasPrefix("--lang=") {
-                value = String(argument.dropFirst("--lang=".count))
-            }
-            if let value {
                 guard let language = Language(naming: value) else {
                     let shown = OutsideText.display(value, limit: 20)
                     throw InputError(Words("--lang '\(shown)' is not a language pushctl speaks; choose one of: \(Language.names)",
@@ -75,6 +69,15 @@ public enum LanguageSetting {
             return (language, true)
         }
         return (Language.fromLocale(environment), false)
+    }
+
+    /// The `--lang` option `arguments` start with, if they do: its value (nil when `--lang` ends
+    /// the line) and how many arguments it spans (`--lang X` two, `--lang=X` one).
+    public static func option(at arguments: ArraySlice<String>) -> (value: String?, width: Int)? {
+        guard let first = arguments.first else { return nil }
+        if first == "--lang" { return (arguments.dropFirst().first, 2) }
+        if first.hasPrefix("--lang=") { return (String(first.dropFirst("--lang=".count)), 1) }
+        return nil
     }
 }
 

@@ -43,16 +43,9 @@ enum Companion {
     static func companionArguments(_ arguments: [String]) -> [String]? {
         var leading: [String] = []
         var rest = arguments[...]
-        while let first = rest.first {
-            if first == "--lang", rest.count >= 2 {
-                leading += rest.prefix(2)
-                rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--lang=") {
-                leading.append(first)
-                rest = rest.dropFirst()
-            } else {
-                break
-            }
+        while let option = LanguageSetting.option(at: rest), option.value != nil {
+            leading += rest.prefix(option.width)
+            rest = rest.dropFirst(option.width)
         }
         guard let command = rest.first, commands.contains(command) else { return nil }
         return [command] + leading + rest.dropFirst()

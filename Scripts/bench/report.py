@@ -5,7 +5,7 @@
 RUNS_TSV: client, round, pushes, seconds, user_s, sys_s, max_rss_kb, mock_cpu_s, connections
 SINGLE_TSV: what, round, seconds
 For each client the round with the median rate is reported (rounds interleave the clients, so
-noise from other work on the machine is shared). Exits 0; the verdicts are printed.
+noise from other work on the machine is shared), and each target's ratio round by round. Exits 0; the verdicts are printed.
 """
 
 import statistics
@@ -55,6 +55,14 @@ def wan(path) -> int:
     return 0
 
 
+def each_round(runs, numerator, denominator):
+    """The ratio of two clients' rates round by round: the rounds interleave the clients, so a
+    slow spell of the machine's shows in both halves of a pair and cancels."""
+    rates = {c: {r["round"]: r["rate"] for r in runs[c]} for c in (numerator, denominator)}
+    rounds = sorted(set(rates[numerator]) & set(rates[denominator]))
+    return " ".join(f"{rates[numerator][n] / rates[denominator][n]:.2f}" for n in rounds)
+
+
 def main() -> int:
     if sys.argv[1] == "--wan":
         return wan(sys.argv[2])
@@ -79,11 +87,11 @@ def main() -> int:
             if c in chosen:
                 ratio = base["rate"] / chosen[c]["rate"]
                 verdict = "met" if ratio >= target else "MISSED"
-                print(f"target pushctl >= {target:g} x {c}: {ratio:.2f} x, {verdict}")
+                print(f"target pushctl >= {target:g} x {c}: {ratio:.2f} x, {verdict} (round by round: {each_round(runs, 'pushctl', c)})")
         if "pushctl-requests" in chosen:
             ratio = chosen["pushctl-requests"]["rate"] / base["rate"]
             print(f"target --requests-file (a payload per line) >= 0.95 x one template: {ratio:.2f} x,"
-                  f" {'met' if ratio >= 0.95 else 'MISSED'}")
+                  f" {'met' if ratio >= 0.95 else 'MISSED'} (round by round: {each_round(runs, 'pushctl-requests', 'pushctl')})")
 
     single = defaultdict(list)
     with open(sys.argv[2]) as f:

@@ -87,9 +87,9 @@ public final class JournalWriter: ResultObserver {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            let why = String(cString: strerror(errno))
-            throw InputError(Words("cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why)",
-                                   es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why)"),
+            let why = SystemError.reason(errno)
+            throw InputError(Words("cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why.en)",
+                                   es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why.es)"),
                              hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
                              kind: .cannotCreateOutput)
         }
@@ -141,9 +141,9 @@ public final class JournalWriter: ResultObserver {
     /// An error when not every result could be written.
     public var error: InputError? {
         failure.map {
-            let why = String(cString: strerror($0))
-            return InputError(Words("could not write the journal '\(OutsideText.display(path, limit: 200))': \(why); the results are in the output",
-                                    es: "no se pudo escribir el diario '\(OutsideText.display(path, limit: 200))': \(why); los resultados están en la salida"),
+            let why = SystemError.reason($0)
+            return InputError(Words("could not write the journal '\(OutsideText.display(path, limit: 200))': \(why.en); the results are in the output",
+                                    es: "no se pudo escribir el diario '\(OutsideText.display(path, limit: 200))': \(why.es); los resultados están en la salida"),
                               kind: .cannotCreateOutput)
         }
     }

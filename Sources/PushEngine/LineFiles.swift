@@ -249,9 +249,9 @@ struct SpoolWriter {
     mutating func flush() throws(InputError) {
         guard !buffer.isEmpty else { return }
         guard FileOutput.writeAll(fd, buffer) == buffer.count else {
-            let reason = String(cString: strerror(errno))
-            throw InputError(Words("cannot \(purpose.en): writing the temporary file failed (\(reason))",
-                                   es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason))"),
+            let reason = SystemError.reason(errno)
+            throw InputError(Words("cannot \(purpose.en): writing the temporary file failed (\(reason.en))",
+                                   es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason.es))"),
                              hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
                              kind: .cannotCreateOutput)
         }
@@ -399,9 +399,9 @@ struct LineReader {
             }
         } while n < 0 && errno == EINTR
         guard n >= 0 else {
-            let why = String(cString: strerror(errno))
+            let why = SystemError.reason(errno)
             buffer.removeLast(chunkSize)
-            throw InputError(Words("cannot read \(name): \(why)", es: "no se puede leer \(name): \(why)"), kind: .missingInput)
+            throw InputError(Words("cannot read \(name): \(why.en)", es: "no se puede leer \(name): \(why.es)"), kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 { finished = true; return }
@@ -409,7 +409,7 @@ struct LineReader {
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
-                throw InputError(Words("cannot spool \(name) to a temporary file: \(String(cString: strerror(errno)))", es: "no se puede volcar \(name) a un archivo temporal: \(String(cString: strerror(errno)))"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
+                throw InputError(Words("cannot spool \(name) to a temporary file: \(SystemError.reason(errno).en)", es: "no se puede volcar \(name) a un archivo temporal: \(SystemError.reason(errno).es)"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }
     }
@@ -432,8 +432,8 @@ enum TemporaryFile {
         var template = Array((dir + "/" + prefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno)), shown = OutsideText.display(dir, limit: 200)
-            throw InputError(Words("cannot \(purpose.en): no temporary file in \(shown) (\(reason))", es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason))"),
+            let reason = SystemError.reason(errno), shown = OutsideText.display(dir, limit: 200)
+            throw InputError(Words("cannot \(purpose.en): no temporary file in \(shown) (\(reason.en))", es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason.es))"),
                              hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
         }
         return (fd, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })

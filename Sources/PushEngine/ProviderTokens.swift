@@ -195,32 +195,44 @@ public struct ProviderTokenCache: Sendable {
             return nil
         }
         if let problem = usable(directory) {
-            warn("not using the JWT cache: \(problem); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory")
+            warn(Words("not using the JWT cache: \(problem.en); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory",
+                       es: "no se usa la caché del JWT: \(problem.es); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada").description)
             return nil
         }
         return ProviderTokenCache(directory: directory, warn: { warn($0.description) })
     }
 
     /// Makes the directory (0700) if missing; says what is wrong with it otherwise.
-    public static func usable(_ directory: String) -> String? {
+    public static func usable(_ directory: String) -> Words? {
         var info = stat()
+        let shown = OutsideText.display(directory, limit: 200)
         if lstat(directory, &info) != 0 {
-            guard errno == ENOENT else { return "'\(directory)': \(String(cString: strerror(errno)))" }
+            guard errno == ENOENT else {
+                let reason = SystemError.reason(errno)
+                return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
+            }
             let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             if !parent.isEmpty && parent != directory && lstat(parent, &info) != 0 {
                 // Like mkdir -p for the usual ~/.cache, each new level private.
                 try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-                return "cannot create '\(directory)': \(String(cString: strerror(errno)))"
+                let reason = SystemError.reason(errno)
+                return Words("cannot create '\(shown)': \(reason.en)", es: "no se puede crear '\(shown)': \(reason.es)")
             }
-            guard lstat(directory, &info) == 0 else { return "'\(directory)': \(String(cString: strerror(errno)))" }
+            guard lstat(directory, &info) == 0 else {
+                let reason = SystemError.reason(errno)
+                return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
+            }
         }
-        if info.st_mode & S_IFMT == S_IFLNK { return "'\(directory)' is a symbolic link" }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return "'\(directory)' is not a directory" }
-        guard info.st_uid == geteuid() else { return "'\(directory)' belongs to another user (uid \(info.st_uid))" }
+        if info.st_mode & S_IFMT == S_IFLNK { return Words("'\(shown)' is a symbolic link", es: "'\(shown)' es un enlace simbólico") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return Words("'\(shown)' is not a directory", es: "'\(shown)' no es una carpeta") }
+        guard info.st_uid == geteuid() else {
+            return Words("'\(shown)' belongs to another user (uid \(info.st_uid))", es: "'\(shown)' pertenece a otro usuario (uid \(info.st_uid))")
+        }
         guard info.st_mode & 0o022 == 0 else {
-            return "'\(directory)' is writable by group or others (mode 0\(String(info.st_mode & 0o777, radix: 8)))"
+            let mode = "0" + String(info.st_mode & 0o777, radix: 8)
+            return Words("'\(shown)' is writable by group or others (mode \(mode))", es: "'\(shown)' lo pueden escribir el grupo u otros (modo \(mode))")
         }
         return nil
     }

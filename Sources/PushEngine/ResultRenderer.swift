@@ -188,7 +188,7 @@ public final class DeadTokenFile: ResultObserver {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            throw InputError(Words("cannot write the dead-token file '\(path)': \(String(cString: strerror(errno)))", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(String(cString: strerror(errno)))"), kind: .cannotCreateOutput)
+            throw InputError(Words("cannot write the dead-token file '\(path)': \(SystemError.reason(errno).en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(SystemError.reason(errno).es)"), kind: .cannotCreateOutput)
         }
     }
 
@@ -202,6 +202,6 @@ public final class DeadTokenFile: ResultObserver {
 
     /// An error when not every dead token could be written.
     public var error: InputError? {
-        failure.map { InputError(Words("could not write the dead-token file '\(path)': \(String(cString: strerror($0))); the dead tokens are in the results", es: "no se pudo escribir el archivo de tokens muertos '\(path)': \(String(cString: strerror($0))); los tokens muertos están en los resultados"), kind: .cannotCreateOutput) }
+        failure.map { InputError(Words("could not write the dead-token file '\(path)': \(SystemError.reason($0).en); the dead tokens are in the results", es: "no se pudo escribir el archivo de tokens muertos '\(path)': \(SystemError.reason($0).es); los tokens muertos están en los resultados"), kind: .cannotCreateOutput) }
     }
 }

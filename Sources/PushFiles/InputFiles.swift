@@ -29,9 +29,9 @@ public enum InputFiles {
     public static func open(_ path: String, what: String) throws(InputError) -> Int32 {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)",
-                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason)"),
+            let reason = SystemError.reason(errno)
+            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
+                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
                              hint: Words("check the path", es: "comprueba la ruta"), kind: .missingInput)
         }
         if info.st_mode & S_IFMT == S_IFDIR {
@@ -41,9 +41,9 @@ public enum InputFiles {
         }
         let fd = openForReading(path)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason)",
-                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason)"),
+            let reason = SystemError.reason(errno)
+            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
+                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
                              hint: Words("check the file's permissions", es: "comprueba los permisos del archivo"), kind: .missingInput)
         }
         return fd
@@ -72,7 +72,7 @@ public enum InputFiles {
             let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
             let n = chunk.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress!, wanted) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw InputError(Words("cannot read \(name.text(.en)): \(String(cString: strerror(errno)))", es: "no se puede leer \(name.text(.es)): \(String(cString: strerror(errno)))"), kind: .missingInput) }
+            guard n >= 0 else { throw InputError(Words("cannot read \(name.text(.en)): \(SystemError.reason(errno).en)", es: "no se puede leer \(name.text(.es)): \(SystemError.reason(errno).es)"), kind: .missingInput) }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[..<n])
         }

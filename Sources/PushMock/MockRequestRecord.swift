@@ -1,6 +1,7 @@
 public import Foundation
 import NIOConcurrencyHelpers
 import PushCore
+import PushFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -140,9 +141,9 @@ final class LogFile: Sendable {
     init(path: String) throws(InputError) {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError.reason(errno)
             throw InputError(
-                Words("cannot open the log file '\(path)': \(reason)", es: "no se puede abrir el archivo de registro '\(path)': \(reason)"),
+                Words("cannot open the log file '\(path)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(path)': \(reason.es)"),
                 hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"), kind: .cannotCreateOutput)
         }
         state = NIOLockedValueBox(State(descriptor: fd))

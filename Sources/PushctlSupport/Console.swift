@@ -50,13 +50,17 @@ public enum Console {
 
 
     /// What the lost-output message adds (send: that the notifications still went out).
-    nonisolated(unsafe) public static var lostOutputNote: String?
+    nonisolated(unsafe) public static var lostOutputNote: Words?
 
     /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
     public static func reportLostOutput() -> ExitStatus? {
         guard let failure = stdoutFailure else { return nil }
-        let why = failure.errno == EPIPE ? "it was closed (a pipe whose reader stopped early?)" : String(cString: strerror(failure.errno))
-        error("could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost" + (lostOutputNote.map { " (\($0))" } ?? ""))
+        let why = failure.errno == EPIPE
+            ? Words("it was closed (a pipe whose reader stopped early?)", es: "se cerró (¿una tubería cuyo lector terminó antes?)")
+            : SystemError.reason(failure.errno)
+        let note = lostOutputNote.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
+        error(Words("could not write the results to standard output: \(why.en); \(failure.lostBytes) bytes of output were lost",
+                    es: "no se pudieron escribir los resultados en la salida estándar: \(why.es); se perdieron \(failure.lostBytes) bytes de la salida") + note)
         return .ioError
     }
 

@@ -372,7 +372,7 @@ struct MockCommand: ParsableCommand {
             await classroom.shutdown()
             try? await server.shutdown()
             throw fail(InputError(
-                Words("cannot write the CA certificate to '\(caPath)': \(problem)", es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem)"),
+                Words("cannot write the CA certificate to '\(caPath)': \(problem.en)", es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem.es)"),
                 hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
                 kind: .cannotCreateOutput))
         }
@@ -431,12 +431,12 @@ struct MockCommand: ParsableCommand {
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.
-    private static func write(_ text: String, to path: String) -> String? {
+    private static func write(_ text: String, to path: String) -> Words? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        guard fd >= 0 else { return SystemError.reason(errno) }
         defer { close(fd) }
         let bytes = Array(text.utf8)
-        if FileOutput.writeAll(fd, bytes) < bytes.count { return String(cString: strerror(errno)) }
+        if FileOutput.writeAll(fd, bytes) < bytes.count { return SystemError.reason(errno) }
         return nil
     }
 

@@ -267,12 +267,12 @@ struct CertCommand: ParsableCommand {
     static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) throws(InputError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else {
-            let reason = errno == EEXIST ? "it already exists (pushctl never overwrites it)" : String(cString: strerror(errno))
-            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason)"), hint: Words("choose another --out directory", es: "elige otra carpeta para --out"), kind: .cannotCreateOutput)
+            let reason = errno == EEXIST ? Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)") : SystemError.reason(errno)
+            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"), hint: Words("choose another --out directory", es: "elige otra carpeta para --out"), kind: .cannotCreateOutput)
         }
         defer { close(fd) }
         guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(String(cString: strerror(errno)))", es: "no se puede escribir '\(OutsideText.display(path))': \(String(cString: strerror(errno)))"), kind: .cannotCreateOutput)
+            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(SystemError.reason(errno).en)", es: "no se puede escribir '\(OutsideText.display(path))': \(SystemError.reason(errno).es)"), kind: .cannotCreateOutput)
         }
     }
 }

@@ -11,6 +11,7 @@ import Darwin
 #endif
 import PushCore
 import PushctlSupport
+import PushFiles
 
 /// `pushctl mock` and `pushctl demo` run the local APNs, which lives in its own executable,
 /// `pushctl-mock`, so that the sender CI installs carries no server (no SwiftNIO, no BoringSSL):
@@ -31,8 +32,8 @@ enum Companion {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
         argv.append(nil)
         execv(path, argv)
-        let reason = String(cString: strerror(errno))
-        Console.error(Words("could not run \(path): \(reason)", es: "no se pudo ejecutar \(path): \(reason)"))
+        let reason = SystemError.reason(errno)
+        Console.error(Words("could not run \(path): \(reason.en)", es: "no se pudo ejecutar \(path): \(reason.es)"))
         exit(ExitStatus.unavailable.rawValue)
     }
 

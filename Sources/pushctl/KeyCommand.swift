@@ -91,13 +91,13 @@ struct KeyCommand: ParsableCommand {
         func write(_ pem: String, to path: String) throws(InputError) {
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
             guard fd >= 0 else {
-                let reason = errno == EEXIST ? "it already exists (pushctl never overwrites a key)" : String(cString: strerror(errno))
-                throw InputError(Words("cannot write '\(path)': \(reason)", es: "no se puede escribir '\(path)': \(reason)"), hint: Words("choose another --out or --key-id", es: "elige otro --out u otro --key-id"), kind: .cannotCreateOutput)
+                let reason = errno == EEXIST ? Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)") : SystemError.reason(errno)
+                throw InputError(Words("cannot write '\(path)': \(reason.en)", es: "no se puede escribir '\(path)': \(reason.es)"), hint: Words("choose another --out or --key-id", es: "elige otro --out u otro --key-id"), kind: .cannotCreateOutput)
             }
             defer { close(fd) }
             let bytes = Array(pem.utf8)
             guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-                throw InputError(Words("cannot write '\(path)': \(String(cString: strerror(errno)))", es: "no se puede escribir '\(path)': \(String(cString: strerror(errno)))"), kind: .cannotCreateOutput)
+                throw InputError(Words("cannot write '\(path)': \(SystemError.reason(errno).en)", es: "no se puede escribir '\(path)': \(SystemError.reason(errno).es)"), kind: .cannotCreateOutput)
             }
         }
     }
@@ -120,9 +120,9 @@ enum OutputFolder {
                 continue
             }
             guard mkdir(built, 0o700) == 0 || errno == EEXIST else {
-                let reason = String(cString: strerror(errno))
-                throw InputError(Words("cannot make the folder '\(OutsideText.display(built))': \(reason)",
-                                       es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason)"), kind: .cannotCreateOutput)
+                let reason = SystemError.reason(errno)
+                throw InputError(Words("cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
+                                       es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
             }
         }
     }

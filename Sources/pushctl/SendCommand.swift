@@ -317,7 +317,7 @@ struct SendCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try CommandArguments.requireUTF8()
-            Console.lostOutputNote = "the notifications were still sent"
+            Console.lostOutputNote = Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
             let env = Console.environment
             if !self.channelIds.isEmpty {
                 try BroadcastRun.run(self, env: env)

@@ -141,8 +141,17 @@ struct SendRequest {
     /// and the file it came from (for the equivalent curl command).
     static func payload(_ c: SendCommand, now: Int64) throws(InputError) -> (Payload, String?) {
         if let path = c.payload {
-            return (try Payload(bytes: try InputFiles.read(path, what: "payload file"), source: path == "-" ? "standard input" : path),
-                    path == "-" ? nil : path)
+            let bytes: [UInt8]
+            do { bytes = try InputFiles.read(path, what: "payload file") } catch {
+                // The JSON itself where its file belongs: a first-hour mix-up, said by name.
+                guard error.kind == .missingInput, let first = path.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { throw error }
+                let shown = OutsideText.display(path, limit: 40)
+                throw InputError(Words("--payload takes a file, and '\(shown)' is JSON: give the JSON itself with --payload-json",
+                                       es: "--payload espera un archivo, y '\(shown)' es JSON: pasa el JSON tal cual con --payload-json"),
+                                 hint: Words(#"for example: --payload-json '{"aps":{"alert":"Hello"}}'"#, es: #"por ejemplo: --payload-json '{"aps":{"alert":"Hola"}}'"#),
+                                 kind: .usage)
+            }
+            return (try Payload(bytes: bytes, source: path == "-" ? "standard input" : path), path == "-" ? nil : path)
         } else if let json = c.payloadJson {
             return (try Payload(bytes: Array(json.utf8), source: "--payload-json"), nil)
         } else if let event = c.liveActivity {

@@ -75,10 +75,10 @@ enum SimulatorRun {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         let bytes = Array(text.utf8)
         guard fd >= 0, FileOutput.writeAll(fd, bytes) == bytes.count else {
-            let why = String(cString: strerror(errno))
+            let why = SystemError.reason(errno)
             if fd >= 0 { close(fd) }
-            throw InputError(Words("cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why)",
-                                   es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why)"),
+            throw InputError(Words("cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why.en)",
+                                   es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why.es)"),
                              kind: .cannotCreateOutput)
         }
         close(fd)
@@ -101,7 +101,7 @@ enum ChildCommand {
     static func run(_ program: String, _ arguments: [String]) throws(InputError) -> Int32 {
         let (code, pid) = spawn(program, arguments, actions: nil)
         guard code == 0 else {
-            throw InputError(Words("cannot run \(program): \(String(cString: strerror(code)))", es: "no se puede ejecutar \(program): \(String(cString: strerror(code)))"),
+            throw InputError(Words("cannot run \(program): \(SystemError.reason(code).en)", es: "no se puede ejecutar \(program): \(SystemError.reason(code).es)"),
                              kind: .unavailable)
         }
         return exitStatus(of: pid)
@@ -158,8 +158,9 @@ enum TemporaryFolder {
         let base = Console.environment["TMPDIR"].nonEmpty ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw InputError(Words("cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))",
-                                   es: "no se puede crear una carpeta temporal en \(base): \(String(cString: strerror(errno)))"),
+            let reason = SystemError.reason(errno)
+            throw InputError(Words("cannot make a temporary folder in \(base): \(reason.en)",
+                                   es: "no se puede crear una carpeta temporal en \(base): \(reason.es)"),
                              hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
                              kind: .cannotCreateOutput)
         }

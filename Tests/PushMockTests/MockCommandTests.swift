@@ -120,8 +120,8 @@ struct MockCommandTests {
         (["--goaway-after", "1", "--goaway-error", "SAD"], 64, "--goaway-error"),
         (["--goaway-after", "1", "--goaway-error", "4294967296"], 64, "--goaway-error"),
         (["--silent", "--reset-streams"], 64, "exclude each other"),
-        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate to '/nonexistent-folder/ca.pem': No such file"),
-        (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': No such file"),
+        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate to '/nonexistent-folder/ca.pem': no such file"),
+        (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': no such file"),
         (["--log", "/proc"], 73, "cannot open the log file"),
     ])
     func refusesBadInput(_ arguments: [String], _ status: Int32, _ message: String) throws {

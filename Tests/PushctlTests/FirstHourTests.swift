@@ -58,6 +58,32 @@ import Testing
         #expect(try mock.requests().isEmpty, "nothing was sent")
     }
 
+    @Test("JSON given to --payload is pointed at --payload-json (exit 64); a missing file and a JWT cache that cannot be used are said in Spanish with the system's reason in Spanish too")
+    func payloadJSONAndSpanishReasons() throws {
+        let mock = try MockProcess(dir: dir)
+        let json = #"{"aps":{"alert":"hi"}}"#
+        let english = try mock.send(["--device-token", sampleToken, "--payload", json])
+        #expect(english.status == 64)
+        #expect(english.stderr.contains("--payload takes a file, and '\(json)' is JSON: give the JSON itself with --payload-json"), "\(english.stderr)")
+        let spanish = try mock.send(["--lang", "es", "--device-token", sampleToken, "--payload", json])
+        #expect(spanish.status == 64)
+        #expect(spanish.stderr.contains("--payload espera un archivo") && spanish.stderr.contains("por ejemplo: --payload-json"), "\(spanish.stderr)")
+
+        let missing = try mock.send(["--lang", "es", "--device-token", sampleToken, "--payload", dir.path("nada.json")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("nada.json': no existe; comprueba la ruta"), "\(missing.stderr)")
+        let notAFolder = try mock.send(["--lang", "es", "--device-token", sampleToken, "--payload", try dir.write("p.json", "{}") + "/x"])
+        #expect(notAFolder.status == 66)
+        #expect(notAFolder.stderr.contains("una parte de la ruta no es una carpeta"), "\(notAFolder.stderr)")
+        #expect(try mock.requests().isEmpty)
+
+        let file = try dir.write("not-a-folder", "")
+        let cache = try mock.send(["--lang", "es", "--device-token", sampleToken, "--title", "x"], env: ["PUSHCTL_CACHE_DIR": file])
+        #expect(cache.status == 0)
+        #expect(cache.stderr.contains("aviso: no se usa la caché del JWT: '\(file)' no es una carpeta"), "\(cache.stderr)")
+        #expect(!cache.stderr.contains("not using"), "\(cache.stderr)")
+    }
+
     @Test("a mistyped push type is named with the one meant, from a flag and from a requests line; nothing is sent")
     func mistypedPushType() throws {
         let mock = try MockProcess(dir: dir)

@@ -216,6 +216,16 @@ import PushEngine
         #expect(result.stderr.contains("status 74"), "\(result.stderr)")
         #expect(result.stderr.contains("could not write the results to standard output"))
         #expect(try mock.requests(count: 3000).count == 3000, "all 3,000 sent")
+
+        let spanish = try shell("""
+            "$PUSHCTL" --lang es send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ \
+              --topic com.example.app --title x --tokens-file \(file) --output jsonl | head -1
+            echo "status ${PIPESTATUS[0]}" >&2
+            """)
+        #expect(spanish.stderr.contains("status 74"), "\(spanish.stderr)")
+        #expect(spanish.stderr.contains("no se pudieron escribir los resultados en la salida estándar: se cerró"), "\(spanish.stderr)")
+        #expect(spanish.stderr.contains("(las notificaciones se enviaron igualmente)"), "\(spanish.stderr)")
+        #expect(try mock.requests(count: 6000).count == 6000, "all 3,000 sent again")
     }
 
     @Test("a full disk (> /dev/full): no trap, exit 74, all sent")
@@ -224,7 +234,7 @@ import PushEngine
         let file = try dir.write("some.txt", tokens(200).joined(separator: "\n") + "\n")
         let result = try shell("\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --title x --tokens-file \(file) --output json > /dev/full")
         #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr.contains("No space left on device"))
+        #expect(result.stderr.contains("no space left on the device"), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))
         #expect(try mock.requests(count: 200).count == 200)
     }

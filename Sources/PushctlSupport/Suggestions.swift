@@ -296,14 +296,14 @@ private func declaredCommands(under command: any ParsableCommand.Type) -> Set<Ob
     command.configuration.subcommands.reduce(into: [ObjectIdentifier(command)]) { $0.formUnion(declaredCommands(under: $1)) }
 }
 
-/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage); help,
-/// --version and exit codes as the parser gives them.
+/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage) and in
+/// this process's language; help, --version and exit codes as the parser gives them.
 func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Never {
     let code = root.exitCode(for: error)
     guard code != .success, !(error is ExitCode) else { root.exit(withError: error) }
     let message = root.fullMessage(for: error)
     guard message.hasPrefix("Error: ") else { root.exit(withError: error) }
-    Console.err("error: " + message.dropFirst("Error: ".count))
+    Console.err("error: " + ParserMessages.localized(String(message.dropFirst("Error: ".count))))
     exit(code.rawValue)
 }
 

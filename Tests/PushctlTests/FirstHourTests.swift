@@ -84,6 +84,24 @@ import Testing
         #expect(!cache.stderr.contains("not using"), "\(cache.stderr)")
     }
 
+    @Test("the parser's own errors (a missing value, a value that is not a number, an extra argument) read in Spanish under --lang es, and stay the parser's in English")
+    func parserErrorsInSpanish() throws {
+        let missing = try CLI.pushctl(["--lang", "es", "send", "--title"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("error: falta el valor de '--title <title>'\nAyuda:  --title <title>"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("\nUso: pushctl send <options>\n  Consulta 'pushctl send --help' para más información."), "\(missing.stderr)")
+        let notANumber = try CLI.pushctl(["send", "--badge", "x", "--lang", "es"])
+        #expect(notANumber.status == 64)
+        #expect(notANumber.stderr.hasPrefix("error: el valor 'x' no vale para '--badge <badge>'"), "\(notANumber.stderr)")
+        let extra = try CLI.pushctl(["jwt", "sign", "extra"], env: ["PUSHCTL_LANG": "es"])
+        #expect(extra.status == 64)
+        #expect(extra.stderr.hasPrefix("error: argumento inesperado 'extra'\nUso: pushctl jwt [sign]"), "\(extra.stderr)")
+        #expect(!extra.stderr.contains("Usage") && !extra.stderr.contains("See '"), "\(extra.stderr)")
+        let english = try CLI.pushctl(["send", "--title"], env: ["PUSHCTL_LANG": "en"])
+        #expect(english.stderr.hasPrefix("error: Missing value for '--title <title>'\nHelp:  --title <title>"), "\(english.stderr)")
+        #expect(english.stderr.contains("\nUsage: pushctl send <options>\n  See 'pushctl send --help' for more information."), "\(english.stderr)")
+    }
+
     @Test("a mistyped push type is named with the one meant, from a flag and from a requests line; nothing is sent")
     func mistypedPushType() throws {
         let mock = try MockProcess(dir: dir)

@@ -210,8 +210,9 @@ struct SendRequest {
         }
         let hasKeyFile = c.auth.keyFile != nil || env["PUSHCTL_KEY_FILE"].nonEmpty != nil
         guard hasKeyFile else {
-            throw InputError(Words("send needs a provider token: --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt",
-                                   es: "send necesita un token del proveedor: --key-file con --team-id (y --key-id si el archivo no se llama AuthKey_<KEYID>.p8), o --jwt"),
+            // Said for `send` and for the channel commands alike: no command's name in it.
+            throw InputError(Words("missing a provider token: give --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt",
+                                   es: "falta el token del proveedor: da --key-file con --team-id (y --key-id si el archivo no se llama AuthKey_<KEYID>.p8), o --jwt"),
                              kind: .usage)
         }
         // A missing key file is the problem to report first (66), before the ids it would name.

@@ -82,6 +82,11 @@ import Testing
         expectRefused(try CLI.pushctl(["jwt", "--key-file", renamed, "--team-id", "DEF123GHIJ"]), 64, "missing --key-id")
         let badFlag = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--output", "xml"])
         #expect(badFlag.status == 64)
+        // No provider token at all: the same words for send and for a channel command (which is not `send`).
+        for command in [["send", "--device-token", String(repeating: "ab", count: 32), "--title", "x"], ["channel", "create"]] {
+            expectRefused(try CLI.pushctl(command + ["--topic", "com.example.app"]), 64,
+                          "missing a provider token: give --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt")
+        }
     }
 
     @Test("malformed JWTs given to decode and verify: 65, naming the part", arguments: [

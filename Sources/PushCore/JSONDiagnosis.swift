@@ -133,7 +133,7 @@ public struct JSONDiagnosis: Sendable {
         if error.message == "expected ':'" {
             return (at, Words("a ':' is missing after the key", es: "falta ':' tras la clave"), false)
         }
-        return (at, Words(verbatim: error.message), false)
+        return (at, error.words, false)
     }
 
     /// At the end of the text: what is still open (a string, an object, an array).

@@ -188,9 +188,21 @@ extension JSONValue {
 
 /// Why a text is not JSON, and where (byte offset).
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
-    public let message: String
+    /// What was wrong, in every language pushctl speaks.
+    public let words: Words
     public let offset: Int
+    /// What was wrong, in English: what the diagnosis matches on, and the description.
+    public var message: String { words.en }
     public var description: String { "\(message) at byte \(offset)" }
+
+    public init(_ words: Words, offset: Int) {
+        self.words = words
+        self.offset = offset
+    }
+
+    public init(message: String, offset: Int) {
+        self.init(Words(verbatim: message), offset: offset)
+    }
 }
 
 extension JSONValue {
@@ -204,7 +216,7 @@ extension JSONValue {
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
-        if parser.index != bytes.count { throw parser.error("unexpected text after the JSON value") }
+        if parser.index != bytes.count { throw parser.error(Words("unexpected text after the JSON value", es: "texto inesperado tras el valor JSON")) }
         return value
     }
 
@@ -213,7 +225,7 @@ extension JSONValue {
         var index = 0
         static let maxDepth = 512
 
-        func error(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: index) }
+        func error(_ words: Words) -> JSONParseError { JSONParseError(words, offset: index) }
 
         mutating func skipWhitespace() {
             while index < bytes.count {
@@ -227,15 +239,15 @@ extension JSONValue {
         mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
             let lit = Array(literal.utf8)
             guard index + lit.count <= bytes.count, Array(bytes[index..<index + lit.count]) == lit else {
-                throw error("invalid literal")
+                throw error(Words("invalid literal", es: "literal no válido"))
             }
             index += lit.count
             return value
         }
 
         mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
-            guard depth < Parser.maxDepth else { throw error("nesting deeper than \(Parser.maxDepth) levels") }
-            guard index < bytes.count else { throw error("unexpected end of text") }
+            guard depth < Parser.maxDepth else { throw error(Words("nesting deeper than \(Parser.maxDepth) levels", es: "anidamiento de más de \(Parser.maxDepth) niveles")) }
+            guard index < bytes.count else { throw error(Words("unexpected end of text", es: "fin inesperado del texto")) }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -244,7 +256,7 @@ extension JSONValue {
             case UInt8(ascii: "f"): return try expect("false", .bool(false))
             case UInt8(ascii: "n"): return try expect("null", .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-            default: throw error("unexpected character '\(OutsideText.display(String(Unicode.Scalar(bytes[index]))))'")
+            default: throw error(Words("unexpected character '\(OutsideText.display(String(Unicode.Scalar(bytes[index]))))'", es: "carácter inesperado '\(OutsideText.display(String(Unicode.Scalar(bytes[index]))))'"))
             }
         }
 
@@ -255,18 +267,18 @@ extension JSONValue {
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(Words("expected a string key", es: "se esperaba una clave entre comillas dobles")) }
                 let key = try string()
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(Words("expected ':'", es: "se esperaba ':'")) }
                 index += 1
                 skipWhitespace()
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("unterminated object") }
+                guard index < bytes.count else { throw error(Words("unterminated object", es: "objeto sin cerrar")) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                throw error("expected ',' or '}'")
+                throw error(Words("expected ',' or '}'", es: "se esperaba ',' o '}'"))
             }
         }
 
@@ -279,15 +291,15 @@ extension JSONValue {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("unterminated array") }
+                guard index < bytes.count else { throw error(Words("unterminated array", es: "array sin cerrar")) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                throw error("expected ',' or ']'")
+                throw error(Words("expected ',' or ']'", es: "se esperaba ',' o ']'"))
             }
         }
 
         mutating func hex4() throws(JSONParseError) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+            guard index + 4 <= bytes.count else { throw error(Words("truncated \\u escape", es: "escape \\u incompleto")) }
             var v: UInt32 = 0
             for _ in 0..<4 {
                 let c = bytes[index]
@@ -296,7 +308,7 @@ extension JSONValue {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
-                default: throw error("invalid \\u escape")
+                default: throw error(Words("invalid \\u escape", es: "escape \\u no válido"))
                 }
                 v = v << 4 | d
                 index += 1
@@ -320,19 +332,19 @@ extension JSONValue {
             if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
                 // ASCII is valid UTF-8 as it is: nothing to check (most keys and values of a payload).
                 let s = ascii ? String(decoding: bytes[index..<end], as: UTF8.self) : String(validUTF8: bytes[index..<end])
-                guard let s else { throw error("string is not valid UTF-8") }
+                guard let s else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
                 index = end + 1
                 return s
             }
             var out = [UInt8]()
             while true {
-                guard index < bytes.count else { throw error("unterminated string") }
+                guard index < bytes.count else { throw error(Words("unterminated string", es: "cadena sin cerrar")) }
                 let c = bytes[index]
                 if c == UInt8(ascii: "\"") { index += 1; break }
-                if c < 0x20 { throw error("control character in string") }
+                if c < 0x20 { throw error(Words("control character in string", es: "carácter de control dentro de una cadena")) }
                 if c != UInt8(ascii: "\\") { out.append(c); index += 1; continue }
                 index += 1
-                guard index < bytes.count else { throw error("unterminated escape") }
+                guard index < bytes.count else { throw error(Words("unterminated escape", es: "escape sin terminar")) }
                 let e = bytes[index]
                 index += 1
                 switch e {
@@ -348,20 +360,20 @@ extension JSONValue {
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
                         guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw error("unpaired surrogate") }
+                        else { throw error(Words("unpaired surrogate", es: "sustituto (surrogate) UTF-16 sin pareja")) }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw error(Words("unpaired surrogate", es: "sustituto (surrogate) UTF-16 sin pareja")) }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00..<0xE000).contains(code) {
-                        throw error("unpaired surrogate")
+                        throw error(Words("unpaired surrogate", es: "sustituto (surrogate) UTF-16 sin pareja"))
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid code point") }
+                    guard let scalar = Unicode.Scalar(code) else { throw error(Words("invalid code point", es: "punto de código no válido")) }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: throw error("invalid escape")
+                default: throw error(Words("invalid escape", es: "escape no válido"))
                 }
             }
-            guard let s = String(validUTF8: out) else { throw error("string is not valid UTF-8") }
+            guard let s = String(validUTF8: out) else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
             return s
         }
 
@@ -374,29 +386,29 @@ extension JSONValue {
                 while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
                 return p.index - s
             }
-            guard index < bytes.count else { throw error("invalid number") }
+            guard index < bytes.count else { throw error(Words("invalid number", es: "número no válido")) }
             if bytes[index] == UInt8(ascii: "0") {
                 index += 1
             } else if digits(&self) == 0 {
-                throw error("invalid number")
+                throw error(Words("invalid number", es: "número no válido"))
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1
-                guard digits(&self) > 0 else { throw error("invalid number") }
+                guard digits(&self) > 0 else { throw error(Words("invalid number", es: "número no válido")) }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 isInteger = false
                 index += 1
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard digits(&self) > 0 else { throw error("invalid number") }
+                guard digits(&self) > 0 else { throw error(Words("invalid number", es: "número no válido")) }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if isInteger, let i = Int64(text) { return .integer(i) }
-            guard let d = Double(text) else { throw error("invalid number") }
+            guard let d = Double(text) else { throw error(Words("invalid number", es: "número no válido")) }
             // 1e400 would become infinity, which JSON cannot write back: the value sent would
             // silently be null. Refuse it instead.
-            guard d.isFinite else { throw error("number out of range (beyond ±1.8e308)") }
+            guard d.isFinite else { throw error(Words("number out of range (beyond ±1.8e308)", es: "número fuera de rango (más allá de ±1.8e308)")) }
             return .number(d)
         }
     }

@@ -14,6 +14,26 @@ import Testing
         return JSONDiagnosis(bytes: [], error: JSONParseError(message: "", offset: 0))
     }
 
+    @Test("every way the parser refuses a text is said in Spanish too, not in English inside a Spanish sentence")
+    func everyParseErrorInSpanish() {
+        let inputs: [[UInt8]] = [
+            "\"a\u{01}\"", "[1 2]", "{\"a\":1 \"b\":2}", "{\"a\" 1}", "{1:2}", "\"\\uZZZZ\"", "\"\\q\"", "tru", "-",
+            String(repeating: "[", count: 600), "1e999", "\"\\u12", "@", "", "1 2", "\"\\ud800\"", "\"\\udc00\"", "[1", "\"\\",
+            "{\"a\":1", "\"abc",
+        ].map { Array($0.utf8) } + [[0x22, 0xFF, 0x22]]
+        var said: Set<String> = []
+        for bytes in inputs {
+            do {
+                _ = try JSONValue.parse(bytes)
+                Issue.record("\(bytes) parsed")
+            } catch {
+                said.insert(error.message)
+                #expect(error.words.es != error.words.en, "'\(error.message)' has no Spanish")
+            }
+        }
+        #expect(said.count >= 18, "the inputs reach most of the parser's refusals: \(said.sorted())")
+    }
+
     @Test("each usual mistake is named, at its place", arguments: [
         ("{\n  \"aps\": {\n    \"alert\": \"hi\",\n  }\n}", 3, 18, "a comma after the last item"),
         ("[1, 2,]", 1, 6, "a comma after the last item"),

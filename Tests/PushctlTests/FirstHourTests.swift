@@ -68,6 +68,9 @@ import Testing
         let spanish = try mock.send(["--lang", "es", "--device-token", sampleToken, "--payload", json])
         #expect(spanish.status == 64)
         #expect(spanish.stderr.contains("--payload espera un archivo") && spanish.stderr.contains("por ejemplo: --payload-json"), "\(spanish.stderr)")
+        let escape = try mock.send(["--lang", "es", "--device-token", sampleToken, "--payload-json", #"{"aps":{"alert":"h\q"}}"#])
+        #expect(escape.status == 65)
+        #expect(escape.stderr.contains("no es JSON válido: columna 21: escape no válido"), "the parser's own words in Spanish: \(escape.stderr)")
 
         let missing = try mock.send(["--lang", "es", "--device-token", sampleToken, "--payload", dir.path("nada.json")])
         #expect(missing.status == 66)

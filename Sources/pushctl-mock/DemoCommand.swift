@@ -156,7 +156,9 @@ struct DemoCommand: ParsableCommand {
         // The key was step 1; the token's own steps become 2.1 … 2.7.
         ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst().forEach { narrator.say($0) }
 
-        let alertPayload = Payload(json: .object([("aps", .object([("alert", .object([("title", .string("Hello")), ("body", .string("From pushctl demo"))])), ("sound", .string("default"))]))]))
+        // The class reads this body on the projector: in its language.
+        let title = Words("Hello", es: "Hola").description, body = Words("From pushctl demo", es: "Desde la demo de pushctl").description
+        let alertPayload = Payload(json: .object([("aps", .object([("alert", .object([("title", .string(title)), ("body", .string(body))])), ("sound", .string("default"))]))]))
         let alert = try PushTemplate(PushSpec(topic: topic), payload: alertPayload)
         narrator.step(3, Words("The HTTP/2 request", es: "La petición HTTP/2"), [
             Words(verbatim: "POST \(server.url)/3/device/\(device.hex)"),
@@ -244,12 +246,13 @@ struct DemoCommand: ParsableCommand {
             Words("3. Send (sandbox is the default for apps run from Xcode):",
                   es: "3. Envía (sandbox es lo predeterminado para apps ejecutadas desde Xcode):"),
             Words(verbatim: "   pushctl send --key-file AuthKey_<KEYID>.p8 --team-id <TEAMID> \\"),
-            Words(verbatim: "     --topic <your.bundle.id> --device-token <TOKEN> --title Hello --body 'From pushctl'"),
+            Words("     --topic <your.bundle.id> --device-token <TOKEN> --title Hello --body 'From pushctl'",
+                  es: "     --topic <tu.bundle.id> --device-token <TOKEN> --title Hola --body 'Desde pushctl'"),
             Words("With a certificate (one app, renewed every year): make an Apple Push Notification service SSL certificate for the app, export it with its key from Keychain Access as push.p12, then:",
                   es: "Con un certificado (una app, se renueva cada año): crea un certificado Apple Push Notification service SSL para la app, expórtalo con su clave desde Acceso a Llaveros como push.p12, y luego:"),
             Words("   pushctl cert inspect push.p12            # what it covers, and until when",
                   es: "   pushctl cert inspect push.p12            # qué cubre, y hasta cuándo"),
-            Words(verbatim: "   pushctl send --cert push.p12 --device-token <TOKEN> --title Hello"),
+            Words("   pushctl send --cert push.p12 --device-token <TOKEN> --title Hello", es: "   pushctl send --cert push.p12 --device-token <TOKEN> --title Hola"),
             Words("Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
                   es: "Prueba las dos primero con un APNs local: `pushctl mock --help`, `pushctl cert generate --help`."),
             Words("Live Activities: `pushctl send --live-activity update --content-state '{…}'` (the lint catches what a device would silently drop); broadcasts to many activities: `pushctl channel create`, then `send --channel-id`.",

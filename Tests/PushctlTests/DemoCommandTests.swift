@@ -36,6 +36,8 @@ import Testing
             cursor = found.upperBound
         }
         #expect(!demo.stdout.contains("Step "), "no English step left")
+        #expect(demo.stdout.contains(#"{"aps":{"alert":{"title":"Hola","body":"Desde la demo de pushctl"}"#), "the alert the class reads is Spanish too")
+        #expect(demo.stdout.contains("--device-token <TOKEN> --title Hola --body 'Desde pushctl'"), "\(demo.stdout)")
         let dir = try TemporaryDirectory()
         let explain = try CLI.pushctl(["jwt", "--explain", "--key-file", try dir.generateKey(), "--team-id", "DEF123GHIJ", "--lang", "es"])
         #expect(explain.status == 0 && explain.stderr.contains("2. Cabecera — JSON con el algoritmo") && explain.stdout.hasPrefix("eyJ"), "\(explain.stderr)")

@@ -24,6 +24,22 @@ import Testing
         #expect(!out.contains("Enter to continue"))
     }
 
+    @Test("the commands the demo ends with paste as printed on a 60-column projector: no line of them is wrapped, in either language",
+          arguments: ["en", "es"])
+    func commandsFit(language: String) throws {
+        let demo = try CLI.pushctl(["demo", "--lang", language], stdin: "", env: ["COLUMNS": "60"])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let (topic, title, body, comment) = language == "es"
+            ? ("<tu.bundle.id>", "Hola", "Desde pushctl", "topics, caducidad") : ("<your.bundle.id>", "Hello", "From pushctl", "topics, expiry date")
+        for block in [
+            "\n   pushctl send --key-file AuthKey_<KEYID>.p8 \\\n     --team-id <TEAMID> --topic \(topic) \\\n     --device-token <TOKEN> \\\n     --title \(title) --body '\(body)'\n",
+            "\n   pushctl cert inspect push.p12  # \(comment)\n",
+            "\n   pushctl send --cert push.p12 \\\n     --device-token <TOKEN> --title \(title)\n",
+        ] {
+            #expect(demo.stdout.contains(block), "not as printed: \(block)\n\(demo.stdout.suffix(1500))")
+        }
+    }
+
     @Test("the demo and jwt --explain in Spanish when the locale says so; the machine parts (JSON, headers, tokens) unchanged")
     func spanish() throws {
         let demo = try CLI.pushctl(["demo"], stdin: "", env: ["LANG": "es_ES.UTF-8"])
@@ -37,7 +53,7 @@ import Testing
         }
         #expect(!demo.stdout.contains("Step "), "no English step left")
         #expect(demo.stdout.contains(#"{"aps":{"alert":{"title":"Hola","body":"Desde la demo de pushctl"}"#), "the alert the class reads is Spanish too")
-        #expect(demo.stdout.contains("--device-token <TOKEN> --title Hola --body 'Desde pushctl'"), "\(demo.stdout)")
+        #expect(demo.stdout.contains("     --title Hola --body 'Desde pushctl'"), "\(demo.stdout)")
         let dir = try TemporaryDirectory()
         let explain = try CLI.pushctl(["jwt", "--explain", "--key-file", try dir.generateKey(), "--team-id", "DEF123GHIJ", "--lang", "es"])
         #expect(explain.status == 0 && explain.stderr.contains("2. Cabecera — JSON con el algoritmo") && explain.stdout.hasPrefix("eyJ"), "\(explain.stderr)")

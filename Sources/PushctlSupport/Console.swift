@@ -107,6 +107,13 @@ public enum Console {
         return columns ?? 80
     }
 
+    /// A line for people as the rows that fit the terminal on `fd`: prose (no indent) hangs its
+    /// continuation rows by 2, an indented line (JSON, hex, a command) keeps its indent.
+    public static func rows(_ line: String, fitting fd: Int32) -> [String] {
+        let indent = line.prefix { $0 == " " }.count
+        return TextLayout.wrap(line, width: width(of: fd) ?? Int.max / 2, hangingIndent: indent == 0 ? 2 : 0)
+    }
+
     /// The rows of the terminal on `fd` (TIOCGWINSZ, else LINES, else 24).
     public static func rows(of fd: Int32) -> Int {
         var size = winsize()

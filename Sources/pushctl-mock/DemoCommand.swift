@@ -320,11 +320,7 @@ final class Narrator {
 
     func say(_ words: Words) { say(words.description) }
 
-    func say(_ line: String) {
-        let indent = line.prefix { $0 == " " }.count
-        let rows = TextLayout.wrap(line, width: Console.width(of: STDOUT_FILENO) ?? Int.max / 2, hangingIndent: indent == 0 ? 2 : 0)
-        rows.forEach(emit)
-    }
+    func say(_ line: String) { Console.rows(line, fitting: STDOUT_FILENO).forEach(emit) }
 
     private func emit(_ row: String) {
         // Leave room for the prompt: a full screen waits before the next row.

@@ -106,7 +106,9 @@ struct Sign: ParsableCommand {
             case (.text, true):
                 // The lesson goes to stderr and the token alone to stdout, so that
                 // `JWT=$(pushctl jwt --explain …)` shows the class every step and still keeps the token.
-                ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.dropLast().forEach(Console.err)
+                // Wrapped to the terminal, as the demo is: a projector's is often 60 columns.
+                ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.dropLast()
+                    .flatMap { Console.rows($0, fitting: STDERR_FILENO) }.forEach(Console.err)
                 Console.out(token.compact)
             case (.text, false):
                 Console.out(token.compact)

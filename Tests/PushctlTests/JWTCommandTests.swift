@@ -101,6 +101,24 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(verify.stdout.contains("signature: valid"))
     }
 
+    @Test("--explain fits a 60-column projector in both languages: every row within the width, the steps still in order, stdout the whole token",
+          arguments: ["en", "es"])
+    func explainFits(language: String) throws {
+        let key = try dir.generateKey()
+        let result = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--explain", "--lang", language], env: ["COLUMNS": "60"])
+        #expect(result.status == 0)
+        let rows = result.stderr.split(separator: "\n")
+        #expect(rows.count > 20, "\(result.stderr)")
+        for row in rows { #expect(row.count <= 60, "wider than 60: \(row)") }
+        let steps = language == "es" ? ["1. Clave", "2. Cabecera", "7. Firma", "8. Token"] : ["1. Key", "2. Header", "7. Signature", "8. Token"]
+        var cursor = result.stderr.startIndex
+        for step in steps {
+            let found = try #require(result.stderr.range(of: step, range: cursor..<result.stderr.endIndex), "missing or out of order: \(step)")
+            cursor = found.upperBound
+        }
+        #expect(result.stdoutLines.count == 1 && result.stdout.count > 100, "the token whole, unwrapped, on stdout: \(result.stdout)")
+    }
+
     @Test("decode shows header, claims, the age against the 60-minute limit and the signature's form")
     func decode() throws {
         let key = try dir.generateKey()

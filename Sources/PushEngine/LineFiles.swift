@@ -409,7 +409,8 @@ struct LineReader {
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
-                throw InputError(Words("cannot spool \(name) to a temporary file: \(SystemError.reason(errno).en)", es: "no se puede volcar \(name) a un archivo temporal: \(SystemError.reason(errno).es)"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
+                let reason = SystemError.reason(errno)
+                throw InputError(Words("cannot spool \(name) to a temporary file: \(reason.en)", es: "no se puede volcar \(name) a un archivo temporal: \(reason.es)"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }
     }

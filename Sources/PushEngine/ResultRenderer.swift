@@ -188,7 +188,8 @@ public final class DeadTokenFile: ResultObserver {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
-            throw InputError(Words("cannot write the dead-token file '\(path)': \(SystemError.reason(errno).en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(SystemError.reason(errno).es)"), kind: .cannotCreateOutput)
+            let reason = SystemError.reason(errno)
+            throw InputError(Words("cannot write the dead-token file '\(path)': \(reason.en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(reason.es)"), kind: .cannotCreateOutput)
         }
     }
 

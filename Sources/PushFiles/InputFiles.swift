@@ -72,7 +72,10 @@ public enum InputFiles {
             let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
             let n = chunk.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress!, wanted) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw InputError(Words("cannot read \(name.text(.en)): \(SystemError.reason(errno).en)", es: "no se puede leer \(name.text(.es)): \(SystemError.reason(errno).es)"), kind: .missingInput) }
+            guard n >= 0 else {
+                let reason = SystemError.reason(errno)
+                throw InputError(Words("cannot read \(name.text(.en)): \(reason.en)", es: "no se puede leer \(name.text(.es)): \(reason.es)"), kind: .missingInput)
+            }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[..<n])
         }

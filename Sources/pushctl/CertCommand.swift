@@ -272,7 +272,8 @@ struct CertCommand: ParsableCommand {
         }
         defer { close(fd) }
         guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(SystemError.reason(errno).en)", es: "no se puede escribir '\(OutsideText.display(path))': \(SystemError.reason(errno).es)"), kind: .cannotCreateOutput)
+            let reason = SystemError.reason(errno)
+            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"), kind: .cannotCreateOutput)
         }
     }
 }

@@ -97,7 +97,8 @@ struct KeyCommand: ParsableCommand {
             defer { close(fd) }
             let bytes = Array(pem.utf8)
             guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-                throw InputError(Words("cannot write '\(path)': \(SystemError.reason(errno).en)", es: "no se puede escribir '\(path)': \(SystemError.reason(errno).es)"), kind: .cannotCreateOutput)
+                let reason = SystemError.reason(errno)
+                throw InputError(Words("cannot write '\(path)': \(reason.en)", es: "no se puede escribir '\(path)': \(reason.es)"), kind: .cannotCreateOutput)
             }
         }
     }

@@ -541,7 +541,9 @@ struct Doctor {
     /// boundaries, continuation lines under the text; the mark coloured after wrapping.
     static func text(_ checks: [DoctorCheck], width: Int? = Console.width(of: STDOUT_FILENO)) -> [String] {
         let names = checks.map { Self.displayName[$0.name]?.description ?? $0.name }
-        let column = min(names.map(\.count).max() ?? 0, 30)
+        // Wide enough for Apple's longest host and port (api.sandbox.push.apple.com:2197); a longer
+        // name (an --endpoint's) gets a row of its own, so every found text starts in one column.
+        let column = min(names.map(\.count).max() ?? 0, 31)
         var lines: [String] = []
         for (check, shownName) in zip(checks, names) {
             let painted = switch check.status {
@@ -554,7 +556,10 @@ struct Doctor {
             let indent = column + 4
             let room = (width ?? Int.max / 2) - indent
             let found = TextLayout.wrap(check.found.description, width: room >= 30 ? room : (width ?? 80) - 4)
-            if room >= 30 {
+            if room >= 30 && shownName.count > column {
+                lines.append("\(painted) \(shownName)")
+                lines += found.map { String(repeating: " ", count: indent) + $0 }
+            } else if room >= 30 {
                 lines.append("\(painted) \(name)  \(found.first ?? "")")
                 lines += found.dropFirst().map { String(repeating: " ", count: indent) + $0 }
             } else {

@@ -76,6 +76,20 @@ import Testing
         }
     }
 
+    @Test("a name longer than the name column (an --endpoint's host and port) gets a row of its own; every found text starts in one column")
+    func longNameKeepsTheColumn() throws {
+        let host = "[0000:0000:0000:0000:0000:0000:0000:0001]:\(ProxyProcess.freePort())"
+        let result = try CLI.pushctl(["doctor", "--endpoint", "https://\(host)", "--timeout", "3"], env: ["COLUMNS": "100"])
+        let rows = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let libcurl = try #require(rows.first { $0.hasPrefix("✓ libcurl") }, "\(result.stdout)")
+        let column = try #require(libcurl.range(of: "libcurl ", options: .backwards)).lowerBound
+        let start = libcurl.distance(from: libcurl.startIndex, to: column)
+        let index = try #require(rows.firstIndex { $0.contains(host) }, "\(result.stdout)")
+        #expect(rows[index] == "✗ \(host)", "the long name alone on its row: \(rows[index])")
+        let next = rows[index + 1]
+        #expect(next.prefix(start).allSatisfy { $0 == " " } && next.dropFirst(start).first != " ", "its found text in the column (\(start)): \(next)")
+    }
+
     @Test("nothing listening: the connection check fails with a hint, exit 1")
     func nothingListening() throws {
         let url = "https://127.0.0.1:\(ProxyProcess.freePort())"

@@ -296,14 +296,18 @@ private func declaredCommands(under command: any ParsableCommand.Type) -> Set<Ob
     command.configuration.subcommands.reduce(into: [ObjectIdentifier(command)]) { $0.formUnion(declaredCommands(under: $1)) }
 }
 
-/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage) and in
-/// this process's language; help, --version and exit codes as the parser gives them.
+/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage), in this
+/// process's language and wrapped to the terminal; help, --version and exit codes as the parser
+/// gives them.
 func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Never {
     let code = root.exitCode(for: error)
     guard code != .success, !(error is ExitCode) else { root.exit(withError: error) }
     let message = root.fullMessage(for: error)
     guard message.hasPrefix("Error: ") else { root.exit(withError: error) }
-    Console.err("error: " + ParserMessages.localized(String(message.dropFirst("Error: ".count))))
+    // The sentence as every error is said; the Help/Usage lines after it wrapped to the terminal too.
+    let lines = ParserMessages.localized(String(message.dropFirst("Error: ".count))).split(separator: "\n", omittingEmptySubsequences: false)
+    Console.error(String(lines.first ?? ""))
+    lines.dropFirst().flatMap { Console.rows(String($0), fitting: STDERR_FILENO) }.forEach(Console.err)
     exit(code.rawValue)
 }
 

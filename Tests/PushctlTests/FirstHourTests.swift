@@ -87,7 +87,7 @@ import Testing
         #expect(!cache.stderr.contains("not using"), "\(cache.stderr)")
     }
 
-    @Test("the parser's own errors (a missing value, a value that is not a number, an extra argument) read in Spanish under --lang es, and stay the parser's in English")
+    @Test("the parser's own errors (a missing value, a value that is not a number, an extra argument) read in Spanish under --lang es, stay the parser's in English, and fit a 60-column terminal")
     func parserErrorsInSpanish() throws {
         let missing = try CLI.pushctl(["--lang", "es", "send", "--title"])
         #expect(missing.status == 64)
@@ -100,6 +100,13 @@ import Testing
         #expect(extra.status == 64)
         #expect(extra.stderr.hasPrefix("error: argumento inesperado 'extra'\nUso: pushctl jwt [sign]"), "\(extra.stderr)")
         #expect(!extra.stderr.contains("Usage") && !extra.stderr.contains("See '"), "\(extra.stderr)")
+        for language in ["en", "es"] {
+            let narrow = try CLI.pushctl(["send", "--connections", "abc", "--lang", language], env: ["COLUMNS": "60"])
+            #expect(narrow.status == 64)
+            let rows = narrow.stderr.split(separator: "\n")
+            #expect(rows.count >= 4, "\(narrow.stderr)")
+            for row in rows { #expect(row.count <= 60, "wider than 60: \(row)") }
+        }
         let english = try CLI.pushctl(["send", "--title"], env: ["PUSHCTL_LANG": "en"])
         #expect(english.stderr.hasPrefix("error: Missing value for '--title <title>'\nHelp:  --title <title>"), "\(english.stderr)")
         #expect(english.stderr.contains("\nUsage: pushctl send <options>\n  See 'pushctl send --help' for more information."), "\(english.stderr)")

@@ -109,7 +109,7 @@ public enum Console {
 
     /// A line for people as the rows that fit the terminal on `fd`: prose (no indent) hangs its
     /// continuation rows by 2, an indented line (JSON, hex, a command) keeps its indent.
-    public static func rows(_ line: String, fitting fd: Int32) -> [String] {
+    public static func wrapped(_ line: String, fitting fd: Int32) -> [String] {
         let indent = line.prefix { $0 == " " }.count
         return TextLayout.wrap(line, width: width(of: fd) ?? Int.max / 2, hangingIndent: indent == 0 ? 2 : 0)
     }

@@ -307,7 +307,7 @@ func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Neve
     // The sentence as every error is said; the Help/Usage lines after it wrapped to the terminal too.
     let lines = ParserMessages.localized(String(message.dropFirst("Error: ".count))).split(separator: "\n", omittingEmptySubsequences: false)
     Console.error(String(lines.first ?? ""))
-    lines.dropFirst().flatMap { Console.rows(String($0), fitting: STDERR_FILENO) }.forEach(Console.err)
+    lines.dropFirst().flatMap { Console.wrapped(String($0), fitting: STDERR_FILENO) }.forEach(Console.err)
     exit(code.rawValue)
 }
 

@@ -320,7 +320,7 @@ final class Narrator {
 
     func say(_ words: Words) { say(words.description) }
 
-    func say(_ line: String) { Console.rows(line, fitting: STDOUT_FILENO).forEach(emit) }
+    func say(_ line: String) { Console.wrapped(line, fitting: STDOUT_FILENO).forEach(emit) }
 
     private func emit(_ row: String) {
         // Leave room for the prompt: a full screen waits before the next row.

@@ -108,7 +108,7 @@ struct Sign: ParsableCommand {
                 // `JWT=$(pushctl jwt --explain …)` shows the class every step and still keeps the token.
                 // Wrapped to the terminal, as the demo is: a projector's is often 60 columns.
                 ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.dropLast()
-                    .flatMap { Console.rows($0, fitting: STDERR_FILENO) }.forEach(Console.err)
+                    .flatMap { Console.wrapped($0, fitting: STDERR_FILENO) }.forEach(Console.err)
                 Console.out(token.compact)
             case (.text, false):
                 Console.out(token.compact)

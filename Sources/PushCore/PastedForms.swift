@@ -65,6 +65,11 @@ public enum PastedForm {
     }
 
     /// How to print the token in the app.
+    /// What a file that starts with a byte order mark is told (Windows editors and spreadsheets'
+    /// "UTF-8" exports write one).
+    public static let byteOrderMark = Words("a byte order mark (BOM) at the start: save the file as UTF-8 without BOM",
+                                            es: "una marca de orden de bytes (BOM) al principio: guarda el archivo como UTF-8 sin BOM")
+
     public static let printTheToken = Words("in the app, print the hex: deviceToken.map { String(format: \"%02x\", $0) }.joined()",
                                             es: "en la app, imprime el hexadecimal: deviceToken.map { String(format: \"%02x\", $0) }.joined()")
 }

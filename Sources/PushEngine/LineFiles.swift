@@ -87,7 +87,12 @@ public final class DeviceTokenFile: Sequence {
     public init(_ path: String, shard: Shard? = nil) throws(InputError) {
         var count = 0, duplicates = 0, total = 0
         var seen = DeviceTokenSet()
+        var firstLine = true
         file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
+            if firstLine {
+                firstLine = false
+                if line.starts(with: [0xEF, 0xBB, 0xBF]) { throw InputError(PastedForm.byteOrderMark) }
+            }
             try line.withUnsafeBufferPointer { line throws(InputError) in
                 guard let text = DeviceTokenFile.tokenText(line) else { return }
                 let fresh = try seen.insert(utf8: text)

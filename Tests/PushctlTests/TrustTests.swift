@@ -178,6 +178,20 @@ import PushEngine
         #expect(try mock.requests().isEmpty)
     }
 
+    @Test("a tokens file saved with a byte order mark (a Windows editor's, a spreadsheet's export) is named as that, in both languages; nothing is sent")
+    func byteOrderMark() throws {
+        let mock = try MockProcess(dir: dir)
+        let file = dir.path("bom.txt")
+        try Data([0xEF, 0xBB, 0xBF] + Array((tokens(2).joined(separator: "\r\n") + "\r\n").utf8)).write(to: URL(fileURLWithPath: file))
+        let english = try mock.send(["--tokens-file", file, "--title", "x"])
+        #expect(english.status == 65)
+        #expect(english.stderr.contains("bom.txt, line 1: a byte order mark (BOM) at the start: save the file as UTF-8 without BOM"), "\(english.stderr)")
+        let spanish = try mock.send(["--tokens-file", file, "--title", "x", "--lang", "es"])
+        #expect(spanish.status == 65)
+        #expect(spanish.stderr.contains("guarda el archivo como UTF-8 sin BOM"), "\(spanish.stderr)")
+        #expect(try mock.requests().isEmpty)
+    }
+
     @Test("a token given twice is sent once, however it is spelled, and the summary says how many repeats were skipped")
     func duplicates() throws {
         let mock = try MockProcess(dir: dir)

@@ -90,8 +90,8 @@ public struct JSONDiagnosis: Sendable {
         var previous = at - 1
         while let b = byte(previous), [0x20, 0x09, 0x0A, 0x0D].contains(b) { previous -= 1 }
 
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]), at <= 3 {
-            return (0, PastedForm.byteOrderMark, true)
+        if at <= 3, let mark = PastedForm.encodingMark(bytes) {
+            return (0, mark, true)
         }
         if ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}"].contains(where: { starts($0, at: at) }) {
             return (at, Words("typographic quotes (“ ” or ‘ ’), as a word processor or a chat app writes them: JSON needs straight double quotes (\")",

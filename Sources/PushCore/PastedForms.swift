@@ -70,6 +70,18 @@ public enum PastedForm {
     public static let byteOrderMark = Words("a byte order mark (BOM) at the start: save the file as UTF-8 without BOM",
                                             es: "una marca de orden de bytes (BOM) al principio: guarda el archivo como UTF-8 sin BOM")
 
+    /// What a UTF-16 file is told (Windows' "Unicode", PowerShell 5's default for `>`).
+    public static let utf16 = Words("the file is UTF-16 (what Windows calls \"Unicode\"): save it as UTF-8",
+                                    es: "el archivo está en UTF-16 (lo que Windows llama \"Unicode\"): guárdalo como UTF-8")
+
+    /// What a file's first bytes say when they are not plain UTF-8 text: a byte order mark, or
+    /// UTF-16's; nil for anything else.
+    public static func encodingMark(_ start: some Collection<UInt8>) -> Words? {
+        let first = Array(start.prefix(3))
+        if first.starts(with: [0xFF, 0xFE]) || first.starts(with: [0xFE, 0xFF]) { return utf16 }
+        return first == [0xEF, 0xBB, 0xBF] ? byteOrderMark : nil
+    }
+
     public static let printTheToken = Words("in the app, print the hex: deviceToken.map { String(format: \"%02x\", $0) }.joined()",
                                             es: "en la app, imprime el hexadecimal: deviceToken.map { String(format: \"%02x\", $0) }.joined()")
 }

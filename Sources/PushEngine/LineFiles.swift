@@ -91,7 +91,7 @@ public final class DeviceTokenFile: Sequence {
         file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
             if firstLine {
                 firstLine = false
-                if line.starts(with: [0xEF, 0xBB, 0xBF]) { throw InputError(PastedForm.byteOrderMark) }
+                if let mark = PastedForm.encodingMark(line) { throw InputError(mark) }
             }
             try line.withUnsafeBufferPointer { line throws(InputError) in
                 guard let text = DeviceTokenFile.tokenText(line) else { return }

@@ -178,7 +178,7 @@ import PushEngine
         #expect(try mock.requests().isEmpty)
     }
 
-    @Test("a tokens file saved with a byte order mark (a Windows editor's, a spreadsheet's export) is named as that, in both languages; nothing is sent")
+    @Test("a tokens file saved with a byte order mark (a Windows editor's, a spreadsheet's export) or as UTF-16 is named as that, in both languages; nothing is sent")
     func byteOrderMark() throws {
         let mock = try MockProcess(dir: dir)
         let file = dir.path("bom.txt")
@@ -189,6 +189,17 @@ import PushEngine
         let spanish = try mock.send(["--tokens-file", file, "--title", "x", "--lang", "es"])
         #expect(spanish.status == 65)
         #expect(spanish.stderr.contains("guarda el archivo como UTF-8 sin BOM"), "\(spanish.stderr)")
+        // UTF-16 (Windows' "Unicode", PowerShell 5's `>`), as a tokens file and as a requests file.
+        let utf16 = dir.path("unicode.txt")
+        try (tokens(1)[0] + "\r\n").data(using: .utf16)!.write(to: URL(fileURLWithPath: utf16))
+        let wide = try mock.send(["--tokens-file", utf16, "--title", "x"])
+        #expect(wide.status == 65)
+        #expect(wide.stderr.contains("unicode.txt, line 1: the file is UTF-16 (what Windows calls \"Unicode\"): save it as UTF-8"), "\(wide.stderr)")
+        let requests = dir.path("unicode.jsonl")
+        try (#"{"token":""# + tokens(1)[0] + #"","payload":{"aps":{"alert":"x"}}}"# + "\n").data(using: .utf16)!.write(to: URL(fileURLWithPath: requests))
+        let wideRequests = try mock.send(["--requests-file", requests])
+        #expect(wideRequests.status == 65)
+        #expect(wideRequests.stderr.contains("the file is UTF-16"), "\(wideRequests.stderr)")
         #expect(try mock.requests().isEmpty)
     }
 

@@ -36,12 +36,23 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
         text.utf8.count == 10 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
     }
 
-    /// The `<ID>` in a file named `AuthKey_<ID>.p8`, if the name has that shape.
+    /// The `<ID>` in a file named `AuthKey_<ID>.p8`, if the name has that shape. A copy keeps its
+    /// id: a browser's second download (`AuthKey_ABC123DEFG (1).p8`), the Finder's
+    /// (`… copy.p8`, `… copy 2.p8`) or a `-2` suffix.
     public static func keyID(fromKeyFileName path: String) -> String? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard name.hasPrefix("AuthKey_"), name.hasSuffix(".p8") else { return nil }
         let id = String(name.dropFirst("AuthKey_".count).dropLast(".p8".count))
+        if !isWellFormed(id), isWellFormed(String(id.prefix(10))), isCopySuffix(id.dropFirst(10)) { return String(id.prefix(10)) }
         return id.isEmpty ? nil : id
+    }
+
+    private static func isCopySuffix(_ tail: Substring) -> Bool {
+        func number(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        let spaced = tail.drop { $0 == " " }
+        if spaced.hasPrefix("("), spaced.hasSuffix(")"), spaced.count > 2 { return number(spaced.dropFirst().dropLast()) }
+        if tail.first == " ", spaced == "copy" || (spaced.hasPrefix("copy ") && number(spaced.dropFirst("copy ".count))) { return true }
+        return tail.first == "-" && number(tail.dropFirst())
     }
 
     /// When the key id in use contradicts the `<ID>` of an `AuthKey_<ID>.p8` file: what to say

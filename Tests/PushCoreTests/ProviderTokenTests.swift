@@ -58,11 +58,21 @@ struct FixedSigner: ES256Signing {
         #expect(throws: InputError.self) { try AppleIdentifier(.teamID, text) }
     }
 
-    @Test("the key id comes from AuthKey_<ID>.p8")
+    @Test("the key id comes from AuthKey_<ID>.p8, and from a downloaded or copied AuthKey_<ID> (1).p8")
     func keyIDFromFileName() {
         #expect(AppleIdentifier.keyID(fromKeyFileName: "/keys/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")
         #expect(AppleIdentifier.keyID(fromKeyFileName: "key.p8") == nil)
         #expect(AppleIdentifier.keyID(fromKeyFileName: "AuthKey_.p8") == nil)
+        // A second download or a copy keeps the id; anything else after it is left for the id's own check.
+        for copy in ["AuthKey_ABC123DEFG (1).p8", "Downloads/AuthKey_ABC123DEFG(2).p8", "AuthKey_ABC123DEFG copy.p8",
+                     "AuthKey_ABC123DEFG copy 2.p8", "AuthKey_ABC123DEFG-1.p8"] {
+            #expect(AppleIdentifier.keyID(fromKeyFileName: copy) == "ABC123DEFG", "\(copy)")
+        }
+        for other in ["AuthKey_ABC123DEFGH.p8", "AuthKey_ABC123DEFG (x).p8", "AuthKey_ABC123DEFG ().p8", "AuthKey_ABC123DEFGcopy.p8",
+                      "AuthKey_ABC123DEFG-.p8", "AuthKey_abc123defg (1).p8"] {
+            let id = String(other.dropFirst("AuthKey_".count).dropLast(".p8".count))
+            #expect(AppleIdentifier.keyID(fromKeyFileName: other) == id, "\(other)")
+        }
     }
 }
 

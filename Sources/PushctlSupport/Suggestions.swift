@@ -51,6 +51,7 @@ public enum Suggestions {
         (["check", "diagnose", "diag", "doc", "docter", "health"], "doctor"),
         (["channels", "broadcast"], "channel"),
         (["tutorial", "walkthrough", "tour", "class", "lesson"], "demo"),
+        (["version", "ver"], "--version"),
     ]
 
     /// The better message for a command line that did not parse, or nil to keep the parser's own.
@@ -113,7 +114,8 @@ public enum Suggestions {
         let shown = OutsideText.display(word, limit: 40)
         let here = path.joined(separator: " ")
         let lowered = word.lowercased()
-        let meant = commandTable.first { $0.typed.contains(lowered) }?.meant
+        // The table names pushctl's own commands: it is read for a word typed where they go.
+        let meant = (path.count == 1 ? commandTable.first { $0.typed.contains(lowered) }?.meant : nil)
             ?? nearest(lowered, among: names)
         if let meant {
             return Words("'\(shown)' is not a \(here) command; did you mean `\(here) \(meant)`?",

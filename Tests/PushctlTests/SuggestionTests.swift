@@ -43,6 +43,7 @@ import Testing
         (["docter"], "'docter'", "`pushctl doctor`"),
         (["key", "gen", "--out", "keys"], "'gen'", "`pushctl key generate`"),
         (["cert", "inspec", "c.pem"], "'inspec'", "`pushctl cert inspect`"),
+        (["version"], "'version'", "`pushctl --version`"),
     ])
     func commands(arguments: [String], named: String, meant: String) throws {
         let result = try CLI.pushctl(arguments)
@@ -70,6 +71,8 @@ import Testing
         (["doctor", "--output", "yaml"], "'yaml' is not a value of --output; it takes text, json"),
         (["mock", "--environment", "prod"], "'prod' is not a value of --environment; did you mean production? (--environment takes sandbox, production)"),
         (["channel", "creat"], "'creat' is not a pushctl channel command; did you mean `pushctl channel create`?"),
+        // The table of what people type names top-level commands: not suggested one level down.
+        (["channel", "broadcast"], "'broadcast' is not a pushctl channel command; the commands are: create, list, read, delete"),
     ])
     func closedChoices(arguments: [String], said: String) throws {
         let result = try CLI.pushctl(arguments)

@@ -133,6 +133,16 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         if let form = PastedForm.notADeviceToken(text) {
             throw InputError(Words("device token '\(shown)': ", es: "token del dispositivo '\(shown)': ") + form, hint: PastedForm.printTheToken)
         }
+        // Tokens from a spreadsheet's row: "a1…,b2…" (or ';', '|'), each part hex.
+        if let separator = ([",", ";", "|"] as [Character]).first(where: { text.contains($0) }) {
+            let parts = text.split(separator: separator).map { $0.trimmingWhitespace().filter { $0 != "\"" && $0 != "'" } }
+            if parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(\.isASCIIHexDigit) }) {
+                throw InputError(Words("'\(shown)' looks like \(parts.count) device tokens separated by '\(separator)'",
+                                       es: "'\(shown)' parece \(parts.count) tokens del dispositivo separados por '\(separator)'"),
+                                 hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file: tr '\(separator)' '\\n' < tokens.csv > tokens.txt",
+                                             es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens: tr '\(separator)' '\\n' < tokens.csv > tokens.txt"))
+            }
+        }
         var hex = ""
         var grouping = Grouping()
         var offset = 0

@@ -64,7 +64,6 @@ public enum PastedForm {
         return nil
     }
 
-    /// How to print the token in the app.
     /// What a file that starts with a byte order mark is told (Windows editors and spreadsheets'
     /// "UTF-8" exports write one).
     public static let byteOrderMark = Words("a byte order mark (BOM) at the start: save the file as UTF-8 without BOM",
@@ -82,6 +81,7 @@ public enum PastedForm {
         return first == [0xEF, 0xBB, 0xBF] ? byteOrderMark : nil
     }
 
+    /// How to print the token in the app.
     public static let printTheToken = Words("in the app, print the hex: deviceToken.map { String(format: \"%02x\", $0) }.joined()",
                                             es: "en la app, imprime el hexadecimal: deviceToken.map { String(format: \"%02x\", $0) }.joined()")
 }

@@ -10,6 +10,10 @@
 public enum RequestLine {
     public static let fields = ["token", "payload", "topic"] + PushField.allCases.filter { $0 != .topic }.map(\.rawValue)
 
+    /// How to make JSON Lines from an array of requests.
+    static let jsonLinesFromArray = Words("jq turns a JSON array of requests into JSON Lines: jq -c '.[]' requests.json > requests.jsonl",
+                                          es: "jq convierte un array JSON de peticiones en JSON Lines: jq -c '.[]' requests.json > requests.jsonl")
+
     /// The longest line accepted: a payload of 5,120 bytes fits many times over, even escaped.
     public static let lengthLimit = 64 * 1024
 
@@ -18,13 +22,25 @@ public enum RequestLine {
     public static func parse(_ bytes: [UInt8], defaults: PushSpec) throws(InputError) -> DeviceNotification {
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch {
+            // A JSON document laid over several lines (an array of requests, a pretty-printed
+            // object): its first line opens a value and ends where the value goes on.
+            let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
+            if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+               let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
+                throw InputError(Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
+                                       es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea"),
+                                 hint: jsonLinesFromArray)
+            }
             let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
             throw InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
                              hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
                                                                  es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
         }
         guard let members = json.objectMembers else {
-            throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
+            let hint = if case .array = json { jsonLinesFromArray } else {
+                Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}")
+            }
+            throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: hint)
         }
         for (position, (key, _)) in members.enumerated() {
             guard fields.contains(key) else {

@@ -143,6 +143,33 @@ import Testing
         }
     }
 
+    @Test("a spreadsheet's row of tokens and a JSON array or pretty-printed object as a requests file are named, with the command that fixes each; nothing is sent")
+    func fileShapes() throws {
+        let mock = try MockProcess(dir: dir)
+        let (a, b) = (String(repeating: "ab", count: 32), String(repeating: "cd", count: 32))
+        let row = try mock.send(["--tokens-file", try dir.write("tokens.csv", "\(a),\(b)\n"), "--title", "x"])
+        #expect(row.status == 65)
+        #expect(row.stderr.contains("looks like 2 device tokens separated by ','") && row.stderr.contains("tr ',' '\\n' < tokens.csv > tokens.txt"), "\(row.stderr)")
+        let flag = try mock.send(["--device-token", "\"\(a)\"; \"\(b)\"", "--title", "x", "--lang", "es"])
+        #expect(flag.status == 65)
+        #expect(flag.stderr.contains("parece 2 tokens del dispositivo separados por ';'"), "\(flag.stderr)")
+
+        let line = #"{"token":"\#(a)","payload":{"aps":{"alert":"x"}}}"#
+        for (name, text) in [("array.json", "[\n  \(line)\n]\n"), ("pretty.json", "{\n  \"token\": \"\(a)\",\n  \"payload\": {}\n}\n")] {
+            let result = try mock.send(["--requests-file", try dir.write(name, text)])
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("\(name), line 1: the JSON that starts on this line goes on past it: a requests file is JSON Lines"), "\(result.stderr)")
+            #expect(result.stderr.contains("jq -c '.[]' requests.json > requests.jsonl"), "\(result.stderr)")
+        }
+        let oneLine = try mock.send(["--requests-file", try dir.write("one-line.json", "[\(line)]\n")])
+        #expect(oneLine.status == 65)
+        #expect(oneLine.stderr.contains("the line is an array, not a JSON object; jq turns a JSON array of requests into JSON Lines"), "\(oneLine.stderr)")
+        let cut = try mock.send(["--requests-file", try dir.write("cut.jsonl", String(line.prefix(60)) + "\n")])
+        #expect(cut.status == 65)
+        #expect(cut.stderr.contains("not valid JSON") && !cut.stderr.contains("goes on past it"), "a line cut short is still diagnosed as such: \(cut.stderr)")
+        #expect(try mock.requests().isEmpty)
+    }
+
     @Test("a certificate given as --key-file (PEM, Apple's DER aps.cer, a .p12) is named, and pointed at --cert; exit 65")
     func certificateAsKey() throws {
         try dir.openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem",

@@ -27,7 +27,8 @@ public final class CheckedLineFile {
     private let readAgain: Bool
 
     /// Opens `path` (`-` for standard input) and calls `check` with every line; a thrown error
-    /// is prefixed with the file and line.
+    /// is prefixed with the file and line. A file saved as UTF-16 or with a byte order mark is
+    /// refused at its first line, by name, whatever it holds.
     public init(_ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
                 check: (ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
         displayName = path == "-" ? "standard input" : path
@@ -43,7 +44,11 @@ public final class CheckedLineFile {
         var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: spooled ? fd : nil, lineLimit: lineLimit)
         do throws(InputError) {
             while let line = try reader.nextLine(name: displayName) {
-                do throws(InputError) { try check(line) } catch {
+                do throws(InputError) {
+                    // Saved as UTF-16, or with a byte order mark: said of the file, not of its first entry.
+                    if reader.lineNumber == 1, let mark = PastedForm.encodingMark(line) { throw InputError(mark) }
+                    try check(line)
+                } catch {
                     throw error.at("\(displayName), line \(reader.lineNumber)")
                 }
             }
@@ -87,12 +92,7 @@ public final class DeviceTokenFile: Sequence {
     public init(_ path: String, shard: Shard? = nil) throws(InputError) {
         var count = 0, duplicates = 0, total = 0
         var seen = DeviceTokenSet()
-        var firstLine = true
         file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
-            if firstLine {
-                firstLine = false
-                if let mark = PastedForm.encodingMark(line) { throw InputError(mark) }
-            }
             try line.withUnsafeBufferPointer { line throws(InputError) in
                 guard let text = DeviceTokenFile.tokenText(line) else { return }
                 let fresh = try seen.insert(utf8: text)

@@ -143,7 +143,7 @@ public struct PushResult: Sendable {
         out.append(0x7D)
     }
 
-    /// The bytes a JSON string holds as they are: printable ASCII but `"` and `\\`.
+    /// The bytes a JSON string holds as they are: printable ASCII but `"` and a backslash.
     private static let plainByte: [Bool] = (0...255).map { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
 
     private static func tail(_ language: Language) -> [UInt8] {

@@ -257,11 +257,13 @@ public func answerVersionIfAsked() {
     exit(0)
 }
 
-public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never {
+///
+/// `plain` may read a line the quick way (`PlainLongOptions`); when it gives nil, the parser reads it.
+public func runReportingParseMistakes(_ root: any ParsableCommand.Type, plain: ([String]) -> (any ParsableCommand)? = { _ in nil }) -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
     var command: any ParsableCommand
     do {
-        command = try parsedBySubcommand(arguments, root) ?? root.parseAsRoot(arguments)
+        command = try plain(arguments) ?? parsedBySubcommand(arguments, root) ?? root.parseAsRoot(arguments)
     } catch {
         // `---completion …` is the shells' question, answered by the parser itself.
         if !(error is ValidationError), root.exitCode(for: error) == .validationFailure, arguments.first?.hasPrefix("---") != true,

@@ -31,6 +31,6 @@ struct Pushctl: ParsableCommand {
         Companion.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutEmptyVariables()
-        runReportingParseMistakes(Pushctl.self)
+        runReportingParseMistakes(Pushctl.self, plain: SendCommand.plainParse)
     }
 }

@@ -12,8 +12,15 @@ extension SendCommand {
     /// both ways and requires the same command, so a new option or default that is missed here
     /// fails there.
     static func plainParse(_ arguments: [String]) -> SendCommand? {
-        guard arguments.first == configuration.commandName else { return nil }
-        var line = PlainLongOptions(arguments.dropFirst())
+        var words = arguments[...]
+        // `pushctl --lang es send …`: the root's option, which the parser hands to send's group too.
+        var rootLanguage: String? = nil
+        if words.first == "--lang", words.count > 2, words[words.startIndex + 1].utf8.first != UInt8(ascii: "-") {
+            rootLanguage = words[words.startIndex + 1]
+            words = words.dropFirst(2)
+        }
+        guard words.first == configuration.commandName else { return nil }
+        var line = PlainLongOptions(words.dropFirst())
 
         var command = SendCommand()
         command.jwt = line.option("jwt")
@@ -30,6 +37,10 @@ extension SendCommand {
         command.simulatorFlags = .plain(&line)
         command.outputFlags = .plain(&line)
         command.language = .plain(&line)
+        if let rootLanguage {
+            guard command.language.lang == nil else { return nil }
+            command.language.lang = rootLanguage
+        }
         guard line.complete, (try? command.validate()) != nil else { return nil }
         return command
     }

@@ -111,6 +111,20 @@ import Testing
         }
     }
 
+    /// `pushctl --lang es send …` (the root's --lang) is read quickly too, as the parser reads it.
+    @Test func theRootsLanguageBeforeSend() throws {
+        let send = ["send", "--topic", "com.example.app", "--device-token", String(repeating: "ab", count: 32), "--title", "Hola"]
+        let line = ["--lang", "es"] + send
+        let quick = try #require(SendCommand.plainParse(line))
+        let slow = try #require(try Pushctl.parseAsRoot(line) as? SendCommand)
+        #expect(String(reflecting: quick) == String(reflecting: slow))
+        #expect(quick.language.lang == "es")
+        // --lang both before and after send, or anything else before it: the parser's.
+        for line in [["--lang", "en"] + send + ["--lang", "es"], ["--lang"] + send, ["--lang", "--title", "x"] + send, ["--verbose", "es"] + send] {
+            #expect(SendCommand.plainParse(line) == nil, "\(line)")
+        }
+    }
+
     @Test func repeatedOptionsKeepTheirOrder() throws {
         let line = ["send", "--topic", "t", "--device-token", "aa", "--device-token", "bb", "--custom", "b=2", "--custom", "a=1"]
         let quick = try #require(SendCommand.plainParse(line))

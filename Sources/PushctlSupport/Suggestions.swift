@@ -79,6 +79,9 @@ public enum Suggestions {
                 if let choices = known.values[name], let value, !choices.contains(value) {
                     return unknownValue(value, option: name, choices: choices)
                 }
+                if known.takesValue.contains(name), !word.contains("="), let value, let dashed = dashedValue(value, option: name, known: known) {
+                    return dashed
+                }
                 if known.takesValue.contains(name) && !word.contains("=") { index += 1 }
                 index += 1
                 continue
@@ -143,6 +146,19 @@ public enum Suggestions {
         }
         return Words("unknown option '\(shown)' for `\(here)`; `\(here) --help` lists them",
                      es: "'\(shown)' no es una opción de `\(here)`; `\(here) --help` las muestra todas")
+    }
+
+    /// `--title "-20% hoy"`: the parser reads a value that starts with `-` as an option, and says
+    /// the option has no value. A number (`--badge -1`) or one of the command's options is left to
+    /// the parser's own words.
+    static func dashedValue(_ value: String, option: String, known: KnownOptions) -> Words? {
+        guard value.hasPrefix("-"), value.count > 1, Double(value) == nil,
+              !known.names.contains(String(value.split(separator: "=", maxSplits: 1).first ?? ""))
+        else { return nil }
+        let shown = OutsideText.display(value, limit: 40)
+        let quoted = shown.contains("'") ? "\"\(shown)\"" : "'\(shown)'"
+        return Words("'\(shown)' after \(option) starts with '-', so it reads as an option and \(option) has no value; join them with '=': \(option)=\(quoted)",
+                     es: "'\(shown)' después de \(option) empieza por '-', así que se lee como una opción y \(option) se queda sin valor; únelos con '=': \(option)=\(quoted)")
     }
 
     static func unknownValue(_ value: String, option: String, choices: [String]) -> Words {

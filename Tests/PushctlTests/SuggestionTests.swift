@@ -93,6 +93,28 @@ import Testing
         #expect(try mock.requestsSoFar().isEmpty)
     }
 
+    @Test("a title that starts with '-' is named, with the = form that passes it, in both languages; nothing is sent, and the = form sends it")
+    func valueStartingWithDash() throws {
+        let dir = try TemporaryDirectory()
+        let mock = try MockProcess(dir: dir)
+        let token = String(repeating: "ab", count: 32)
+        let english = try mock.send(["--device-token", token, "--title", "-20% hoy"])
+        #expect(english.status == 64)
+        #expect(english.stderr.hasPrefix("error: '-20% hoy' after --title starts with '-', so it reads as an option and --title has no value; join them with '=': --title='-20% hoy'"), "\(english.stderr)")
+        let spanish = try mock.send(["--device-token", token, "--body", "- lista"], env: ["LANG": "es_ES.UTF-8"])
+        #expect(spanish.status == 64)
+        #expect(spanish.stderr.contains("'- lista' después de --body empieza por '-'") && spanish.stderr.contains("--body='- lista'"), "\(spanish.stderr)")
+        // A number is the parser's to judge (--badge takes -1 and refuses it by name), and an option is an option.
+        let badge = try mock.send(["--device-token", token, "--badge", "-1"])
+        #expect(badge.status == 65 && !badge.stderr.contains("starts with '-'"), "\(badge.stderr)")
+        let forgotten = try mock.send(["--device-token", token, "--title", "--body", "x"])
+        #expect(forgotten.status == 64 && !forgotten.stderr.contains("starts with '-'"), "\(forgotten.stderr)")
+        #expect(try mock.requestsSoFar().isEmpty)
+        let joined = try mock.send(["--device-token", token, "--title=-20% hoy"])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(try mock.requestsSoFar().map { $0["body"] as? String } == [#"{"aps":{"alert":{"title":"-20% hoy"}}}"#])
+    }
+
     @Test("in Spanish when the locale says so")
     func spanish() throws {
         let result = try CLI.pushctl(["send", "--prod"], env: ["LANG": "es_ES.UTF-8"])

@@ -336,11 +336,38 @@ public enum EnvironmentCheck {
     public static let names = ["PUSHCTL_KEY_FILE", "PUSHCTL_KEY_ID", "PUSHCTL_TEAM_ID", "PUSHCTL_TOPIC", "PUSHCTL_ENV", "PUSHCTL_ENDPOINT",
                                "PUSHCTL_CACERT", "PUSHCTL_JWT", "PUSHCTL_CERT", "PUSHCTL_CERT_PASSWORD", "PUSHCTL_PROXY", "PUSHCTL_CACHE_DIR"]
 
-    public static func warnAboutEmptyVariables(_ environment: [String: String] = Console.environment) {
+    /// Every variable pushctl reads (the language is read before the others).
+    static let read = names + ["PUSHCTL_LANG"]
+
+    /// A variable of ours set but empty, and one a slip away from ours (`PUSHCTL_KEYFILE`), are
+    /// ignored: each is said, so that the error that follows ("missing --key-file") is understood.
+    public static func warnAboutVariables(_ environment: [String: String] = Console.environment) {
         for name in names where environment[name]?.isEmpty == true {
             Console.warn(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
                                es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
         }
+        for name in environment.keys.sorted() {
+            guard let meant = meant(name) else { continue }
+            let shown = OutsideText.display(name, limit: 60)
+            Console.warn(Words("\(shown) is set, but pushctl reads \(meant); \(shown) is ignored",
+                               es: "\(shown) está definida, pero pushctl lee \(meant); \(shown) se ignora"))
+        }
+    }
+
+    /// The variable pushctl reads that `name` is one slip from: underscores (`PUSHCTL_KEYFILE`),
+    /// case, a name cut short (`PUSHCTL_TEAM`), or one letter (`PUSHCTL_TOPICS`). A name further
+    /// from all of them (a script's own `PUSHCTL_BIN`) is not pushctl's to judge.
+    static func meant(_ name: String) -> String? {
+        let upper = name.uppercased()
+        guard upper.hasPrefix("PUSHCTL_"), !read.contains(name) else { return nil }
+        let typed = Array(upper.dropFirst(8))
+        let ours = read.map { (name: $0, rest: Array($0.dropFirst(8))) }
+        if upper != name, let same = ours.first(where: { $0.rest == typed }) { return same.name }
+        if let same = ours.first(where: { $0.rest.filter { $0 != "_" } == typed.filter { $0 != "_" } }) { return same.name }
+        let longer = ours.filter { $0.rest.starts(with: typed + ["_"]) }
+        if longer.count == 1 { return longer[0].name }
+        let near = ours.filter { Suggestions.editDistance(typed, $0.rest) == 1 }
+        return near.count == 1 ? near[0].name : nil
     }
 }
 

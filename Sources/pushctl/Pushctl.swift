@@ -30,7 +30,7 @@ struct Pushctl: ParsableCommand {
         FlagNames.install()
         Companion.handOverIfAsked()
         LanguageSetting.apply()
-        EnvironmentCheck.warnAboutEmptyVariables()
+        EnvironmentCheck.warnAboutVariables()
         runReportingParseMistakes(Pushctl.self, plain: SendCommand.plainParse)
     }
 }

@@ -115,6 +115,23 @@ import Testing
         #expect(try mock.requestsSoFar().map { $0["body"] as? String } == [#"{"aps":{"alert":{"title":"-20% hoy"}}}"#])
     }
 
+    @Test("a PUSHCTL_ variable one slip from pushctl's is named with the one it reads, in both languages; a script's own is left alone")
+    func misspelledVariables() throws {
+        let line = ["send", "--topic", "com.example.app", "--device-token", String(repeating: "ab", count: 32), "--title", "x", "--dry-run"]
+        let env = ["PUSHCTL_KEYFILE": "AuthKey_ABC123DEFG.p8", "PUSHCTL_TEAM": "DEF123GHIJ", "pushctl_key_id": "ABC123DEFG",
+                   "PUSHCTL_BIN": "/x", "PUSHCTL_KEY": "k", "PUSHCTL_TEST_TIMEOUT": "9"]
+        let result = try CLI.pushctl(line, env: env)
+        #expect(result.status == 64, "the key is still missing: \(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings == [
+            "warning: PUSHCTL_KEYFILE is set, but pushctl reads PUSHCTL_KEY_FILE; PUSHCTL_KEYFILE is ignored",
+            "warning: PUSHCTL_TEAM is set, but pushctl reads PUSHCTL_TEAM_ID; PUSHCTL_TEAM is ignored",
+            "warning: pushctl_key_id is set, but pushctl reads PUSHCTL_KEY_ID; pushctl_key_id is ignored",
+        ], "\(result.stderr)")
+        let spanish = try CLI.pushctl(line, env: ["PUSHCTL_TOPICS": "com.example.app", "LANG": "es_ES.UTF-8"])
+        #expect(spanish.stderr.contains("PUSHCTL_TOPICS está definida, pero pushctl lee PUSHCTL_TOPIC; PUSHCTL_TOPICS se ignora"), "\(spanish.stderr)")
+    }
+
     @Test("in Spanish when the locale says so")
     func spanish() throws {
         let result = try CLI.pushctl(["send", "--prod"], env: ["LANG": "es_ES.UTF-8"])

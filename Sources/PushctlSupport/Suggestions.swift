@@ -346,7 +346,9 @@ public enum EnvironmentCheck {
             Console.warn(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
                                es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
         }
-        for name in environment.keys.sorted() {
+        // Only a name that starts PUSHCTL_ in any case is looked at (a single push reads ~30 others).
+        let ours = environment.keys.filter { $0.utf8.count > 8 && $0.utf8.prefix(8).elementsEqual("PUSHCTL_".utf8) { $0 & 0xDF == $1 & 0xDF } }
+        for name in ours.sorted() {
             guard let meant = meant(name) else { continue }
             let shown = OutsideText.display(name, limit: 60)
             Console.warn(Words("\(shown) is set, but pushctl reads \(meant); \(shown) is ignored",

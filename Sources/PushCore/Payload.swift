@@ -125,8 +125,11 @@ public struct PayloadBuilder: Sendable {
         if let interruptionLevel {
             guard PayloadBuilder.interruptionLevels.contains(interruptionLevel) else {
                 let levels = PayloadBuilder.interruptionLevels.joined(separator: ", "), shown = OutsideText.display(interruptionLevel)
+                // A slip ("timesensitive", "Critical") gets the level meant.
+                let guess = PayloadBuilder.interruptionLevels.first { RequestLine.close(interruptionLevel, $0) }
+                    .map { Words("; did you mean \($0)?", es: "; ¿querías decir \($0)?") } ?? Words(verbatim: "")
                 throw InputError(Words("the interruption level must be one of \(levels); got '\(shown)'",
-                                       es: "el nivel de interrupción debe ser uno de \(levels); se recibió '\(shown)'"))
+                                       es: "el nivel de interrupción debe ser uno de \(levels); se recibió '\(shown)'") + guess)
             }
             aps.append(("interruption-level", .string(interruptionLevel)))
         }

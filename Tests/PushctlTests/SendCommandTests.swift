@@ -75,6 +75,7 @@ import Testing
         (["--title", "x", "--device-token", "abc"], "odd number of hex digits"),
         (["--title", "x", "--device-token", "zz11"], "has 'z' at position 1"),
         (["--title", "x", "--interruption-level", "loud"], "the interruption level must be one of"),
+        (["--title", "x", "--interruption-level", "timesensitive"], "got 'timesensitive'; did you mean time-sensitive?"),
     ])
     func refusals(_ arguments: [String], _ message: String) throws {
         let mock = try MockProcess(dir: dir)

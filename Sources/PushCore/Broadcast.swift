@@ -117,7 +117,8 @@ public struct BroadcastTemplate: Sendable {
         }
         if let given = spec.expiration {
             guard let value = given.integer, value >= 0 else {
-                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(given.shown)'", es: "\(spec.name(.expiration)) va en segundos UNIX (0 o más); se recibió '\(given.shown)'"))
+                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(given.shown)'", es: "\(spec.name(.expiration)) va en segundos UNIX (0 o más); se recibió '\(given.shown)'"),
+                                 hint: given.dateHint(name: spec.name(.expiration)))
             }
             expiration = value
             expirationDefaulted = false

@@ -12,6 +12,12 @@ public enum GivenNumber: Sendable, Equatable, ExpressibleByStringLiteral, Expres
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }
 
+    /// When it is a calendar date ("2026-12-01"), the seconds that date is (`DateGiven`).
+    func dateHint(name: String) -> Words? {
+        guard case let .text(text) = self else { return nil }
+        return DateGiven.hint(text, name: name)
+    }
+
     /// The integer it says, if it says one.
     public var integer: Int64? {
         switch self {
@@ -187,7 +193,8 @@ public struct PushTemplate: Sendable {
         if let given = spec.expiration {
             guard let value = given.integer, value >= 0 else {
                 throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(given.shown)'",
-                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(given.shown)'"))
+                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(given.shown)'"),
+                                 hint: given.dateHint(name: spec.name(.expiration)))
             }
             return value
         }

@@ -196,7 +196,8 @@ struct SendCommand: ParsableCommand {
         func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
             guard let text else { return nil }
             guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
-                throw InputError(Words("\(flag) must be UNIX seconds (a whole number, e.g. \(WallClock.now() + 3600)); got '\(OutsideText.display(text))'", es: "\(flag) debe ir en segundos UNIX (un número entero, p. ej. \(WallClock.now() + 3600)); se recibió '\(OutsideText.display(text))'"))
+                throw InputError(Words("\(flag) must be UNIX seconds (a whole number, e.g. \(WallClock.now() + 3600)); got '\(OutsideText.display(text))'", es: "\(flag) debe ir en segundos UNIX (un número entero, p. ej. \(WallClock.now() + 3600)); se recibió '\(OutsideText.display(text))'"),
+                                 hint: DateGiven.hint(text, name: flag))
             }
             return value
         }

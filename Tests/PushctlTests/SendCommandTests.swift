@@ -69,6 +69,7 @@ import Testing
         (["--title", "x", "--collapse-id", String(repeating: "é", count: 33)], "66 bytes, 2 over APNs' limit of 64 bytes"),
         (["--title", "x", "--apns-id", "not-a-uuid"], "is not a UUID"),
         (["--title", "x", "--expiration", "soon"], "--expiration must be UNIX seconds"),
+        (["--title", "x", "--expiration", "2026-12-01"], "that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200"),
         (["--payload-json", "[1,2]"], "not a JSON object"),
         (["--payload-json", "{\"aps\":"], "not valid JSON"),
         (["--payload-json", "   "], "is empty"),

@@ -1,0 +1,51 @@
+/// A calendar date given where UNIX seconds belong (`--expiration 2026-12-01`): the message that
+/// refuses it says the seconds that date is, so the fix is one copy away.
+public enum DateGiven {
+    /// "2026-12-01" (its midnight), "2026-12-01T09:30", "2026-12-01 09:30:15", each with an optional
+    /// trailing Z, all read as UTC: the seconds, and the date as it is shown back. Nil for anything else.
+    public static func unixSeconds(_ text: String) -> (seconds: Int64, shown: String)? {
+        let b = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= b.count else { return nil }
+            var value: Int64 = 0
+            for byte in b[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            return value
+        }
+        guard b.count >= 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              year >= 1970, (1...12).contains(month), (1...HTTPDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        var rest = b[10...]
+        if rest.last == UInt8(ascii: "Z") { rest = rest.dropLast() }
+        var hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0
+        if !rest.isEmpty {
+            let time = Array(rest)
+            guard time.count == 6 || time.count == 9, time[0] == UInt8(ascii: "T") || time[0] == 0x20, time[3] == UInt8(ascii: ":"),
+                  let h = number(11..<13), let m = number(14..<16), h < 24, m < 60
+            else { return nil }
+            hour = h
+            minute = m
+            if time.count == 9 {
+                guard time[6] == UInt8(ascii: ":"), let s = number(17..<19), s < 60 else { return nil }
+                second = s
+            }
+        }
+        let seconds = HTTPDate.daysFromCivil(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let shown = "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))" + (second > 0 ? ":\(two(second))" : "") + " UTC"
+        return (seconds, shown)
+    }
+
+    /// "as UNIX seconds, that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200",
+    /// or nil when `text` is not a date. `name` is a flag (`--expiration`) or a quoted field
+    /// (`"expiration"`, written `"expiration":1796083200`).
+    public static func hint(_ text: String, name: String) -> Words? {
+        guard let (seconds, shown) = unixSeconds(text) else { return nil }
+        let use = name.hasPrefix("-") ? "\(name) \(seconds)" : "\(name):\(seconds)"
+        return Words("as UNIX seconds, that date (\(shown)) is \(seconds): \(use)",
+                     es: "en segundos UNIX, esa fecha (\(shown)) es \(seconds): \(use)")
+    }
+}

@@ -25,11 +25,23 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
             throw InputError(
                 Words("\(kind.rawValue) must be 10 characters, A–Z and 0–9 (for example \(kind.example)); got \(shown)",
                       es: "\(kind.spanishName) tiene 10 caracteres, A–Z y 0–9 (por ejemplo \(kind.example)); se recibió \(mostrado)"),
-                hint: Words("use ", es: "usa ") + kind.whereToFind
+                hint: AppleIdentifier.nearMiss(text) ?? Words("use ", es: "usa ") + kind.whereToFind
             )
         }
         self.kind = kind
         self.value = text
+    }
+
+    /// An id that is right but for its case or the blanks pasted around it: the id it is.
+    static func nearMiss(_ text: String) -> Words? {
+        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        if trimmed != text, isWellFormed(trimmed.uppercased()) {
+            return Words("leave out the blanks around it: \(trimmed.uppercased())", es: "quita los espacios de alrededor: \(trimmed.uppercased())")
+        }
+        if isWellFormed(text.uppercased()) {
+            return Words("Apple's ids are in capitals: \(text.uppercased())", es: "los ids de Apple van en mayúsculas: \(text.uppercased())")
+        }
+        return nil
     }
 
     public static func isWellFormed(_ text: String) -> Bool {

@@ -58,6 +58,18 @@ struct FixedSigner: ES256Signing {
         #expect(throws: InputError.self) { try AppleIdentifier(.teamID, text) }
     }
 
+    @Test("an id right but for its case or the blanks pasted around it is refused with the id it is", arguments: [
+        ("def123ghij", "Apple's ids are in capitals: DEF123GHIJ"), (" DEF123GHIJ\n", "leave out the blanks around it: DEF123GHIJ"),
+        ("def123ghij ", "leave out the blanks around it: DEF123GHIJ"), ("DEF123GHI", "use the Team ID shown under Membership"),
+    ])
+    func nearMiss(_ text: String, _ hint: String) {
+        #expect {
+            try AppleIdentifier(.teamID, text)
+        } throws: { error in
+            (error as? InputError)?.hintWords?.text(.en).hasPrefix(hint) == true
+        }
+    }
+
     @Test("the key id comes from AuthKey_<ID>.p8, and from a downloaded or copied AuthKey_<ID> (1).p8")
     func keyIDFromFileName() {
         #expect(AppleIdentifier.keyID(fromKeyFileName: "/keys/AuthKey_ABC123DEFG.p8") == "ABC123DEFG")

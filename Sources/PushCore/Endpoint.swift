@@ -5,13 +5,19 @@ public enum Endpoint {
     /// Trailing slashes are dropped. Returns the URL as it will be used.
     public static func baseURL(parsing text: String) throws(InputError) -> String {
         let shown = OutsideText.display(text)
-        func refuse(_ why: Words) -> InputError {
+        func refuse(_ why: Words, meant: String? = nil) -> InputError {
             InputError(Words("the endpoint '\(shown)' is not an https://host[:port] URL: ", es: "el endpoint '\(shown)' no es una URL https://host[:puerto]: ") + why,
-                       hint: Words("APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock",
-                                   es: "APNs solo habla HTTPS, p. ej. https://127.0.0.1:8443 para pushctl mock"))
+                       hint: meant.map { Words("write it as \($0)", es: "escríbelo como \($0)") }
+                           ?? Words("APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock",
+                                    es: "APNs solo habla HTTPS, p. ej. https://127.0.0.1:8443 para pushctl mock"))
         }
         guard text.utf8.count <= 300 else { throw refuse(Words("it is too long", es: "es demasiado larga")) }
-        guard text.lowercased().hasPrefix("https://") else { throw refuse(Words("it must start with https://", es: "debe empezar por https://")) }
+        guard text.lowercased().hasPrefix("https://") else {
+            // `127.0.0.1:8443` or `http://…`: the same host and port over https, when that is a URL.
+            let bare = text.lowercased().hasPrefix("http://") ? String(text.dropFirst("http://".count)) : text
+            throw refuse(Words("it must start with https://", es: "debe empezar por https://"),
+                         meant: bare.contains("://") ? nil : try? baseURL(parsing: "https://" + bare))
+        }
         var rest = Substring(text.dropFirst("https://".count))
         while rest.hasSuffix("/") { rest.removeLast() }
         if let bad = rest.unicodeScalars.first(where: { OutsideText.isControl($0) || $0 == " " }) {
@@ -20,7 +26,10 @@ public enum Endpoint {
         for (character, what) in [("/", Words("a path", es: "una ruta")), ("?", Words("a query", es: "una consulta")),
                                   ("#", Words("a fragment", es: "un fragmento")), ("@", Words("a user name", es: "un nombre de usuario"))]
             where rest.contains(character) {
-            throw refuse(Words("it has ", es: "tiene ") + what + Words("; give only the scheme, host and port", es: "; da solo el esquema, el host y el puerto"))
+            // A request's whole URL pasted (`…/3/device/<token>`): its scheme, host and port.
+            let base = character == "/" ? rest.prefix { $0 != "/" } : nil
+            throw refuse(Words("it has ", es: "tiene ") + what + Words("; give only the scheme, host and port", es: "; da solo el esquema, el host y el puerto"),
+                         meant: base.flatMap { try? baseURL(parsing: "https://" + $0) })
         }
         var host = rest
         var port: Substring?

@@ -127,22 +127,58 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         return clean ? hex : nil
     }
 
+    /// A line as a spreadsheet or a database exports tokens: several tokens in a row ("a1…,b2…", or
+    /// ';', '|'), a row whose one column is the token ("a1…,42"), the token in quotes, a column's
+    /// header ("device_token"), or a JSON object. Each is named with the command that makes a
+    /// tokens file of it.
+    static func exportedForm(_ text: String, shown: String) -> InputError? {
+        let trimmed = text[...].trimmingWhitespace()
+        let bareToken = { (part: Substring) in part.count >= 32 && part.utf8.allSatisfy(\.isASCIIHexDigit) }
+        if trimmed.hasPrefix("{"), trimmed.contains("\"token\"") {
+            return InputError(Words("'\(shown)' is a JSON object, not a device token", es: "'\(shown)' es un objeto JSON, no un token del dispositivo"),
+                              hint: Words("with a payload on each line, give the file as \(Setting.requestsFile); for the tokens alone: jq -r .token tokens.jsonl > tokens.txt",
+                                          es: "con una carga útil en cada línea, da el archivo como \(Setting.requestsFile); solo los tokens: jq -r .token tokens.jsonl > tokens.txt"))
+        }
+        if let quote = trimmed.first, quote == "\"" || quote == "'", trimmed.count > 2, trimmed.last == quote, bareToken(trimmed.dropFirst().dropLast()) {
+            let strip = quote == "'" ? "\"'\"" : "'\"'"
+            return InputError(Words("device token '\(shown)' is in quotes", es: "el token del dispositivo '\(shown)' está entre comillas"),
+                              hint: Words("give it without them (a tokens file: tr -d \(strip) < tokens.csv > tokens.txt)",
+                                          es: "dalo sin ellas (un archivo de tokens: tr -d \(strip) < tokens.csv > tokens.txt)"))
+        }
+        let separators: [Character] = [",", ";", "|", "\t"]
+        if let separator = separators.first(where: { trimmed.contains($0) }) {
+            let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingWhitespace().filter { $0 != "\"" && $0 != "'" } }
+            let shownSeparator = separator == "\t" ? "\\t" : String(separator)
+            if parts.count >= 2, parts.allSatisfy({ bareToken(Substring($0)) }) {
+                return InputError(Words("'\(shown)' looks like \(parts.count) device tokens separated by '\(shownSeparator)'",
+                                        es: "'\(shown)' parece \(parts.count) tokens del dispositivo separados por '\(shownSeparator)'"),
+                                  hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file: tr '\(shownSeparator)' '\\n' < tokens.csv > tokens.txt",
+                                              es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens: tr '\(shownSeparator)' '\\n' < tokens.csv > tokens.txt"))
+            }
+            let columns = parts.indices.filter { bareToken(Substring(parts[$0])) }
+            if parts.count >= 2, columns.count == 1 {
+                let cut = separator == "\t" ? "cut -f\(columns[0] + 1)" : "cut -d'\(separator)' -f\(columns[0] + 1)"
+                return InputError(Words("'\(shown)' looks like a spreadsheet row; the device token is its column \(columns[0] + 1)",
+                                        es: "'\(shown)' parece una fila de una hoja de cálculo; el token del dispositivo es su columna \(columns[0] + 1)"),
+                                  hint: Words("a tokens file holds only tokens, one per line: \(cut) tokens.csv > tokens.txt",
+                                              es: "un archivo de tokens solo lleva tokens, uno por línea: \(cut) tokens.csv > tokens.txt"))
+            }
+        }
+        if trimmed.lowercased().contains("token"), !trimmed.contains(where: { $0.isHexDigit && $0.isNumber }) {
+            return InputError(Words("'\(shown)' looks like a column's header, not a device token", es: "'\(shown)' parece la cabecera de una columna, no un token del dispositivo"),
+                              hint: Words("a tokens file holds only tokens: leave the header out (tail -n +2 tokens.csv > tokens.txt)",
+                                          es: "un archivo de tokens solo lleva tokens: quita la cabecera (tail -n +2 tokens.csv > tokens.txt)"))
+        }
+        return nil
+    }
+
     /// The careful path: Unicode whitespace, and an exact message for what is wrong.
     private init(checking text: String) throws(InputError) {
         let shown = OutsideText.display(DeviceToken.abbreviate(text))
         if let form = PastedForm.notADeviceToken(text) {
             throw InputError(Words("device token '\(shown)': ", es: "token del dispositivo '\(shown)': ") + form, hint: PastedForm.printTheToken)
         }
-        // Tokens from a spreadsheet's row: "a1…,b2…" (or ';', '|'), each part hex.
-        if let separator = ([",", ";", "|"] as [Character]).first(where: { text.contains($0) }) {
-            let parts = text.split(separator: separator).map { $0.trimmingWhitespace().filter { $0 != "\"" && $0 != "'" } }
-            if parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(\.isASCIIHexDigit) }) {
-                throw InputError(Words("'\(shown)' looks like \(parts.count) device tokens separated by '\(separator)'",
-                                       es: "'\(shown)' parece \(parts.count) tokens del dispositivo separados por '\(separator)'"),
-                                 hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file: tr '\(separator)' '\\n' < tokens.csv > tokens.txt",
-                                             es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens: tr '\(separator)' '\\n' < tokens.csv > tokens.txt"))
-            }
-        }
+        if let exported = DeviceToken.exportedForm(text, shown: shown) { throw exported }
         var hex = ""
         var grouping = Grouping()
         var offset = 0

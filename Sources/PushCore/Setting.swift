@@ -6,7 +6,7 @@
 public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case topic, pushType, priority, expiration, requestID, deviceToken
     case title, body, custom, liveActivity, noLint, storage
-    case journal, resume, showSecrets, mockCA
+    case journal, resume, showSecrets, mockCA, requestsFile
     case mockPort, webViewPort, caPort, mockFailure
 
     /// The name a message uses: the program's, else the domain's.
@@ -31,6 +31,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .resume: return "JournalSetting.resume"
         case .showSecrets: return "showSecrets"
         case .mockCA: return "the mock's CA certificate"
+        case .requestsFile: return "a requests file"
         case .mockPort: return "MockAPNsConfiguration.port"
         case .webViewPort: return "the web view's port"
         case .caPort: return "the CA certificate's port"

@@ -380,7 +380,7 @@ public enum FlagNames {
         .topic: "--topic", .pushType: "--push-type", .priority: "--priority", .expiration: "--expiration",
         .requestID: "--request-id", .deviceToken: "--device-token", .title: "--title", .body: "--body",
         .custom: "--custom", .liveActivity: "--live-activity", .noLint: "--no-lint", .storage: "--storage",
-        .journal: "--journal", .resume: "--resume", .showSecrets: "--show-secrets",
+        .journal: "--journal", .resume: "--resume", .showSecrets: "--show-secrets", .requestsFile: "--requests-file",
         .mockCA: "the file `pushctl mock --ca-out` writes",
         .mockPort: "--port", .webViewPort: "--web", .caPort: "--ca-port", .mockFailure: "--fail",
     ]

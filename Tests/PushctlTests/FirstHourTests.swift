@@ -170,6 +170,26 @@ import Testing
         #expect(try mock.requests().isEmpty)
     }
 
+    @Test("a tokens file as a spreadsheet or a database exports it (a header, a column beside the token, quotes, JSON) is named, with the command that makes a tokens file of it; nothing is sent", arguments: [
+        ("device_token,user_id\n{T},42\n", "line 1: 'device_token,user_id' looks like a column's header", "tail -n +2 tokens.csv > tokens.txt"),
+        ("{T},42\n", "looks like a spreadsheet row; the device token is its column 1", "cut -d',' -f1 tokens.csv > tokens.txt"),
+        ("42;{T}\n", "the device token is its column 2", "cut -d';' -f2 tokens.csv > tokens.txt"),
+        ("{T}\tAna\n", "the device token is its column 1", "cut -f1 tokens.csv > tokens.txt"),
+        ("\"{T}\"\n", "is in quotes", "tr -d '\"' < tokens.csv > tokens.txt"),
+        ("'{T}'\n", "is in quotes", "tr -d \"'\" < tokens.csv > tokens.txt"),
+        ("{\"token\":\"{T}\"}\n", "is a JSON object, not a device token", "jq -r .token tokens.jsonl > tokens.txt"),
+    ])
+    func exportedTokens(_ text: String, _ said: String, _ command: String) throws {
+        let mock = try MockProcess(dir: dir)
+        let file = try dir.write("tokens.csv", text.replacingOccurrences(of: "{T}", with: String(repeating: "ab", count: 32)))
+        let result = try mock.send(["--tokens-file", file, "--title", "x"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(said) && result.stderr.contains(command), "\(result.stderr)")
+        let spanish = try mock.send(["--tokens-file", file, "--title", "x", "--lang", "es"])
+        #expect(spanish.status == 65 && spanish.stderr.contains(command) && !spanish.stderr.contains(said), "\(spanish.stderr)")
+        #expect(try mock.requestsSoFar().isEmpty)
+    }
+
     @Test("a certificate given as --key-file (PEM, Apple's DER aps.cer, a .p12) is named, and pointed at --cert; exit 65")
     func certificateAsKey() throws {
         try dir.openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem",

@@ -34,7 +34,7 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// An id that is right but for its case or the blanks pasted around it: the id it is.
     static func nearMiss(_ text: String) -> Words? {
-        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let trimmed = String(text[...].trimmingWhitespace())
         if trimmed != text, isWellFormed(trimmed.uppercased()) {
             return Words("leave out the blanks around it: \(trimmed.uppercased())", es: "quita los espacios de alrededor: \(trimmed.uppercased())")
         }

@@ -5,15 +5,7 @@ public enum DateGiven {
     /// trailing Z, all read as UTC: the seconds, and the date as it is shown back. Nil for anything else.
     public static func unixSeconds(_ text: String) -> (seconds: Int64, shown: String)? {
         let b = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int64? {
-            guard range.upperBound <= b.count else { return nil }
-            var value: Int64 = 0
-            for byte in b[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int64(byte - 0x30)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int64? { HTTPDate.digits(b, range) }
         guard b.count >= 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               year >= 1970, (1...12).contains(month), (1...HTTPDate.daysIn(month: month, year: year)).contains(day)
@@ -34,7 +26,7 @@ public enum DateGiven {
             }
         }
         let seconds = HTTPDate.daysFromCivil(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let two = HTTPDate.two
         let shown = "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))" + (second > 0 ? ":\(two(second))" : "") + " UTC"
         return (seconds, shown)
     }

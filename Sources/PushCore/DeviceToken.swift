@@ -133,7 +133,7 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// tokens file of it.
     static func exportedForm(_ text: String, shown: String) -> InputError? {
         let trimmed = text[...].trimmingWhitespace()
-        let bareToken = { (part: Substring) in part.count >= 32 && part.utf8.allSatisfy(\.isASCIIHexDigit) }
+        func bareToken(_ part: some StringProtocol) -> Bool { part.utf8.count >= 32 && part.utf8.allSatisfy(\.isASCIIHexDigit) }
         if trimmed.hasPrefix("{"), trimmed.contains("\"token\"") {
             return InputError(Words("'\(shown)' is a JSON object, not a device token", es: "'\(shown)' es un objeto JSON, no un token del dispositivo"),
                               hint: Words("with a payload on each line, give the file as \(Setting.requestsFile); for the tokens alone: jq -r .token tokens.jsonl > tokens.txt",
@@ -149,13 +149,13 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         if let separator = separators.first(where: { trimmed.contains($0) }) {
             let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingWhitespace().filter { $0 != "\"" && $0 != "'" } }
             let shownSeparator = separator == "\t" ? "\\t" : String(separator)
-            if parts.count >= 2, parts.allSatisfy({ bareToken(Substring($0)) }) {
+            if parts.count >= 2, parts.allSatisfy(bareToken) {
                 return InputError(Words("'\(shown)' looks like \(parts.count) device tokens separated by '\(shownSeparator)'",
                                         es: "'\(shown)' parece \(parts.count) tokens del dispositivo separados por '\(shownSeparator)'"),
                                   hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file: tr '\(shownSeparator)' '\\n' < tokens.csv > tokens.txt",
                                               es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens: tr '\(shownSeparator)' '\\n' < tokens.csv > tokens.txt"))
             }
-            let columns = parts.indices.filter { bareToken(Substring(parts[$0])) }
+            let columns = parts.indices.filter { bareToken(parts[$0]) }
             if parts.count >= 2, columns.count == 1 {
                 let cut = separator == "\t" ? "cut -f\(columns[0] + 1)" : "cut -d'\(separator)' -f\(columns[0] + 1)"
                 return InputError(Words("'\(shown)' looks like a spreadsheet row; the device token is its column \(columns[0] + 1)",
@@ -164,7 +164,7 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
                                               es: "un archivo de tokens solo lleva tokens, uno por línea: \(cut) tokens.csv > tokens.txt"))
             }
         }
-        if trimmed.lowercased().contains("token"), !trimmed.contains(where: { $0.isHexDigit && $0.isNumber }) {
+        if trimmed.lowercased().contains("token"), !trimmed.contains(where: \.isNumber) {
             return InputError(Words("'\(shown)' looks like a column's header, not a device token", es: "'\(shown)' parece la cabecera de una columna, no un token del dispositivo"),
                               hint: Words("a tokens file holds only tokens: leave the header out (tail -n +2 tokens.csv > tokens.txt)",
                                           es: "un archivo de tokens solo lleva tokens: quita la cabecera (tail -n +2 tokens.csv > tokens.txt)"))

@@ -15,14 +15,7 @@ public enum HTTPDate {
               weekdays.contains(String(decoding: b[0..<3], as: UTF8.self)),
               let monthIndex = months.firstIndex(of: String(decoding: b[8..<11], as: UTF8.self))
         else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
-            var value: Int64 = 0
-            for byte in b[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int64(byte - 0x30)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int64? { digits(b, range) }
         guard let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
               let minute = number(20..<22), let second = number(23..<25),
               (1...31).contains(day), hour < 24, minute < 60, second < 61
@@ -40,11 +33,24 @@ public enum HTTPDate {
         let (y, m, d) = civilFromDays(days)
         // 1970-01-01 was a Thursday.
         let weekday = weekdays[Int((days + 4) % 7)]
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let year = String(y)
         return "\(weekday), \(two(d)) \(months[Int(m - 1)]) \(String(repeating: "0", count: max(0, 4 - year.count)) + year) "
             + "\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60)) GMT"
     }
+
+    /// The decimal number `bytes[range]` spells, nil when a byte is not a digit or the range runs past the end.
+    static func digits(_ bytes: [UInt8], _ range: Range<Int>) -> Int64? {
+        guard range.upperBound <= bytes.count else { return nil }
+        var value: Int64 = 0
+        for byte in bytes[range] {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - 0x30)
+        }
+        return value
+    }
+
+    /// 0–99 in two digits ("07").
+    static func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
 
     static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {

@@ -4,8 +4,8 @@ public import ArgumentParser
 /// a single push, read without swift-argument-parser's reflection (for `send`, 26.8 M of a single
 /// push's 66.4 M instructions, by callgrind).
 ///
-/// It reads only what it is sure the parser would read the same way. Anything else marks the line
-/// `refused`, and the caller gives it to the parser, whose messages and help stay the only ones:
+/// It reads only what it is sure the parser would read the same way. Anything else leaves the line
+/// not `complete`, and the caller gives it to the parser, whose messages and help stay the only ones:
 /// a short or `=` form, `--` or a lone `-`, a value that starts with `-`, a word no one read, an
 /// option or a flag given twice, a flag given a value, an option left without one, or a value its
 /// type does not take.

@@ -63,8 +63,7 @@ import Testing
         for _ in 0..<5_000 {
             let days = Int64.random(in: 0..<2_932_897, using: &random)
             let (y, m, d) = HTTPDate.civilFromDays(days)
-            func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-            let text = "\(String(repeating: "0", count: 4 - String(y).count))\(y)-\(two(m))-\(two(d))"
+            let text = "\(String(repeating: "0", count: 4 - String(y).count))\(y)-\(HTTPDate.two(m))-\(HTTPDate.two(d))"
             #expect(DateGiven.unixSeconds(text)?.seconds == days * 86400, "\(text)")
         }
         let alphabet = Array("0123456789-:TZ +x".utf8)

@@ -49,7 +49,7 @@ public final class CheckedLineFile {
                     if reader.lineNumber == 1, let mark = PastedForm.encodingMark(line) { throw InputError(mark) }
                     try check(line)
                 } catch {
-                    throw error.at("\(displayName), line \(reader.lineNumber)")
+                    throw error.at(Words("\(displayName), line \(reader.lineNumber)", es: "\(displayName), línea \(reader.lineNumber)"))
                 }
             }
         } catch {

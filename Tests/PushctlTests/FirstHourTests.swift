@@ -187,6 +187,7 @@ import Testing
         #expect(result.stderr.contains(said) && result.stderr.contains(command), "\(result.stderr)")
         let spanish = try mock.send(["--tokens-file", file, "--title", "x", "--lang", "es"])
         #expect(spanish.status == 65 && spanish.stderr.contains(command) && !spanish.stderr.contains(said), "\(spanish.stderr)")
+        #expect(spanish.stderr.hasPrefix("error: \(file), línea 1: "), "the place is in Spanish too: \(spanish.stderr)")
         #expect(try mock.requestsSoFar().isEmpty)
     }
 

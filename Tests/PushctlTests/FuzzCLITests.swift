@@ -63,24 +63,23 @@ private func runPushctl(_ arguments: [String], stdin: [UInt8]?) -> RunResult {
     do { try process.run() } catch {
         return RunResult(status: -1, signal: nil, stdout: [], stderr: [], seconds: 0, timedOut: false, launchError: "\(error)")
     }
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data(), errData = Data()
-    DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    DispatchQueue.global().async {
+    // Each pipe on a thread of its own, as CLI.run does: on the shared queue, a suite full of
+    // blocked readers could leave the stdin writer unscheduled and a case would wait for its input.
+    let outData = PipeReader(out), errData = PipeReader(err)
+    Thread {
         if let stdin, !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: Data(stdin)) }
         try? input.fileHandleForWriting.close()
-    }
+    }.start()
     var timedOut = false
     if finished.wait(timeout: .now() + hangSeconds) == .timedOut {
         timedOut = true
         kill(process.processIdentifier, SIGKILL)
         finished.wait()
     }
-    _ = group.wait(timeout: .now() + 5)
+    for reader in [outData, errData] { _ = reader.finished.wait(timeout: .now() + 5) }
     let signaled = process.terminationReason == .uncaughtSignal
     return RunResult(status: signaled ? -1 : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
-                     stdout: Array(outData), stderr: Array(errData), seconds: Date().timeIntervalSince(start), timedOut: timedOut)
+                     stdout: Array(outData.data), stderr: Array(errData.data), seconds: Date().timeIntervalSince(start), timedOut: timedOut)
 }
 
 // MARK: - Showing cases as shell command lines

@@ -213,27 +213,50 @@ extension JSONValue {
 
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var parser = Parser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        if parser.index != bytes.count { throw parser.error(Words("unexpected text after the JSON value", es: "texto inesperado tras el valor JSON")) }
-        return value
+        return try parser.document()
+    }
+
+    /// Parses like `parse(_:)` and also says, for each member of a top-level object (in order),
+    /// where its value's text is when that text already is the value's compact form, byte for byte
+    /// (no whitespace, no escape, no number `compactBytes` writes another way), else nil. A
+    /// requests-file line's payload is mostly such a text: it is sent as it is, not written again.
+    public static func parseNotingCompactMembers(_ bytes: [UInt8]) throws(JSONParseError) -> (JSONValue, compactMembers: [Range<Int>?]) {
+        var parser = Parser(bytes: bytes)
+        parser.memberSpans = []
+        let value = try parser.document()
+        return (value, parser.memberSpans ?? [])
     }
 
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
         static let maxDepth = 512
+        /// How many places so far the text differs from its compact form (skipped whitespace, a
+        /// string with an escape, a number written another way): a value whose parse adds none
+        /// is its own compact form.
+        var rewritten = 0
+        /// When not nil, a top-level object's members' compact spans (`parseNotingCompactMembers`).
+        var memberSpans: [Range<Int>?]?
 
         func error(_ words: Words) -> JSONParseError { JSONParseError(words, offset: index) }
 
+        mutating func document() throws(JSONParseError) -> JSONValue {
+            skipWhitespace()
+            let value = try value(depth: 0)
+            skipWhitespace()
+            if index != bytes.count { throw error(Words("unexpected text after the JSON value", es: "texto inesperado tras el valor JSON")) }
+            return value
+        }
+
         mutating func skipWhitespace() {
-            while index < bytes.count {
+            let start = index
+            scan: while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
+                default: break scan
                 }
             }
+            if index != start { rewritten += 1 }
         }
 
         mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
@@ -265,6 +288,8 @@ extension JSONValue {
             var members: [(String, JSONValue)] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            // Room for a payload's usual few members at once, not grown one by one.
+            members.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(Words("expected a string key", es: "se esperaba una clave entre comillas dobles")) }
@@ -273,7 +298,13 @@ extension JSONValue {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(Words("expected ':'", es: "se esperaba ':'")) }
                 index += 1
                 skipWhitespace()
-                members.append((key, try value(depth: depth + 1)))
+                if depth == 0 && memberSpans != nil {
+                    let (start, before) = (index, rewritten)
+                    members.append((key, try value(depth: depth + 1)))
+                    memberSpans?.append(rewritten == before ? start..<index : nil)
+                } else {
+                    members.append((key, try value(depth: depth + 1)))
+                }
                 skipWhitespace()
                 guard index < bytes.count else { throw error(Words("unterminated object", es: "objeto sin cerrar")) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -336,6 +367,8 @@ extension JSONValue {
                 index = end + 1
                 return s
             }
+            // An escape, which the compact form may write another way.
+            rewritten += 1
             var out = [UInt8]()
             while true {
                 guard index < bytes.count else { throw error(Words("unterminated string", es: "cadena sin cerrar")) }
@@ -404,7 +437,12 @@ extension JSONValue {
                 guard digits(&self) > 0 else { throw error(Words("invalid number", es: "número no válido")) }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            if isInteger, let i = Int64(text) { return .integer(i) }
+            if isInteger, let i = Int64(text) {
+                // "-0" is written back as 0.
+                if i == 0 && index - start == 2 { rewritten += 1 }
+                return .integer(i)
+            }
+            rewritten += 1
             guard let d = Double(text) else { throw error(Words("invalid number", es: "número no válido")) }
             // 1e400 would become infinity, which JSON cannot write back: the value sent would
             // silently be null. Refuse it instead.

@@ -35,6 +35,14 @@ public struct Payload: Sendable {
         self.bytes = json.compactBytes
     }
 
+    /// A payload whose compact form is already at hand: `compactBytes` must be what
+    /// `json.compactBytes` writes (a text `JSONValue.parseNotingCompactMembers` found compact).
+    init(json: JSONValue, compactBytes: [UInt8]) {
+        assert(compactBytes == json.compactBytes, "not the value's compact form")
+        self.json = json
+        self.bytes = compactBytes
+    }
+
     /// Apple's rule, and pushctl's: background when `aps` holds only `content-available: 1`, else alert.
     public var inferredPushType: PushType {
         guard let aps = json["aps"]?.objectMembers, aps.count == 1, aps[0].0 == "content-available",

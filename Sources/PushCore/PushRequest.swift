@@ -93,10 +93,47 @@ public enum SpooledNotification {
 
     /// The notification a record (without its line feed) holds; nil for bytes no record has.
     public static func read(_ record: ArraySlice<UInt8>) -> DeviceNotification? {
-        var fields = record.split(separator: separator, maxSplits: .max, omittingEmptySubsequences: false)
-        guard fields.count >= 2, let token = try? DeviceToken(parsingUTF8: fields.removeFirst()) else { return nil }
-        let body = RequestBody(Array(fields.removeLast()))
-        let shape = RequestShape(method: .post, headerLines: fields.map { String(decoding: $0, as: UTF8.self) }, body: body)
-        return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
+        var reader = Reader()
+        return reader.read(record)
+    }
+
+    /// Whether `a` and `b` hold the same bytes, compared eight at a time.
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        var offset = 0
+        while offset + 8 <= a.count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < a.count {
+            guard a[offset] == b[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Reads records one after another. A record whose header lines are the record before's (most
+    /// records of most files) shares that record's lines: no string is made for them again.
+    public struct Reader {
+        private var headerBytes: [UInt8] = []
+        private var headerLines: [String] = []
+
+        public init() {}
+
+        /// The notification a record (without its line feed) holds; nil for bytes no record has.
+        public mutating func read(_ record: ArraySlice<UInt8>) -> DeviceNotification? {
+            guard let tokenEnd = record.firstIndex(of: separator), let bodyStart = record.lastIndex(of: separator).map({ $0 + 1 }),
+                  let token = try? DeviceToken(parsingUTF8: record[..<tokenEnd]) else { return nil }
+            // The header lines, each after a separator: empty when the body's separator is the token's.
+            let headers = record[(tokenEnd + 1)..<bodyStart]
+            let same = headers.withUnsafeBytes { new in headerBytes.withUnsafeBytes { SpooledNotification.same(new, $0) } }
+            if !same {
+                headerLines = headers.isEmpty ? []
+                    : headers.dropLast().split(separator: separator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+                headerBytes = Array(headers)
+            }
+            let shape = RequestShape(method: .post, headerLines: headerLines, body: RequestBody(Array(record[bodyStart...])))
+            return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
+        }
     }
 }

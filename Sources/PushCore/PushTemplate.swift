@@ -69,11 +69,13 @@ public struct PushSpec: Sendable {
 public struct PushTemplate: Sendable {
     public let payload: Payload
     public let pushType: PushType
-    public let priority: Priority
-    public let topic: String
-    public let collapseID: String?
-    public let expiration: Int64?
-    public let apnsID: String?
+    public var priority: Priority { checked.priority }
+    public var topic: String { checked.topic }
+    public var collapseID: String? { checked.given.collapseID }
+    public var expiration: Int64? { checked.expiration }
+    public var apnsID: String? { checked.apnsID }
+    /// The headers as checked, shared with the templates made `sameHeadersAs:` this one.
+    private let checked: CheckedHeaders
     private let lintWarnings: [Words]
     /// The lint's findings, by rule (a warning may be only for runs that send several).
     private let lintFindings: [LiveActivityFinding]
@@ -90,12 +92,29 @@ public struct PushTemplate: Sendable {
 
     /// Applies the pre-send rules (push type, priority, topic, collapse id, expiration, apns-id, size, the Live Activity lint). Any violation throws (exit 65), so nothing is sent.
     public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
+        try self.init(spec, payload: payload, sameHeadersAs: nil)
+    }
+
+    /// The same rules, where `previous` (a template for another payload, such as the line before
+    /// in a requests file) may already have checked these headers: when its header fields are
+    /// `spec`'s and its push type is this payload's, the header rules held for exactly these
+    /// values, so only the payload's rules run and the header lines are shared, not built again.
+    public init(_ spec: PushSpec, payload: Payload, sameHeadersAs previous: PushTemplate?) throws(InputError) {
+        let given = GivenHeaders(spec)
         let pushType = try Self.pushType(spec, payload: payload)
-        let priority = try Self.priority(spec, pushType: pushType)
-        let bundle = try Self.bundleID(spec)
-        try Self.checkCollapseID(spec)
-        let expiration = try Self.expiration(spec)
-        try Self.checkAPNsID(spec)
+        let checked: CheckedHeaders
+        if let previous, previous.pushType == pushType, previous.checked.given == given {
+            checked = previous.checked
+        } else {
+            let priority = try Self.priority(spec, pushType: pushType)
+            let bundle = try Self.bundleID(spec)
+            try Self.checkCollapseID(spec)
+            let expiration = try Self.expiration(spec)
+            try Self.checkAPNsID(spec)
+            checked = CheckedHeaders(given: given, pushType: pushType, priority: priority, topic: pushType.topic(forBundleID: String(bundle)),
+                                     expiration: expiration, apnsID: spec.apnsID?.lowercased())
+        }
+        let priority = checked.priority
         try payload.checkSize(for: pushType)
         var lintWarnings: [Words] = []
         var lintFindings: [LiveActivityFinding] = []
@@ -109,15 +128,34 @@ public struct PushTemplate: Sendable {
         self.lintFindings = lintFindings
         self.payload = payload
         self.pushType = pushType
-        self.priority = priority
-        self.topic = pushType.topic(forBundleID: String(bundle))
-        self.collapseID = spec.collapseID
-        self.expiration = expiration
-        self.apnsID = spec.apnsID?.lowercased()
-        self.shape = RequestShape(method: .post, headers: PushTemplate.headers(pushType: pushType, topic: self.topic, priority: priority,
-                                                                           collapseID: spec.collapseID, expiration: expiration,
-                                                                           apnsID: self.apnsID),
-                                  body: RequestBody(payload.bytes))
+        self.checked = checked
+        self.shape = RequestShape(method: .post, headerLines: checked.lines, body: RequestBody(payload.bytes))
+    }
+
+    /// A spec's header fields, as given.
+    private struct GivenHeaders: Equatable, Sendable {
+        let topic: String, pushType: String?, priority: GivenNumber?, collapseID: String?, expiration: GivenNumber?, apnsID: String?
+
+        init(_ spec: PushSpec) {
+            (topic, pushType, priority) = (spec.topic, spec.pushType, spec.priority)
+            (collapseID, expiration, apnsID) = (spec.collapseID, spec.expiration, spec.apnsID)
+        }
+    }
+
+    /// Header fields that passed the header rules for a push type, and the header lines they make.
+    private final class CheckedHeaders: Sendable {
+        let given: GivenHeaders
+        let priority: Priority
+        let topic: String
+        let expiration: Int64?
+        let apnsID: String?
+        let lines: [String]
+
+        init(given: GivenHeaders, pushType: PushType, priority: Priority, topic: String, expiration: Int64?, apnsID: String?) {
+            (self.given, self.priority, self.topic, self.expiration, self.apnsID) = (given, priority, topic, expiration, apnsID)
+            lines = PushTemplate.headers(pushType: pushType, topic: topic, priority: priority, collapseID: given.collapseID,
+                                         expiration: expiration, apnsID: apnsID).map { $0.0 + ": " + $0.1 }
+        }
     }
 
     // MARK: the pre-send rules, one header at a time

@@ -20,77 +20,102 @@ public enum RequestLine {
     /// Parses and checks a line against every rule a `send` applies. `defaults` gives what a line
     /// leaves out (its `topic` may be empty when every line names its own).
     public static func parse(_ bytes: [UInt8], defaults: PushSpec) throws(InputError) -> DeviceNotification {
-        let json: JSONValue
-        do { json = try JSONValue.parse(bytes) } catch {
-            // A JSON document laid over several lines (an array of requests, a pretty-printed
-            // object): its first line opens a value and ends where the value goes on.
-            let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
-            if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
-               let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
-                throw InputError(Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
-                                       es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea"),
-                                 hint: jsonLinesFromArray)
-            }
-            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
-            throw InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
-                             hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
-                                                                 es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
-        }
-        guard let members = json.objectMembers else {
-            let hint = if case .array = json { jsonLinesFromArray } else {
-                Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}")
-            }
-            throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: hint)
-        }
-        for (position, (key, _)) in members.enumerated() {
-            guard fields.contains(key) else {
-                let near = fields.first { RequestLine.close(key, $0) }
-                let shown = OutsideText.display(key, limit: 40), known = fields.joined(separator: ", ")
-                throw InputError(Words("unknown field \"\(shown)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
-                                       es: "campo desconocido \"\(shown)\"" + (near.map { "; ¿querías decir \"\($0)\"?" } ?? "")),
-                                 hint: Words("the fields are \(known)", es: "los campos son \(known)"))
-            }
-            // Every key before this one is a known field, so this looks at eight at most.
-            guard !members[..<position].contains(where: { $0.0 == key }) else {
-                throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces"))
-            }
-        }
-        guard case let .string(tokenText)? = json["token"] else {
-            throw InputError(json["token"] == nil ? Words("no \"token\" field", es: "no hay campo \"token\"")
-                                 : Words("\"token\" must be a string of hex digits", es: "\"token\" debe ser una cadena de dígitos hexadecimales"))
-        }
-        let token = try DeviceToken(parsing: tokenText)
-        guard let payloadValue = json["payload"] else { throw InputError(Words("no \"payload\" field", es: "no hay campo \"payload\""), hint: Words("give the notification as \"payload\":{\"aps\":{…}}", es: "da la notificación como \"payload\":{\"aps\":{…}}")) }
-        guard case .object = payloadValue else { throw InputError(Words("\"payload\" is \(payloadValue.typeName), not a JSON object", es: "\"payload\" es \(payloadValue.typeWords.es), no un objeto JSON")) }
+        var reader = Reader(defaults: defaults)
+        return try reader.parse(bytes)
+    }
 
-        func text(_ field: PushField) throws(InputError) -> String? {
-            switch json[field.rawValue] {
-            case nil, .null?: return nil
-            case let .string(s)?: return s
-            case let other?:
-                throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not a string", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no una cadena"))
+    /// Reads a file's lines one after another, each as `RequestLine.parse` would. A line whose
+    /// header fields and push type are the line before's (most lines of most files) shares that
+    /// line's checked header lines: its headers are neither checked nor built again.
+    public struct Reader {
+        /// What a line leaves out (its `topic` may be empty when every line names its own).
+        public let defaults: PushSpec
+        private var previous: PushTemplate?
+
+        public init(defaults: PushSpec) { self.defaults = defaults }
+
+        public mutating func parse(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {
+            let json: JSONValue, compactMembers: [Range<Int>?]
+            do { (json, compactMembers) = try JSONValue.parseNotingCompactMembers(bytes) } catch {
+                // A JSON document laid over several lines (an array of requests, a pretty-printed
+                // object): its first line opens a value and ends where the value goes on.
+                let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
+                if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+                   let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
+                    throw InputError(Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
+                                           es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea"),
+                                     hint: jsonLinesFromArray)
+                }
+                let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
+                throw InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
+                                 hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
+                                                                     es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
             }
-        }
-        // An integer field takes a JSON integer as it is, or text for the core to check.
-        func number(_ field: PushField) throws(InputError) -> GivenNumber? {
-            switch json[field.rawValue] {
-            case nil, .null?: return nil
-            case let .integer(i)?: return .integer(i)
-            case let .string(s)?: return .text(s)
-            case let other?:
-                throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not an integer", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no un entero"))
+            guard let members = json.objectMembers else {
+                let hint = if case .array = json { jsonLinesFromArray } else {
+                    Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}")
+                }
+                throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: hint)
             }
+            for (position, (key, _)) in members.enumerated() {
+                guard fields.contains(key) else {
+                    let near = fields.first { RequestLine.close(key, $0) }
+                    let shown = OutsideText.display(key, limit: 40), known = fields.joined(separator: ", ")
+                    throw InputError(Words("unknown field \"\(shown)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
+                                           es: "campo desconocido \"\(shown)\"" + (near.map { "; ¿querías decir \"\($0)\"?" } ?? "")),
+                                     hint: Words("the fields are \(known)", es: "los campos son \(known)"))
+                }
+                // Every key before this one is a known field, so this looks at eight at most.
+                guard !members[..<position].contains(where: { $0.0 == key }) else {
+                    throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces"))
+                }
+            }
+            guard case let .string(tokenText)? = json["token"] else {
+                throw InputError(json["token"] == nil ? Words("no \"token\" field", es: "no hay campo \"token\"")
+                                     : Words("\"token\" must be a string of hex digits", es: "\"token\" debe ser una cadena de dígitos hexadecimales"))
+            }
+            let token = try DeviceToken(parsing: tokenText)
+            guard let payloadValue = json["payload"] else { throw InputError(Words("no \"payload\" field", es: "no hay campo \"payload\""), hint: Words("give the notification as \"payload\":{\"aps\":{…}}", es: "da la notificación como \"payload\":{\"aps\":{…}}")) }
+            guard case .object = payloadValue else { throw InputError(Words("\"payload\" is \(payloadValue.typeName), not a JSON object", es: "\"payload\" es \(payloadValue.typeWords.es), no un objeto JSON")) }
+
+            func text(_ field: PushField) throws(InputError) -> String? {
+                switch json[field.rawValue] {
+                case nil, .null?: return nil
+                case let .string(s)?: return s
+                case let other?:
+                    throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not a string", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no una cadena"))
+                }
+            }
+            // An integer field takes a JSON integer as it is, or text for the core to check.
+            func number(_ field: PushField) throws(InputError) -> GivenNumber? {
+                switch json[field.rawValue] {
+                case nil, .null?: return nil
+                case let .integer(i)?: return .integer(i)
+                case let .string(s)?: return .text(s)
+                case let other?:
+                    throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not an integer", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no un entero"))
+                }
+            }
+            var spec = defaults
+            spec.name = { "\"\($0.rawValue)\"" }
+            if let topic = try text(.topic) { spec.topic = topic }
+            guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
+            if let value = try text(.pushType) { spec.pushType = value }
+            if let value = try number(.priority) { spec.priority = value }
+            if let value = try text(.collapseID) { spec.collapseID = value }
+            if let value = try number(.expiration) { spec.expiration = value }
+            spec.apnsID = try text(.apnsID)
+            // Mostly the line's own bytes already are the payload's compact form, sent as they are.
+            let payloadAt = members.firstIndex { $0.0 == "payload" }
+            let payload = if let payloadAt, payloadAt < compactMembers.count, let span = compactMembers[payloadAt] {
+                Payload(json: payloadValue, compactBytes: Array(bytes[span]))
+            } else {
+                Payload(json: payloadValue)
+            }
+            let template = try PushTemplate(spec, payload: payload, sameHeadersAs: previous)
+            previous = template
+            return template.notification(to: token)
         }
-        var spec = defaults
-        spec.name = { "\"\($0.rawValue)\"" }
-        if let topic = try text(.topic) { spec.topic = topic }
-        guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
-        if let value = try text(.pushType) { spec.pushType = value }
-        if let value = try number(.priority) { spec.priority = value }
-        if let value = try text(.collapseID) { spec.collapseID = value }
-        if let value = try number(.expiration) { spec.expiration = value }
-        spec.apnsID = try text(.apnsID)
-        return try PushTemplate(spec, payload: Payload(json: payloadValue)).notification(to: token)
     }
 
     /// One edit apart (a typo), or the same but for `_`/`-` and case.

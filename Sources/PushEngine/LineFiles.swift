@@ -168,6 +168,7 @@ public final class RequestsFile: Sequence {
         var keptBytes = 0
         var spool: SpoolWriter?
         var total = 0
+        var reader = RequestLine.Reader(defaults: defaults)
         let shown = OutsideText.display(path, limit: 200)
         let purpose = path == "-" ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
@@ -177,7 +178,7 @@ public final class RequestsFile: Sequence {
                 guard !RequestsFile.isBlank(line) else { return }
                 total += 1
                 // Every line is checked; only this shard's (all, unsharded) are counted and sent.
-                let notification = try RequestLine.parse(Array(line), defaults: defaults)
+                let notification = try reader.parse(Array(line))
                 if let shard, !shard.contains(notification.token) { return }
                 if spool == nil && kept.count < RequestsFile.keptLimit && keptBytes < RequestsFile.keptBytesLimit {
                     kept.append(notification)
@@ -214,6 +215,7 @@ public final class RequestsFile: Sequence {
     public final class Iterator: IteratorProtocol {
         private var kept: IndexingIterator<[DeviceNotification]>
         private var reader: LineReader?
+        private var records = SpooledNotification.Reader()
 
         init(kept: [DeviceNotification], reader: LineReader?) {
             self.kept = kept.makeIterator()
@@ -225,7 +227,7 @@ public final class RequestsFile: Sequence {
         public func next() -> DeviceNotification? {
             if let notification = kept.next() { return notification }
             guard let line = try? reader?.nextLine(name: "") else { return nil }
-            return SpooledNotification.read(line)
+            return records.read(line)
         }
     }
 }

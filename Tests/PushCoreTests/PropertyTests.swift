@@ -228,13 +228,13 @@ struct PropertyTests {
 
         var testDescription: String {
             switch self {
-            case .json: return "JSONValue.parse: never traps, errors point into the text, what it parses round-trips through compact and pretty"
+            case .json: return "JSONValue.parse: never traps, errors point into the text, what it parses round-trips through compact and pretty; a compact member's span is its compact form"
             case .payload: return "Payload(bytes:source:): a refused payload throws InputError; an accepted one is a JSON object, kept byte for byte"
             case .token: return "DeviceToken(parsing:) and (parsingUTF8:): accepted tokens are lower-case ASCII hex of even length; every way in agrees"
             case .jwt: return "DecodedJWT(parsing:) then ProviderTokenRules.audit, UTCDate.format and TokenAge.describe: no trap on any claims"
             case .response: return "PushResponse and PushResult over random statuses and bodies: no trap, a reason exactly when not 2xx, JSON lines that parse"
             case .headers: return "PushTemplate: accepted header values hold no control byte, apns-id is ASCII hex 8-4-4-4-12, every rule holds"
-            case .spool: return "SpooledNotification: an accepted requests-file line's record is one line and reads back as the same request; any bytes read back without a trap"
+            case .spool: return "RequestLine and SpooledNotification: a line reads the same compact or spaced, alone or after others; its record is one line and reads back as the same request, alone or after others; any bytes read back without a trap"
             }
         }
 
@@ -311,9 +311,12 @@ private func jsonProperties(seed: UInt64, count: Int, log path: String) {
     var roundTrip = Violations("JSONValue.parse: parse(value.compact) is the value it parsed (numbers compared as numbers)", seed: seed)
     var prettyTrip = Violations("JSONValue.parse: parse(value.pretty) is the value it parsed", seed: seed)
     var utf8 = Violations("String(validUTF8:) is String(validating:as:), on any bytes", seed: seed)
+    var spans = Violations("JSONValue.parseNotingCompactMembers: the value parse reads; a member's span, when given, is exactly its value's compact bytes", seed: seed)
+    var found = Violations("JSONValue.parseNotingCompactMembers: a member written compact (integers, no escape) is found compact", seed: seed)
     for (index, bytes) in Gen.jsonInputs(count: count, &rng).enumerated() {
         log.note("JSON case \(index): \(show(bytes))")
-        errorOffsets.checked(); roundTrip.checked(); prettyTrip.checked(); utf8.checked()
+        errorOffsets.checked(); roundTrip.checked(); prettyTrip.checked(); utf8.checked(); spans.checked()
+        compactSpans(bytes, index: index, &spans)
         let random = Gen.randomBytes(&rng)
         for text in [bytes, random] where String(validUTF8: text) != String(validating: text, as: UTF8.self) {
             utf8.add(index, show(text), "validUTF8 \(String(validUTF8: text).map { show($0) } ?? "nil")")
@@ -332,11 +335,56 @@ private func jsonProperties(seed: UInt64, count: Int, log path: String) {
         if let again = try? JSONValue.parse(value.pretty), sameJSON(again, value) {} else {
             prettyTrip.add(index, show(bytes), "pretty \(show(value.pretty)) is not the same value")
         }
+        // The value as a member, written compact, spaced out, and pretty: each span holds.
+        let wrapped = JSONValue.object([("a", .integer(1)), ("p", value)])
+        for text in [wrapped.compactBytes, Array(wrapped.pretty.utf8), Array(wrapped.pretty.replacingOccurrences(of: "\n", with: " ").utf8)] {
+            spans.checked()
+            compactSpans(text, index: index, &spans)
+        }
+        // (Wrapped, the deepest values go past the nesting limit: nothing to find there.)
+        if isPlainCompact(value), let spans = (try? JSONValue.parseNotingCompactMembers(wrapped.compactBytes))?.compactMembers {
+            found.checked()
+            if spans.count != 2 || spans[1] == nil { found.add(index, show(bytes), "spans \(spans) of \(show(wrapped.compact))") }
+        }
     }
+    spans.report()
+    found.report()
     errorOffsets.report()
     roundTrip.report()
     prettyTrip.report()
     utf8.report()
+}
+
+/// parseNotingCompactMembers reads what parse reads, and each span it gives is its member's compact form.
+private func compactSpans(_ bytes: [UInt8], index: Int, _ spans: inout Violations) {
+    let plain = Result { () throws(JSONParseError) -> JSONValue in try JSONValue.parse(bytes) }
+    let noting = Result { () throws(JSONParseError) -> (JSONValue, compactMembers: [Range<Int>?]) in try JSONValue.parseNotingCompactMembers(bytes) }
+    switch (plain, noting) {
+    case let (.success(value), .success((again, members))):
+        guard value == again else { return spans.add(index, show(bytes), "parses as \(show(again.compact)), not \(show(value.compact))") }
+        let values = value.objectMembers?.map(\.1) ?? []
+        guard members.count == values.count else { return spans.add(index, show(bytes), "\(members.count) spans for \(values.count) members") }
+        for (member, span) in zip(values, members) {
+            if let span, Array(bytes[span]) != member.compactBytes {
+                spans.add(index, show(bytes), "span \(show(Array(bytes[span]))) is not \(show(member.compactBytes))")
+            }
+        }
+    case let (.failure(a), .failure(b)) where a == b: break
+    default: spans.add(index, show(bytes), "parse and parseNotingCompactMembers disagree")
+    }
+}
+
+/// A value whose compact form the parser reads without a rewrite: no fraction or exponent, no -0,
+/// no string that needs an escape.
+private func isPlainCompact(_ value: JSONValue) -> Bool {
+    func plain(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C } }
+    switch value {
+    case .number: return false
+    case let .string(s): return plain(s)
+    case let .array(items): return items.allSatisfy(isPlainCompact)
+    case let .object(members): return members.allSatisfy { plain($0.0) && isPlainCompact($0.1) }
+    default: return true
+    }
 }
 
 private func payloadProperties(seed: UInt64, count: Int, log path: String) {
@@ -613,8 +661,16 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
     let log = CaseLog(path: path)
     var oneLine = Violations("SpooledNotification.append: a record holds no CR or LF but its last byte", seed: seed)
     var same = Violations("SpooledNotification.read(append(n)) has n's token, path, header lines and body", seed: seed)
+    var inSequence = Violations("RequestLine.Reader and SpooledNotification.Reader, after other lines, read what a line or record reads alone", seed: seed)
+    var spaced = Violations("RequestLine.parse: a line spaced out is the same request as the line compact", seed: seed)
+    func sameRequest(_ a: DeviceNotification?, _ b: DeviceNotification?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.token == b.token && a.request.path == b.request.path && a.request.shape.headerLines == b.request.shape.headerLines
+            && a.request.shape.body?.bytes == b.request.shape.body?.bytes && a.request.shape.method == b.request.shape.method
+    }
     var accepted = 0
     let defaults = PushSpec(topic: "com.example.app")
+    var lines = RequestLine.Reader(defaults: defaults), records = SpooledNotification.Reader()
     let payloads = Gen.jsonInputs(count: count / 2, &rng).compactMap { try? JSONValue.parse($0) }.filter { if case .object = $0 { return true } else { return false } }
         + Gen.validPayloads.compactMap { try? JSONValue.parse(Array($0.utf8)) }
     for index in 0..<count {
@@ -626,12 +682,23 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
         if rng.chance(20) { members.append(("topic", .string(Gen.randomText(&rng, base: ["com.example.other", "a.b"])))) }
         let line = JSONValue.object(members).compactBytes
         log.note("spool case \(index): \(show(line))")
-        guard let notification = try? RequestLine.parse(line, defaults: defaults) else { continue }
+        inSequence.checked(); spaced.checked()
+        let alone = Result { () throws(InputError) -> DeviceNotification in try RequestLine.parse(line, defaults: defaults) }
+        let after = Result { () throws(InputError) -> DeviceNotification in try lines.parse(line) }
+        let loose = Result { () throws(InputError) -> DeviceNotification in
+            try RequestLine.parse(Array(JSONValue.object(members).pretty.replacingOccurrences(of: "\n", with: " ").utf8), defaults: defaults)
+        }
+        if !sameRequest(try? alone.get(), try? after.get()) || (try? alone.get()) == nil && alone.errorWords != after.errorWords {
+            inSequence.add(index, show(line), "after other lines: \(after.errorWords ?? "accepted"); alone: \(alone.errorWords ?? "accepted")")
+        }
+        if !sameRequest(try? alone.get(), try? loose.get()) { spaced.add(index, show(line), "spaced: \(loose.errorWords ?? "accepted"); compact: \(alone.errorWords ?? "accepted")") }
+        guard let notification = try? alone.get() else { continue }
         accepted += 1
         oneLine.checked(); same.checked()
         var record: [UInt8] = []
         SpooledNotification.append(notification, to: &record)
         if record.last != 0x0A || record.dropLast().contains(where: { $0 == 0x0A || $0 == 0x0D }) { oneLine.add(index, show(line), "record \(show(record))") }
+        if !sameRequest(records.read(record.dropLast()), SpooledNotification.read(record.dropLast())) { inSequence.add(index, show(line), "record read after others differs") }
         guard let back = SpooledNotification.read(record.dropLast()) else { same.add(index, show(line), "not read back"); continue }
         let (a, b) = (notification.request, back.request)
         if back.token != notification.token || a.path != b.path || a.shape.headerLines != b.shape.headerLines || a.shape.body?.bytes != b.shape.body?.bytes || b.shape.method != .post {
@@ -644,4 +711,11 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
     #expect(accepted > count / 4, "too few lines accepted (\(accepted) of \(count)) for the property to mean much")
     oneLine.report()
     same.report()
+    inSequence.report()
+    spaced.report()
+}
+
+private extension Result where Failure == InputError {
+    /// The refusal's English words, nil when accepted.
+    var errorWords: String? { if case let .failure(error) = self { return error.words.en } else { return nil } }
 }

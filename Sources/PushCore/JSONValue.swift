@@ -349,23 +349,27 @@ extension JSONValue {
 
         mutating func string() throws(JSONParseError) -> String {
             index += 1
-            // The common case: no escape before the closing quote, so the bytes are the string.
-            var end = index
-            var ascii = true
-            bytes.withUnsafeBufferPointer { bytes in
+            // The common case: no escape before the closing quote, so the bytes are the string
+            // (read in place, in one pass: most keys and values of a payload).
+            let start = index
+            var end = start
+            let plain: String?? = bytes.withUnsafeBufferPointer { bytes in
+                var high: UInt8 = 0
                 while end < bytes.count {
                     let byte = bytes[end]
                     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                    if byte >= 0x80 { ascii = false }
+                    high |= byte
                     end += 1
                 }
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // ASCII is valid UTF-8 as it is: nothing to check.
+                return .some(high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validUTF8: text))
             }
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                // ASCII is valid UTF-8 as it is: nothing to check (most keys and values of a payload).
-                let s = ascii ? String(decoding: bytes[index..<end], as: UTF8.self) : String(validUTF8: bytes[index..<end])
-                guard let s else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
+            if let plain {
+                guard let plain else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
                 index = end + 1
-                return s
+                return plain
             }
             // An escape, which the compact form may write another way.
             rewritten += 1

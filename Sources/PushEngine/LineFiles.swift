@@ -376,15 +376,16 @@ struct LineReader {
         }
     }
 
-    /// Where the next LF or CR is, from `scanned` on.
+    /// Where the next LF or CR is, from `scanned` on: memchr's word-wide search for the LF, then
+    /// for a CR before it (rare, so that search mostly runs over the line and finds none).
     private func lineEnd() -> Int? {
-        buffer.withUnsafeBufferPointer { bytes in
-            var index = scanned
-            while index < bytes.count {
-                if bytes[index] == 0x0A || bytes[index] == 0x0D { return index }
-                index += 1
-            }
-            return nil
+        buffer.withUnsafeBytes { bytes in
+            guard scanned < bytes.count, let base = bytes.baseAddress else { return nil }
+            let from = base + scanned
+            let lf = memchr(from, 0x0A, bytes.count - scanned).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+            let before = (lf ?? bytes.count) - scanned
+            let cr = before > 0 ? memchr(from, 0x0D, before).map { $0 - UnsafeMutableRawPointer(mutating: base) } : nil
+            return cr ?? lf
         }
     }
 

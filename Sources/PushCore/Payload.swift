@@ -76,11 +76,16 @@ public struct Payload: Sendable {
 
     /// Refuses a payload over the push type's limit, saying by how many bytes.
     public func checkSize(for type: PushType) throws(InputError) {
+        try Payload.checkSize(bytes.count, for: type)
+    }
+
+    /// Refuses `count` bytes of payload when they are over the push type's limit.
+    static func checkSize(_ count: Int, for type: PushType) throws(InputError) {
         let limit = type.payloadLimit
-        guard bytes.count <= limit else {
+        guard count <= limit else {
             throw InputError(
-                Words("the payload is \(bytes.count) bytes, \(bytes.count - limit) over APNs' limit of \(limit) bytes for \(type.rawValue) pushes",
-                      es: "la carga útil ocupa \(bytes.count) bytes, \(bytes.count - limit) más que el límite de APNs de \(limit) bytes para las notificaciones \(type.rawValue)"),
+                Words("the payload is \(count) bytes, \(count - limit) over APNs' limit of \(limit) bytes for \(type.rawValue) pushes",
+                      es: "la carga útil ocupa \(count) bytes, \(count - limit) más que el límite de APNs de \(limit) bytes para las notificaciones \(type.rawValue)"),
                 hint: type == .voip ? Words("shorten it", es: "acórtala")
                     : Words("shorten it (only voip pushes may have 5120 bytes)", es: "acórtala (solo las notificaciones voip pueden llegar a 5120 bytes)"))
         }

@@ -14,6 +14,14 @@ public final class RequestBody: @unchecked Sendable {
         count = bytes.count
     }
 
+    /// A body copied from part of a byte array (a line's payload), with no array made first.
+    public init(_ bytes: ArraySlice<UInt8>) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        self.storage = storage
+        count = bytes.count
+    }
+
     deinit { storage.deallocate() }
 
     /// Bytes in the body (the storage may be one byte longer, for an empty body).

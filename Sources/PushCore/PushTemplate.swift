@@ -75,7 +75,7 @@ public struct PushTemplate: Sendable {
     public var expiration: Int64? { checked.expiration }
     public var apnsID: String? { checked.apnsID }
     /// The headers as checked, shared with the templates made `sameHeadersAs:` this one.
-    private let checked: CheckedHeaders
+    let checked: CheckedHeaders
     private let lintWarnings: [Words]
     /// The lint's findings, by rule (a warning may be only for runs that send several).
     private let lintFindings: [LiveActivityFinding]
@@ -100,20 +100,12 @@ public struct PushTemplate: Sendable {
     /// `spec`'s and its push type is this payload's, the header rules held for exactly these
     /// values, so only the payload's rules run and the header lines are shared, not built again.
     public init(_ spec: PushSpec, payload: Payload, sameHeadersAs previous: PushTemplate?) throws(InputError) {
-        let given = GivenHeaders(spec)
+        try self.init(spec, payload: payload, sharing: previous?.checked)
+    }
+
+    init(_ spec: PushSpec, payload: Payload, sharing previous: CheckedHeaders?) throws(InputError) {
         let pushType = try Self.pushType(spec, payload: payload)
-        let checked: CheckedHeaders
-        if let previous, previous.pushType == pushType, previous.checked.given == given {
-            checked = previous.checked
-        } else {
-            let priority = try Self.priority(spec, pushType: pushType)
-            let bundle = try Self.bundleID(spec)
-            try Self.checkCollapseID(spec)
-            let expiration = try Self.expiration(spec)
-            try Self.checkAPNsID(spec)
-            checked = CheckedHeaders(given: given, pushType: pushType, priority: priority, topic: pushType.topic(forBundleID: String(bundle)),
-                                     expiration: expiration, apnsID: spec.apnsID?.lowercased())
-        }
+        let checked = try Self.checkHeaders(spec, pushType: pushType, sharing: previous)
         let priority = checked.priority
         try payload.checkSize(for: pushType)
         var lintWarnings: [Words] = []
@@ -132,8 +124,22 @@ public struct PushTemplate: Sendable {
         self.shape = RequestShape(method: .post, headerLines: checked.lines, body: RequestBody(payload.bytes))
     }
 
+    /// The header rules for `spec` sent as `pushType`. When `previous` checked the same fields for
+    /// the same push type, they held for exactly these values: it is the answer.
+    static func checkHeaders(_ spec: PushSpec, pushType: PushType, sharing previous: CheckedHeaders?) throws(InputError) -> CheckedHeaders {
+        let given = GivenHeaders(spec)
+        if let previous, previous.pushType == pushType, previous.given == given { return previous }
+        let priority = try Self.priority(spec, pushType: pushType)
+        let bundle = try Self.bundleID(spec)
+        try Self.checkCollapseID(spec)
+        let expiration = try Self.expiration(spec)
+        try Self.checkAPNsID(spec)
+        return CheckedHeaders(given: given, pushType: pushType, priority: priority, topic: pushType.topic(forBundleID: String(bundle)),
+                              expiration: expiration, apnsID: spec.apnsID?.lowercased())
+    }
+
     /// A spec's header fields, as given.
-    private struct GivenHeaders: Equatable, Sendable {
+    fileprivate struct GivenHeaders: Equatable, Sendable {
         let topic: String, pushType: String?, priority: GivenNumber?, collapseID: String?, expiration: GivenNumber?, apnsID: String?
 
         init(_ spec: PushSpec) {
@@ -143,16 +149,17 @@ public struct PushTemplate: Sendable {
     }
 
     /// Header fields that passed the header rules for a push type, and the header lines they make.
-    private final class CheckedHeaders: Sendable {
-        let given: GivenHeaders
+    final class CheckedHeaders: Sendable {
+        fileprivate let given: GivenHeaders
+        let pushType: PushType
         let priority: Priority
         let topic: String
         let expiration: Int64?
         let apnsID: String?
         let lines: [String]
 
-        init(given: GivenHeaders, pushType: PushType, priority: Priority, topic: String, expiration: Int64?, apnsID: String?) {
-            (self.given, self.priority, self.topic, self.expiration, self.apnsID) = (given, priority, topic, expiration, apnsID)
+        fileprivate init(given: GivenHeaders, pushType: PushType, priority: Priority, topic: String, expiration: Int64?, apnsID: String?) {
+            (self.given, self.pushType, self.priority, self.topic, self.expiration, self.apnsID) = (given, pushType, priority, topic, expiration, apnsID)
             lines = PushTemplate.headers(pushType: pushType, topic: topic, priority: priority, collapseID: given.collapseID,
                                          expiration: expiration, apnsID: apnsID).map { $0.0 + ": " + $0.1 }
         }

@@ -30,11 +30,18 @@ public enum RequestLine {
     public struct Reader {
         /// What a line leaves out (its `topic` may be empty when every line names its own).
         public let defaults: PushSpec
-        private var previous: PushTemplate?
+        /// The headers the line before had, checked.
+        var previous: PushTemplate.CheckedHeaders?
 
         public init(defaults: PushSpec) { self.defaults = defaults }
 
         public mutating func parse(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {
+            if let notification = quick(bytes) { return notification }
+            return try full(bytes)
+        }
+
+        /// The line parsed whole, as a JSON tree: any line, and every refusal's words.
+        mutating func full(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {
             let json: JSONValue, compactMembers: [Range<Int>?]
             do { (json, compactMembers) = try JSONValue.parseNotingCompactMembers(bytes) } catch {
                 // A JSON document laid over several lines (an array of requests, a pretty-printed
@@ -112,8 +119,8 @@ public enum RequestLine {
             } else {
                 Payload(json: payloadValue)
             }
-            let template = try PushTemplate(spec, payload: payload, sameHeadersAs: previous)
-            previous = template
+            let template = try PushTemplate(spec, payload: payload, sharing: previous)
+            previous = template.checked
             return template.notification(to: token)
         }
     }

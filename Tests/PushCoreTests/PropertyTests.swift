@@ -656,6 +656,14 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
     caps.report()
 }
 
+/// Payloads on the edge of a silent push (only `"content-available":1` in the first `aps`).
+private let silentEdges = [
+    #"{"aps":{"content-available":1,"alert":"x"}}"#, #"{"aps":{"alert":"x","content-available":1}}"#, #"{"aps":{"content-available":0}}"#,
+    #"{"aps":{"content-available":"1"}}"#, #"{"aps":{"content-available":1,"content-available":1}}"#, #"{"aps":{"content-available":true}}"#,
+    #"{"aps":{"content-available":1},"aps":{"badge":1}}"#, #"{"aps":{"badge":1},"aps":{"content-available":1}}"#,
+    #"{"aps":[],"x":{"aps":{"content-available":1}}}"#, #"{"x":1,"aps":{"content-available":1}}"#, #"{"aps":{"content-available":10}}"#,
+]
+
 private func spoolProperties(seed: UInt64, count: Int, log path: String) {
     var rng = SplitMix64(seed: seed ^ 0x5350_4F4F)
     let log = CaseLog(path: path)
@@ -671,8 +679,10 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
     var accepted = 0
     let defaults = PushSpec(topic: "com.example.app")
     var lines = RequestLine.Reader(defaults: defaults), records = SpooledNotification.Reader()
+    var quickLines = RequestLine.Reader(defaults: defaults), quickRead = 0
+    var quickChecked = Violations("RequestLine.Reader.quick: a line it reads, the full parse reads as the same request", seed: seed)
     let payloads = Gen.jsonInputs(count: count / 2, &rng).compactMap { try? JSONValue.parse($0) }.filter { if case .object = $0 { return true } else { return false } }
-        + Gen.validPayloads.compactMap { try? JSONValue.parse(Array($0.utf8)) }
+        + (Gen.validPayloads + silentEdges).compactMap { try? JSONValue.parse(Array($0.utf8)) }
     for index in 0..<count {
         var members: [(String, JSONValue)] = [("token", .string(String(repeating: rng.pick(["ab", "01", "f0"]), count: Int.random(in: 1...40, using: &rng)))),
                                               ("payload", rng.pick(payloads))]
@@ -680,7 +690,19 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
         if rng.chance(30) { members.append(("push-type", .string(rng.pick(["alert", "background", "voip", "liveactivity"])))) }
         if rng.chance(30) { members.append(("expiration", .integer(Int64.random(in: -1...2_000_000_000, using: &rng)))) }
         if rng.chance(20) { members.append(("topic", .string(Gen.randomText(&rng, base: ["com.example.other", "a.b"])))) }
+        if rng.chance(20) { members.append(("priority", rng.pick([.integer(5), .integer(10), .integer(1), .integer(7), .string("5"), .string("ten"), .null, .number(5.5)]))) }
+        if rng.chance(10) { members.append(("apns-id", rng.pick([.string("123e4567-e89b-12d3-a456-426614174000"), .string("123E4567-E89B-12D3-A456-426614174000"), .string("x"), .null, .integer(1)]))) }
+        if rng.chance(5) { members.shuffle(using: &rng) }
         let line = JSONValue.object(members).compactBytes
+        // The quick reading takes only lines the full parse reads the same way, and most of these.
+        for text in [line, Gen.mutate(line, &rng)] {
+            quickChecked.checked()
+            var fresh = RequestLine.Reader(defaults: defaults)
+            guard let fast = quickLines.quick(text) else { continue }
+            quickRead += 1
+            let whole = Result { () throws(InputError) -> DeviceNotification in try fresh.full(text) }
+            if !sameRequest(fast, try? whole.get()) { quickChecked.add(index, show(text), "quick: \(fast.request.shape.headerLines); full: \(whole.errorWords ?? "accepted, otherwise")") }
+        }
         log.note("spool case \(index): \(show(line))")
         inSequence.checked(); spaced.checked()
         let alone = Result { () throws(InputError) -> DeviceNotification in try RequestLine.parse(line, defaults: defaults) }
@@ -709,6 +731,8 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
         _ = SpooledNotification.read(Gen.randomBytes(&rng, maxCount: 200)[...])
     }
     #expect(accepted > count / 4, "too few lines accepted (\(accepted) of \(count)) for the property to mean much")
+    #expect(quickRead > count / 4, "too few lines read the quick way (\(quickRead) of \(count))")
+    quickChecked.report()
     oneLine.report()
     same.report()
     inSequence.report()

@@ -354,17 +354,11 @@ extension JSONValue {
             let start = index
             var end = start
             let plain: String?? = bytes.withUnsafeBufferPointer { bytes in
-                var high: UInt8 = 0
-                while end < bytes.count {
-                    let byte = bytes[end]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                    high |= byte
-                    end += 1
-                }
-                guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+                guard let (close, ascii) = JSONValue.plainString(bytes, from: start) else { return nil }
+                end = close
                 let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 // ASCII is valid UTF-8 as it is: nothing to check.
-                return .some(high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validUTF8: text))
+                return .some(ascii ? String(decoding: text, as: UTF8.self) : String(validUTF8: text))
             }
             if let plain {
                 guard let plain else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
@@ -453,6 +447,23 @@ extension JSONValue {
             guard d.isFinite else { throw error(Words("number out of range (beyond ±1.8e308)", es: "número fuera de rango (más allá de ±1.8e308)")) }
             return .number(d)
         }
+    }
+}
+
+extension JSONValue {
+    /// Where a string whose contents start at `start` closes (the index of its closing quote) when
+    /// it holds no escape and no control byte, and whether its contents are ASCII; nil when it
+    /// holds one, or runs to the end.
+    static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (close: Int, ascii: Bool)? {
+        var end = start, high: UInt8 = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            high |= byte
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        return (end, high < 0x80)
     }
 }
 

@@ -39,11 +39,18 @@ struct QuickRequestLine {
             return true
         }
 
+        /// The header fields a line may give: text, or an integer (as `RequestLine` reads them).
+        static let textFields: [(StaticString, WritableKeyPath<QuickRequestLine, String?> & Sendable)] = [
+            ("topic", \.topic), ("push-type", \.pushType), ("collapse-id", \.collapseID), ("apns-id", \.apnsID),
+        ]
+        static let numberFields: [(StaticString, WritableKeyPath<QuickRequestLine, GivenNumber?> & Sendable)] = [("priority", \.priority), ("expiration", \.expiration)]
+
         /// The top-level object: every member a known field, once, of a kind the full parse takes.
         mutating func line(into parts: inout QuickRequestLine) -> Bool {
             var seen: UInt8 = 0
             return members(depth: 0) { scan, key in
-                let field: UInt8
+                // Each field's bit in `seen`: token 1, payload 2, then the text fields, then the numbers.
+                var field: UInt8 = 0
                 let start = scan.index
                 if scan.spells(key, "token") {
                     field = 1
@@ -51,37 +58,18 @@ struct QuickRequestLine {
                     parts.token = text
                 } else if scan.spells(key, "payload") {
                     field = 2
-                    guard scan.at(UInt8(ascii: "{")) else { return false }
-                    guard scan.payload(&parts) else { return false }
+                    guard scan.at(UInt8(ascii: "{")), scan.payload(&parts) else { return false }
                     parts.payload = start..<scan.index
-                } else if scan.spells(key, "topic") {
-                    field = 4
+                } else if let at = Scan.textFields.firstIndex(where: { scan.spells(key, $0.0) }) {
+                    field = 4 << at
                     guard let value = scan.text() else { return false }
-                    parts.topic = value
-                } else if scan.spells(key, "push-type") {
-                    field = 8
-                    guard let value = scan.text() else { return false }
-                    parts.pushType = value
-                } else if scan.spells(key, "collapse-id") {
-                    field = 16
-                    guard let value = scan.text() else { return false }
-                    parts.collapseID = value
-                } else if scan.spells(key, "apns-id") {
-                    field = 32
-                    guard let value = scan.text() else { return false }
-                    parts.apnsID = value
-                } else if scan.spells(key, "priority") {
-                    field = 64
+                    parts[keyPath: Scan.textFields[at].1] = value
+                } else if let at = Scan.numberFields.firstIndex(where: { scan.spells(key, $0.0) }) {
+                    field = 64 << at
                     guard let value = scan.number() else { return false }
-                    parts.priority = value
-                } else if scan.spells(key, "expiration") {
-                    field = 128
-                    guard let value = scan.number() else { return false }
-                    parts.expiration = value
-                } else {
-                    return false
+                    parts[keyPath: Scan.numberFields[at].1] = value
                 }
-                guard seen & field == 0 else { return false }
+                guard field != 0, seen & field == 0 else { return false }
                 seen |= field
                 return true
             }
@@ -194,15 +182,8 @@ struct QuickRequestLine {
         mutating func string() -> Range<Int>? {
             guard at(UInt8(ascii: "\"")) else { return nil }
             let start = index + 1
-            var end = start, high: UInt8 = 0
-            while end < bytes.count {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                high |= byte
-                end += 1
-            }
-            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-            if high >= 0x80 && String(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end])) == nil { return nil }
+            guard let (end, ascii) = JSONValue.plainString(bytes, from: start) else { return nil }
+            if !ascii && String(validUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end])) == nil { return nil }
             index = end + 1
             return start..<end
         }

@@ -44,19 +44,7 @@ public enum RequestLine {
         mutating func full(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {
             let json: JSONValue, compactMembers: [Range<Int>?]
             do { (json, compactMembers) = try JSONValue.parseNotingCompactMembers(bytes) } catch {
-                // A JSON document laid over several lines (an array of requests, a pretty-printed
-                // object): its first line opens a value and ends where the value goes on.
-                let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
-                if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
-                   let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
-                    throw InputError(Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
-                                           es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea"),
-                                     hint: jsonLinesFromArray)
-                }
-                let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
-                throw InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
-                                 hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
-                                                                     es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
+                throw RequestLine.notJSON(bytes, error)
             }
             guard let members = json.objectMembers else {
                 let hint = if case .array = json { jsonLinesFromArray } else {
@@ -123,6 +111,23 @@ public enum RequestLine {
             previous = template.checked
             return template.notification(to: token)
         }
+    }
+
+    /// What is wrong with a line that is not JSON, and what to do.
+    static func notJSON(_ bytes: [UInt8], _ error: JSONParseError) -> InputError {
+        // A JSON document laid over several lines (an array of requests, a pretty-printed
+        // object): its first line opens a value and ends where the value goes on.
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
+        if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+           let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
+            return InputError(Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
+                                    es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea"),
+                              hint: jsonLinesFromArray)
+        }
+        let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
+        return InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
+                          hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
+                                                              es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
     }
 
     /// One edit apart (a typo), or the same but for `_`/`-` and case.

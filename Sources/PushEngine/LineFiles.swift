@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 public import PushCore
+import PushCrypto
 import PushFiles
 
 /// A file of lines that is checked whole before anything is sent, then streamed, in constant
@@ -160,6 +161,9 @@ public final class RequestsFile: Sequence {
     static let keptLimit = 20_000
     public let shard: Shard?
     static let keptBytesLimit = 8 << 20
+    /// SHA-256 of every line, each followed by a newline, as the check read them: what a journal
+    /// tells the run by. Taken on the way, since the file is not read again (it may be a pipe).
+    public let linesDigest: String
 
     public var displayName: String { file.displayName }
 
@@ -169,12 +173,15 @@ public final class RequestsFile: Sequence {
         var spool: SpoolWriter?
         var total = 0
         var reader = RequestLine.Reader(defaults: defaults)
+        let digest = SHA256Stream()
         let shown = OutsideText.display(path, limit: 200)
         let purpose = path == "-" ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
             // Each line is kept (or spooled) as checked and built: the file itself is not read again.
             file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
+                digest.update(line)
+                digest.update(RequestsFile.newline)
                 guard !RequestsFile.isBlank(line) else { return }
                 total += 1
                 // Every line is checked; only this shard's (all, unsharded) are counted and sent.
@@ -197,12 +204,15 @@ public final class RequestsFile: Sequence {
             throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
         }
         self.kept = kept
+        self.linesDigest = digest.finishHex()
         self.spool = spool?.fd
         self.count = kept.count + (spool?.records ?? 0)
         self.shard = shard
     }
 
     deinit { if let spool { close(spool) } }
+
+    private static let newline: [UInt8] = [0x0A]
 
     static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
         line.allSatisfy(\.isASCIIWhitespace)

@@ -69,7 +69,7 @@ public enum NotificationSource: Sequence {
     }
 
     /// SHA-256 of what is sent to (the tokens in order, or the requests file's lines): what a journal
-    /// tells its run by. Reads a file once more.
+    /// tells its run by. Reads a tokens file once more.
     public func digest() -> String {
         let stream = SHA256Stream()
         switch self {
@@ -78,7 +78,8 @@ public enum NotificationSource: Sequence {
         case let .file(_, file):
             file.file.digest(into: stream)
         case let .requests(file):
-            file.file.digest(into: stream)
+            // Taken during the check: a requests file is read once.
+            return file.linesDigest
         }
         return stream.finishHex()
     }

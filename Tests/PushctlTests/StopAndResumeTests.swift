@@ -180,18 +180,31 @@ import Darwin
         #expect(summary["tokens"] as? Int == 20)
     }
 
-    @Test("SIGKILL at random moments of a 20,000-token run, resumed each time: nothing journaled is sent again, everyone answered in the end")
-    func killAndResume() throws {
+    /// A requests file of these tokens, each line its own payload (a body and a badge per line).
+    func requestsFile(_ tokens: [String], name: String) throws -> String {
+        let lines = tokens.enumerated().map { #"{"token":"\#($1)","payload":{"aps":{"alert":{"body":"n \#($0)"},"badge":\#($0 % 100)}}}"# }
+        return try dir.write(name, lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test("SIGKILL at random moments of a 20,000-token run, resumed each time: nothing journaled is sent again, everyone answered in the end",
+          arguments: ["--tokens-file", "--requests-file"])
+    func killAndResume(source: String) throws {
         let mock = try MockProcess(dir: dir, extra: ["--delay", "20"])
-        let (path, tokens) = try tokensFile(20_000, seed: 9)
-        let journal = dir.path("killed.jsonl")
+        // A requests file past the 20,000 lines kept parsed: the rest is sent from its spool.
+        let (tokensPath, tokens) = try tokensFile(source == "--tokens-file" ? 20_000 : 20_500, seed: 9)
+        let path = source == "--tokens-file" ? tokensPath : try requestsFile(tokens, name: "killed-requests.jsonl")
+        let journal = dir.path("killed\(source).jsonl")
+        func arguments() -> [String] {
+            let common = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                          "--topic", "com.example.app", source, path, "--output", "jsonl", "--journal", journal, "--resume", "--concurrency", "200"]
+            return source == "--tokens-file" ? common + ["--title", "x"] : common
+        }
         var rng = SplitMix64(seed: 99)
         var seenBefore = 0
         var kills = 0
         for round in 0..<4 {
             let settled = try settledTokens(journal)
-            let run = try Background(dir, "kill-\(round)", arguments: sendArguments(mock, [
-                "--tokens-file", path, "--output", "jsonl", "--journal", journal, "--resume", "--concurrency", "200"]))
+            let run = try Background(dir, "kill-\(round)", arguments: arguments())
             // Killed at a random moment after this round has journaled something (a machine under
             // load can take seconds to start sending: a kill before that would test nothing).
             let deadline = Date().addingTimeInterval(30)
@@ -205,8 +218,7 @@ import Darwin
             seenBefore = all.count
             #expect(Set(thisRun).isDisjoint(with: settled), "round \(round): a token whose answer was journaled was sent again")
         }
-        let last = try Background(dir, "kill-final", arguments: sendArguments(mock, [
-            "--tokens-file", path, "--output", "jsonl", "--journal", journal, "--resume", "--concurrency", "200"]))
+        let last = try Background(dir, "kill-final", arguments: arguments())
         let (exit, _) = last.wait(seconds: 120)
         #expect(exit == 0, "\(last.stderr)")
         let summary = last.objects.last ?? [:]
@@ -215,7 +227,7 @@ import Darwin
         #expect(Set(all).isSuperset(of: tokens), "every token reached the mock")
         let duplicates = all.count - Set(all).count
         #expect(duplicates <= kills * 200, "re-sent only what was in flight at each kill: \(duplicates)")
-        print("killAndResume: \(kills) kills, \(duplicates) notifications sent twice (in flight at a kill), none journaled sent again")
+        print("killAndResume (\(source)): \(kills) kills, \(duplicates) notifications sent twice (in flight at a kill), none journaled sent again")
         let results = last.objects.filter { $0["token"] != nil }
         #expect(results.count == tokens.count)
         #expect(results.filter { $0["resumed"] as? Bool == true }.count == (summary["resumed"] as? Int ?? -1))

@@ -140,8 +140,7 @@ public enum SpooledNotification {
                     : headers.dropLast().split(separator: separator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
                 headerBytes = Array(headers)
             }
-            let shape = RequestShape(method: .post, headerLines: headerLines, body: RequestBody(Array(record[bodyStart...])))
-            return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
+            return PushTemplate.notification(to: token, shape: RequestShape(method: .post, headerLines: headerLines, body: RequestBody(record[bodyStart...])))
         }
     }
 }

@@ -74,7 +74,7 @@ public struct PushTemplate: Sendable {
     public var collapseID: String? { checked.given.collapseID }
     public var expiration: Int64? { checked.expiration }
     public var apnsID: String? { checked.apnsID }
-    /// The headers as checked, shared with the templates made `sameHeadersAs:` this one.
+    /// The headers as checked, shared with later templates made `sharing:` them.
     let checked: CheckedHeaders
     private let lintWarnings: [Words]
     /// The lint's findings, by rule (a warning may be only for runs that send several).
@@ -92,17 +92,13 @@ public struct PushTemplate: Sendable {
 
     /// Applies the pre-send rules (push type, priority, topic, collapse id, expiration, apns-id, size, the Live Activity lint). Any violation throws (exit 65), so nothing is sent.
     public init(_ spec: PushSpec, payload: Payload) throws(InputError) {
-        try self.init(spec, payload: payload, sameHeadersAs: nil)
+        try self.init(spec, payload: payload, sharing: nil)
     }
 
-    /// The same rules, where `previous` (a template for another payload, such as the line before
-    /// in a requests file) may already have checked these headers: when its header fields are
-    /// `spec`'s and its push type is this payload's, the header rules held for exactly these
-    /// values, so only the payload's rules run and the header lines are shared, not built again.
-    public init(_ spec: PushSpec, payload: Payload, sameHeadersAs previous: PushTemplate?) throws(InputError) {
-        try self.init(spec, payload: payload, sharing: previous?.checked)
-    }
-
+    /// The same rules, where `previous` (the headers of another payload's template, such as the
+    /// line before in a requests file) may already have checked these headers: when its header
+    /// fields are `spec`'s and its push type is this payload's, the header rules held for exactly
+    /// these values, so only the payload's rules run and the header lines are shared.
     init(_ spec: PushSpec, payload: Payload, sharing previous: CheckedHeaders?) throws(InputError) {
         let pushType = try Self.pushType(spec, payload: payload)
         let checked = try Self.checkHeaders(spec, pushType: pushType, sharing: previous)
@@ -257,7 +253,12 @@ public struct PushTemplate: Sendable {
 
     /// This notification for one device.
     public func notification(to token: DeviceToken) -> DeviceNotification {
-        DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
+        PushTemplate.notification(to: token, shape: shape)
+    }
+
+    /// A notification to `token` with a request `shape` (a template's, a requests-file line's).
+    static func notification(to token: DeviceToken, shape: RequestShape) -> DeviceNotification {
+        DeviceNotification(token: token, request: PushRequest(path: path(for: token), shape: shape))
     }
 
     /// The apns-* headers, lower-case, in a fixed order (authorization is added per request).

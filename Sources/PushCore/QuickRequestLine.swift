@@ -195,15 +195,9 @@ extension RequestLine.Reader {
     mutating func quick(_ bytes: [UInt8]) -> DeviceNotification? {
         guard let line = QuickRequestLine(bytes), let tokenRange = line.token, let payloadRange = line.payload,
               let token = try? DeviceToken(parsingUTF8: bytes[tokenRange]) else { return nil }
-        var spec = defaults
-        spec.name = { "\"\($0.rawValue)\"" }
-        if let topic = line.topic { spec.topic = topic }
+        let spec = spec(topic: line.topic, pushType: line.pushType, priority: line.priority, collapseID: line.collapseID,
+                        expiration: line.expiration, apnsID: line.apnsID)
         guard !spec.topic.isEmpty else { return nil }
-        if let value = line.pushType { spec.pushType = value }
-        if let value = line.priority { spec.priority = value }
-        if let value = line.collapseID { spec.collapseID = value }
-        if let value = line.expiration { spec.expiration = value }
-        spec.apnsID = line.apnsID
         // The push type as `PushTemplate` finds it; a Live Activity's payload goes to its lint, which reads the tree.
         let pushType: PushType
         if let text = spec.pushType {
@@ -216,7 +210,6 @@ extension RequestLine.Reader {
               let checked = try? PushTemplate.checkHeaders(spec, pushType: pushType, sharing: previous),
               (try? Payload.checkSize(payloadRange.count, for: pushType)) != nil else { return nil }
         previous = checked
-        let shape = RequestShape(method: .post, headerLines: checked.lines, body: RequestBody(bytes[payloadRange]))
-        return DeviceNotification(token: token, request: PushRequest(path: PushTemplate.path(for: token), shape: shape))
+        return PushTemplate.notification(to: token, shape: RequestShape(method: .post, headerLines: checked.lines, body: RequestBody(bytes[payloadRange])))
     }
 }

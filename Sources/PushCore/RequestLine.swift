@@ -40,6 +40,20 @@ public enum RequestLine {
             return try full(bytes)
         }
 
+        /// The run's defaults with what a line gives (its `apns-id` is its own, never a default);
+        /// a message names a field as the line wrote it (`"priority"`).
+        func spec(topic: String?, pushType: String?, priority: GivenNumber?, collapseID: String?, expiration: GivenNumber?, apnsID: String?) -> PushSpec {
+            var spec = defaults
+            spec.name = { "\"\($0.rawValue)\"" }
+            if let topic { spec.topic = topic }
+            if let pushType { spec.pushType = pushType }
+            if let priority { spec.priority = priority }
+            if let collapseID { spec.collapseID = collapseID }
+            if let expiration { spec.expiration = expiration }
+            spec.apnsID = apnsID
+            return spec
+        }
+
         /// The line parsed whole, as a JSON tree: any line, and every refusal's words.
         mutating func full(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {
             let json: JSONValue, compactMembers: [Range<Int>?]
@@ -91,15 +105,11 @@ public enum RequestLine {
                     throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not an integer", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no un entero"))
                 }
             }
-            var spec = defaults
-            spec.name = { "\"\($0.rawValue)\"" }
-            if let topic = try text(.topic) { spec.topic = topic }
-            guard !spec.topic.isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
-            if let value = try text(.pushType) { spec.pushType = value }
-            if let value = try number(.priority) { spec.priority = value }
-            if let value = try text(.collapseID) { spec.collapseID = value }
-            if let value = try number(.expiration) { spec.expiration = value }
-            spec.apnsID = try text(.apnsID)
+            // The topic first: a line without one is refused for that before its other fields.
+            let topic = try text(.topic)
+            guard !(topic ?? defaults.topic).isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
+            let spec = try spec(topic: topic, pushType: text(.pushType), priority: number(.priority), collapseID: text(.collapseID),
+                                expiration: number(.expiration), apnsID: text(.apnsID))
             // Mostly the line's own bytes already are the payload's compact form, sent as they are.
             let payloadAt = members.firstIndex { $0.0 == "payload" }
             let payload = if let payloadAt, payloadAt < compactMembers.count, let span = compactMembers[payloadAt] {

@@ -31,17 +31,17 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
 
 /// One connection's APNs: reads the frames of every stream, applies faults and checks, answers.
 ///
-/// It works on the connection's frames directly instead of a child channel per stream
-/// (NIOHTTP2's multiplexer): with one stream per request, the child channels, their pipelines
-/// and promises cost about half of the CPU time. The price is doing flow control here, and
-/// the stream limit (see ``WireFrameRewriter``).
+/// It works on the connection's frames (from ``HTTP2ServerCodec``) directly, with no child channel
+/// per stream: with one stream per request, child channels, their pipelines and promises cost
+/// about half of the CPU time. It replenishes the connection's window, and refuses streams over
+/// the limit the client has acknowledged, as APNs does.
 final class APNsConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
 
     /// SETTINGS_INITIAL_WINDOW_SIZE, as APNs sends it. Every payload APNs accepts (5 KB at most) fits,
     /// so streams need no WINDOW_UPDATE; only the connection's window is replenished.
-    static let streamWindow = 65_535
+    static let streamWindow = HTTP2ServerCodec.streamWindow
     /// A body that fills its stream's window without ending cannot end: it is answered 413 at once,
     /// then reset with NO_ERROR, as nginx does, so that the client stops uploading.
     static let maximumBodyBytes = streamWindow - 1
@@ -95,7 +95,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         self.core = core
         self.wire = wire
         streamLimitsUnacknowledged = [core.initialConcurrentStreams]
-        wire.streamLimitsToSend = [UInt32(core.initialConcurrentStreams)]
         policy = ConnectionPolicy(limits: core.limits)
     }
 
@@ -133,7 +132,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                 // Answer now; the stream's window, sized for what APNs accepts, would stop the client
                 // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
                 answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
-                // Flushed first: NIOHTTP2 drops a stream's unflushed DATA when it is reset.
+                // Flushed first: the codec drops a stream's DATA still waiting for the window when it is reset.
                 context.flush()
                 context.write(wrapOutboundOut(HTTP2Frame(streamID: frame.streamID, payload: .rstStream(.noError))), promise: nil)
             } else if payload.endStream {
@@ -192,29 +191,20 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// A TLS or HTTP/2 connection error ends the connection (NIOHTTP2 has sent GOAWAY, which
-    /// ``WireFrameRewriter`` gave the last stream and a reason), so a broken client cannot hold
-    /// resources. A stream error has reset that stream only: NIOHTTP2 hands over the bare error
-    /// (a malformed request: a missing or unknown pseudo-header, an upper-case name, `connection:`,
-    /// a content-length that does not match…) after writing RST_STREAM(PROTOCOL_ERROR), and the
-    /// connection and its other streams carry on, as RFC 9113 §8.1.1 wants.
+    /// A malformed request has been reset by ``HTTP2ServerCodec`` (RST_STREAM(PROTOCOL_ERROR)); the
+    /// connection and its other streams carry on, as RFC 9113 §8.1.1 wants. Any other error (TLS, or
+    /// a connection error the codec has answered with GOAWAY) ends the connection, so that a broken
+    /// client cannot hold resources.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if wire.goAwayWritten || !(error is any NIOHTTP2Error) {
+        guard let malformed = error as? MalformedRequest, !wire.goAwayWritten else {
             context.close(promise: nil)
             return
         }
-        let streamID = (error as? NIOHTTP2Errors.StreamError)?.streamID ?? wire.lastReset.map { HTTP2StreamID(Int($0.streamID)) }
-        guard let streamID else { return }
+        let streamID = malformed.streamID
         let exchange = exchanges[streamID] ?? Exchange()
         if exchanges[streamID]?.answered == true { return }
         exchanges[streamID]?.answered = true
-        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(PROTOCOL_ERROR): malformed request: \(Self.describe(error))")
-    }
-
-    /// NIOHTTP2's error without its source location.
-    static func describe(_ error: any Error) -> String {
-        let text = String(describing: error)
-        return text.split(separator: "(", maxSplits: 1).first.map(String.init) ?? text
+        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(PROTOCOL_ERROR): malformed request: \(malformed.description)")
     }
 
     private func scheduleIdleCheck(every: TimeAmount, timeout: Int, context: ChannelHandlerContext) {
@@ -551,9 +541,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         guard !streamLimitRaised else { return }
         streamLimitRaised = true
         streamLimitsUnacknowledged.append(core.maxConcurrentStreams)
-        wire.streamLimitsToSend.append(UInt32(core.maxConcurrentStreams))
-        // NIOHTTP2 is told the limit it never reaches; the wire gets the real one.
-        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: Int(WireFrameRewriter.internalStreamLimit))]
+        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: core.maxConcurrentStreams)]
         context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
         flushPending = true
     }

@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import NIOCore
+import NIOHPACK
 import PushCore
 import PushMock
 import Testing
@@ -377,6 +379,70 @@ struct ProtocolFidelityTests {
             #expect(goAway.errorCode == 0xb)
             #expect(goAway.debugData == #"{"reason":"TooManyStreamResets"}"#)
             #expect(goAway.lastStreamID == last)
+        }
+    }
+
+    // MARK: 8. The HTTP/2 layer: continuation, padding, flow control of answers
+
+    @Test func aHeaderBlockInContinuationFramesWithPaddingIsRead() async throws {
+        try await withHarness { harness in
+            let (client, writer) = try await connect(harness)
+            var w = writer
+            defer { Task { await client.close() } }
+            // The request's header block cut in three: HEADERS (padded, with a priority) and two
+            // CONTINUATIONs; its body in a padded DATA frame.
+            var block = ByteBufferAllocator().buffer(capacity: 512)
+            try w.encoder.encode(headers: HPACKHeaders(Self.request + harness.standardHeaders), to: &block)
+            let bytes = Array(block.readableBytesView)
+            let cut = [bytes.count / 3, 2 * bytes.count / 3]
+            let padding = [UInt8](repeating: 0, count: 7)
+            w.frame(type: WireFrame.headers, flags: 0x8 | 0x20, stream: 1, payload: [7] + FrameWriter.bigEndian(0) + [15] + bytes[..<cut[0]] + padding)
+            w.frame(type: 0x9, stream: 1, payload: Array(bytes[cut[0]..<cut[1]]))
+            w.frame(type: 0x9, flags: 0x4, stream: 1, payload: Array(bytes[cut[1]...]))
+            w.frame(type: WireFrame.data, flags: 0x8 | 0x1, stream: 1, payload: [3] + Array(#"{"aps":{"alert":"Hi"}}"#.utf8) + [0, 0, 0])
+            try await client.send(&w)
+            let frames = try await client.wait { frames, closed in closed || answers(frames)[1] != nil }
+            #expect(answers(frames)[1] == "200", "\(frames)")
+            #expect(harness.server.records.first?.body == #"{"aps":{"alert":"Hi"}}"#, "the padding is not part of the body")
+        }
+    }
+
+    @Test func anAnswersBodyWaitsForTheClientsWindow() async throws {
+        try await withHarness { harness in
+            let (client, writer) = try await connect(harness)
+            var w = writer
+            defer { Task { await client.close() } }
+            // A stream window of 10 bytes: the 400's body (27 bytes) goes out as 10, then the rest
+            // once the client opens the window.
+            w.settings([(0x4, 10)])
+            w.request(stream: 1, headers: harness.standardHeaders, path: "/3/device/abc")
+            try await client.send(&w)
+            let first = try await client.wait { frames, _ in frames.contains { $0.type == WireFrame.data } }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            #expect(client.frames.filter { $0.type == WireFrame.data }.map(\.payload.count) == [10], "\(first)")
+            w.frame(type: WireFrame.windowUpdate, stream: 1, payload: FrameWriter.bigEndian(100))
+            try await client.send(&w)
+            let frames = try await client.wait { frames, _ in frames.contains { $0.type == WireFrame.data && $0.endStream } }
+            let data = frames.filter { $0.type == WireFrame.data && $0.streamID == 1 }
+            let body = #"{"reason":"BadDeviceToken"}"#
+            #expect(data.map(\.payload.count) == [10, body.utf8.count - 10])
+            #expect(String(decoding: data.flatMap(\.payload), as: UTF8.self) == body)
+            #expect(answers(frames)[1] == "400")
+        }
+    }
+
+    @Test func aFrameOverTheSizeLimitEndsTheConnection() async throws {
+        try await withHarness { harness in
+            let (client, writer) = try await connect(harness)
+            var w = writer
+            defer { Task { await client.close() } }
+            // SETTINGS_MAX_FRAME_SIZE is 16,384: a bigger frame is a connection error (RFC 9113 §4.2).
+            w.frame(type: WireFrame.data, stream: 1, payload: [UInt8](repeating: 0, count: 16_385))
+            try? await client.send(&w)
+            let frames = try await client.wait { _, closed in closed }
+            let goAway = try #require(frames.first { $0.type == WireFrame.goAway }, "\(frames)")
+            #expect(goAway.errorCode == 0x6)
+            #expect(goAway.debugData == #"{"reason":"FrameSizeError"}"#)
         }
     }
 }

@@ -33,8 +33,8 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
 ///
 /// It works on the connection's frames (from ``HTTP2ServerCodec``) directly, with no child channel
 /// per stream: with one stream per request, child channels, their pipelines and promises cost
-/// about half of the CPU time. It replenishes the connection's window, and refuses streams over
-/// the limit the client has acknowledged, as APNs does.
+/// about half of the CPU time. It refuses streams over the limit the client has acknowledged, as
+/// APNs does.
 final class APNsConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
@@ -45,9 +45,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     /// A body that fills its stream's window without ending cannot end: it is answered 413 at once,
     /// then reset with NO_ERROR, as nginx does, so that the client stops uploading.
     static let maximumBodyBytes = streamWindow - 1
-    /// Replenish the connection window once this much has been read.
-    private static let connectionWindowBatch = 1 << 15
-    private static let connectionWindowBoost = 1 << 20
 
     /// A request being read, or answered and waiting for its stream to close.
     /// One stream's request as it arrives: a reference, so that the frames that add to it and
@@ -77,7 +74,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private var requests = 0
     private var streamLimitRaised = false
     private var goAwaySent = false
-    private var unacknowledgedBytes = 0
     private var flushPending = false
     /// apns-id and apns-unique-id values; Foundation's UUID reads /dev/urandom each time.
     private var identifiers = UUIDGenerator()
@@ -99,9 +95,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        // Room for many bodies in flight before the first WINDOW_UPDATE.
-        let boost = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindowBoost))
-        context.writeAndFlush(wrapOutboundOut(boost), promise: nil)
         if let timeout = core.limits.idleTimeoutMilliseconds {
             scheduleIdleCheck(every: .milliseconds(Int64(max(10, min(timeout / 4, 1000)))), timeout: timeout, context: context)
         }
@@ -123,7 +116,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
         case let .data(payload):
             let size = payload.data.readableBytes
-            replenishConnectionWindow(consumed: size + (payload.paddingBytes.map { $0 + 1 } ?? 0), context: context)
             guard let exchange = exchanges[frame.streamID], !exchange.answered else { return }
             if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: exchange, context: context) }
             exchange.bodyByteCount += size
@@ -228,15 +220,6 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             sendGoAway(reason: .idleTimeout, code: 0, context: context)
         }
         if !stalled.isEmpty { context.flush() }
-    }
-
-    private func replenishConnectionWindow(consumed: Int, context: ChannelHandlerContext) {
-        unacknowledgedBytes += consumed
-        guard unacknowledgedBytes >= Self.connectionWindowBatch else { return }
-        let update = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: unacknowledgedBytes))
-        unacknowledgedBytes = 0
-        context.write(wrapOutboundOut(update), promise: nil)
-        flushPending = true
     }
 
     private func keep(_ buffer: ByteBuffer, in exchange: Exchange, context: ChannelHandlerContext) {

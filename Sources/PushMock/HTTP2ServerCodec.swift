@@ -26,7 +26,9 @@ struct MalformedRequest: Error, CustomStringConvertible {
 /// never pushes and never uploads more than a few bytes needs:
 /// - reads frames in place, HPACK-decodes header blocks (NIOHPACK's decoder, with its table and
 ///   limits), and hands ``HTTP2Frame``s to the handler; a malformed request is reset on its own;
-/// - keeps both flow-control windows: DATA it sends waits for the client's window;
+/// - keeps both flow-control windows: it gives back every byte read to the connection's window
+///   (streams need none: a body APNs accepts fits the first), and DATA it sends waits for the
+///   client's window;
 /// - answers PING and SETTINGS, tells the handler when a stream has closed (`StreamClosedEvent`,
 ///   after the frame or the flush that closed it, never in the middle of a write);
 /// - encodes answers without the dynamic table (``HTTP2ResponseEncoder``) and writes everything
@@ -46,6 +48,10 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
     static let maxHeaderListSize = 8000
     /// A header block (HEADERS and its CONTINUATIONs) longer than this ends the connection.
     static let headerBlockLimit = 65_536
+    /// The connection's window is opened this much at once, then replenished every `windowBatch`
+    /// bytes read: room for many bodies in flight.
+    static let windowBoost = 1 << 20
+    static let windowBatch = 1 << 15
     /// Empty DATA frames without END_STREAM in a row before the connection is cut off (CVE-2019-9518).
     static let emptyDataLimit = 100
 
@@ -83,6 +89,7 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
     private var peerInitialWindow = HTTP2ServerCodec.streamWindow
     private var connectionSendWindow = HTTP2ServerCodec.streamWindow
     private var connectionReceiveWindow = HTTP2ServerCodec.streamWindow
+    private var consumedSinceUpdate = 0
     private var output: ByteBuffer
     private var outputPromises: [EventLoopPromise<Void>] = []
     private var closedStreams: [Int32] = []
@@ -108,6 +115,8 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelActive()
     }
 
+    /// The server's preface: SETTINGS, then the connection's window opened wide. (TLS holds them
+    /// until its handshake is done.)
     private func sendSettings(context: ChannelHandlerContext) {
         guard !settingsSent else { return }
         settingsSent = true
@@ -116,6 +125,14 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
             output.writeInteger(parameter)
             output.writeInteger(value)
         }
+        writeWindowUpdate(Self.windowBoost)
+        flush(context: context)
+    }
+
+    private func writeWindowUpdate(_ increment: Int) {
+        connectionReceiveWindow += increment
+        writeFrameHeader(length: 4, type: 0x8, flags: 0, stream: 0)
+        output.writeInteger(UInt32(increment))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -215,26 +232,25 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
         guard id != 0, id <= lastClientStream else { return connectionError(.protocolError, context: context) }
         connectionReceiveWindow -= payload.readableBytes
         guard connectionReceiveWindow >= 0 else { return connectionError(.flowControlError, context: context) }
+        // Every byte read, whatever becomes of its stream, is given back to the connection's window.
+        consumedSinceUpdate += payload.readableBytes
+        if consumedSinceUpdate >= Self.windowBatch {
+            writeWindowUpdate(consumedSinceUpdate)
+            consumedSinceUpdate = 0
+        }
         guard let (data, padding) = unpadded(payload, flags: flags, context: context) else { return }
         emptyDataInARow = data.readableBytes == 0 && !endStream ? emptyDataInARow + 1 : 0
         guard emptyDataInARow <= Self.emptyDataLimit else { return connectionError(.enhanceYourCalm, context: context) }
-        let frame = HTTP2Frame(streamID: HTTP2StreamID(Int(id)), payload: .data(.init(data: .byteBuffer(data), endStream: endStream, paddingBytes: padding)))
-        guard let stream = streams[id] else {
-            // A stream already closed (reset, or answered and ended): the handler still counts the
-            // bytes for the connection's window.
-            context.fireChannelRead(wrapInboundOut(frame))
-            return
-        }
+        guard let stream = streams[id] else { return }  // a stream already closed (reset, or answered and ended)
         if stream.remoteClosed { return streamError(id, code: .streamClosed, context: context) }
         stream.receiveWindow -= payload.readableBytes
         if stream.receiveWindow < 0 { return streamError(id, code: .flowControlError, context: context) }
         stream.dataBytes += data.readableBytes
         if let declared = stream.contentLength, stream.dataBytes > declared || (endStream && stream.dataBytes != declared) {
-            // Passed on first, so that the handler counts the bytes; then the stream is reset.
-            context.fireChannelRead(wrapInboundOut(HTTP2Frame(streamID: frame.streamID, payload: .data(.init(data: .byteBuffer(data), endStream: false, paddingBytes: padding)))))
-            return malformed(id, "a body of \(stream.dataBytes) bytes or more where content-length says \(declared)", context: context)
+            return malformed(id, "a body of \(stream.dataBytes) bytes\(endStream ? "" : " so far") where content-length says \(declared)", context: context)
         }
         if endStream { stream.remoteClosed = true }
+        let frame = HTTP2Frame(streamID: HTTP2StreamID(Int(id)), payload: .data(.init(data: .byteBuffer(data), endStream: endStream, paddingBytes: padding)))
         context.fireChannelRead(wrapInboundOut(frame))
         if endStream { closeIfDone(id, stream) }
     }
@@ -499,10 +515,6 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
                 output.writeInteger(identifier)
                 output.writeInteger(value)
             }
-        case let .windowUpdate(increment) where id == 0:
-            connectionReceiveWindow += increment
-            writeFrameHeader(length: 4, type: 0x8, flags: 0, stream: 0)
-            output.writeInteger(UInt32(increment))
         case let .goAway(lastStreamID, errorCode, opaqueData):
             let debug = opaqueData ?? ByteBuffer()
             writeFrameHeader(length: 8 + debug.readableBytes, type: 0x7, flags: 0, stream: 0)

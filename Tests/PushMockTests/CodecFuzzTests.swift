@@ -1,0 +1,97 @@
+import ChildProcess
+import Foundation
+import PushCore
+import PushMock
+import Testing
+
+/// The mock's HTTP/2 codec reads bytes from anyone on the network: mutated frame sequences (fixed
+/// seed) must never crash or hang it. Whatever a connection gets, a GOAWAY always says why, no
+/// frame is over the size the client allows, and a fresh connection is served at once afterwards.
+@Suite("HTTP/2 codec fuzz")
+struct CodecFuzzTests {
+    static let cases = 160
+    static let barrier: UInt64 = 0xF022_F022_F022_F022
+
+    /// A valid conversation: two requests (one padded, one in CONTINUATIONs), and control frames.
+    static func conversation(_ harness: Harness, writer: inout FrameWriter) -> [[UInt8]] {
+        var frames: [[UInt8]] = []
+        func take(_ write: (inout FrameWriter) -> Void) {
+            write(&writer)
+            let bytes = writer.take()
+            frames.append(Array(bytes.readableBytesView))
+        }
+        take { $0.request(stream: 1, headers: harness.standardHeaders) }
+        take { $0.ping(7) }
+        take { $0.priority(stream: 3) }
+        take { $0.settings([(0x4, 1000), (0x5, 16_384)]) }
+        take { $0.frame(type: 0x8, stream: 0, payload: FrameWriter.bigEndian(5000)) }
+        take { $0.headers(stream: 3, ProtocolFidelityTests.request + harness.standardHeaders, endStream: false) }
+        take { $0.frame(type: 0x0, flags: 0x8 | 0x1, stream: 3, payload: [2] + Array(#"{"aps":{}}"#.utf8) + [0, 0]) }
+        take { $0.reset(stream: 3) }
+        take { $0.frame(type: 0x9, flags: 0x4, stream: 5, payload: [0x82]) }
+        take { $0.frame(type: 0x7, stream: 0, payload: FrameWriter.bigEndian(0) + FrameWriter.bigEndian(0)) }
+        return frames
+    }
+
+    /// One mutation of the conversation's frames.
+    static func mutate(_ frames: inout [[UInt8]], _ random: inout SplitMix64) {
+        let index = Int.random(in: 0..<frames.count, using: &random)
+        var frame = frames[index]
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0 where !frame.isEmpty:  // a byte flipped anywhere
+            frame[Int.random(in: 0..<frame.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+        case 1 where frame.count >= 9:  // another type
+            frame[3] = UInt8.random(in: 0...12, using: &random)
+        case 2 where frame.count >= 9:  // other flags
+            frame[4] = UInt8.random(in: 0...255, using: &random)
+        case 3 where frame.count >= 9:  // another stream, often 0 or even
+            frame[8] = random.pick([0, 1, 2, 3, 4, 5, 7, 99, UInt8.random(in: 0...255, using: &random)])
+        case 4 where frame.count >= 9:  // a shorter length: what is left is read as the next frame
+            let length = frame.count - 9
+            let lie = Int.random(in: 0...max(0, length), using: &random)
+            frame[0] = 0
+            frame[1] = UInt8(lie >> 8)
+            frame[2] = UInt8(lie & 0xFF)
+        case 5:  // a frame twice
+            frames.insert(frame, at: index)
+        case 6 where frame.count > 9:  // cut short, its length kept: the rest is read from what follows
+            frame.removeLast(Int.random(in: 1...(frame.count - 9), using: &random))
+        default:  // random bytes in between
+            frames.insert((0..<Int.random(in: 1...40, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: index)
+        }
+        frames[index] = frame
+    }
+
+    @Test func mutatedFrameSequencesNeverBreakTheMock() async throws {
+        try await withHarness(configure: { $0.recordLimit = 100 }) { harness in
+            var random = SplitMix64(seed: 0x5EED_C0DE_C)
+            var closedCases = 0
+            for number in 0..<Self.cases {
+                let client = try await RawHTTP2Client.connect(to: harness)
+                var writer = FrameWriter()
+                var frames = Self.conversation(harness, writer: &writer)
+                for _ in 0..<Int.random(in: 1...4, using: &random) { Self.mutate(&frames, &random) }
+                writer.bytes.writeBytes(frames.joined())
+                writer.ping(Self.barrier)
+                try? await client.send(&writer)
+                // Until the mock has read everything (the barrier PING is answered) or has closed;
+                // a length that swallowed the barrier leaves the mock waiting: the client gives up.
+                let received = try await client.wait(seconds: 0.5) { frames, closed in
+                    closed || frames.contains { $0.type == WireFrame.ping && $0.isAck && $0.payload == FrameWriter.bigEndian(UInt32(Self.barrier >> 32)) + FrameWriter.bigEndian(UInt32(Self.barrier & 0xFFFF_FFFF)) }
+                }
+                if client.isClosed { closedCases += 1 }
+                for goAway in received where goAway.type == WireFrame.goAway {
+                    #expect(goAway.debugData.hasPrefix(#"{"reason":""#), "case \(number): a GOAWAY says why: \(goAway)")
+                }
+                #expect(received.allSatisfy { $0.payload.count <= 16_384 }, "case \(number)")
+                await client.close()
+                if number % 40 == 39 {
+                    #expect(try harness.send().status == 200, "case \(number): a fresh connection is served")
+                }
+            }
+            #expect(try harness.send().status == 200)
+            // The mutations reach the codec's error paths, and leave some connections standing.
+            #expect(closedCases > Self.cases / 4 && closedCases < Self.cases, "\(closedCases) of \(Self.cases) connections closed")
+        }
+    }
+}

@@ -38,11 +38,13 @@
 # wander with the VM's speed.
 # Then start-up and size: `pushctl --version` (median of SINGLE_RUNS) and the stripped sender.
 # Then memory: MEMORY_N (1000000) lines of --requests-file sent to the loopback mock, peak RSS.
+# Then the mock against nginx (MOCK_VS_NGINX=1, the default; it installs nginx-light): the CPU
+# each server spends per request under h2load (MOCK_N requests, 100000), pinned alike.
 #
 # Targets: pushctl >= 0.95 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns;
 # --requests-file (a distinct payload per line) >= 0.95 x one template; WAN: pushctl's defaults
 # >= 0.9 x h2load; a single push <= 1.25 x one curl (issue 22); --version <= 10 ms; the stripped sender
-# <= 25 MB; MEMORY_N requests-file lines under 64 MB RSS.
+# <= 25 MB; MEMORY_N requests-file lines under 64 MB RSS; the mock <= 1.3 x nginx's CPU per request.
 set -euo pipefail
 
 N=${N:-100000}
@@ -57,6 +59,8 @@ WAN=${WAN:-1}
 WAN_N=${WAN_N:-50000}
 WAN_DELAY_MS=${WAN_DELAY_MS:-100}
 MEMORY_N=${MEMORY_N:-1000000}
+MOCK_VS_NGINX=${MOCK_VS_NGINX:-1}
+MOCK_N=${MOCK_N:-100000}
 
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -73,6 +77,7 @@ command -v ss >/dev/null || missing+=(iproute2)
 command -v taskset >/dev/null || missing+=(util-linux)
 command -v python3 >/dev/null || missing+=(python3)
 [[ "${INSTRUCTIONS:-1}" == 1 ]] && ! command -v valgrind >/dev/null && missing+=(valgrind)
+[[ "$MOCK_VS_NGINX" == 1 ]] && ! command -v nginx >/dev/null && missing+=(nginx-light)
 if ((${#missing[@]})); then
     say "installing ${missing[*]}"
     sudo=""; [[ $(id -u) -ne 0 ]] && sudo=sudo
@@ -346,6 +351,83 @@ if ((MEMORY_N > 0)); then
     rm -f "$work/memory.jsonl" "$work/memory.out"
 fi
 
+# --- the mock against nginx: server CPU per request (issue 22, item 3) ---------------------
+# The loopback mock and an nginx answering 200 from its config, each pinned to CPU 0 in turn,
+# h2load -n MOCK_N -m IN_FLIGHT on CPU 1 sending the same request; the server's user+sys CPU
+# over the run, from /proc, per request. ROUNDS interleaved pairs, the median of each.
+mock_vs_nginx_line=
+if [[ "$MOCK_VS_NGINX" == 1 ]]; then
+    mkdir -p "$work/nginx"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout "$work/nginx/key.pem" \
+        -out "$work/nginx/cert.pem" -days 1 -subj /CN=localhost 2>/dev/null
+    nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes 1;
+daemon off;
+error_log $work/nginx/error.log warn;
+pid $work/nginx/nginx.pid;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 100000000;
+    http2_max_concurrent_streams 1000;
+    client_body_temp_path $work/nginx/body;
+    proxy_temp_path $work/nginx/proxy;
+    fastcgi_temp_path $work/nginx/fastcgi;
+    uwsgi_temp_path $work/nginx/uwsgi;
+    scgi_temp_path $work/nginx/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port ssl http2;
+        ssl_certificate $work/nginx/cert.pem;
+        ssl_certificate_key $work/nginx/key.pem;
+        location / { return 200; }
+    }
+}
+EOF
+    server_cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # ticks of USER_HZ (100)
+    # h2load_cpu PID URL: the server's CPU per request in µs over MOCK_N requests.
+    h2load_cpu() {
+        local c0 c1 out
+        c0=$(server_cpu "$1")
+        out=$("${client_pin[@]}" h2load -n "$MOCK_N" -c 1 -m "$IN_FLIGHT" -d "$work/payload.json" -H "authorization: bearer $jwt" \
+            -H "apns-topic: $topic" -H "apns-push-type: alert" "$2/3/device/$token")
+        c1=$(server_cpu "$1")
+        grep -q "^status codes: $MOCK_N 2xx" <<<"$out" || { say "h2load to $2 did not get $MOCK_N answers 200"; failures=$((failures + 1)); }
+        awk -v a="$c0" -v b="$c1" -v n="$MOCK_N" 'BEGIN { printf "%.1f", (b - a) * 10000 / n }'
+    }
+    "${server_pin[@]}" nginx -c "$work/nginx/nginx.conf" >/dev/null 2>&1 &
+    nginx_master=$!
+    nginx_worker=
+    for _ in $(seq 50); do
+        nginx_worker=$(pgrep -P "$nginx_master" | head -1 || true)
+        [[ -n "$nginx_worker" ]] && break
+        sleep 0.1
+    done
+    if [[ -z "$nginx_worker" ]]; then
+        say "nginx did not start:"; cat "$work/nginx/error.log" >&2; failures=$((failures + 1))
+    else
+        say "mock against nginx: $MOCK_N requests each, $ROUNDS round(s)"
+        h2load_cpu "$nginx_worker" "https://127.0.0.1:$nginx_port" >/dev/null  # warm both up
+        h2load_cpu "$mock_pid" "$url" >/dev/null
+        : >"$work/mock-nginx.tsv"
+        for round in $(seq "$ROUNDS"); do
+            printf '%s\t%s\n' "$(h2load_cpu "$mock_pid" "$url")" "$(h2load_cpu "$nginx_worker" "https://127.0.0.1:$nginx_port")" >>"$work/mock-nginx.tsv"
+        done
+        mock_vs_nginx_line=$(python3 - "$work/mock-nginx.tsv" "$IN_FLIGHT" <<'EOF'
+import statistics, sys
+rows = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
+mock = statistics.median(r[0] for r in rows)
+nginx = statistics.median(r[1] for r in rows)
+rounds = ", ".join("%.2f" % (m / n) for m, n in rows if n > 0)
+ratio = mock / nginx if nginx else float("inf")
+print("mock against nginx, server CPU per request (h2load -m %s, one connection, both pinned): mock %.1f µs, nginx %.1f µs: %.2fx (rounds %s; target <= 1.3x: %s)"
+      % (sys.argv[2], mock, nginx, ratio, rounds, "met" if ratio <= 1.3 else "MISSED"))
+EOF
+)
+    fi
+    kill -TERM "$nginx_master" 2>/dev/null && wait "$nginx_master" 2>/dev/null || true
+fi
+
 # --- WAN-shaped: every answer 100 ms late, APNs' stream profile ---------------------------
 if [[ "$WAN" == 1 ]]; then
     kill -TERM "$mock_pid" 2>/dev/null && wait "$mock_pid" 2>/dev/null || true
@@ -394,6 +476,7 @@ python3 Scripts/bench/report.py "$work/runs.tsv" "$work/single.tsv" | tee "$work
 echo
 echo "size: stripped sender (pushctl) $sender_mb MB (target <= 25 MB: $(awk -v m="$sender_mb" 'BEGIN { print (m <= 25 ? "met" : "MISSED") }'))"
 [[ -n "$memory_line" ]] && echo "$memory_line"
+[[ -n "$mock_vs_nginx_line" ]] && echo "$mock_vs_nginx_line"
 [[ -n "$instructions_table" ]] && { echo; echo "$instructions_table"; }
 if [[ -s "$work/wan.tsv" ]]; then
     echo

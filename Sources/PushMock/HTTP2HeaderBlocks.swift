@@ -79,28 +79,43 @@ enum HTTP2RequestRules {
     }
 
     /// A field's name is lower-case token characters (a pseudo-header's after its colon); its
-    /// value has no NUL, CR or LF (§8.2.1).
+    /// value has no NUL, CR or LF (§8.2.1). One pass over each, in place.
     private static func fieldProblem(name: String, value: String) -> String? {
-        let bytes = name.utf8
-        guard !bytes.isEmpty else { return "an empty field name" }
-        for (index, byte) in bytes.enumerated() where !(isTokenByte(byte) || (index == 0 && byte == UInt8(ascii: ":"))) {
-            return byte >= 0x41 && byte <= 0x5A ? "an upper-case field name \(shown(name))" : "field name \(shown(name)) has a character not allowed"
+        let nameProblem: String?? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.isEmpty else { return "an empty field name" }
+            for index in bytes.indices where !isTokenByte(bytes[index]) && !(index == 0 && bytes[index] == UInt8(ascii: ":")) {
+                let byte = bytes[index]
+                return byte >= 0x41 && byte <= 0x5A ? "an upper-case field name \(shown(name))" : "field name \(shown(name)) has a character not allowed"
+            }
+            return nil
         }
-        for byte in value.utf8 where byte == 0 || byte == 0x0A || byte == 0x0D {
-            return "field \(shown(name)) has NUL, CR or LF in its value"
+        if let nameProblem, let why = nameProblem { return why }
+        let valueProblem: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x0E && ($0 == 0 || $0 == 0x0A || $0 == 0x0D) }
         }
+        if valueProblem == true { return "field \(shown(name)) has NUL, CR or LF in its value" }
+        // Strings not stored as contiguous UTF-8 (never from the HPACK decoder): the same, slower.
+        if nameProblem == nil || valueProblem == nil { return fieldProblemSlowly(name: name, value: value) }
         return nil
     }
 
-    /// RFC 9110's tchar, lower case only.
-    private static let tokenBytes: [Bool] = (0..<256).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(UInt8(byte))
-        }
+    private static func fieldProblemSlowly(name: String, value: String) -> String? {
+        var name = name
+        var value = value
+        name.makeContiguousUTF8()
+        value.makeContiguousUTF8()
+        return fieldProblem(name: name, value: value)
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool { tokenBytes[Int(byte)] }
+    /// RFC 9110's tchar, lower case only.
+    @inline(__always)
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: return true  // !#$%&'*+-.^_`|~
+        default: return false
+        }
+    }
 
     private static func shown(_ text: String) -> String { OutsideText.display(text, limit: 40) }
 }

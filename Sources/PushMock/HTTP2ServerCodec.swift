@@ -550,16 +550,28 @@ final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
                 promise = all
             }
             let bytes = output
-            output = context.channel.allocator.buffer(capacity: 1024)
+            // The next flush is likely to be as large: one allocation, no regrowing.
+            output = context.channel.allocator.buffer(capacity: max(1024, bytes.readableBytes))
             context.write(wrapOutboundOut(bytes), promise: promise)
         }
         context.flush()
         if !reading { deliverClosedStreams(context: context) }
     }
 
+    /// The answer's header block, encoded in place after its frame header; cut into HEADERS and
+    /// CONTINUATION frames only if it is longer than the client's frame size (never so far).
     private func writeHeaders(_ id: Int32, _ headers: HPACKHeaders, endStream: Bool) {
-        var block = ByteBuffer()
-        HTTP2ResponseEncoder.encode(headers, into: &block)
+        let start = output.writerIndex
+        writeFrameHeader(length: 0, type: 0x1, flags: 0x4 | (endStream ? 0x1 : 0), stream: id)
+        HTTP2ResponseEncoder.encode(headers, into: &output)
+        let length = output.writerIndex - start - 9
+        if length <= peerMaxFrameSize {
+            output.setInteger(UInt8(truncatingIfNeeded: length >> 16), at: start)
+            output.setInteger(UInt16(truncatingIfNeeded: length), at: start + 1)
+            return
+        }
+        var block = output.getSlice(at: start + 9, length: length)!
+        output.moveWriterIndex(to: start)
         var first = true
         repeat {
             let piece = block.readSlice(length: min(block.readableBytes, peerMaxFrameSize))!

@@ -21,6 +21,9 @@ struct RequestHead {
 
     /// Takes one header as it arrived; pseudo-headers included.
     mutating func add(name: String, value: String) {
+        // Every name below starts with ":" or "a": others (content-length, user-agent…) need no
+        // string comparisons.
+        guard let first = name.utf8.first, first == UInt8(ascii: ":") || first == UInt8(ascii: "a") else { return }
         let bit: UInt16
         switch name {
         case ":method": method = value; return

@@ -35,7 +35,7 @@ struct MalformedRequest: Error, CustomStringConvertible {
 ///   one flush produced as one buffer;
 /// - ends the connection on a connection error with a GOAWAY that names the last stream answered
 ///   and gives `{"reason":…}` as APNs does.
-final class HTTP2ServerCodec: ChannelDuplexHandler, RemovableChannelHandler {
+final class HTTP2ServerCodec: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = HTTP2Frame
     typealias OutboundIn = HTTP2Frame

@@ -1,7 +1,9 @@
 import ChildProcess
 import Foundation
+import NIOCore
+import NIOHPACK
 import PushCore
-import PushMock
+@testable import PushMock
 import Testing
 
 /// The mock's HTTP/2 codec reads bytes from anyone on the network: mutated frame sequences (fixed
@@ -92,6 +94,26 @@ struct CodecFuzzTests {
             #expect(try harness.send().status == 200)
             // The mutations reach the codec's error paths, and leave some connections standing.
             #expect(closedCases > Self.cases / 4 && closedCases < Self.cases, "\(closedCases) of \(Self.cases) connections closed")
+        }
+    }
+
+    /// The mock's answers are HPACK-encoded by hand (no table, no Huffman): any header list, with
+    /// values long enough for multi-byte lengths, decodes to itself with NIOHPACK's decoder.
+    @Test func answersEncodedByHandDecodeToTheSameFields() throws {
+        var random = SplitMix64(seed: 0xA11_5EED)
+        let names = [":status", "apns-id", "apns-unique-id", "content-type", "content-length", "date", "retry-after", "apns-request-id", "x-padding-header"]
+        var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
+        for number in 0..<500 {
+            var fields: [(String, String)] = [(":status", random.pick(["200", "400", "403", "410", "413", "429", "500", "503", "100", "304"]))]
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                let length = random.pick([0, 1, 30, 126, 127, 128, 300, Int.random(in: 0...2000, using: &random)])
+                let value = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &random))) })
+                fields.append((random.pick(Array(names.dropFirst())), value))
+            }
+            var block = ByteBufferAllocator().buffer(capacity: 256)
+            HTTP2ResponseEncoder.encode(HPACKHeaders(fields), into: &block)
+            let decoded = try decoder.decodeHeaders(from: &block)
+            #expect(decoded.map { "\($0.name): \($0.value)" } == fields.map { "\($0.0): \($0.1)" }, "case \(number)")
         }
     }
 }

@@ -78,6 +78,7 @@ command -v taskset >/dev/null || missing+=(util-linux)
 command -v python3 >/dev/null || missing+=(python3)
 [[ "${INSTRUCTIONS:-1}" == 1 ]] && ! command -v valgrind >/dev/null && missing+=(valgrind)
 [[ "$MOCK_VS_NGINX" == 1 ]] && ! command -v nginx >/dev/null && missing+=(nginx-light)
+[[ "$MOCK_VS_NGINX" == 1 ]] && ! command -v pgrep >/dev/null && missing+=(procps)
 if ((${#missing[@]})); then
     say "installing ${missing[*]}"
     sudo=""; [[ $(id -u) -ne 0 ]] && sudo=sudo

@@ -66,11 +66,19 @@ final class HTTP2ServerCodec: ChannelDuplexHandler {
         var queued: [(data: ByteBuffer, endStream: Bool, promise: EventLoopPromise<Void>?)] = []
 
         init(sendWindow: Int) { self.sendWindow = sendWindow }
+
+        /// The body against its content-length (§8.1.1): too long already, or short at its end.
+        func lengthProblem(ended: Bool) -> String? {
+            guard let declared = contentLength, dataBytes > declared || (ended && dataBytes != declared) else { return nil }
+            return "a body of \(dataBytes) bytes\(ended ? "" : " so far") where content-length says \(declared)"
+        }
     }
 
     private struct HeaderBlock {
         var streamID: Int32
         var endStream: Bool
+        /// A stream that depends on itself (§5.3.1): refused once its block is decoded.
+        var selfDependent: Bool
         var fragments: ByteBuffer
     }
 
@@ -246,9 +254,7 @@ final class HTTP2ServerCodec: ChannelDuplexHandler {
         stream.receiveWindow -= payload.readableBytes
         if stream.receiveWindow < 0 { return streamError(id, code: .flowControlError, context: context) }
         stream.dataBytes += data.readableBytes
-        if let declared = stream.contentLength, stream.dataBytes > declared || (endStream && stream.dataBytes != declared) {
-            return malformed(id, "a body of \(stream.dataBytes) bytes\(endStream ? "" : " so far") where content-length says \(declared)", context: context)
-        }
+        if let why = stream.lengthProblem(ended: endStream) { return malformed(id, why, context: context) }
         if endStream { stream.remoteClosed = true }
         let frame = HTTP2Frame(streamID: HTTP2StreamID(Int(id)), payload: .data(.init(data: .byteBuffer(data), endStream: endStream, paddingBytes: padding)))
         context.fireChannelRead(wrapInboundOut(frame))
@@ -258,13 +264,14 @@ final class HTTP2ServerCodec: ChannelDuplexHandler {
     private func readHeaders(flags: UInt8, stream id: Int32, payload: ByteBuffer, context: ChannelHandlerContext) {
         guard id != 0 else { return connectionError(.protocolError, context: context) }
         guard var (fragment, _) = unpadded(payload, flags: flags, context: context) else { return }
+        var selfDependent = false
         if flags & 0x20 != 0 {  // PRIORITY: dependency and weight first
             guard let dependency = fragment.readInteger(as: UInt32.self), fragment.readInteger(as: UInt8.self) != nil else {
                 return connectionError(.frameSizeError, context: context)
             }
-            if Int32(bitPattern: dependency & 0x7FFF_FFFF) == id { return streamError(id, code: .protocolError, context: context) }
+            selfDependent = Int32(bitPattern: dependency & 0x7FFF_FFFF) == id
         }
-        let block = HeaderBlock(streamID: id, endStream: flags & 0x1 != 0, fragments: fragment)
+        let block = HeaderBlock(streamID: id, endStream: flags & 0x1 != 0, selfDependent: selfDependent, fragments: fragment)
         if flags & 0x4 != 0 {
             finishHeaderBlock(block, context: context)
         } else {
@@ -296,13 +303,15 @@ final class HTTP2ServerCodec: ChannelDuplexHandler {
             return connectionError(.compressionError, context: context)
         }
         let id = block.streamID
+        if block.selfDependent {
+            if id & 1 == 1, id > lastClientStream { lastClientStream = id }
+            return streamError(id, code: .protocolError, context: context)
+        }
         if let stream = streams[id] {
             guard !stream.remoteClosed else { return streamError(id, code: .streamClosed, context: context) }
             guard block.endStream else { return malformed(id, "trailers without END_STREAM", context: context) }
             if let why = HTTP2RequestRules.problem(inTrailers: headers) { return malformed(id, why, context: context) }
-            if let declared = stream.contentLength, declared != stream.dataBytes {
-                return malformed(id, "a body of \(stream.dataBytes) bytes where content-length says \(declared)", context: context)
-            }
+            if let why = stream.lengthProblem(ended: true) { return malformed(id, why, context: context) }
             stream.remoteClosed = true
             context.fireChannelRead(wrapInboundOut(HTTP2Frame(streamID: HTTP2StreamID(Int(id)), payload: .headers(.init(headers: headers, endStream: true)))))
             closeIfDone(id, stream)

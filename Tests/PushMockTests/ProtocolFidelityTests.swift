@@ -407,6 +407,25 @@ struct ProtocolFidelityTests {
         }
     }
 
+    @Test func aStreamThatDependsOnItselfIsResetAndTheHeaderTableStaysInStep() async throws {
+        try await withHarness { harness in
+            let (client, writer) = try await connect(harness)
+            var w = writer
+            defer { Task { await client.close() } }
+            // Stream 1 depends on itself (RFC 9113 §5.3.1): reset. Its block still fills the HPACK
+            // table, which the next request's block refers to: the mock must have read it.
+            var block = ByteBufferAllocator().buffer(capacity: 512)
+            try w.encoder.encode(headers: HPACKHeaders(Self.request + harness.standardHeaders), to: &block)
+            w.frame(type: WireFrame.headers, flags: 0x4 | 0x20, stream: 1, payload: FrameWriter.bigEndian(1) + [15] + Array(block.readableBytesView))
+            w.request(stream: 3, headers: harness.standardHeaders)
+            try await client.send(&w)
+            let frames = try await client.wait { frames, closed in closed || answers(frames)[3] != nil }
+            #expect(resets(frames)[1] == 0x1, "\(frames)")
+            #expect(answers(frames)[3] == "200", "\(frames)")
+            #expect(!frames.contains { $0.type == WireFrame.goAway })
+        }
+    }
+
     @Test func anAnswersBodyWaitsForTheClientsWindow() async throws {
         try await withHarness { harness in
             let (client, writer) = try await connect(harness)

@@ -1,7 +1,5 @@
 import Crypto
 import Foundation
-import NIOCore
-import NIOHPACK
 import PushCore
 import PushMock
 import Testing
@@ -391,9 +389,7 @@ struct ProtocolFidelityTests {
             defer { Task { await client.close() } }
             // The request's header block cut in three: HEADERS (padded, with a priority) and two
             // CONTINUATIONs; its body in a padded DATA frame.
-            var block = ByteBufferAllocator().buffer(capacity: 512)
-            try w.encoder.encode(headers: HPACKHeaders(Self.request + harness.standardHeaders), to: &block)
-            let bytes = Array(block.readableBytesView)
+            let bytes = w.headerBlock(Self.request + harness.standardHeaders)
             let cut = [bytes.count / 3, 2 * bytes.count / 3]
             let padding = [UInt8](repeating: 0, count: 7)
             w.frame(type: WireFrame.headers, flags: 0x8 | 0x20, stream: 1, payload: [7] + FrameWriter.bigEndian(0) + [15] + bytes[..<cut[0]] + padding)
@@ -414,9 +410,8 @@ struct ProtocolFidelityTests {
             defer { Task { await client.close() } }
             // Stream 1 depends on itself (RFC 9113 §5.3.1): reset. Its block still fills the HPACK
             // table, which the next request's block refers to: the mock must have read it.
-            var block = ByteBufferAllocator().buffer(capacity: 512)
-            try w.encoder.encode(headers: HPACKHeaders(Self.request + harness.standardHeaders), to: &block)
-            w.frame(type: WireFrame.headers, flags: 0x4 | 0x20, stream: 1, payload: FrameWriter.bigEndian(1) + [15] + Array(block.readableBytesView))
+            let block = w.headerBlock(Self.request + harness.standardHeaders)
+            w.frame(type: WireFrame.headers, flags: 0x4 | 0x20, stream: 1, payload: FrameWriter.bigEndian(1) + [15] + block)
             w.request(stream: 3, headers: harness.standardHeaders)
             try await client.send(&w)
             let frames = try await client.wait { frames, closed in closed || answers(frames)[3] != nil }

@@ -87,9 +87,14 @@ struct FrameWriter {
     mutating func settingsAck() { frame(type: WireFrame.settings, flags: 0x1, stream: 0) }
 
     mutating func headers(stream: UInt32, _ fields: [(String, String)], endStream: Bool) {
+        frame(type: WireFrame.headers, flags: 0x4 | (endStream ? 0x1 : 0), stream: stream, payload: headerBlock(fields))
+    }
+
+    /// A header block for `fields`, through this writer's HPACK table, to frame by hand.
+    mutating func headerBlock(_ fields: [(String, String)]) -> [UInt8] {
         var block = ByteBufferAllocator().buffer(capacity: 256)
         try! encoder.encode(headers: HPACKHeaders(fields), to: &block)
-        frame(type: WireFrame.headers, flags: 0x4 | (endStream ? 0x1 : 0), stream: stream, payload: Array(block.readableBytesView))
+        return Array(block.readableBytesView)
     }
 
     mutating func data(stream: UInt32, _ body: [UInt8], endStream: Bool) {

@@ -13,7 +13,7 @@ public enum Language: String, CaseIterable, Sendable {
 
     /// The language a POSIX locale asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that
     /// is set and not empty decides (as setlocale(3) reads them); Spanish when it starts with `es`.
-    public static func fromLocale(_ environment: [String: String]) -> Language {
+    public static func fromLocale(_ environment: EnvironmentVariables) -> Language {
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             return value.lowercased().hasPrefix("es") ? .es : .en

@@ -183,7 +183,7 @@ public struct ProviderTokenCache: Sendable {
     }
 
     /// The cache the environment names, if its directory is usable; `warn` hears why not.
-    public static func standard(environment env: [String: String], warn: @escaping @Sendable (String) -> Void) -> ProviderTokenCache? {
+    public static func standard(environment env: EnvironmentVariables, warn: @escaping @Sendable (String) -> Void) -> ProviderTokenCache? {
         let directory: String
         if let dir = env["PUSHCTL_CACHE_DIR"].nonEmpty {
             directory = dir

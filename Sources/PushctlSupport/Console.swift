@@ -23,7 +23,20 @@ import PushEngine
 /// would trap). What could not be written is remembered, so a run can finish its work and
 /// then say what was lost.
 public enum Console {
-    public static let environment = ProcessInfo.processInfo.environment
+    /// This process's environment variables, each read when asked.
+    public static let environment = EnvironmentVariables(
+        value: { name in getenv(name).map { String(cString: $0) } },
+        names: { prefix in
+            var names: [String] = []
+            var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+            while let pointer = entry?.pointee {
+                let length = strcspn(pointer, "=")
+                let name = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
+                if EnvironmentVariables.hasPrefix(name, prefix) { names.append(String(decoding: name, as: UTF8.self)) }
+                entry = entry.map { $0 + 1 }
+            }
+            return names
+        })
 
     /// Standard output failed (the error), and how many bytes did not reach it.
     nonisolated(unsafe) private(set) static var stdoutFailure: (errno: Int32, lostBytes: Int)?

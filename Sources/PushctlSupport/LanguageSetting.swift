@@ -22,7 +22,7 @@ public struct LanguageOption: ParsableArguments, Sendable {
 public enum LanguageSetting {
     /// `--lang X` (or `--lang=X`) anywhere before `--`, else `PUSHCTL_LANG`, else the locale.
     /// An unknown language ends the process with 64, listing the languages.
-    public static func apply(arguments: [String] = CommandLine.arguments, environment: [String: String] = Console.environment) {
+    public static func apply(arguments: [String] = CommandLine.arguments, environment: EnvironmentVariables = Console.environment) {
         do {
             let (language, explicit) = try resolve(arguments: Array(arguments.dropFirst()), environment: environment)
             Language.current = language
@@ -33,7 +33,7 @@ public enum LanguageSetting {
         }
     }
 
-    public static func resolve(arguments: [String], environment: [String: String]) throws(InputError) -> (Language, explicit: Bool) {
+    public static func resolve(arguments: [String], environment: EnvironmentVariables) throws(InputError) -> (Language, explicit: Bool) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]

@@ -1,5 +1,5 @@
 public import ArgumentParser
-import PushCore
+public import PushCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -341,13 +341,13 @@ public enum EnvironmentCheck {
 
     /// A variable of ours set but empty, and one a slip away from ours (`PUSHCTL_KEYFILE`), are
     /// ignored: each is said, so that the error that follows ("missing --key-file") is understood.
-    public static func warnAboutVariables(_ environment: [String: String] = Console.environment) {
+    public static func warnAboutVariables(_ environment: EnvironmentVariables = Console.environment) {
         for name in names where environment[name]?.isEmpty == true {
             Console.warn(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
                                es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
         }
         // Only a name that starts PUSHCTL_ in any case is looked at (a single push reads ~30 others).
-        let ours = environment.keys.filter { $0.utf8.count > 8 && $0.utf8.prefix(8).elementsEqual("PUSHCTL_".utf8) { $0 & 0xDF == $1 & 0xDF } }
+        let ours = environment.names(startingWith: "PUSHCTL_").filter { $0.utf8.count > 8 }
         for name in ours.sorted() {
             guard let meant = meant(name) else { continue }
             let shown = OutsideText.display(name, limit: 60)

@@ -25,7 +25,7 @@ struct CallCredentials {
     /// --topic, PUSHCTL_TOPIC, or the certificate's bundle id.
     let topic: String?
 
-    init(_ flags: some CredentialFlags, topic flagTopic: String?, env: [String: String], quiet: Bool) throws(InputError) {
+    init(_ flags: some CredentialFlags, topic flagTopic: String?, env: EnvironmentVariables, quiet: Bool) throws(InputError) {
         let loaded = try CertificateChecks.load(flags, env: env, quiet: quiet)
         certificatePath = loaded?.path
         certificate = loaded?.identity
@@ -52,7 +52,7 @@ enum CallOutput {
 
 /// `send --channel-id ID …`: one broadcast, POSTed to each channel.
 enum BroadcastRun {
-    static func run(_ c: SendCommand, env: [String: String]) throws {
+    static func run(_ c: SendCommand, env: EnvironmentVariables) throws {
         let credentials = try CallCredentials(c, topic: c.topic, env: env, quiet: c.quiet)
         guard let topic = credentials.topic else {
             throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)

@@ -30,10 +30,10 @@ struct CertificateOptions: ParsableArguments {
     var certPasswordFile: String?
 
     /// The certificate file the flags or the environment name, if any.
-    func path(env: [String: String]) -> String? { cert ?? env["PUSHCTL_CERT"].nonEmpty }
+    func path(env: EnvironmentVariables) -> String? { cert ?? env["PUSHCTL_CERT"].nonEmpty }
 
     /// The password from the file or the environment; nil when neither gives one.
-    func password(env: [String: String]) throws(InputError) -> String? {
+    func password(env: EnvironmentVariables) throws(InputError) -> String? {
         if let certPasswordFile {
             var bytes = try InputFiles.read(certPasswordFile, what: "certificate password file")
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
@@ -47,7 +47,7 @@ struct CertificateOptions: ParsableArguments {
 
     /// Reads and checks the certificate and its key (everything through libcrypto); asks for the
     /// password on the terminal only when one is needed, none was given, and stdin is a terminal.
-    func loadIdentity(path: String, env: [String: String]) throws(InputError) -> ClientIdentity {
+    func loadIdentity(path: String, env: EnvironmentVariables) throws(InputError) -> ClientIdentity {
         let bytes = try InputFiles.read(path, what: "certificate file")
         let key = try certKey.map { keyPath throws(InputError) in (try InputFiles.read(keyPath, what: "certificate key file"), keyPath) }
         var password = try password(env: env)
@@ -95,7 +95,7 @@ struct CertificateOptions: ParsableArguments {
 enum CertificateChecks {
     /// The certificate the flags or the environment choose, read and checked for validity; nil
     /// when the run authenticates with a provider token.
-    static func load(_ flags: some CredentialFlags, env: [String: String], quiet: Bool) throws(InputError) -> (path: String, identity: ClientIdentity)? {
+    static func load(_ flags: some CredentialFlags, env: EnvironmentVariables, quiet: Bool) throws(InputError) -> (path: String, identity: ClientIdentity)? {
         guard let path = try SendRequest.certificatePath(flags, env: env) else { return nil }
         let identity = try flags.certificate.loadIdentity(path: path, env: env)
         try requireValid(identity.certificate, path: path, now: WallClock.now(), quiet: quiet)

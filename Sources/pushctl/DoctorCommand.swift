@@ -123,7 +123,7 @@ struct Doctor {
         /// The certificate named by --cert or PUSHCTL_CERT, if any (read by the certificate check).
         let certificatePath: String?
 
-        init(_ c: DoctorCommand, env: [String: String]) throws(InputError) {
+        init(_ c: DoctorCommand, env: EnvironmentVariables) throws(InputError) {
             command = c
             endpoint = try (c.endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty).map { text throws(InputError) in try Endpoint.baseURL(parsing: text) }
             caCertificate = c.cacert ?? env["PUSHCTL_CACERT"].nonEmpty
@@ -159,7 +159,7 @@ struct Doctor {
     }
 
     let setting: Setting
-    let env: [String: String]
+    let env: EnvironmentVariables
 
     func run() -> [DoctorCheck] {
         var checks = [libcurl()]

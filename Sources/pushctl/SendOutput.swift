@@ -168,7 +168,7 @@ final class SendOutput {
     }
 
     /// After the run: the outputs finished, what the run adds up to said, and the exit status thrown.
-    func finish(_ summary: BatchSummary, run: SendRun, request: SendRequest, env: [String: String]) throws {
+    func finish(_ summary: BatchSummary, run: SendRun, request: SendRequest, env: EnvironmentVariables) throws {
         let c = command
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
@@ -208,7 +208,7 @@ final class SendOutput {
     }
 
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
-    private func reportToCI(_ summary: BatchSummary, resume: ResumeCommand, env: [String: String]) {
+    private func reportToCI(_ summary: BatchSummary, resume: ResumeCommand, env: EnvironmentVariables) {
         var report = JobReport(summary: summary)
         report.deadTokensFile = command.unregisteredOut
         report.resumeCommand = resume.text

@@ -45,7 +45,7 @@ struct SendRequest {
     var baseURL: String { plan.destination.baseURL }
     var caCertificate: String? { plan.destination.caCertificate }
 
-    init(command c: SendCommand, env: [String: String]) throws(InputError) {
+    init(command c: SendCommand, env: EnvironmentVariables) throws(InputError) {
         // A certificate is read first: its UID is the default topic.
         let loaded = try CertificateChecks.load(c, env: env, quiet: c.quiet)
         certificatePath = loaded?.path
@@ -85,7 +85,7 @@ struct SendRequest {
     /// The notifications: a requests file's lines, or one template to the tokens; the payload's file
     /// (for the curl command); and the warnings choosing them raised.
     static func notifications(_ c: SendCommand, topic: String?, shard: Shard?, certificate: ClientIdentity?,
-                              env: [String: String]) throws(InputError) -> (NotificationSource, String?, [Words]) {
+                              env: EnvironmentVariables) throws(InputError) -> (NotificationSource, String?, [Words]) {
         let now = WallClock.now()
         let flagName: @Sendable (PushField) -> String = { "--" + $0.rawValue }
         if let path = c.requestsFile {
@@ -166,7 +166,7 @@ struct SendRequest {
 
     /// The certificate to authenticate with, if that is the way chosen. Flags win over the
     /// environment; a certificate and a key named at the same level are a usage error.
-    static func certificatePath(_ c: some CredentialFlags, env: [String: String]) throws(InputError) -> String? {
+    static func certificatePath(_ c: some CredentialFlags, env: EnvironmentVariables) throws(InputError) -> String? {
         let options = c.certificate
         let tokenFlags = c.auth.keyFile != nil || c.jwt != nil
         if let path = options.cert { return path }
@@ -183,7 +183,7 @@ struct SendRequest {
         return nil
     }
 
-    static func authorization(_ c: some CredentialFlags, env: [String: String]) throws(InputError) -> any AuthorizationSource {
+    static func authorization(_ c: some CredentialFlags, env: EnvironmentVariables) throws(InputError) -> any AuthorizationSource {
         if let token = c.jwt ?? env["PUSHCTL_JWT"].nonEmpty {
             let decoded = try DecodedJWT(parsing: token)
             try HeaderValue.check(decoded.compact, name: "the JWT", limit: 8000)

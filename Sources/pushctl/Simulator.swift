@@ -13,7 +13,7 @@ import PushEngine
 /// describe, checked as for APNs (size, push type, lint), for the iOS Simulator instead — the
 /// quickest test a developer has, with no Apple account, key or device.
 enum SimulatorRun {
-    static func run(_ c: SendCommand, env: [String: String]) throws {
+    static func run(_ c: SendCommand, env: EnvironmentVariables) throws {
         guard let topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty else {
             throw InputError(Words("the Simulator needs the app's bundle id: give --topic (or PUSHCTL_TOPIC), e.g. com.example.app",
                                    es: "el Simulador necesita el bundle id de la app: indica --topic (o PUSHCTL_TOPIC), p. ej. com.example.app"),
@@ -87,7 +87,7 @@ enum SimulatorRun {
 
 /// A program found on PATH, as a shell would.
 enum ExecutablePath {
-    static func find(_ name: String, environment: [String: String]) -> String? {
+    static func find(_ name: String, environment: EnvironmentVariables) -> String? {
         for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
             let path = "\(folder)/\(name)"
             if access(path, X_OK) == 0 { return path }

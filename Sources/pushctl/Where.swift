@@ -16,7 +16,7 @@ struct DestinationFlags {
 
     /// `--endpoint` (or PUSHCTL_ENDPOINT, unless --sandbox/--production chose), else the environment
     /// from --sandbox/--production or PUSHCTL_ENV (sandbox by default).
-    func resolve(_ service: Destination.Service, env: [String: String]) throws(InputError) -> Destination {
+    func resolve(_ service: Destination.Service, env: EnvironmentVariables) throws(InputError) -> Destination {
         let ca = cacert ?? env["PUSHCTL_CACERT"].nonEmpty
         if let url = endpoint ?? (sandbox || production ? nil : env["PUSHCTL_ENDPOINT"].nonEmpty) {
             return try Destination.endpoint(url, caCertificate: ca)
@@ -24,7 +24,7 @@ struct DestinationFlags {
         return try Destination.apple(environment(env), service: service, port: port, caCertificate: ca)
     }
 
-    func environment(_ env: [String: String]) throws(InputError) -> APNsEnvironment {
+    func environment(_ env: EnvironmentVariables) throws(InputError) -> APNsEnvironment {
         if production { return .production }
         if sandbox { return .sandbox }
         guard let name = env["PUSHCTL_ENV"].nonEmpty else { return .sandbox }
@@ -37,7 +37,7 @@ struct DestinationFlags {
     }
 
     /// The endpoint the user named, if any (for hints that differ for a local server).
-    func namedEndpoint(env: [String: String]) -> String? { endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty }
+    func namedEndpoint(env: EnvironmentVariables) -> String? { endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty }
 }
 
 /// The flags that say how to connect, mapped once to the engine's `ConnectionSettings`.
@@ -53,7 +53,7 @@ struct ConnectionFlags {
     var showSecrets = false
 
     /// The settings, with the proxy checked (and its credentials read) before anything connects.
-    func resolve(env: [String: String]) throws(InputError) -> (ConnectionSettings, ProxySetting?) {
+    func resolve(env: EnvironmentVariables) throws(InputError) -> (ConnectionSettings, ProxySetting?) {
         let proxy = try ProxySetting(url: self.proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: proxyUserFile)
         var settings = ConnectionSettings(concurrency: concurrency, connections: connections, timeout: timeout)
         settings.proxy = proxy?.url

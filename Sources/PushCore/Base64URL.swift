@@ -76,16 +76,20 @@ extension UInt8 {
 
 extension Sequence where Element == UInt8 {
     /// Lower-case hex, two digits a byte: the one hex writer (device tokens, digests, keys).
-    public var hexString: String { hexString(uppercase: false) }
+    @inlinable public var hexString: String { hexString(uppercase: false) }
 
-    /// Hex, two digits a byte, `separator` between bytes (`AB:CD:…` for a fingerprint).
-    public func hexString(uppercase: Bool, separator: String = "") -> String {
+    /// Hex, two digits a byte, `separator` between bytes (`AB:CD:…` for a fingerprint). Inlinable,
+    /// so specialized where it is called: called generic from another module, the loop looked up
+    /// the sequence's iterator type at run time, at the cost of a scan of the runtime's
+    /// conformance records.
+    @inlinable public func hexString(uppercase: Bool, separator: String = "") -> String {
         let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        let between = Array(separator.utf8)
         var out = [UInt8]()
-        out.reserveCapacity(underestimatedCount * (2 + separator.utf8.count))
+        out.reserveCapacity(underestimatedCount * (2 + between.count))
         var first = true
         for byte in self {
-            if !first { out += separator.utf8 }
+            if !first { out += between }
             first = false
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])

@@ -18,7 +18,7 @@ public struct CallResult: Sendable {
     /// A stopped run's call without an answer: not sent, or sent and not answered.
     public let stopped: StopMark?
 
-    public init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
+    public init(_ outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
         let base = AnswerClassification(outcome, attempts: attempts, exhausted: exhausted)
         self.outcome = base.outcome
         status = base.status

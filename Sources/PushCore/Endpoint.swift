@@ -23,9 +23,11 @@ public enum Endpoint {
         if let bad = rest.unicodeScalars.first(where: { OutsideText.isControl($0) || $0 == " " }) {
             throw refuse(bad == " " ? Words("it holds a space", es: "contiene un espacio") : Words("it holds a control character", es: "contiene un carácter de control"))
         }
-        for (character, what) in [("/", Words("a path", es: "una ruta")), ("?", Words("a query", es: "una consulta")),
-                                  ("#", Words("a fragment", es: "un fragmento")), ("@", Words("a user name", es: "un nombre de usuario"))]
-            where rest.contains(character) {
+        // Characters, not strings: a string's `contains` is a substring search, whose first use costs
+        // a single push a scan of the runtime's conformance records.
+        let parts: [(Character, Words)] = [("/", Words("a path", es: "una ruta")), ("?", Words("a query", es: "una consulta")),
+                                           ("#", Words("a fragment", es: "un fragmento")), ("@", Words("a user name", es: "un nombre de usuario"))]
+        for (character, what) in parts where rest.contains(character) {
             // A request's whole URL pasted (`…/3/device/<token>`): its scheme, host and port.
             let base = character == "/" ? rest.prefix { $0 != "/" } : nil
             throw refuse(Words("it has ", es: "tiene ") + what + Words("; give only the scheme, host and port", es: "; da solo el esquema, el host y el puerto"),
@@ -59,6 +61,6 @@ public enum Endpoint {
                 throw refuse(Words("the port must be a number from 1 to 65535", es: "el puerto debe ser un número del 1 al 65535"))
             }
         }
-        return "https://" + rest
+        return "https://" + String(rest)
     }
 }

@@ -24,14 +24,23 @@ public enum PastedForm {
             if rest.starts(with: [0x02, 0x01, 0x03]), contains(Array(rest), pkcs7Data) { return .pkcs12 }
             if rest.first == 0x30, contains(Array(rest.prefix(12)), [0xA0, 0x03, 0x02, 0x01, 0x02]) { return .der }
         }
-        let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
-        if text.contains("-----BEGIN CERTIFICATE-----") { return .pem }
+        if contains(Array(bytes.prefix(64 * 1024)), pemCertificateMarker) { return .pem }
         return nil
     }
 
-    static func contains(_ bytes: [UInt8], _ probe: [UInt8]) -> Bool {
-        guard bytes.count >= probe.count else { return false }
-        return (0...(bytes.count - probe.count)).contains { Array(bytes[$0..<$0 + probe.count]) == probe }
+    /// The line a PEM certificate starts with.
+    public static let pemCertificateMarker = Array("-----BEGIN CERTIFICATE-----".utf8)
+
+    /// Whether `probe` occurs in `bytes`. Bytes compared in place: a String's `contains` is a
+    /// substring search whose first use costs a single push a scan of the runtime's conformance
+    /// records.
+    public static func contains(_ bytes: [UInt8], _ probe: [UInt8]) -> Bool {
+        var start = 0
+        while start + probe.count <= bytes.count {
+            if bytes[start..<start + probe.count].elementsEqual(probe) { return true }
+            start += 1
+        }
+        return false
     }
 
     /// What a text that is not a device token looks like, if it is something people paste.

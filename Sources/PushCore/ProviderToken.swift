@@ -142,7 +142,7 @@ public struct DecodedJWT: Sendable {
             throw InputError(Words("the signature (part 3) is not valid base64url", es: "la firma (parte 3) no es base64url válido"), hint: Words("was the token cut or wrapped when copied?", es: "¿se cortó o partió el token al copiarlo?"))
         }
         self.signature = signature
-        signingInput = parts[0] + "." + parts[1]
+        signingInput = String(parts[0]) + "." + String(parts[1])
         compact = String(token)
     }
 }

@@ -209,7 +209,7 @@ final class DispatchRun {
 
     /// What a finished attempt's outcome stands for: a refusal from a server that has answered is
     /// a lost request; a loss before any answer may take a GOAWAY's reason as its answer.
-    private func interpret(_ outcome: Result<PushResponse, TransportFailure>) -> Result<PushResponse, TransportFailure> {
+    private func interpret(_ outcome: AttemptOutcome) -> AttemptOutcome {
         // A server that has answered requests in this run does take them: a request it refused is
         // one lost with a connection (say, between GOAWAYs), not a dead server.
         if case let .failure(.refused(detail)) = outcome, answeredAny { return .failure(.connectionLost(detail)) }
@@ -221,7 +221,7 @@ final class DispatchRun {
     }
 
     /// The retry decision for an answer that is not an acceptance, and what follows from it.
-    private func decide(_ pending: Pending, _ outcome: Result<PushResponse, TransportFailure>, at now: Double) {
+    private func decide(_ pending: Pending, _ outcome: AttemptOutcome, at now: Double) {
         let reason: RejectionReason? = if case let .success(response) = outcome { response.reason } else { nil }
         let decision: RetryDecision
         switch stop {
@@ -253,7 +253,7 @@ final class DispatchRun {
         }
     }
 
-    private func retryDecision(_ pending: Pending, _ outcome: Result<PushResponse, TransportFailure>,
+    private func retryDecision(_ pending: Pending, _ outcome: AttemptOutcome,
                                reason: RejectionReason?, at now: Double) -> RetryDecision {
         let current = try? authorization.authorization()
         return policy.decide(outcome, attempts: pending.attempts, elapsed: now - (pending.firstStarted ?? now),
@@ -379,7 +379,7 @@ extension RetryDecision {
     }
 }
 
-extension Result where Failure == TransportFailure {
+extension AttemptOutcome {
     var failure: TransportFailure? { if case let .failure(f) = self { return f } else { return nil } }
     var isFailure: Bool { failure != nil }
     /// Died with its connection, or refused by a server that closes every connection.

@@ -52,7 +52,7 @@ public struct PushResult: Sendable {
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
     /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
-    public init(token: DeviceToken, outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
+    public init(token: DeviceToken, outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
         self.init(token: token, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted))
     }
 
@@ -374,7 +374,7 @@ struct AnswerClassification {
         }
     }
 
-    init(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, exhausted: Words?? = nil) {
+    init(_ outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
         switch outcome {
         case let .success(response):
             self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, note: exhausted ?? nil)

@@ -124,11 +124,20 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+/// How one attempt ended: the server's answer, or no answer and why. Its own enum, not
+/// `AttemptOutcome`: the generic type's metadata is made at run time from
+/// its mangled name, which costs a single push a scan of the runtime's conformance records
+/// (to find `TransportFailure: Error`), and every copy of it went through that metadata.
+public enum AttemptOutcome: Sendable, Equatable {
+    case success(PushResponse)
+    case failure(TransportFailure)
+}
+
 public struct PushAttemptResult: Sendable {
     public let attemptID: Int
-    public let outcome: Result<PushResponse, TransportFailure>
+    public let outcome: AttemptOutcome
 
-    public init(attemptID: Int, outcome: Result<PushResponse, TransportFailure>) {
+    public init(attemptID: Int, outcome: AttemptOutcome) {
         self.attemptID = attemptID
         self.outcome = outcome
     }

@@ -61,7 +61,7 @@ public struct RetryPolicy: Sendable {
     /// - `mayRenew`: a renewal of the provider token is still allowed for this reason
     ///   (ExpiredProviderToken once a run; InvalidProviderToken only for a cached token).
     /// - `random`: a number in 0…1 for the back-off's jitter, drawn only when one is needed.
-    public func decide(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int, elapsed: Double,
+    public func decide(_ outcome: AttemptOutcome, attempts: Int, elapsed: Double,
                        tokenReplaced: Bool, mayRenew: Bool, random: @autoclosure () -> Double) -> RetryDecision {
         func backOff(limit: Int, retryAfter: Int?) -> RetryDecision {
             guard attempts <= limit else { return .exhausted(nil) }

@@ -87,7 +87,9 @@ public final class CurlTransport: PushTransport {
     private let configuration: CurlTransportConfiguration
     private let multi: MultiHandle
     private var idle: [EasyHandle] = []
-    private var inFlight: [UnsafeMutableRawPointer: EasyHandle] = [:]
+    /// Keyed by the easy handle's address (an Int key: its Hashable conformance is one the run
+    /// has looked up already, so no first-use scan of the runtime's conformance records).
+    private var inFlight: [Int: EasyHandle] = [:]
     /// Attempts libcurl would not start, answered at the next poll.
     private var failedStarts: [PushAttemptResult] = []
     /// The header list last built, for the header lines and authorization it was built for.
@@ -153,7 +155,7 @@ public final class CurlTransport: PushTransport {
                 idle.append(handle)
                 throw CurlSetupError(description: "libcurl could not start the request: \(String(cString: curl_multi_strerror(code)))")
             }
-            inFlight[handle.raw] = handle
+            inFlight[Int(bitPattern: handle.raw)] = handle
         } catch {
             // Never left in flight without a transfer: the failure is the attempt's result.
             failedStarts.append(PushAttemptResult(attemptID: attempt.id, outcome: .failure(.other("\(error)"))))
@@ -182,7 +184,7 @@ public final class CurlTransport: PushTransport {
             let now = DispatchTime.now().uptimeNanoseconds
             wait = due <= now ? 0 : min(wait, Int32(min((due - now + 999_999) / 1_000_000, 60_000)))
         }
-        var fds = events.sockets.map { pollfd(fd: $0.key, events: $0.value, revents: 0) }
+        var fds = events.sockets
         if let wake = configuration.wakeDescriptor { fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
         let ready = fds.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, $0.count, wait) }
         if ready > 0 {
@@ -210,7 +212,7 @@ public final class CurlTransport: PushTransport {
         var results: [PushAttemptResult] = []
         var message = pushctl_multi_message()
         while pushctl_multi_info_read(multi.raw, &message) != 0 {
-            guard message.msg == CURLMSG_DONE, let raw = message.easy, let handle = inFlight.removeValue(forKey: raw) else { continue }
+            guard message.msg == CURLMSG_DONE, let raw = message.easy, let handle = inFlight.removeValue(forKey: Int(bitPattern: raw)) else { continue }
             curl_multi_remove_handle(multi.raw, raw)
             handle.finished()
             results.append(PushAttemptResult(attemptID: handle.attemptID, outcome: outcome(of: handle, code: message.result)))
@@ -220,7 +222,7 @@ public final class CurlTransport: PushTransport {
         return results
     }
 
-    private func outcome(of handle: EasyHandle, code: CURLcode) -> Result<PushResponse, TransportFailure> {
+    private func outcome(of handle: EasyHandle, code: CURLcode) -> AttemptOutcome {
         // A status means the server answered: the request was processed, whatever happened to
         // the rest of the body. It is never sent again as if it had been lost.
         let status = handle.status
@@ -358,10 +360,21 @@ public final class CurlTransport: PushTransport {
 /// The state libcurl's socket and timer callbacks keep (reached through SOCKETDATA/TIMERDATA as
 /// an unretained pointer; the transport keeps it alive as long as the multi handle).
 final class SocketEvents {
-    /// Socket → the poll(2) events libcurl wants on it.
-    var sockets: [Int32: Int16] = [:]
+    /// The sockets libcurl wants watched, each with the poll(2) events it wants (a few at most).
+    var sockets: [pollfd] = []
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` (monotonic ns), if at all.
     var timerDue: UInt64?
+
+    /// Watches `socket` for `wanted` (0: known, nothing to wait for), or forgets it (nil).
+    func watch(_ socket: Int32, _ wanted: Int16?) {
+        let index = sockets.firstIndex { $0.fd == socket }
+        switch (index, wanted) {
+        case let (index?, wanted?): sockets[index].events = wanted
+        case let (index?, nil): sockets.remove(at: index)
+        case let (nil, wanted?): sockets.append(pollfd(fd: socket, events: wanted, revents: 0))
+        case (nil, nil): break
+        }
+    }
 
     func attach(to multi: MultiHandle) throws {
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -369,13 +382,15 @@ final class SocketEvents {
         try multi.require(CURLMOPT_TIMERDATA, pointer: me)
         var code = pushctl_multi_setopt_socketfunction(multi.raw) { _, socket, what, context, _ in
             let events = Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue()
+            let wanted: Int16?
             switch what {
-            case CURL_POLL_REMOVE: events.sockets[socket] = nil
-            case CURL_POLL_IN: events.sockets[socket] = Int16(POLLIN)
-            case CURL_POLL_OUT: events.sockets[socket] = Int16(POLLOUT)
-            case CURL_POLL_INOUT: events.sockets[socket] = Int16(POLLIN | POLLOUT)
-            default: events.sockets[socket] = 0  // CURL_POLL_NONE: known, nothing to wait for
+            case CURL_POLL_REMOVE: wanted = nil
+            case CURL_POLL_IN: wanted = Int16(POLLIN)
+            case CURL_POLL_OUT: wanted = Int16(POLLOUT)
+            case CURL_POLL_INOUT: wanted = Int16(POLLIN | POLLOUT)
+            default: wanted = 0  // CURL_POLL_NONE: known, nothing to wait for
             }
+            events.watch(socket, wanted)
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the socket callback: \(String(cString: curl_multi_strerror(code)))") }

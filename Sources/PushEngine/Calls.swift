@@ -74,7 +74,7 @@ public final class CallRunner {
     }
 
     /// The attempt's outcome, or nil when a stop's grace ran out before it came.
-    private func awaitAnswer(_ id: Int) -> Result<PushResponse, TransportFailure>? {
+    private func awaitAnswer(_ id: Int) -> AttemptOutcome? {
         while true {
             var wait = 1.0
             if let request = stopRequest {

@@ -13,12 +13,13 @@ public enum NotificationSource: Sequence {
     /// skipped, tokens of an unusual length.
     public static func tokens(_ texts: [String], template: PushTemplate, shard: Shard?) throws(InputError) -> (NotificationSource, warnings: [Words]) {
         var list: [DeviceToken] = []
-        var seen = Set<DeviceToken>()
+        // One token (a push from the terminal) needs no set of those seen.
+        var seen: Set<DeviceToken>? = texts.count > 1 ? [] : nil
         var repeats = 0
         for text in texts {
             let token = try DeviceToken(parsing: text)
             if let shard, !shard.contains(token) { continue }
-            if seen.insert(token).inserted { list.append(token) } else { repeats += 1 }
+            if seen?.insert(token).inserted ?? true { list.append(token) } else { repeats += 1 }
         }
         var warnings: [Words] = []
         if repeats > 0 {
@@ -108,10 +109,12 @@ public enum NotificationSource: Sequence {
     }
 
     /// Every notification, each carrying its place in the list (what a journal keys results by).
-    /// A concrete iterator, not a type-erased chain: it runs once per push.
+    /// A concrete iterator, not a type-erased chain: it runs once per push. (An index, not an
+    /// `IndexingIterator`: that generic type's metadata costs a single push a scan of the
+    /// runtime's conformance records.)
     public struct Iterator: IteratorProtocol {
         private enum Base {
-            case list(PushTemplate, IndexingIterator<[DeviceToken]>)
+            case list(PushTemplate, [DeviceToken], next: Int)
             case file(PushTemplate, DeviceTokenFile.Iterator)
             case requests(RequestsFile.Iterator)
         }
@@ -120,7 +123,7 @@ public enum NotificationSource: Sequence {
 
         fileprivate init(_ source: NotificationSource) {
             switch source {
-            case let .list(template, tokens, _): base = .list(template, tokens.makeIterator())
+            case let .list(template, tokens, _): base = .list(template, tokens, next: 0)
             case let .file(template, file): base = .file(template, file.makeIterator())
             case let .requests(file): base = .requests(file.makeIterator())
             }
@@ -129,10 +132,10 @@ public enum NotificationSource: Sequence {
         public mutating func next() -> DeviceNotification? {
             var notification: DeviceNotification
             switch base {
-            case .list(let template, var tokens):
-                guard let token = tokens.next() else { return nil }
-                base = .list(template, tokens)
-                notification = template.notification(to: token)
+            case let .list(template, tokens, index):
+                guard index < tokens.count else { return nil }
+                base = .list(template, tokens, next: index + 1)
+                notification = template.notification(to: tokens[index])
             case let .file(template, tokens):
                 guard let token = tokens.next() else { return nil }
                 notification = template.notification(to: token)

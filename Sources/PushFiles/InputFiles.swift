@@ -13,14 +13,22 @@ public enum InputFiles {
 
     /// What a file is called in Spanish, from its English name ("key file" → "el archivo de la clave").
     package static func spanish(_ what: String) -> String {
-        let known = [
-            "key file": "el archivo de la clave", "tokens file": "el archivo de tokens", "requests file": "el archivo de peticiones",
-            "payload file": "el archivo de la carga útil", "certificate file": "el archivo del certificado",
-            "certificate key file": "el archivo de la clave del certificado", "certificate password file": "el archivo de la contraseña del certificado",
-            "proxy credentials file": "el archivo de credenciales del proxy", "journal": "el diario", "CA certificate file": "el certificado de la CA",
-            "token": "el token",
-        ]
-        if let name = known[what] { return name }
+        // A switch, not a dictionary: every file read names itself in both languages, and a
+        // dictionary keyed by String costs a single push a scan of the runtime's conformance records.
+        switch what {
+        case "key file": return "el archivo de la clave"
+        case "tokens file": return "el archivo de tokens"
+        case "requests file": return "el archivo de peticiones"
+        case "payload file": return "el archivo de la carga útil"
+        case "certificate file": return "el archivo del certificado"
+        case "certificate key file": return "el archivo de la clave del certificado"
+        case "certificate password file": return "el archivo de la contraseña del certificado"
+        case "proxy credentials file": return "el archivo de credenciales del proxy"
+        case "journal": return "el diario"
+        case "CA certificate file": return "el certificado de la CA"
+        case "token": return "el token"
+        default: break
+        }
         if what.hasSuffix(" file") { return "el archivo de " + what.dropLast(" file".count) }
         return what
     }
@@ -139,10 +147,9 @@ public enum CACertificateFile {
                              hint: Words("pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
                                          es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
         }
-        guard String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+        guard PastedForm.contains(bytes, PastedForm.pemCertificateMarker) else {
             throw InputError(Words("the CA file '\(shown)' holds no PEM certificate", es: "el archivo de la CA '\(shown)' no contiene ningún certificado PEM"),
                              hint: Words("pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
                                          es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
         }
-    }
-}
+    }}

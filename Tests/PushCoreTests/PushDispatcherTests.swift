@@ -8,7 +8,7 @@ final class ScriptedTransport: PushTransport {
     var inFlight: [PushAttempt] = []
     var started: [PushAttempt] = []
     /// Answers for each token, in order of attempts; the last one repeats.
-    var script: [String: [Result<PushResponse, TransportFailure>]] = [:]
+    var script: [String: [AttemptOutcome]] = [:]
     var attemptsByToken: [String: Int] = [:]
 
     /// The most attempts ever in flight at once; a start beyond `capacity` is recorded too.
@@ -192,7 +192,7 @@ extension PushResponse {
     @Test("the retry decision, case by case")
     func decisions() {
         let policy = RetryPolicy(maxRetries: 2, baseDelay: 1, maxDelay: 30, timeBudget: 100)
-        func decide(_ outcome: Result<PushResponse, TransportFailure>, attempts: Int = 1, elapsed: Double = 0,
+        func decide(_ outcome: AttemptOutcome, attempts: Int = 1, elapsed: Double = 0,
                     replaced: Bool = false, mayRenew: Bool = false) -> RetryDecision {
             policy.decide(outcome, attempts: attempts, elapsed: elapsed, tokenReplaced: replaced, mayRenew: mayRenew, random: 1)
         }
@@ -257,7 +257,7 @@ extension PushResponse {
 
     @Test("'takes no requests' stops the run only if the server never answered; after answers it is a lost request, retried")
     func refusedAfterAnswers() {
-        let refused = Result<PushResponse, TransportFailure>.failure(.refused("tried 5 times"))
+        let refused = AttemptOutcome.failure(.refused("tried 5 times"))
         let transport = ScriptedTransport()
         transport.capacity = 1
         transport.script[token(1).hex] = [refused, .success(.ok)]

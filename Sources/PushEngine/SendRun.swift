@@ -264,9 +264,14 @@ public final class ResultFanout: ResultObserver {
     }
 
     public func record(_ result: PushResult) {
-        var result = result
-        amend?(&result)
-        for observer in observers { observer.record(result) }
+        // Copied only to be amended: a copy of a result is a retain of each of its strings.
+        guard let amend else {
+            for observer in observers { observer.record(result) }
+            return
+        }
+        var amended = result
+        amend(&amended)
+        for observer in observers { observer.record(amended) }
     }
 
     public func pause() {

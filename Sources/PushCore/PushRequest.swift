@@ -53,13 +53,46 @@ public final class RequestShape: Sendable {
 
 /// One request: a path on the server, and its shape.
 public struct PushRequest: Sendable {
-    public let path: String
+    /// A device's path is kept as its token and written out when sent: a run of tokens makes no
+    /// `/3/device/<token>` String a push.
+    private enum Target: Sendable {
+        case device(DeviceToken)
+        case path(String)
+    }
+    private let target: Target
     public let shape: RequestShape
 
     public init(path: String, shape: RequestShape) {
-        self.path = path
+        target = .path(path)
         self.shape = shape
     }
+
+    /// `POST /3/device/<token>`.
+    public init(deviceToken: DeviceToken, shape: RequestShape) {
+        target = .device(deviceToken)
+        self.shape = shape
+    }
+
+    public var path: String {
+        switch target {
+        case let .device(token): return PushRequest.devicePath + token.hex
+        case let .path(path): return path
+        }
+    }
+
+    /// Appends the path's bytes (what a transport writes after the base URL).
+    public func appendPath(to bytes: inout [UInt8]) {
+        switch target {
+        case let .device(token):
+            bytes.append(contentsOf: PushRequest.devicePathBytes)
+            bytes.append(contentsOf: token.hex.utf8)
+        case let .path(path):
+            bytes.append(contentsOf: path.utf8)
+        }
+    }
+
+    private static let devicePath = "/3/device/"
+    private static let devicePathBytes = Array(devicePath.utf8)
 }
 
 /// One notification for one device: what the dispatcher sends, retries and reports on.

@@ -258,7 +258,7 @@ public struct PushTemplate: Sendable {
 
     /// A notification to `token` with a request `shape` (a template's, a requests-file line's).
     static func notification(to token: DeviceToken, shape: RequestShape) -> DeviceNotification {
-        DeviceNotification(token: token, request: PushRequest(path: path(for: token), shape: shape))
+        DeviceNotification(token: token, request: PushRequest(deviceToken: token, shape: shape))
     }
 
     /// The apns-* headers, lower-case, in a fixed order (authorization is added per request).
@@ -278,9 +278,6 @@ public struct PushTemplate: Sendable {
         if let apnsID { headers.append((APNsHeader.id, apnsID)) }
         return headers
     }
-
-    /// `/3/device/<token>`
-    public static func path(for token: DeviceToken) -> String { "/3/device/" + token.hex }
 
     /// Apple's bundle ids are at most 155 characters; with the longest push-type suffix a topic
     /// stays well under this.

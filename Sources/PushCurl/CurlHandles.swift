@@ -226,6 +226,13 @@ extension CurlOptionTarget {
         guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
     }
 
+    /// A string libcurl copies at once, given as its bytes and a NUL.
+    func require(_ option: CURLoption, nulTerminated bytes: [UInt8]) throws {
+        precondition(bytes.last == 0, "a C string ends with NUL")
+        let code = bytes.withUnsafeBufferPointer { pushctl_easy_setopt_ptr(raw, option, $0.baseAddress) }
+        guard code == CURLE_OK else { throw CurlSetupError(option: option.rawValue, code: code) }
+    }
+
     /// A blob libcurl copies at once (certificates and keys given in memory).
     func require(_ option: CURLoption, blob: [UInt8]) throws {
         let code = blob.withUnsafeBytes { pushctl_easy_setopt_blob(raw, option, $0.baseAddress, $0.count) }

@@ -94,6 +94,8 @@ public final class CurlTransport: PushTransport {
     @exclusivity(unchecked) private var inFlight: [Int: EasyHandle] = [:]
     /// Attempts libcurl would not start, answered at the next poll.
     @exclusivity(unchecked) private var failedStarts: [PushAttemptResult] = []
+    /// The URL of the request being started, NUL-terminated.
+    @exclusivity(unchecked) private var url: [UInt8] = []
     /// The header list last built, for the header lines and authorization it was built for.
     @exclusivity(unchecked) private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
     private let trust: (file: String, directory: String?)?
@@ -149,7 +151,12 @@ public final class CurlTransport: PushTransport {
             handle.prepare(attemptID: attempt.id)
             try handle.use(method: request.shape.method, body: request.shape.body)
             handle.headers = headers(for: request.shape, authorization: attempt.authorization)
-            try handle.require(CURLOPT_URL, configuration.baseURL + request.path)
+            // The URL in one reused buffer (libcurl copies it): no String made and freed a push.
+            url.removeAll(keepingCapacity: true)
+            url.append(contentsOf: configuration.baseURL.utf8)
+            request.appendPath(to: &url)
+            url.append(0)
+            try handle.require(CURLOPT_URL, nulTerminated: url)
             try handle.require(CURLOPT_HTTPHEADER, pointer: handle.headers?.raw)
             let code = curl_multi_add_handle(multi.raw, handle.raw)
             guard code == CURLM_OK else {

@@ -280,10 +280,15 @@ struct SpoolWriter {
     func discard() { close(fd) }
 }
 
-/// Which device tokens a run has seen, in little memory: 16 bytes a token (two independent
-/// 64-bit hashes of its bytes, so a collision between distinct tokens is out of reach).
+/// Which device tokens a run has seen, in little memory: 16 bytes a token (a 64-bit keyed hash of
+/// its bytes, and its first 8 bytes: two distinct tokens share a key only if they share those
+/// bytes and a SipHash with this process's random seed, which is out of reach).
 struct DeviceTokenSet {
-    private struct Key: Hashable { let a: UInt64, b: UInt64 }
+    private struct Key: Hashable {
+        let a: UInt64, b: UInt64
+        /// `a` is a keyed hash already: the set's own hash need not mix `b` in too.
+        func hash(into hasher: inout Hasher) { hasher.combine(a) }
+    }
     private var keys = Set<Key>()
 
     /// Adds a token; false if it was there already.
@@ -319,12 +324,11 @@ struct DeviceTokenSet {
     }
 
     private static func key(_ token: UnsafeRawBufferPointer) -> Key {
-        var first = Hasher(), second = Hasher()
-        first.combine(0x5A as UInt8)
-        second.combine(0xC3 as UInt8)
-        first.combine(bytes: token)
-        second.combine(bytes: token)
-        return Key(a: UInt64(bitPattern: Int64(first.finalize())), b: UInt64(bitPattern: Int64(second.finalize())))
+        var hasher = Hasher()
+        hasher.combine(bytes: token)
+        var head: UInt64 = 0
+        for (index, byte) in token.prefix(8).enumerated() { head |= UInt64(byte) << (8 * UInt64(index)) }
+        return Key(a: UInt64(bitPattern: Int64(hasher.finalize())), b: head)
     }
 }
 

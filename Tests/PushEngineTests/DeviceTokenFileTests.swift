@@ -1,24 +1,13 @@
+import ChildProcess
 import Foundation
 import PushCore
 import PushEngine
 import Testing
 
 @Suite struct DeviceTokenFileTests {
-    /// A seeded generator (SplitMix64): the same tokens every run.
-    struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("tokens that share their first half are each sent once; their repeats, however spelled, are counted and skipped")
     func sharedPrefixes() throws {
-        var random = Seeded(state: 2026)
+        var random = SplitMix64(seed: 2026)
         // Every token starts with the same 32 hex digits (16 bytes): only the rest tells them apart.
         let head = String(repeating: "ab", count: 16)
         var distinct: [String] = []

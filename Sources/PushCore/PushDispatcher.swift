@@ -137,10 +137,13 @@ final class DispatchRun {
             settleHeld()
             if inFlight.isEmpty && retries.isEmpty && sourceExhausted { break }
             observer.pause()
-            let answers = transport.poll(timeout: waitTime())
+            var answers = transport.poll(timeout: waitTime())
             // One clock read for the answers one wait brought (they arrived together).
             let now = answers.isEmpty ? 0 : clock()
-            for polled in answers { receive(polled, at: now) }
+            // Each answer moved out of the array, in order, not copied (a copy of an answer is a
+            // retain of each of its strings).
+            answers.reverse()
+            while let polled = answers.popLast() { receive(polled, at: now) }
             checkStopRequest()
         }
         summary.elapsedSeconds = clock() - started
@@ -189,7 +192,7 @@ final class DispatchRun {
     }
 
     /// One finished attempt: what it means for its notification.
-    private func receive(_ polled: PushAttemptResult, at now: Double) {
+    private func receive(_ polled: consuming PushAttemptResult, at now: Double) {
         guard var pending = inFlight.removeValue(forKey: polled.attemptID) else { return }
         let outcome = interpret(polled.outcome)
         switch outcome {
@@ -213,7 +216,7 @@ final class DispatchRun {
 
     /// What a finished attempt's outcome stands for: a refusal from a server that has answered is
     /// a lost request; a loss before any answer may take a GOAWAY's reason as its answer.
-    private func interpret(_ outcome: AttemptOutcome) -> AttemptOutcome {
+    private func interpret(_ outcome: consuming AttemptOutcome) -> AttemptOutcome {
         // A server that has answered requests in this run does take them: a request it refused is
         // one lost with a connection (say, between GOAWAYs), not a dead server.
         if case let .failure(.refused(detail)) = outcome, answeredAny { return .failure(.connectionLost(detail)) }

@@ -177,10 +177,13 @@ public final class CurlTransport: PushTransport {
     /// does not walk every transfer on every wake-up, which halves the CPU a request costs with a
     /// thousand streams in flight; and waiting costs none.
     public func poll(timeout: Double) -> [PushAttemptResult] {
-        var results = failedStarts
+        let notStarted = failedStarts
         failedStarts.removeAll()
         runTimeoutIfDue()
-        results += collect()
+        var results = collect()
+        // Prepended only when there are any: appending the collected answers to another array
+        // copied each one (a retain of each of its strings).
+        if !notStarted.isEmpty { results.insert(contentsOf: notStarted, at: 0) }
         guard results.isEmpty else { return results }
         guard !inFlight.isEmpty else {
             // Nothing to wait for but time (a retry's back-off) or the wake descriptor.
@@ -390,7 +393,6 @@ final class SocketEvents {
         try multi.require(CURLMOPT_SOCKETDATA, pointer: me)
         try multi.require(CURLMOPT_TIMERDATA, pointer: me)
         var code = pushctl_multi_setopt_socketfunction(multi.raw) { _, socket, what, context, _ in
-            let events = Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue()
             let wanted: Int16?
             switch what {
             case CURL_POLL_REMOVE: wanted = nil
@@ -399,13 +401,14 @@ final class SocketEvents {
             case CURL_POLL_INOUT: wanted = Int16(POLLIN | POLLOUT)
             default: wanted = 0  // CURL_POLL_NONE: known, nothing to wait for
             }
-            events.watch(socket, wanted)
+            // Borrowed, not retained (the transport keeps it alive as long as the multi handle).
+            Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.watch(socket, wanted) }
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the socket callback: \(String(cString: curl_multi_strerror(code)))") }
         code = pushctl_multi_setopt_timerfunction(multi.raw) { _, milliseconds, context in
-            let events = Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue()
-            events.timerDue = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+            let due = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+            Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.timerDue = due }
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the timer callback: \(String(cString: curl_multi_strerror(code)))") }

@@ -114,17 +114,21 @@ public enum NotificationSource: Sequence {
     /// runtime's conformance records.)
     public struct Iterator: IteratorProtocol {
         private enum Base {
-            case list(PushTemplate, [DeviceToken], next: Int)
-            case file(PushTemplate, DeviceTokenFile.Iterator)
+            case list([DeviceToken], next: Int)
+            case file(DeviceTokenFile.Iterator)
             case requests(RequestsFile.Iterator)
         }
         private var base: Base
+        /// Kept beside the tokens, not in `Base`: a template bound out of an enum case is a copy,
+        /// a retain and a release of each of its parts a push.
+        private let template: PushTemplate?
         private var position = -1
 
         fileprivate init(_ source: NotificationSource) {
+            template = source.template
             switch source {
-            case let .list(template, tokens, _): base = .list(template, tokens, next: 0)
-            case let .file(template, file): base = .file(template, file.makeIterator())
+            case let .list(_, tokens, _): base = .list(tokens, next: 0)
+            case let .file(_, file): base = .file(file.makeIterator())
             case let .requests(file): base = .requests(file.makeIterator())
             }
         }
@@ -132,12 +136,12 @@ public enum NotificationSource: Sequence {
         public mutating func next() -> DeviceNotification? {
             var notification: DeviceNotification
             switch base {
-            case let .list(template, tokens, index):
-                guard index < tokens.count else { return nil }
-                base = .list(template, tokens, next: index + 1)
+            case let .list(tokens, index):
+                guard index < tokens.count, let template else { return nil }
+                base = .list(tokens, next: index + 1)
                 notification = template.notification(to: tokens[index])
-            case let .file(template, tokens):
-                guard let token = tokens.next() else { return nil }
+            case let .file(tokens):
+                guard let token = tokens.next(), let template else { return nil }
                 notification = template.notification(to: token)
             case let .requests(lines):
                 guard let next = lines.next() else { return nil }

@@ -319,9 +319,19 @@ public final class CurlTransport: PushTransport {
             // The proxy given wins over no_proxy too (libcurl would otherwise still read it).
             try handle.require(CURLOPT_NOPROXY, "")
             if let credentials = configuration.proxyCredentials { try handle.require(CURLOPT_PROXYUSERPWD, credentials) }
+        } else if !CurlTransport.environmentNamesAProxy {
+            // No variable names a proxy, so libcurl would connect directly: say so once, rather
+            // than have it read six variables for each request (~2,000 instructions a push).
+            try handle.require(CURLOPT_PROXY, "")
+            try handle.require(CURLOPT_NOPROXY, "")
         }
         return connectTo
     }
+
+    /// Whether any variable libcurl takes a proxy from for an https:// (or http://) URL is set,
+    /// even empty: `https_proxy`, `HTTPS_PROXY`, `all_proxy`, `ALL_PROXY`, `http_proxy`. When none
+    /// is, libcurl connects directly whatever `no_proxy` says.
+    static let environmentNamesAProxy = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "http_proxy"].contains { (name: String) in getenv(name) != nil }
 
     /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
     /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)

@@ -131,6 +131,20 @@ final class ProxyProcess {
         #expect(result.stderr.contains("hint: the proxy could not be reached"), "\(result.stderr)")
     }
 
+
+    @Test("without --proxy, libcurl's variables are followed: https_proxy, HTTPS_PROXY, all_proxy or ALL_PROXY naming a proxy that is gone fails the send (69); no_proxy naming the host sends directly")
+    func environmentProxies() throws {
+        let mock = try MockProcess(dir: dir)
+        let gone = "http://127.0.0.1:\(ProxyProcess.freePort())"
+        for name in ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
+            let result = try mock.send(["--device-token", sampleToken, "--title", "x"], env: [name: gone])
+            #expect(result.status == 69, "\(name) was not followed: \(result.stdout)\(result.stderr)")
+        }
+        #expect(try mock.requestsSoFar().isEmpty, "nothing reached the server around the proxy")
+        let direct = try mock.send(["--device-token", sampleToken, "--title", "x"], env: ["https_proxy": gone, "no_proxy": "127.0.0.1"])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(try mock.requestsSoFar().count == 1)
+    }
     @Test("bad proxy settings are refused before anything connects", arguments: [
         (["--proxy", "ftp://127.0.0.1:1"], 65),
         (["--proxy", "http://a b"], 65),

@@ -94,8 +94,8 @@ public final class CurlTransport: PushTransport {
     @exclusivity(unchecked) private var inFlight: [Int: EasyHandle] = [:]
     /// Attempts libcurl would not start, answered at the next poll.
     @exclusivity(unchecked) private var failedStarts: [PushAttemptResult] = []
-    /// The URL of the request being started, NUL-terminated.
-    @exclusivity(unchecked) private var url: [UInt8] = []
+    /// The path of the request being started, NUL-terminated.
+    @exclusivity(unchecked) private var path: [UInt8] = []
     /// The header list last built, for the header lines and authorization it was built for.
     @exclusivity(unchecked) private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
     private let trust: (file: String, directory: String?)?
@@ -151,12 +151,11 @@ public final class CurlTransport: PushTransport {
             handle.prepare(attemptID: attempt.id)
             try handle.use(method: request.shape.method, body: request.shape.body)
             handle.headers = headers(for: request.shape, authorization: attempt.authorization)
-            // The URL in one reused buffer (libcurl copies it): no String made and freed a push.
-            url.removeAll(keepingCapacity: true)
-            url.append(contentsOf: configuration.baseURL.utf8)
-            request.appendPath(to: &url)
-            url.append(0)
-            try handle.require(CURLOPT_URL, nulTerminated: url)
+            // The path in one reused buffer (libcurl copies it): no String made and freed a push.
+            path.removeAll(keepingCapacity: true)
+            request.appendPath(to: &path)
+            path.append(0)
+            try handle.go(to: path)
             try handle.require(CURLOPT_HTTPHEADER, pointer: handle.headers?.raw)
             let code = curl_multi_add_handle(multi.raw, handle.raw)
             guard code == CURLM_OK else {
@@ -284,7 +283,9 @@ public final class CurlTransport: PushTransport {
     }
 
     private func makeHandle() throws -> EasyHandle {
-        try CurlTransport.makeHandle(configuration, trust: trust, streams: streams)
+        let handle = try CurlTransport.makeHandle(configuration, trust: trust, streams: streams)
+        try handle.locate(configuration.baseURL)
+        return handle
     }
 
     /// How every handle pushctl makes reaches the server, the same for the transport, the

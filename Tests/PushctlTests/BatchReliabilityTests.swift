@@ -34,6 +34,17 @@ import Testing
         #expect(outcome.count("tokens") == tokens.count, sourceLocation: sourceLocation)
     }
 
+    /// On the server's side: each token's own path was answered 200 exactly once, and no request
+    /// went to a path outside the tokens (a request sent again by libcurl goes to its own token).
+    func expectEachAnsweredOnce(_ mock: MockProcess, _ tokens: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let requests = try mock.requestsSoFar()
+        let paths = requests.compactMap { ($0["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } }
+        let answered = requests.filter { $0["status"] as? Int == 200 }.compactMap { ($0["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } }
+        #expect(Set(paths).isSubset(of: Set(tokens)), "a request went to a path that is no token's", sourceLocation: sourceLocation)
+        #expect(answered.count == tokens.count && Set(answered) == Set(tokens), "\(answered.count) answered 200 for \(Set(answered).count) tokens",
+                sourceLocation: sourceLocation)
+    }
+
     @Test("GOAWAY every 300 requests: all 2,000 accepted, each once")
     func goAway() throws {
         let mock = try MockProcess(dir: dir, extra: ["--goaway-after", "300"])
@@ -42,6 +53,7 @@ import Testing
         expectOneResultEach(outcome, tokens)
         #expect(outcome.status == 0)
         #expect(outcome.count("accepted") == 2000)
+        try expectEachAnsweredOnce(mock, tokens)
         let connections = Set(try mock.requests(count: 2000).compactMap { $0["connection"] as? Int })
         #expect(connections.count >= 6, "a new connection after each GOAWAY")
     }
@@ -66,7 +78,7 @@ import Testing
         #expect(outcome.count("retried") > 0)
     }
 
-    @Test("REFUSED_STREAM on every 7th stream: refused streams are sent again")
+    @Test("REFUSED_STREAM on every 7th stream: refused streams are sent again, each to its own token, answered once")
     func refusedStreams() throws {
         let mock = try MockProcess(dir: dir, extra: ["--refuse-every", "7"])
         let (path, tokens) = try tokensFile(700)
@@ -74,6 +86,26 @@ import Testing
         expectOneResultEach(outcome, tokens)
         #expect(outcome.status == 0)
         #expect(outcome.count("accepted") == 700)
+        try expectEachAnsweredOnce(mock, tokens)
+    }
+
+    @Test("--verbose while libcurl sends refused streams again: every URL the trace names is the token being sent")
+    func traceNamesTheRetriedToken() throws {
+        let mock = try MockProcess(dir: dir, extra: ["--refuse-every", "2"])
+        let (path, tokens) = try tokensFile(6)
+        let result = try mock.send(["--tokens-file", path, "--title", "x", "--concurrency", "1", "--verbose"])
+        #expect(result.status == 0, "\(result.stderr.suffix(1000))")
+        var sending: Substring?, named = 0
+        for line in result.stderr.split(separator: "\n") {
+            guard let range = line.range(of: "/3/device/") else { continue }
+            let token = line[range.upperBound...].prefix(64)
+            // Each request starts with libcurl's line of its :path.
+            if line.contains(":path:") { sending = token; continue }
+            if !line.hasPrefix("> POST ") { named += 1 }
+            #expect(token == sending, "the trace names \(token) while sending \(sending ?? "nothing"): \(line)")
+        }
+        #expect(named >= 3, "the trace names the URL of each request sent again")
+        try expectEachAnsweredOnce(mock, tokens)
     }
 
     @Test("503 and 429 bursts: retried with back-off; a token still failing after the retries exits 75")

@@ -98,9 +98,8 @@ final class DispatchRun {
     /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
     /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
     @exclusivity(unchecked) private var sourceExhausted = false
-    @exclusivity(unchecked) private var inFlight: [Int: Pending] = [:]
+    @exclusivity(unchecked) private var inFlight = AttemptTable<Pending>()
     @exclusivity(unchecked) private var retries = RetryQueue<Pending>()
-    @exclusivity(unchecked) private var nextAttemptID = 0
     private let started: Double
     /// The time the current fill started: one clock read for all the requests it starts.
     @exclusivity(unchecked) private var fillTime: Double
@@ -155,7 +154,7 @@ final class DispatchRun {
     /// Starts due retries first, then new notifications, while the transport has room.
     private func fill() {
         fillTime = clock()
-        while stop == nil, transport.availableSlots > 0 {
+        while stop == nil, transport.availableSlots > 0, inFlight.hasRoom {
             if let due = retries.popDue(at: fillTime) {
                 start(due)
             } else if !sourceExhausted, let notification = source() {
@@ -179,21 +178,21 @@ final class DispatchRun {
             finish(pending, PushResult(token: pending.notification.token, failure: failure, attempts: pending.attempts))
             return
         }
-        nextAttemptID += 1
         // Changed in place and moved into the table (a copy of a pending notification is a
         // retain of each of its strings).
         pending.attempts += 1
         pending.firstStarted = pending.firstStarted ?? fillTime
         pending.sentWith = header
         pending.lastAttemptTimedOut = false
-        let attempt = PushAttempt(id: nextAttemptID, notification: pending.notification, authorization: header)
-        inFlight[nextAttemptID] = pending
+        let notification = pending.notification
+        let id = inFlight.insert(pending)
+        let attempt = PushAttempt(id: id, notification: notification, authorization: header)
         transport.start(attempt)
     }
 
     /// One finished attempt: what it means for its notification.
     private func receive(_ polled: consuming PushAttemptResult, at now: Double) {
-        guard var pending = inFlight.removeValue(forKey: polled.attemptID) else { return }
+        guard var pending = inFlight.remove(id: polled.attemptID) else { return }
         let outcome = interpret(polled.outcome)
         switch outcome {
         case .success:
@@ -317,11 +316,10 @@ final class DispatchRun {
 
     /// The grace is over: what is still in flight is in doubt.
     private func settleInFlight(_ request: StopRequest) {
-        for (_, pending) in inFlight.sorted(by: { $0.key < $1.key }) {
+        for pending in inFlight.drain() {
             finish(pending, PushResult(token: pending.notification.token, stopped: .inDoubt, attempts: pending.attempts,
                                        why: StopWords.inDoubt(request)))
         }
-        inFlight.removeAll()
     }
 
     /// A stopped run's result for a notification not in flight: in doubt if its last attempt timed

@@ -105,3 +105,65 @@ struct RetryQueue<Element> {
         return waiting.map(\.element)
     }
 }
+
+/// The notifications in flight, by attempt id, in a table of slots rather than a dictionary: no
+/// hashing. An id names its slot in its low 24 bits; above them is the count of attempts started,
+/// so ids grow in the order attempts started, and an id that comes back is never taken for its
+/// slot's next occupant.
+struct AttemptTable<Element> {
+    private var values: [Element?] = []
+    /// Each slot's id, 0 when it is free.
+    private var ids: [Int] = []
+    private var free: [Int] = []
+    private var started = 0
+    private(set) var count = 0
+
+    static var slotBits: Int { 24 }
+    /// At most this many at once (the ids have room for no more slots; the transport's own limit
+    /// is far lower).
+    static var capacity: Int { 1 << slotBits }
+
+    var isEmpty: Bool { count == 0 }
+    var hasRoom: Bool { count < Self.capacity }
+
+    /// Keeps `element` under a new id (`hasRoom` must hold).
+    mutating func insert(_ element: consuming Element) -> Int {
+        started += 1
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+        } else {
+            slot = values.count
+            values.append(nil)
+            ids.append(0)
+        }
+        let id = started << Self.slotBits | slot
+        values[slot] = consume element
+        ids[slot] = id
+        count += 1
+        return id
+    }
+
+    /// The element under `id`, taken out; nil when there is none (any more).
+    mutating func remove(id: Int) -> Element? {
+        let slot = id & (Self.capacity - 1)
+        guard id > 0, slot < ids.count, ids[slot] == id else { return nil }
+        ids[slot] = 0
+        free.append(slot)
+        count -= 1
+        return values[slot].take()
+    }
+
+    /// Empties the table, handing back what was in it in the order it went in.
+    mutating func drain() -> [Element] {
+        let order = ids.indices.filter { ids[$0] != 0 }.sorted { ids[$0] < ids[$1] }
+        var drained: [Element] = []
+        drained.reserveCapacity(order.count)
+        for slot in order { if let element = values[slot].take() { drained.append(element) } }
+        values.removeAll()
+        ids.removeAll()
+        free.removeAll()
+        count = 0
+        return drained
+    }
+}

@@ -28,11 +28,15 @@ final class EasyHandle {
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     var trace: CurlTrace?
 
+    /// Whether the handle is in the multi handle, carrying a request (the transport's to set).
+    @exclusivity(unchecked) var inFlight = false
+
     init?(streams: StreamCount) {
         guard let raw = curl_easy_init() else { return nil }
         self.raw = raw
         self.streams = streams
         let me = Unmanaged.passUnretained(self).toOpaque()
+        pushctl_easy_setopt_ptr(raw, CURLOPT_PRIVATE, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_WRITEDATA, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_HEADERDATA, me)
         // The callbacks borrow the handle (`_withUnsafeGuaranteedRef`): the transport owns every
@@ -73,6 +77,14 @@ final class EasyHandle {
     private(set) var started = false
     /// The transport's count; it owns every handle and outlives them all.
     unowned(unsafe) var streams: StreamCount
+
+    /// The handle a `CURL*` of pushctl's belongs to (its CURLOPT_PRIVATE), unretained: whoever made
+    /// it keeps it alive.
+    static func owner(of raw: UnsafeMutableRawPointer) -> EasyHandle? {
+        var context: UnsafeMutableRawPointer?
+        guard pushctl_easy_getinfo_ptr(raw, CURLINFO_PRIVATE, &context) == CURLE_OK, let context else { return nil }
+        return Unmanaged<EasyHandle>.fromOpaque(context).takeUnretainedValue()
+    }
 
     /// Takes the handle out of the count when its transfer ends.
     func finished() {

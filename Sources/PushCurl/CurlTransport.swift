@@ -89,9 +89,11 @@ public final class CurlTransport: PushTransport {
     /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
     /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
     @exclusivity(unchecked) private var idle: [EasyHandle] = []
-    /// Keyed by the easy handle's address (an Int key: its Hashable conformance is one the run
-    /// has looked up already, so no first-use scan of the runtime's conformance records).
-    @exclusivity(unchecked) private var inFlight: [Int: EasyHandle] = [:]
+    /// Every handle made, idle or carrying a request: the transport owns them all. A finished
+    /// transfer names its handle through CURLOPT_PRIVATE, so no table of those in flight is looked
+    /// up (no hashing); each handle knows whether it is in flight.
+    @exclusivity(unchecked) private var handles: [EasyHandle] = []
+    @exclusivity(unchecked) private var inFlightCount = 0
     /// Attempts libcurl would not start, answered at the next poll.
     @exclusivity(unchecked) private var failedStarts: [PushAttemptResult] = []
     /// The path of the request being started, NUL-terminated.
@@ -126,9 +128,9 @@ public final class CurlTransport: PushTransport {
     }
 
     deinit {
-        for handle in inFlight.values { curl_multi_remove_handle(multi.raw, handle.raw) }
-        inFlight.removeAll()
+        for handle in handles where handle.inFlight { curl_multi_remove_handle(multi.raw, handle.raw) }
         idle.removeAll()
+        handles.removeAll()
     }
 
     /// In flight follows the server: libcurl sends as many requests as the server's SETTINGS allow
@@ -136,8 +138,8 @@ public final class CurlTransport: PushTransport {
     /// only a small queue of those waiting ones — enough to fill a raise at once — and adds more
     /// as streams free up, up to `concurrency`, the user's cap.
     public var availableSlots: Int {
-        let waiting = inFlight.count - streams.active
-        let room = configuration.concurrency - inFlight.count - failedStarts.count
+        let waiting = inFlightCount - streams.active
+        let room = configuration.concurrency - inFlightCount - failedStarts.count
         return max(0, min(room, queueLength - waiting))
     }
 
@@ -163,7 +165,8 @@ public final class CurlTransport: PushTransport {
                 idle.append(handle)
                 throw CurlSetupError(description: "libcurl could not start the request: \(String(cString: curl_multi_strerror(code)))")
             }
-            inFlight[Int(bitPattern: handle.raw)] = handle
+            handle.inFlight = true
+            inFlightCount += 1
         } catch {
             // Never left in flight without a transfer: the failure is the attempt's result.
             failedStarts.append(PushAttemptResult(attemptID: attempt.id, outcome: .failure(.other("\(error)"))))
@@ -184,7 +187,7 @@ public final class CurlTransport: PushTransport {
         // copied each one (a retain of each of its strings).
         if !notStarted.isEmpty { results.insert(contentsOf: notStarted, at: 0) }
         guard results.isEmpty else { return results }
-        guard !inFlight.isEmpty else {
+        guard inFlightCount > 0 else {
             // Nothing to wait for but time (a retry's back-off) or the wake descriptor.
             var wake = [pollfd(fd: configuration.wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             if timeout > 0 { _ = wake.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, 1, Int32(min(timeout, 1) * 1000)) } }
@@ -223,7 +226,9 @@ public final class CurlTransport: PushTransport {
         var results: [PushAttemptResult] = []
         var message = pushctl_multi_message()
         while pushctl_multi_info_read(multi.raw, &message) != 0 {
-            guard message.msg == CURLMSG_DONE, let raw = message.easy, let handle = inFlight.removeValue(forKey: Int(bitPattern: raw)) else { continue }
+            guard message.msg == CURLMSG_DONE, let raw = message.easy, let handle = EasyHandle.owner(of: raw), handle.inFlight else { continue }
+            handle.inFlight = false
+            inFlightCount -= 1
             curl_multi_remove_handle(multi.raw, raw)
             handle.finished()
             results.append(PushAttemptResult(attemptID: handle.attemptID, outcome: outcome(of: handle, code: message.result)))
@@ -285,6 +290,7 @@ public final class CurlTransport: PushTransport {
     private func makeHandle() throws -> EasyHandle {
         let handle = try CurlTransport.makeHandle(configuration, trust: trust, streams: streams)
         try handle.locate(configuration.baseURL)
+        handles.append(handle)
         return handle
     }
 

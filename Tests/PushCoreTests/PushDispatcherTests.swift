@@ -1,3 +1,4 @@
+import ChildProcess
 import Testing
 @testable import PushCore
 
@@ -448,6 +449,34 @@ final class TestStop: StopRequests {
         #expect(queue.popDue(at: 2) == "b")
         #expect(queue.drain() == ["c"])
         #expect(queue.isEmpty)
+    }
+
+    @Test("the table of attempts in flight behaves as a dictionary by id (fixed seed): ids never repeat, an id that came back finds nothing, a drain hands back what is left in the order it went in")
+    func attemptTable() {
+        var random = SplitMix64(seed: 0xA77E_2026)
+        var table = AttemptTable<Int>()
+        var model: [Int: Int] = [:]
+        var issued: [Int] = []
+        var seen = Set<Int>()
+        for step in 0..<20_000 {
+            if model.isEmpty || random.chance(55) {
+                let id = table.insert(step)
+                #expect(seen.insert(id).inserted, "id \(id) given twice")
+                #expect(id > (issued.last ?? 0), "ids grow in the order attempts start")
+                issued.append(id)
+                model[id] = step
+            } else {
+                // Any id given so far: one in flight, or one already taken out (a late answer).
+                let id = random.pick(issued)
+                #expect(table.remove(id: id) == model.removeValue(forKey: id))
+            }
+            #expect(table.count == model.count)
+        }
+        #expect(table.remove(id: 0) == nil && table.remove(id: -1) == nil && table.remove(id: Int.max) == nil)
+        #expect(table.drain() == model.sorted { $0.key < $1.key }.map(\.value))
+        #expect(table.isEmpty && table.remove(id: issued.last!) == nil)
+        let after = table.insert(-1)
+        #expect(after > issued.last!, "ids keep growing after a drain")
     }
 }
 

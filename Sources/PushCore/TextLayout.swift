@@ -19,7 +19,7 @@ public enum TextLayout {
     /// `wrap` joined with newlines.
     public static func wrapped(_ text: String, width: Int?, hangingIndent: Int = 0) -> String {
         guard let width else { return text }
-        return wrap(text, width: width, hangingIndent: hangingIndent).joined(separator: "\n")
+        return Words.join(wrap(text, width: width, hangingIndent: hangingIndent), "\n")
     }
 
     private static func wrapParagraph(_ paragraph: Substring, width: Int, hangingIndent: Int) -> [String] {
@@ -41,16 +41,18 @@ public enum TextLayout {
         for word in paragraph.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: true) {
             let wordWidth = columns(word)
             let needed = (lineHasWord ? 1 : 0) + wordWidth
+            // `append(contentsOf:)`, not `+=`: `String += Substring` is generic, and its first use in
+            // a run scans the runtime's conformance records (~0.2 M instructions).
             if lineWidth + needed <= width {
                 if lineHasWord { line += " " }
-                line += word
+                line.append(contentsOf: word)
                 lineWidth += needed
                 lineHasWord = true
                 continue
             }
             if lineHasWord { newLine() }
             if lineWidth + wordWidth <= width {
-                line += word
+                line.append(contentsOf: word)
                 lineWidth += wordWidth
                 lineHasWord = true
                 continue

@@ -164,26 +164,28 @@ public final class RequestsFile: Sequence {
     public let shard: Shard?
     static let keptBytesLimit = 8 << 20
     /// SHA-256 of every line, each followed by a newline, as the check read them: what a journal
-    /// tells the run by. Taken on the way, since the file is not read again (it may be a pipe).
-    public let linesDigest: String
+    /// tells the run by. Taken on the way, since the file is not read again (it may be a pipe);
+    /// nil when the file was read without it (`digesting: false`, a run with no journal: the
+    /// digest was a twentieth of a line's cost).
+    public let linesDigest: String?
 
     public var displayName: String { file.displayName }
 
-    public init(_ path: String, defaults: PushSpec, shard: Shard? = nil) throws(InputError) {
+    public init(_ path: String, defaults: PushSpec, shard: Shard? = nil, digesting: Bool = true) throws(InputError) {
         var kept: [DeviceNotification] = []
         var keptBytes = 0
         var spool: SpoolWriter?
         var total = 0
         var reader = RequestLine.Reader(defaults: defaults)
-        let digest = SHA256Stream()
+        let digest = digesting ? SHA256Stream() : nil
         let shown = OutsideText.display(path, limit: 200)
         let purpose = path == "-" ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
             // Each line is kept (or spooled) as checked and built: the file itself is not read again.
             file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
-                digest.update(line)
-                digest.update(RequestsFile.newline)
+                digest?.update(line)
+                digest?.update(RequestsFile.newline)
                 guard !RequestsFile.isBlank(line) else { return }
                 total += 1
                 // Every line is checked; only this shard's (all, unsharded) are counted and sent.
@@ -206,7 +208,7 @@ public final class RequestsFile: Sequence {
             throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
         }
         self.kept = kept
-        self.linesDigest = digest.finishHex()
+        self.linesDigest = digest?.finishHex()
         self.spool = spool?.fd
         self.count = kept.count + (spool?.records ?? 0)
         self.shard = shard

@@ -70,8 +70,8 @@ public enum NotificationSource: Sequence {
     }
 
     /// SHA-256 of what is sent to (the tokens in order, or the requests file's lines): what a journal
-    /// tells its run by. Reads a tokens file once more.
-    public func digest() -> String {
+    /// tells its run by. Reads a tokens file once more; nil for a requests file read without it.
+    public func digest() -> String? {
         let stream = SHA256Stream()
         switch self {
         case let .list(_, tokens, _):

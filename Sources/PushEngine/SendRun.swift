@@ -32,9 +32,14 @@ public struct SendPlan {
     }
 
     /// What identifies this run for a journal: digests of its input and payload, its headers, where it goes.
-    public func identity() -> RunIdentity {
+    /// Throws for a requests file read without its digest (`RequestsFile(digesting: false)`).
+    public func identity() throws(InputError) -> RunIdentity {
         let template = notifications.template
-        return RunIdentity(input: notifications.digest(), payload: template.map { SHA256Hex.of($0.payload.bytes) },
+        guard let input = notifications.digest() else {
+            throw InputError(Words("a journal needs the requests file's digest, and the file was read without it",
+                                   es: "un diario necesita el resumen del archivo de peticiones, y el archivo se leyó sin él"))
+        }
+        return RunIdentity(input: input, payload: template.map { SHA256Hex.of($0.payload.bytes) },
                            topic: template?.topic, pushType: template?.pushType.rawValue,
                            destination: destination.baseURL, shard: notifications.shard?.description)
     }
@@ -68,7 +73,7 @@ public final class SendRun {
         journalSetting = setting
         guard let setting else { return }
         let exists = JournalFile.hasContent(setting.path)
-        let identity = plan.identity()
+        let identity = try plan.identity()
         if exists {
             guard setting.resume else {
                 throw InputError(Words("the journal '\(JournalFile.shown(setting.path))' already holds a run; pushctl never overwrites one",

@@ -94,7 +94,8 @@ struct SendRequest {
                                     expiration: c.expiration.map(GivenNumber.text), name: flagName)
             defaults.lint = !c.noLint
             defaults.now = now
-            let file = try RequestsFile(path, defaults: defaults, shard: shard)
+            // A journal tells its run by the lines' digest; without one, no line is hashed.
+            let file = try RequestsFile(path, defaults: defaults, shard: shard, digesting: c.journal != nil)
             try SendRequest.refuseOverwriting(file.file, named: "requests file", with: c.unregisteredOut)
             try SendRequest.refuseOverwriting(file.file, named: "requests file", with: c.journal)
             return (.requests(file), nil, [])

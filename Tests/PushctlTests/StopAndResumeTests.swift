@@ -281,6 +281,16 @@ import Darwin
         let (path, _) = try tokensFile(5, seed: 11)
         let journal = dir.path("refusals.jsonl")
         #expect(try mock.send(["--tokens-file", path, "--title", "x", "--journal", journal]).status == 0)
+        // A requests file's run is told by its lines: with one payload changed, it is another run.
+        let (_, requestTokens) = try tokensFile(3, seed: 12)
+        let requests = try requestsFile(requestTokens, name: "refusals-requests.jsonl")
+        let requestsJournal = dir.path("refusals-requests-journal.jsonl")
+        #expect(try mock.send(["--requests-file", requests, "--journal", requestsJournal]).status == 0)
+        let changed = try dir.write("refusals-requests-changed.jsonl",
+                                    try String(contentsOfFile: requests, encoding: .utf8).replacingOccurrences(of: "n 1", with: "n one"))
+        let otherLines = try mock.send(["--requests-file", changed, "--journal", requestsJournal, "--resume"])
+        #expect(otherLines.status == 64, "\(otherLines.stderr)")
+        #expect(otherLines.stderr.contains("different run"), "\(otherLines.stderr)")
         var sentSoFar = try received(mock).count
 
         let again = try mock.send(["--tokens-file", path, "--title", "x", "--journal", journal])

@@ -46,6 +46,14 @@ let package = Package(
     targets: [
         .target(name: "PushCore", swiftSettings: strict),
 
+        // SIGINT/SIGTERM/SIGHUP as requests to stop a run: an async-signal-safe handler belongs in C.
+        .target(name: "CStopSignals"),
+
+        // The one target that calls the operating system (the only `import Glibc`/`Darwin`/`Musl`):
+        // each function shows its Linux and Darwin branches side by side, and names the Darwin
+        // declaration it relies on. Every other target uses it, or Foundation where that is the portable way.
+        .target(name: "PushSystem", dependencies: ["CStopSignals"], swiftSettings: strict),
+
         .systemLibrary(
             name: "CLibcrypto",
             pkgConfig: "libcrypto",
@@ -59,17 +67,15 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         // Reading the user's files (bounded, each problem named), writing output checked, the wall clock.
-        .target(name: "PushFiles", dependencies: ["PushCore"], swiftSettings: strict),
-        .target(name: "PushCurl", dependencies: ["PushCore", "PushFiles", "CCurl", "CLibcrypto"], swiftSettings: strict),
+        .target(name: "PushFiles", dependencies: ["PushCore", "PushSystem"], swiftSettings: strict),
+        .target(name: "PushCurl", dependencies: ["PushCore", "PushFiles", "PushSystem", "CCurl", "CLibcrypto"], swiftSettings: strict),
 
-        // SIGINT/SIGTERM/SIGHUP as requests to stop a run: an async-signal-safe handler belongs in C.
-        .target(name: "CStopSignals"),
-        .target(name: "PushEngine", dependencies: ["PushCore", "PushFiles", "PushCrypto", "PushCurl", "CStopSignals"], swiftSettings: strict),
+        .target(name: "PushEngine", dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl"], swiftSettings: strict),
 
         .target(
             name: "PushMock",
             dependencies: [
-                "PushCore", "PushFiles",
+                "PushCore", "PushFiles", "PushSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -88,7 +94,7 @@ let package = Package(
         // What both executables share: console output, error reporting, the version.
         .target(
             name: "PushctlSupport",
-            dependencies: ["PushCore", "PushFiles", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: executable
         ),
 
@@ -96,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushFiles", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
+                "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: executable
@@ -106,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushFiles", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
+                "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: executable
@@ -114,7 +120,7 @@ let package = Package(
 
         .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
-        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine", "ChildProcess"], swiftSettings: strict),
+        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushSystem", "ChildProcess"], swiftSettings: strict),
         .testTarget(
             name: "PushCryptoTests",
             dependencies: [
@@ -125,11 +131,11 @@ let package = Package(
             swiftSettings: strict
         ),
         // Starts the tests' child processes without Foundation's Process (see SpawnedProcess.swift).
-        .target(name: "ChildProcess", path: "Tests/ChildProcess", swiftSettings: strict),
+        .target(name: "ChildProcess", dependencies: ["PushSystem"], path: "Tests/ChildProcess", swiftSettings: strict),
         .testTarget(
             name: "PushMockTests",
             dependencies: [
-                "PushCore", "PushMock", "ChildProcess",
+                "PushCore", "PushMock", "PushSystem", "ChildProcess",
                 // Signs test JWTs independently of pushctl's own signer.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A raw HTTP/2 client that breaks the rules real clients keep (RawHTTP2Client.swift).
@@ -144,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "PushctlTests",
             // PushEngine and PushCrypto only make fixtures (a cache entry sealed around a foreign token).
-            dependencies: ["PushCore", "PushCrypto", "PushEngine", "PushMock", "ChildProcess"],
+            dependencies: ["PushCore", "PushCrypto", "PushEngine", "PushMock", "PushSystem", "ChildProcess"],
             // What --help and the completion scripts print, compared whole (HelpSnapshotTests).
             exclude: ["Snapshots"],
             swiftSettings: strict

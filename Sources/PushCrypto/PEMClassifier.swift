@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a key file holds, judged from its PEM label before OpenSSL parses it, so
 /// each wrong kind of file gets its own message.

@@ -1,10 +1,5 @@
 internal import CCurl
 internal import CLibcrypto
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import PushCore
 import PushFiles
 

@@ -1,5 +1,6 @@
 internal import CCurl
 import PushCore
+import PushSystem
 
 /// Owns one `CURL*` easy handle and the state its callbacks fill; freed in deinit.
 /// libcurl's callbacks reach it through WRITEDATA/HEADERDATA/DEBUGDATA as an unretained
@@ -203,7 +204,7 @@ final class EasyHandle {
     /// "name: value\r\n"; only these few headers matter, matched on bytes (no String per line).
     private func readHeader(_ line: UnsafeRawBufferPointer) {
         guard let start = line.baseAddress,
-              let colon = memchr(start, Int32(UInt8(ascii: ":")), min(line.count, 20)).map({ UnsafeRawPointer($0) - start }),
+              let colon = Bytes.find(UInt8(ascii: ":"), in: start, count: min(line.count, 20)),
               let which = EasyHandle.wanted(UnsafeRawBufferPointer(rebasing: line[..<colon]))
         else { return }
         if which == 5 && !readsDate { return }

@@ -5,11 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// libcurl's own trace (connection, TLS, HTTP/2 frames' headers), line by line to a sink the
 /// caller chooses, with the authorization value redacted unless the caller asked for secrets.

@@ -1,15 +1,10 @@
 internal import CCurl
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 
 /// Where and how to connect.
@@ -189,26 +184,26 @@ public final class CurlTransport: PushTransport {
         guard results.isEmpty else { return results }
         guard inFlightCount > 0 else {
             // Nothing to wait for but time (a retry's back-off) or the wake descriptor.
-            var wake = [pollfd(fd: configuration.wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
-            if timeout > 0 { _ = wake.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, 1, Int32(min(timeout, 1) * 1000)) } }
+            var wake = [PolledDescriptor(configuration.wakeDescriptor ?? -1, .readable)]
+            if timeout > 0 { _ = Polling.poll(&wake, milliseconds: Int32(min(timeout, 1) * 1000)) }
             return []
         }
         var wait = Int32(max(0, min(timeout, 60)) * 1000)
         if let due = events.timerDue {
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = Clocks.monotonicNanoseconds()
             wait = due <= now ? 0 : min(wait, Int32(min((due - now + 999_999) / 1_000_000, 60_000)))
         }
         var fds = events.sockets
-        if let wake = configuration.wakeDescriptor { fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
-        let ready = fds.withUnsafeMutableBufferPointer { pollDescriptors($0.baseAddress, $0.count, wait) }
+        if let wake = configuration.wakeDescriptor { fds.append(PolledDescriptor(wake, .readable)) }
+        let ready = Polling.poll(&fds, milliseconds: wait)
         if ready > 0 {
             var running: Int32 = 0
-            for fd in fds where fd.revents != 0 && fd.fd != configuration.wakeDescriptor {
+            for fd in fds where !fd.returned.isEmpty && fd.descriptor != configuration.wakeDescriptor {
                 var mask: Int32 = 0
-                if fd.revents & Int16(POLLIN) != 0 { mask |= CURL_CSELECT_IN }
-                if fd.revents & Int16(POLLOUT) != 0 { mask |= CURL_CSELECT_OUT }
-                if fd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { mask |= CURL_CSELECT_ERR }
-                curl_multi_socket_action(multi.raw, fd.fd, mask, &running)
+                if fd.returned.contains(.readable) { mask |= CURL_CSELECT_IN }
+                if fd.returned.contains(.writable) { mask |= CURL_CSELECT_OUT }
+                if !fd.returned.isDisjoint(with: [.error, .hangUp, .invalid]) { mask |= CURL_CSELECT_ERR }
+                curl_multi_socket_action(multi.raw, fd.descriptor, mask, &running)
             }
         }
         runTimeoutIfDue()
@@ -216,7 +211,7 @@ public final class CurlTransport: PushTransport {
     }
 
     private func runTimeoutIfDue() {
-        guard let due = events.timerDue, due <= DispatchTime.now().uptimeNanoseconds else { return }
+        guard let due = events.timerDue, due <= Clocks.monotonicNanoseconds() else { return }
         events.timerDue = nil
         var running: Int32 = 0
         pushctl_multi_socket_timeout(multi.raw, &running)
@@ -338,7 +333,7 @@ public final class CurlTransport: PushTransport {
     /// Whether any variable libcurl takes a proxy from for an https:// (or http://) URL is set,
     /// even empty: `https_proxy`, `HTTPS_PROXY`, `all_proxy`, `ALL_PROXY`, `http_proxy`. When none
     /// is, libcurl connects directly whatever `no_proxy` says.
-    static let environmentNamesAProxy = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "http_proxy"].contains { (name: String) in getenv(name) != nil }
+    static let environmentNamesAProxy = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "http_proxy"].contains { (name: String) in ProcessEnvironment.value(name) != nil }
 
     /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
     /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)
@@ -390,17 +385,17 @@ public final class CurlTransport: PushTransport {
 /// an unretained pointer; the transport keeps it alive as long as the multi handle).
 final class SocketEvents {
     /// The sockets libcurl wants watched, each with the poll(2) events it wants (a few at most).
-    @exclusivity(unchecked) var sockets: [pollfd] = []
+    @exclusivity(unchecked) var sockets: [PolledDescriptor] = []
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` (monotonic ns), if at all.
     @exclusivity(unchecked) var timerDue: UInt64?
 
     /// Watches `socket` for `wanted` (0: known, nothing to wait for), or forgets it (nil).
-    func watch(_ socket: Int32, _ wanted: Int16?) {
-        let index = sockets.firstIndex { $0.fd == socket }
+    func watch(_ socket: Int32, _ wanted: PollEvents?) {
+        let index = sockets.firstIndex { $0.descriptor == socket }
         switch (index, wanted) {
         case let (index?, wanted?): sockets[index].events = wanted
         case let (index?, nil): sockets.remove(at: index)
-        case let (nil, wanted?): sockets.append(pollfd(fd: socket, events: wanted, revents: 0))
+        case let (nil, wanted?): sockets.append(PolledDescriptor(socket, wanted))
         case (nil, nil): break
         }
     }
@@ -410,13 +405,13 @@ final class SocketEvents {
         try multi.require(CURLMOPT_SOCKETDATA, pointer: me)
         try multi.require(CURLMOPT_TIMERDATA, pointer: me)
         var code = pushctl_multi_setopt_socketfunction(multi.raw) { _, socket, what, context, _ in
-            let wanted: Int16?
+            let wanted: PollEvents?
             switch what {
             case CURL_POLL_REMOVE: wanted = nil
-            case CURL_POLL_IN: wanted = Int16(POLLIN)
-            case CURL_POLL_OUT: wanted = Int16(POLLOUT)
-            case CURL_POLL_INOUT: wanted = Int16(POLLIN | POLLOUT)
-            default: wanted = 0  // CURL_POLL_NONE: known, nothing to wait for
+            case CURL_POLL_IN: wanted = .readable
+            case CURL_POLL_OUT: wanted = .writable
+            case CURL_POLL_INOUT: wanted = [.readable, .writable]
+            default: wanted = []  // CURL_POLL_NONE: known, nothing to wait for
             }
             // Borrowed, not retained (the transport keeps it alive as long as the multi handle).
             Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.watch(socket, wanted) }
@@ -424,7 +419,7 @@ final class SocketEvents {
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the socket callback: \(String(cString: curl_multi_strerror(code)))") }
         code = pushctl_multi_setopt_timerfunction(multi.raw) { _, milliseconds, context in
-            let due = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+            let due = milliseconds < 0 ? nil : Clocks.monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000
             Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.timerDue = due }
             return 0
         }

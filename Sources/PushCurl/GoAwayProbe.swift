@@ -1,9 +1,5 @@
 internal import CCurl
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 
 /// A GOAWAY as the server sent it.
@@ -59,16 +55,15 @@ enum GoAwayProbe {
         guard send(handle, socket: socket, bytes: HTTP2Frames.preface + HTTP2Frames.settings(ack: false)
                    + HTTP2Frames.getRoot(authority: host)) else { return nil }
 
-        let start = monotonicSeconds()
+        let start = Clocks.monotonicSeconds()
         var deadline = start + timeout
         var buffer: [UInt8] = []
         var total = 0
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let now = monotonicSeconds()
+            let now = Clocks.monotonicSeconds()
             guard now < deadline else { return nil }
-            var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            _ = pollDescriptors(&watch, 1, Int32(max(1, min(1000, (deadline - now) * 1000))))
+            _ = Polling.wait(for: socket, .readable, milliseconds: Int32(max(1, min(1000, (deadline - now) * 1000))))
             var received = 0
             let code = chunk.withUnsafeMutableBytes { curl_easy_recv(handle, $0.baseAddress, $0.count, &received) }
             if code == CURLE_AGAIN { continue }
@@ -86,7 +81,7 @@ enum GoAwayProbe {
                     _ = send(handle, socket: socket, bytes: HTTP2Frames.frame(type: 0x6, flags: 0x1, stream: 0, payload: frame.payload))
                 case 0x1 where frame.stream == 1, 0x3 where frame.stream == 1:
                     // Answered (or reset): the connection is usable. A GOAWAY may still follow at once.
-                    deadline = min(deadline, monotonicSeconds() + 0.3)
+                    deadline = min(deadline, Clocks.monotonicSeconds() + 0.3)
                 default:
                     break
                 }
@@ -100,12 +95,6 @@ enum GoAwayProbe {
         return String(url[range.upperBound...].prefix { $0 != "/" })
     }
 
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
     private static func send(_ handle: UnsafeMutableRawPointer, socket: curl_socket_t, bytes: [UInt8]) -> Bool {
         var offset = 0
         var spins = 0
@@ -115,8 +104,7 @@ enum GoAwayProbe {
             if code == CURLE_AGAIN {
                 spins += 1
                 guard spins < 50 else { return false }
-                var watch = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
-                _ = pollDescriptors(&watch, 1, 100)
+                _ = Polling.wait(for: socket, .writable, milliseconds: 100)
                 continue
             }
             guard code == CURLE_OK else { return false }

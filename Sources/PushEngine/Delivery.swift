@@ -1,6 +1,6 @@
-import Dispatch
 public import PushCore
 public import PushCurl
+import PushSystem
 
 /// Sends one notification to every token over libcurl, with retries, calling `onResult` once
 /// per token. Shared by `send` and `demo`.
@@ -31,7 +31,7 @@ public func deliver<Notifications: Sequence>(
 
 /// Seconds on a clock that never goes back (for durations, deadlines, back-offs).
 public enum MonotonicClock {
-    public static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    public static func seconds() -> Double { Clocks.monotonicSeconds() }
 }
 
 /// libcurl's transport for this configuration; a set-up failure is "unavailable" (69).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 import PushFiles
 
@@ -108,9 +104,9 @@ public struct JobReport {
     /// Appends the Markdown summary to the file GitHub names (`GITHUB_STEP_SUMMARY`); false if it could not.
     @discardableResult
     public func appendMarkdown(to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = Descriptors.openForWriting(path, .appending)
         guard fd >= 0 else { return false }
-        defer { close(fd) }
+        defer { Descriptors.close(fd) }
         let bytes = Array(markdown.utf8)
         return FileOutput.writeAll(fd, bytes) == bytes.count
     }

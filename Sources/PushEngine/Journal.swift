@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 import PushFiles
 import PushCrypto
@@ -85,9 +81,9 @@ public final class JournalWriter: ResultObserver {
     /// Opens `path` for appending; `identity` is written first when the journal is new.
     public init(path: String, identity: RunIdentity, isNew: Bool) throws(InputError) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        fd = Descriptors.openForWriting(path, .appending)
         guard fd >= 0 else {
-            let why = SystemError.reason(errno)
+            let why = SystemError.reason(Errno.current)
             throw InputError(Words("cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why.en)",
                                    es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why.es)"),
                              hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
@@ -104,7 +100,7 @@ public final class JournalWriter: ResultObserver {
 
     deinit {
         finish()
-        close(fd)
+        Descriptors.close(fd)
     }
 
     public func record(_ result: PushResult) {
@@ -121,7 +117,7 @@ public final class JournalWriter: ResultObserver {
     /// Before the run waits: what was recorded goes to the kernel; once a second, to the disk.
     public func pause() {
         guard !buffer.isEmpty, failure == nil else { return }
-        if FileOutput.writeAll(fd, buffer) < buffer.count { failure = errno }
+        if FileOutput.writeAll(fd, buffer) < buffer.count { failure = Errno.current }
         buffer.removeAll(keepingCapacity: true)
         let now = MonotonicClock.seconds()
         if now - lastSync >= 1 { sync(at: now) }
@@ -135,7 +131,10 @@ public final class JournalWriter: ResultObserver {
 
     private func sync(at now: Double = MonotonicClock.seconds()) {
         lastSync = now
-        if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { failure = failure ?? errno }
+        // A file system that cannot sync (EINVAL: a pipe, /dev/null; EROFS) loses nothing here.
+        if !Descriptors.sync(fd), Errno.current != Errno.invalidArgument, Errno.current != Errno.readOnlyFileSystem {
+            failure = failure ?? Errno.current
+        }
     }
 
     /// An error when not every result could be written.

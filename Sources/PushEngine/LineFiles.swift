@@ -3,11 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 import PushCrypto
 import PushFiles
@@ -35,13 +31,12 @@ public final class CheckedLineFile {
         displayName = path == "-" ? "standard input" : path
         self.lineLimit = lineLimit
         self.readAgain = readAgain
-        let source = path == "-" ? STDIN_FILENO : try InputFiles.open(path, what: what)
-        var info = stat()
-        let regular = fstat(source, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        let source = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)
+        let regular = FileSystem.status(of: source)?.kind == .regular
         let spooled = readAgain && !regular
         let fd = spooled ? try TemporaryFile.anonymous(purpose: Words("spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)")) : source
         self.fd = fd
-        defer { if source != fd && source != STDIN_FILENO { close(source) } }
+        defer { if source != fd && source != Descriptors.standardInput { Descriptors.close(source) } }
         var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: spooled ? fd : nil, lineLimit: lineLimit)
         do throws(InputError) {
             while let line = try reader.nextLine(name: displayName) {
@@ -54,12 +49,12 @@ public final class CheckedLineFile {
                 }
             }
         } catch {
-            if fd != STDIN_FILENO { close(fd) }
+            if fd != Descriptors.standardInput { Descriptors.close(fd) }
             throw error
         }
     }
 
-    deinit { if fd != STDIN_FILENO { close(fd) } }
+    deinit { if fd != Descriptors.standardInput { Descriptors.close(fd) } }
 
     /// A reader from the first line (each reader reads on its own, with pread).
     func lines() -> LineReader {
@@ -69,9 +64,8 @@ public final class CheckedLineFile {
 
     /// Whether `path` names this file (for outputs that must not overwrite it).
     public func isSameFile(as path: String) -> Bool {
-        var mine = stat(), other = stat()
-        guard fstat(fd, &mine) == 0, stat(path, &other) == 0 else { return false }
-        return mine.st_dev == other.st_dev && mine.st_ino == other.st_ino
+        guard let mine = FileSystem.status(of: fd), let other = FileSystem.status(path) else { return false }
+        return mine.isSameFile(as: other)
     }
 }
 
@@ -113,7 +107,7 @@ public final class DeviceTokenFile: Sequence {
     /// The token part of a line (before any `#`), or nil for a blank or comment line.
     static func tokenText(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         guard let start = line.baseAddress else { return nil }
-        let end = memchr(start, Int32(UInt8(ascii: "#")), line.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? line.count
+        let end = Bytes.find(UInt8(ascii: "#"), in: start, count: line.count) ?? line.count
         let text = UnsafeBufferPointer(rebasing: line[..<end])
         return text.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0B && $0 != 0x0C }) ? text : nil
     }
@@ -214,7 +208,7 @@ public final class RequestsFile: Sequence {
         self.shard = shard
     }
 
-    deinit { if let spool { close(spool) } }
+    deinit { if let spool { Descriptors.close(spool) } }
 
     private static let newline: [UInt8] = [0x0A]
 
@@ -270,7 +264,7 @@ struct SpoolWriter {
     mutating func flush() throws(InputError) {
         guard !buffer.isEmpty else { return }
         guard FileOutput.writeAll(fd, buffer) == buffer.count else {
-            let reason = SystemError.reason(errno)
+            let reason = SystemError.reason(Errno.current)
             throw InputError(Words("cannot \(purpose.en): writing the temporary file failed (\(reason.en))",
                                    es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason.es))"),
                              hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
@@ -279,7 +273,7 @@ struct SpoolWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    func discard() { close(fd) }
+    func discard() { Descriptors.close(fd) }
 }
 
 /// Which device tokens a run has seen, in little memory: 16 bytes a token (a 64-bit keyed hash of
@@ -340,7 +334,7 @@ struct LineReader {
     let fd: Int32
     let copyTo: Int32?
     /// Where to read with pread (a regular file read again from its start); nil reads on.
-    private var offset: off_t?
+    private var offset: Int64?
     private var buffer: [UInt8] = []
     private var start = 0
     /// Where the search for the next line end resumes.
@@ -352,7 +346,7 @@ struct LineReader {
 
     let lineLimit: Int
 
-    init(fd: Int32, offset: off_t?, copyTo: Int32?, lineLimit: Int) {
+    init(fd: Int32, offset: Int64?, copyTo: Int32?, lineLimit: Int) {
         self.fd = fd
         self.offset = offset
         self.copyTo = copyTo
@@ -400,9 +394,9 @@ struct LineReader {
         buffer.withUnsafeBytes { bytes in
             guard scanned < bytes.count, let base = bytes.baseAddress else { return nil }
             let from = base + scanned
-            let lf = memchr(from, 0x0A, bytes.count - scanned).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+            let lf = Bytes.find(0x0A, in: from, count: bytes.count - scanned).map { scanned + $0 }
             let before = (lf ?? bytes.count) - scanned
-            let cr = before > 0 ? memchr(from, 0x0D, before).map { $0 - UnsafeMutableRawPointer(mutating: base) } : nil
+            let cr = Bytes.find(0x0D, in: from, count: before).map { scanned + $0 }
             return cr ?? lf
         }
     }
@@ -420,22 +414,22 @@ struct LineReader {
         repeat {
             n = buffer.withUnsafeMutableBytes { raw in
                 let target = raw.baseAddress! + old
-                if let offset { return pread(fd, target, chunkSize, offset) }
-                return read(fd, target, chunkSize)
+                if let offset { return Descriptors.read(fd, into: target, count: chunkSize, at: offset) }
+                return Descriptors.read(fd, into: target, count: chunkSize)
             }
-        } while n < 0 && errno == EINTR
+        } while n < 0 && Errno.current == Errno.interrupted
         guard n >= 0 else {
-            let why = SystemError.reason(errno)
+            let why = SystemError.reason(Errno.current)
             buffer.removeLast(chunkSize)
             throw InputError(Words("cannot read \(name): \(why.en)", es: "no se puede leer \(name): \(why.es)"), kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 { finished = true; return }
-        if let current = offset { offset = current + off_t(n) }
+        if let current = offset { offset = current + Int64(n) }
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
-                let reason = SystemError.reason(errno)
+                let reason = SystemError.reason(Errno.current)
                 throw InputError(Words("cannot spool \(name) to a temporary file: \(reason.en)", es: "no se puede volcar \(name) a un archivo temporal: \(reason.es)"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }
@@ -448,21 +442,19 @@ enum TemporaryFile {
     /// A file that exists only as the descriptor returned: unlinked at once, gone when closed.
     static func anonymous(purpose: Words) throws(InputError) -> Int32 {
         let (fd, path) = try make(prefix: "pushctl-", purpose: purpose)
-        unlink(path)
+        FileSystem.remove(path)
         return fd
     }
 
     /// A new file and its path, for the caller to rename or unlink.
     static func make(prefix: String, in directory: String? = nil, purpose: Words) throws(InputError) -> (Int32, String) {
-        var dir = directory ?? ProcessInfo.processInfo.environment["TMPDIR"].nonEmpty ?? "/tmp"
+        var dir = directory ?? ProcessEnvironment.value("TMPDIR").nonEmpty ?? "/tmp"
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
-        var template = Array((dir + "/" + prefix + "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            let reason = SystemError.reason(errno), shown = OutsideText.display(dir, limit: 200)
+        guard let made = FileSystem.makeTemporaryFile(pathPrefix: dir + "/" + prefix) else {
+            let reason = SystemError.reason(Errno.current), shown = OutsideText.display(dir, limit: 200)
             throw InputError(Words("cannot \(purpose.en): no temporary file in \(shown) (\(reason.en))", es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason.es))"),
                              hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
         }
-        return (fd, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        return made
     }
 }

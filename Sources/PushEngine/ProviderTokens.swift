@@ -3,11 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 public import PushFiles
 public import PushCrypto
@@ -204,34 +200,35 @@ public struct ProviderTokenCache: Sendable {
 
     /// Makes the directory (0700) if missing; says what is wrong with it otherwise.
     public static func usable(_ directory: String) -> Words? {
-        var info = stat()
         let shown = OutsideText.display(directory, limit: 200)
-        if lstat(directory, &info) != 0 {
-            guard errno == ENOENT else {
-                let reason = SystemError.reason(errno)
+        var found = FileSystem.linkStatus(directory)
+        if found == nil {
+            guard Errno.current == Errno.noSuchFile else {
+                let reason = SystemError.reason(Errno.current)
                 return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
             }
             let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            if !parent.isEmpty && parent != directory && lstat(parent, &info) != 0 {
+            if !parent.isEmpty && parent != directory && FileSystem.linkStatus(parent) == nil {
                 // Like mkdir -p for the usual ~/.cache, each new level private.
                 try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
-            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-                let reason = SystemError.reason(errno)
+            guard FileSystem.makeDirectory(directory, mode: 0o700) || Errno.current == Errno.exists else {
+                let reason = SystemError.reason(Errno.current)
                 return Words("cannot create '\(shown)': \(reason.en)", es: "no se puede crear '\(shown)': \(reason.es)")
             }
-            guard lstat(directory, &info) == 0 else {
-                let reason = SystemError.reason(errno)
-                return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
-            }
+            found = FileSystem.linkStatus(directory)
         }
-        if info.st_mode & S_IFMT == S_IFLNK { return Words("'\(shown)' is a symbolic link", es: "'\(shown)' es un enlace simbólico") }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return Words("'\(shown)' is not a directory", es: "'\(shown)' no es una carpeta") }
-        guard info.st_uid == geteuid() else {
-            return Words("'\(shown)' belongs to another user (uid \(info.st_uid))", es: "'\(shown)' pertenece a otro usuario (uid \(info.st_uid))")
+        guard let info = found else {
+            let reason = SystemError.reason(Errno.current)
+            return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
         }
-        guard info.st_mode & 0o022 == 0 else {
-            let mode = "0" + String(info.st_mode & 0o777, radix: 8)
+        if info.kind == .symbolicLink { return Words("'\(shown)' is a symbolic link", es: "'\(shown)' es un enlace simbólico") }
+        guard info.kind == .directory else { return Words("'\(shown)' is not a directory", es: "'\(shown)' no es una carpeta") }
+        guard info.owner == CurrentProcess.effectiveUser else {
+            return Words("'\(shown)' belongs to another user (uid \(info.owner))", es: "'\(shown)' pertenece a otro usuario (uid \(info.owner))")
+        }
+        guard info.permissions & 0o022 == 0 else {
+            let mode = "0" + String(info.permissions & 0o777, radix: 8)
             return Words("'\(shown)' is writable by group or others (mode \(mode))", es: "'\(shown)' lo pueden escribir el grupo u otros (modo \(mode))")
         }
         return nil
@@ -243,13 +240,12 @@ public struct ProviderTokenCache: Sendable {
 
     public func load(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
         let entry = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
-        let fd = open(entry, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        let fd = Descriptors.openForReading(entry, noFollow: true, nonBlocking: true)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_size < 4096 else { return nil }
+        defer { Descriptors.close(fd) }
+        guard let info = FileSystem.status(of: fd), info.kind == .regular, info.owner == CurrentProcess.effectiveUser, info.size < 4096 else { return nil }
         var bytes = [UInt8](repeating: 0, count: 4096)
-        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        let n = bytes.withUnsafeMutableBytes { Descriptors.readFully(fd, into: $0.baseAddress!, count: $0.count) }
         guard n > 0 else { return nil }
         bytes.removeLast(bytes.count - n)
         let lines = bytes.split(separator: UInt8(ascii: "\n"))
@@ -283,7 +279,7 @@ public struct ProviderTokenCache: Sendable {
         let target = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
         let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)
         let written = FileOutput.writeAll(fd, bytes)
-        close(fd)
-        if written == bytes.count { rename(temporary, target) } else { unlink(temporary) }
+        Descriptors.close(fd)
+        if written != bytes.count || !FileSystem.rename(temporary, to: target) { FileSystem.remove(temporary) }
     }
 }

@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 public import PushFiles
 
@@ -188,19 +184,19 @@ public final class DeadTokenFile: ResultObserver {
 
     public init(path: String) throws(InputError) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        fd = Descriptors.openForWriting(path, .truncating)
         guard fd >= 0 else {
-            let reason = SystemError.reason(errno)
+            let reason = SystemError.reason(Errno.current)
             throw InputError(Words("cannot write the dead-token file '\(path)': \(reason.en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(reason.es)"), kind: .cannotCreateOutput)
         }
     }
 
-    deinit { close(fd) }
+    deinit { Descriptors.close(fd) }
 
     public func record(_ result: PushResult) {
         guard result.status == 410, failure == nil else { return }
         let line = Array((result.token.hex + "\n").utf8)
-        if FileOutput.writeAll(fd, line) < line.count { failure = errno }
+        if FileOutput.writeAll(fd, line) < line.count { failure = Errno.current }
     }
 
     /// An error when not every dead token could be written.

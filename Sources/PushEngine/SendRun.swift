@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 import PushCrypto
 import PushCurl
@@ -289,8 +285,7 @@ enum JournalFile {
 
     /// Whether a file exists there with something in it (an empty file is a journal not yet begun).
     static func hasContent(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_size > 0
+        (FileSystem.status(path)?.size ?? 0) > 0
     }
 }
 

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import PushCore
+import PushSystem
 
 /// Reading what the user points at, with one set of messages: missing or unreadable →
 /// `.missingInput`, present but unusable → `.badData`.
@@ -35,21 +31,20 @@ public enum InputFiles {
 
     /// Opens a file for reading, or says why not: missing, a directory, or unreadable.
     public static func open(_ path: String, what: String) throws(InputError) -> Int32 {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let reason = SystemError.reason(errno)
+        guard let info = FileSystem.status(path) else {
+            let reason = SystemError.reason(Errno.current)
             throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
                                    es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
                              hint: Words("check the path", es: "comprueba la ruta"), kind: .missingInput)
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        if info.kind == .directory {
             throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory",
                                    es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': es una carpeta"),
                              hint: Words("give the path of the file itself", es: "indica la ruta del archivo en sí"), kind: .missingInput)
         }
-        let fd = openForReading(path)
+        let fd = Descriptors.openForReading(path)
         guard fd >= 0 else {
-            let reason = SystemError.reason(errno)
+            let reason = SystemError.reason(Errno.current)
             throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
                                    es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
                              hint: Words("check the file's permissions", es: "comprueba los permisos del archivo"), kind: .missingInput)
@@ -60,10 +55,10 @@ public enum InputFiles {
     /// Reads a whole (small) file, or standard input for `-`.
     public static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
         if path == "-" {
-            return try read(fd: STDIN_FILENO, name: Words("\(what) on standard input", es: "\(spanish(what)) en la entrada estándar"), what: what)
+            return try read(fd: Descriptors.standardInput, name: Words("\(what) on standard input", es: "\(spanish(what)) en la entrada estándar"), what: what)
         }
         let fd = try open(path, what: what)
-        defer { close(fd) }
+        defer { Descriptors.close(fd) }
         let shown = OutsideText.display(path, limit: 200)
         return try read(fd: fd, name: Words("\(what) '\(shown)'", es: "\(spanish(what)) '\(shown)'"), what: what)
     }
@@ -71,17 +66,17 @@ public enum InputFiles {
     /// Reads at most `sizeLimit` bytes (one more tells it is too large), into a buffer sized by
     /// what the file says it holds: a 600-byte key costs no megabyte of zeroed memory.
     private static func read(fd: Int32, name: Words, what: String) throws(InputError) -> [UInt8] {
-        var info = stat()
-        let announced = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        let info = FileSystem.status(of: fd)
+        let announced = info?.kind == .regular ? Int(info?.size ?? 0) : 0
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(max(announced, 0), sizeLimit) + 1)
         var chunk = [UInt8](repeating: 0, count: min(max(announced + 1, 4096), 64 * 1024))
         while bytes.count <= sizeLimit {
             let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
-            let n = chunk.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress!, wanted) }
-            if n < 0 && errno == EINTR { continue }
+            let n = chunk.withUnsafeMutableBytes { Descriptors.read(fd, into: $0.baseAddress!, count: wanted) }
+            if n < 0 && Errno.current == Errno.interrupted { continue }
             guard n >= 0 else {
-                let reason = SystemError.reason(errno)
+                let reason = SystemError.reason(Errno.current)
                 throw InputError(Words("cannot read \(name.text(.en)): \(reason.en)", es: "no se puede leer \(name.text(.es)): \(reason.es)"), kind: .missingInput)
             }
             if n == 0 { break }
@@ -95,9 +90,8 @@ public enum InputFiles {
 
     /// A private key readable by group or others is worth a warning, not a refusal.
     public static func sharingWarning(_ path: String) -> Words? {
-        var info = stat()
-        guard path != "-", stat(path, &info) == 0, info.st_mode & 0o077 != 0 else { return nil }
-        let mode = "0" + String(info.st_mode & 0o777, radix: 8)
+        guard path != "-", let info = FileSystem.status(path), info.permissions & 0o077 != 0 else { return nil }
+        let mode = "0" + String(info.permissions & 0o777, radix: 8)
         let shown = OutsideText.display(path, limit: 200)
         return Words("\(shown) is readable by group or others (mode \(mode)); a key is a secret: run `chmod 600 \(shown)`",
                      es: "\(shown) lo pueden leer el grupo u otros usuarios (modo \(mode)); una clave es secreta: ejecuta `chmod 600 \(shown)`")
@@ -106,17 +100,23 @@ public enum InputFiles {
 
 /// Writing to file descriptors with every result checked: no trap on a closed pipe or a full disk.
 public enum FileOutput {
-    /// Writes until done or an error; returns the bytes written (errno tells why, when short).
+    /// Writes until done or an error; returns the bytes written (`Errno.current` tells why, when short).
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { writeDescriptor(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return done }
-            done += n
-        }
-        return done
+        bytes.withUnsafeBytes { Descriptors.writeAll(fd, $0) }
     }
+
+    /// Creates `path` with `mode` from the start (a key is never readable by others, even
+    /// briefly) and writes `bytes`; never replaces an existing file. nil when done, else the errno
+    /// (`Errno.exists` when the path was taken).
+    public static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16) -> Int32? {
+        let fd = Descriptors.openForWriting(path, .new, mode: mode)
+        guard fd >= 0 else { return Errno.current }
+        defer { Descriptors.close(fd) }
+        return writeAll(fd, bytes) == bytes.count ? nil : Errno.current
+    }
+
+    /// Whether `path` is a folder (following a link).
+    public static func isDirectory(_ path: String) -> Bool { FileSystem.status(path)?.kind == .directory }
 }
 
 /// Where rendered output goes.
@@ -133,7 +133,7 @@ extension Optional where Wrapped == String {
 /// The one clock the sender reads (UNIX seconds): every "now" in pushctl comes from here, and the
 /// token manager takes it as a parameter so that a test can stand at any minute.
 public enum WallClock {
-    public static func now() -> Int64 { Int64(time(nil)) }
+    public static func now() -> Int64 { Clocks.unixSeconds() }
 }
 
 /// A CA certificate file to trust besides the system's (`pushctl mock` writes one).

@@ -3,11 +3,7 @@ import NIOConcurrencyHelpers
 import PushCore
 import PushFiles
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// A folder of provider keys for a class where nobody shares a private key: each student puts the
 /// public half of their own key there (`KEYID.pem`, as `pushctl key generate` writes it; an
@@ -146,14 +142,8 @@ final class MockKeyDirectory: Sendable {
     /// The file's identity and version (following a link), nil when it is not there (or, with
     /// `regularOnly`, not a regular file).
     static func stamp(_ path: String, regularOnly: Bool = false) -> Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        if regularOnly && (info.st_mode & S_IFMT) != S_IFREG { return nil }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
-        return Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int64(modified.tv_sec), nanoseconds: Int64(modified.tv_nsec))
+        guard let info = FileSystem.status(path) else { return nil }
+        if regularOnly && info.kind != .regular { return nil }
+        return Stamp(inode: info.inode, size: info.size, seconds: info.modifiedSeconds, nanoseconds: info.modifiedNanoseconds)
     }
 }

@@ -1,11 +1,7 @@
 import Foundation
 public import PushCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// Where a mock listening beyond loopback can be reached: this machine's addresses and name, for
 /// a server certificate that other machines (a class's laptops) accept, and a URL they can type.
@@ -50,44 +46,23 @@ public enum MockNetwork {
     /// The addresses of this machine's interfaces that are up (getifaddrs), IPv4 and IPv6, in the
     /// system's order.
     public static func interfaceAddresses() -> [InterfaceAddress] {
-        var first: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&first) == 0, let first else { return [] }
-        defer { freeifaddrs(first) }
-        var found: [InterfaceAddress] = []
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            defer { cursor = entry.pointee.ifa_next }
-            guard let socketAddress = entry.pointee.ifa_addr, (entry.pointee.ifa_flags & UInt32(IFF_UP)) != 0 else { continue }
-            let name = String(cString: entry.pointee.ifa_name)
-            let loopback = (entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK)) != 0
-            switch Int32(socketAddress.pointee.sa_family) {
-            case AF_INET:
-                let bytes = socketAddress.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                    withUnsafeBytes(of: pointer.pointee.sin_addr) { Array($0) }
-                }
-                found.append(InterfaceAddress(
-                    interface: name, address: bytes.map(String.init).joined(separator: "."), isIPv6: false,
-                    isLoopback: loopback || bytes[0] == 127, isLinkLocal: bytes[0] == 169 && bytes[1] == 254))
-            case AF_INET6:
-                let bytes = socketAddress.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { pointer in
-                    withUnsafeBytes(of: pointer.pointee.sin6_addr) { Array($0) }
-                }
-                found.append(InterfaceAddress(
-                    interface: name, address: ipv6Text(bytes), isIPv6: true,
-                    isLoopback: loopback || bytes == [UInt8](repeating: 0, count: 15) + [1],
-                    isLinkLocal: bytes[0] == 0xFE && (bytes[1] & 0xC0) == 0x80))
-            default:
-                continue
+        Network.interfaceAddresses().map { entry in
+            let bytes = entry.address
+            if bytes.count == 4 {
+                return InterfaceAddress(
+                    interface: entry.interface, address: bytes.map(String.init).joined(separator: "."), isIPv6: false,
+                    isLoopback: entry.isLoopback || bytes[0] == 127, isLinkLocal: bytes[0] == 169 && bytes[1] == 254)
             }
+            return InterfaceAddress(
+                interface: entry.interface, address: ipv6Text(bytes), isIPv6: true,
+                isLoopback: entry.isLoopback || bytes == [UInt8](repeating: 0, count: 15) + [1],
+                isLinkLocal: bytes[0] == 0xFE && (bytes[1] & 0xC0) == 0x80)
         }
-        return found
     }
 
     /// This machine's host name (gethostname), if it has one.
     public static func hostName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let name = CurrentProcess.hostName else { return nil }
         return name.isEmpty || !isDNSName(name) ? nil : name
     }
 
@@ -142,31 +117,17 @@ public enum MockNetwork {
     }
 
     /// The 4 bytes of a dotted IPv4 address.
-    static func ipv4Bytes(_ text: String) -> [UInt8]? {
-        var address = in_addr()
-        guard inet_pton(AF_INET, text, &address) == 1 else { return nil }
-        return withUnsafeBytes(of: address) { Array($0) }
-    }
+    static func ipv4Bytes(_ text: String) -> [UInt8]? { Network.ipv4Bytes(text) }
 
     /// The 16 bytes of an IPv6 address (no zone, no brackets).
-    static func ipv6Bytes(_ text: String) -> [UInt8]? {
-        var address = in6_addr()
-        guard inet_pton(AF_INET6, text, &address) == 1 else { return nil }
-        return withUnsafeBytes(of: address) { Array($0) }
-    }
+    static func ipv6Bytes(_ text: String) -> [UInt8]? { Network.ipv6Bytes(text) }
 
     /// The certificate's form of a name: the address bytes of an IP, nil for a DNS name.
     static func addressBytes(_ name: String) -> [UInt8]? {
         ipv4Bytes(name) ?? ipv6Bytes(unbracketed(name))
     }
 
-    private static func ipv6Text(_ bytes: [UInt8]) -> String {
-        var address = in6_addr()
-        withUnsafeMutableBytes(of: &address) { $0.copyBytes(from: bytes) }
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil else { return "::" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private static func ipv6Text(_ bytes: [UInt8]) -> String { Network.ipv6Text(bytes) ?? "::" }
 
     private static func unbracketed(_ host: String) -> String {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host

@@ -3,11 +3,7 @@ import NIOConcurrencyHelpers
 import PushCore
 import PushFiles
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// One request the mock received and what it did about it: what `--log` writes, one JSON line each.
 public struct MockRequestRecord: Sendable {
@@ -139,9 +135,9 @@ final class LogFile: Sendable {
     private let queue = DispatchQueue(label: "pushctl.mock.log")
 
     init(path: String) throws(InputError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = Descriptors.openForWriting(path, .appending)
         guard fd >= 0 else {
-            let reason = SystemError.reason(errno)
+            let reason = SystemError.reason(Errno.current)
             throw InputError(
                 Words("cannot open the log file '\(path)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(path)': \(reason.es)"),
                 hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"), kind: .cannotCreateOutput)
@@ -170,17 +166,8 @@ final class LogFile: Sendable {
             return (state.pending, state.descriptor)
         }
         guard fd >= 0, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // a full disk must not stop the mock; the records stay in memory
-                }
-                offset += written
-            }
-        }
+        // A full disk must not stop the mock: what could not be written is dropped.
+        _ = bytes.withUnsafeBytes { Descriptors.writeAll(fd, $0) }
     }
 
     /// Writes what is pending and closes the file.
@@ -191,12 +178,8 @@ final class LogFile: Sendable {
                 defer { state.descriptor = -1 }
                 return state.descriptor
             }
-            if fd >= 0 { closeDescriptor(fd) }
+            if fd >= 0 { Descriptors.close(fd) }
         }
     }
 }
 
-/// Outside the class, whose own `close()` hides the C function.
-private func closeDescriptor(_ fd: Int32) {
-    _ = close(fd)
-}

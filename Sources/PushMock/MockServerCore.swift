@@ -2,11 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import PushCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// What every connection of one server shares: the checks, the faults and their counters,
 /// the journal. Thread-safe; the event loops call it concurrently.
@@ -70,17 +66,7 @@ final class MockServerCore: Sendable {
     private let connections = NIOLockedValueBox(ConnectionCount())
     private let trimQueue = DispatchQueue(label: "pushctl.mock.trim")
 
-    /// glibc's malloc_trim, which Swift's Glibc module does not export (nil elsewhere).
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
-
-    private static func trimHeap() { _ = mallocTrim?(0) }
+    private static func trimHeap() { Memory.returnFreePages() }
 
     /// Takes a new connection, or says no when ``MockAPNsConfiguration/connectionLimit`` are open.
     func connectionOpened() -> Bool {

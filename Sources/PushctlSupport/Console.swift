@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-public import Glibc
-#elseif canImport(Darwin)
-public import Darwin
-#endif
+public import PushSystem
 public import PushCore
 public import PushFiles
 import PushEngine
@@ -25,24 +21,14 @@ import PushEngine
 public enum Console {
     /// This process's environment variables, each read when asked.
     public static let environment = EnvironmentVariables(
-        value: { name in getenv(name).map { String(cString: $0) } },
-        names: { prefix in
-            var names: [String] = []
-            var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-            while let pointer = entry?.pointee {
-                let length = strcspn(pointer, "=")
-                let name = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
-                if EnvironmentVariables.hasPrefix(name, prefix) { names.append(String(decoding: name, as: UTF8.self)) }
-                entry = entry.map { $0 + 1 }
-            }
-            return names
-        })
+        value: ProcessEnvironment.value,
+        names: { prefix in ProcessEnvironment.names { EnvironmentVariables.hasPrefix($0, prefix) } })
 
     /// Standard output failed (the error), and how many bytes did not reach it.
     nonisolated(unsafe) private(set) static var stdoutFailure: (errno: Int32, lostBytes: Int)?
 
     /// Called once at start: a write to a closed pipe returns EPIPE instead of killing us.
-    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    public static func ignoreBrokenPipes() { Signals.ignoreBrokenPipes() }
 
     public static func out(_ line: String) { writeOut(Array((line + "\n").utf8)) }
 
@@ -54,12 +40,12 @@ public enum Console {
             stdoutFailure = (failure.errno, failure.lostBytes + bytes.count)
             return
         }
-        let written = FileOutput.writeAll(STDOUT_FILENO, bytes)
-        if written < bytes.count { stdoutFailure = (errno, bytes.count - written) }
+        let written = FileOutput.writeAll(Descriptors.standardOutput, bytes)
+        if written < bytes.count { stdoutFailure = (Errno.current, bytes.count - written) }
     }
 
     /// Best effort: if stderr is gone there is nowhere left to complain.
-    public static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(STDERR_FILENO, bytes) }
+    public static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(Descriptors.standardError, bytes) }
 
 
     /// What the lost-output message adds (send: that the notifications still went out).
@@ -68,7 +54,7 @@ public enum Console {
     /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
     public static func reportLostOutput() -> ExitStatus? {
         guard let failure = stdoutFailure else { return nil }
-        let why = failure.errno == EPIPE
+        let why = failure.errno == Errno.brokenPipe
             ? Words("it was closed (a pipe whose reader stopped early?)", es: "se cerró (¿una tubería cuyo lector terminó antes?)")
             : SystemError.reason(failure.errno)
         let note = lostOutputNote.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
@@ -92,21 +78,21 @@ public enum Console {
 
     /// Prose for people on stderr, in this process's language, wrapped to the terminal.
     public static func say(_ message: Words, hangingIndent: Int = 0) {
-        err(TextLayout.wrapped(message.description, width: width(of: STDERR_FILENO), hangingIndent: hangingIndent))
+        err(TextLayout.wrapped(message.description, width: width(of: Descriptors.standardError), hangingIndent: hangingIndent))
     }
 
     /// Prose for people on stdout, wrapped to the terminal (never for results or JSON).
     public static func print(_ message: Words, hangingIndent: Int = 0) {
-        out(TextLayout.wrapped(message.description, width: width(of: STDOUT_FILENO), hangingIndent: hangingIndent))
+        out(TextLayout.wrapped(message.description, width: width(of: Descriptors.standardOutput), hangingIndent: hangingIndent))
     }
 
     private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words) {
         let label = label.description
         let text = label + " " + message.description
-        let lines = TextLayout.wrap(text, width: width(of: STDERR_FILENO) ?? Int.max / 2, hangingIndent: min(TextLayout.columns(label) + 1, 12))
+        let lines = TextLayout.wrap(text, width: width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: min(TextLayout.columns(label) + 1, 12))
         // Colour the label alone, after wrapping (escapes take no columns, but are simpler kept out of the layout).
         var first = lines.first ?? text
-        if first.hasPrefix(label) { first = paint(label, colour, on: STDERR_FILENO) + first.dropFirst(label.count) }
+        if first.hasPrefix(label) { first = paint(label, colour, on: Descriptors.standardError) + first.dropFirst(label.count) }
         err(([first] + lines.dropFirst()).joined(separator: "\n"))
     }
 
@@ -114,9 +100,8 @@ public enum Console {
     /// terminal, COLUMNS when set, else nil (not wrapped: a log or a pipe keeps whole lines).
     public static func width(of fd: Int32) -> Int? {
         let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        guard isatty(fd) == 1 else { return columns }
-        var size = winsize()
-        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        guard Terminal.isTerminal(fd) else { return columns }
+        if let size = Terminal.size(of: fd), size.columns > 0 { return size.columns }
         return columns ?? 80
     }
 
@@ -129,18 +114,17 @@ public enum Console {
 
     /// The rows of the terminal on `fd` (TIOCGWINSZ, else LINES, else 24).
     public static func rows(of fd: Int32) -> Int {
-        var size = winsize()
-        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let size = Terminal.size(of: fd), size.rows > 0 { return size.rows }
         return environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 4 ? $0 : nil } ?? 24
     }
 
     public enum Colour: String { case red = "31", green = "32", yellow = "33", bold = "1", dim = "2" }
 
     public static func useColour(on fd: Int32) -> Bool {
-        isatty(fd) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        Terminal.isTerminal(fd) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
-    public static func paint(_ text: String, _ colour: Colour, on fd: Int32 = STDOUT_FILENO) -> String {
+    public static func paint(_ text: String, _ colour: Colour, on fd: Int32 = Descriptors.standardOutput) -> String {
         useColour(on: fd) ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

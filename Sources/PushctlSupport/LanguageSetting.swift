@@ -1,9 +1,5 @@
 public import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 public import PushCore
 
 /// `--lang en|es`, on every command that talks to people (help, the man page and completions
@@ -29,7 +25,7 @@ public enum LanguageSetting {
             Language.chosenExplicitly = explicit
         } catch {
             Console.error(error.words)
-            exit(ExitStatus.usage.rawValue)
+            CurrentProcess.exit(ExitStatus.usage.rawValue)
         }
     }
 

@@ -1,10 +1,6 @@
 public import ArgumentParser
 public import PushCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// When the command line does not parse, the word that was wrong and what the user meant: first a
 /// table of what people really type (curl's flags, other push tools', Apple's words), then the
@@ -270,7 +266,7 @@ extension Substring {
 public func answerVersionIfAsked() {
     guard CommandLine.arguments.dropFirst().elementsEqual(["--version"]) else { return }
     Console.out(PushctlVersion.current)
-    exit(0)
+    CurrentProcess.exit(0)
 }
 
 ///
@@ -285,7 +281,7 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type, plain: (
         if !(error is ValidationError), root.exitCode(for: error) == .validationFailure, arguments.first?.hasPrefix("---") != true,
            let better = Suggestions.explain(arguments, root: root) {
             Console.error(better)
-            exit(ExitStatus.usage.rawValue)
+            CurrentProcess.exit(ExitStatus.usage.rawValue)
         }
         exitReporting(error, root)
     }
@@ -294,7 +290,7 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type, plain: (
     } catch {
         exitReporting(error, root)
     }
-    exit(0)
+    CurrentProcess.exit(0)
 }
 
 /// A command line that starts with a subcommand's name, parsed by that subcommand's own tree. From
@@ -327,8 +323,8 @@ func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Neve
     // The sentence as every error is said; the Help/Usage lines after it wrapped to the terminal too.
     let lines = ParserMessages.localized(String(message.dropFirst("Error: ".count))).split(separator: "\n", omittingEmptySubsequences: false)
     Console.error(String(lines.first ?? ""))
-    lines.dropFirst().flatMap { Console.wrapped(String($0), fitting: STDERR_FILENO) }.forEach(Console.err)
-    exit(code.rawValue)
+    lines.dropFirst().flatMap { Console.wrapped(String($0), fitting: Descriptors.standardError) }.forEach(Console.err)
+    CurrentProcess.exit(code.rawValue)
 }
 
 /// `PUSHCTL_*` variables set but empty are said to be empty, not ignored silently.

@@ -7,6 +7,7 @@ import PushEngine
 import PushCrypto
 import PushCurl
 import PushMock
+import PushSystem
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,7 +40,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(getpid())")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(CurrentProcess.id)")
         // The folder holds a private key: Ctrl-C (or SIGTERM) must not leave it behind.
         let cleanup = CleanupOnSignal(removing: work)
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -114,7 +115,7 @@ struct DemoCommand: ParsableCommand {
     /// At the end, keeps the web view open until Enter, when a person is there to press it.
     private func keepWebView(_ url: String) {
         Console.out("")
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard Terminal.isTerminal(Descriptors.standardInput) else {
             Console.out(Words("The web view at \(url) stops with the demo (no terminal to wait on).",
                               es: "La vista web de \(url) se detiene con la demo (no hay terminal en la que esperar).").description)
             return
@@ -266,7 +267,7 @@ struct DemoCommand: ParsableCommand {
     private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
                       authorization: any AuthorizationSource, transport: CurlTransportConfiguration) throws {
         let renderer = ResultRenderer(format: .text, sink: StandardOutput.shared,
-                                      style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: false))
+                                      style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false))
         do {
             _ = try deliver(template, to: tokens, authorization: authorization, configuration: transport) { result in
                 narrator.say(Words(verbatim: "  " + renderer.line(for: result)))
@@ -306,13 +307,13 @@ final class Narrator {
 
     init(pause: Bool) { self.pause = pause }
 
-    private var pausing: Bool { pause && isatty(STDIN_FILENO) == 1 }
+    private var pausing: Bool { pause && Terminal.isTerminal(Descriptors.standardInput) }
 
     func step(_ number: Int, _ title: Words, _ lines: [Words]) {
         if number > 1 { wait() }
         emit("")
         let heading = Words("Step \(number) of 8 — ", es: "Paso \(number) de 8 — ") + title
-        for row in TextLayout.wrap(heading.description, width: Console.width(of: STDOUT_FILENO) ?? Int.max / 2) {
+        for row in TextLayout.wrap(heading.description, width: Console.width(of: Descriptors.standardOutput) ?? Int.max / 2) {
             emit(Console.paint(row, .bold))
         }
         lines.forEach(say)
@@ -320,11 +321,11 @@ final class Narrator {
 
     func say(_ words: Words) { say(words.description) }
 
-    func say(_ line: String) { Console.wrapped(line, fitting: STDOUT_FILENO).forEach(emit) }
+    func say(_ line: String) { Console.wrapped(line, fitting: Descriptors.standardOutput).forEach(emit) }
 
     private func emit(_ row: String) {
         // Leave room for the prompt: a full screen waits before the next row.
-        if pausing, printed >= Console.rows(of: STDOUT_FILENO) - 2 { wait() }
+        if pausing, printed >= Console.rows(of: Descriptors.standardOutput) - 2 { wait() }
         Console.out(row)
         printed += 1
     }
@@ -345,15 +346,15 @@ private final class CleanupOnSignal {
     private var sources: [any DispatchSourceSignal] = []
 
     init(removing folder: URL) {
-        for number in [SIGINT, SIGTERM] {
+        for which in [Signal.interrupt, .terminate] {
             // Ignored first, so that the default action (death, the folder left behind) never runs.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            Signals.ignore(which)
+            let source = DispatchSource.makeSignalSource(signal: which.number, queue: queue)
             source.setEventHandler {
                 try? FileManager.default.removeItem(at: folder)
-                let how = number == SIGINT ? Words("interrupted", es: "interrumpida") : Words("terminated", es: "terminada")
+                let how = which == .interrupt ? Words("interrupted", es: "interrumpida") : Words("terminated", es: "terminada")
                 Console.err("\n" + Words("pushctl demo: \(how); removed \(folder.path)", es: "pushctl demo: \(how); se borró \(folder.path)").description)
-                exit(128 + number)
+                CurrentProcess.exit(128 + which.number)
             }
             source.resume()
             sources.append(source)
@@ -362,6 +363,6 @@ private final class CleanupOnSignal {
 
     deinit {
         sources.forEach { $0.cancel() }
-        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
+        for which in [Signal.interrupt, .terminate] { Signals.restoreDefault(which) }
     }
 }

@@ -8,11 +8,7 @@ import PushEngine
 import PushMock
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// A closed choice taken as an enum (a value outside it is named, with the choices: `Suggestions`).
 extension APNsEnvironment: ExpressibleByArgument {}
@@ -317,8 +313,7 @@ struct MockCommand: ParsableCommand {
         faults.resetStreams = resetStreams
         for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
         if let keyDir {
-            var info = stat()
-            guard stat(keyDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            guard FileOutput.isDirectory(keyDir) else {
                 throw InputError(Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
                                  hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
             }
@@ -380,7 +375,7 @@ struct MockCommand: ParsableCommand {
         let signals = TerminationSignals()
         // Unbuffered, so a script reading a pipe sees the URL at once.
         let banner = startUpText(server: server, caPath: caPath, keys: keys, faults: faults, classroom: classroom)
-        Console.out(Self.fitted(banner, width: Console.width(of: STDOUT_FILENO)))
+        Console.out(Self.fitted(banner, width: Console.width(of: Descriptors.standardOutput)))
 
         let signal = await signals.next()
         let stopping = Words("pushctl mock: \(signal), stopping", es: "pushctl mock: \(Self.spanish(signal)), parando")
@@ -427,16 +422,16 @@ struct MockCommand: ParsableCommand {
 
     @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
-        Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
+        Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
     }
 
     /// Writes (replacing) a file; the system's reason when it cannot.
     private static func write(_ text: String, to path: String) -> Words? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return SystemError.reason(errno) }
-        defer { close(fd) }
+        let fd = Descriptors.openForWriting(path, .truncating)
+        guard fd >= 0 else { return SystemError.reason(Errno.current) }
+        defer { Descriptors.close(fd) }
         let bytes = Array(text.utf8)
-        if FileOutput.writeAll(fd, bytes) < bytes.count { return SystemError.reason(errno) }
+        if FileOutput.writeAll(fd, bytes) < bytes.count { return SystemError.reason(Errno.current) }
         return nil
     }
 
@@ -446,7 +441,7 @@ struct MockCommand: ParsableCommand {
     }
 
     private func fail(_ error: InputError) -> ExitCode {
-        Console.err(TextLayout.wrapped("pushctl mock: error: \(error)", width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
+        Console.err(TextLayout.wrapped("pushctl mock: error: \(error)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
 
@@ -606,7 +601,7 @@ private final class TerminationSignals: @unchecked Sendable {
     func next() async -> String {
         guard let stop else {
             // No pipe for the handlers: the signals keep their default action, which ends the process.
-            for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+            for which in [Signal.interrupt, .terminate, .hangUp] { Signals.restoreDefault(which) }
             while true { try? await Task.sleep(for: .seconds(3600)) }
         }
         return await withCheckedContinuation { continuation in
@@ -621,8 +616,7 @@ private final class TerminationSignals: @unchecked Sendable {
                         continuation.resume(returning: name)
                         return
                     }
-                    var wake = pollfd(fd: stop.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&wake, 1, 1000)
+                    _ = Polling.wait(for: stop.wakeDescriptor, .readable, milliseconds: 1000)
                 }
             }.start()
         }

@@ -6,11 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -42,7 +38,7 @@ struct CallCredentials {
 
 /// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {
-    static func line(_ label: String, _ r: CallResult, on fd: Int32 = STDOUT_FILENO) -> String {
+    static func line(_ label: String, _ r: CallResult, on fd: Int32 = Descriptors.standardOutput) -> String {
         ResultRenderer.line(for: r, label: label, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd)))
     }
 
@@ -96,7 +92,7 @@ enum BroadcastRun {
         summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
         // The results as a device send writes them: one renderer, one shape of result.
         let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
-                                      style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), width: Console.width(of: STDOUT_FILENO)),
+                                      style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),
                                       jsonLanguage: CallOutput.jsonLanguage)
         let started = MonotonicClock.seconds()
         for channel in channels {

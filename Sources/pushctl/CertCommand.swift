@@ -5,11 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -234,7 +230,7 @@ struct CertCommand: ParsableCommand {
                 let directory = out.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
                 let base = directory + bundleID
                 var written: [String] = []
-                func write(_ bytes: [UInt8], _ path: String, mode: mode_t) throws(InputError) {
+                func write(_ bytes: [UInt8], _ path: String, mode: UInt16) throws(InputError) {
                     try CertCommand.writeNew(bytes, to: path, mode: mode)
                     written.append(path)
                 }
@@ -264,16 +260,10 @@ struct CertCommand: ParsableCommand {
     }
 
     /// Creates a new file with this mode from the start; never replaces one.
-    static func writeNew(_ bytes: [UInt8], to path: String, mode: mode_t) throws(InputError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else {
-            let reason = errno == EEXIST ? Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)") : SystemError.reason(errno)
-            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"), hint: Words("choose another --out directory", es: "elige otra carpeta para --out"), kind: .cannotCreateOutput)
-        }
-        defer { close(fd) }
-        guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-            let reason = SystemError.reason(errno)
-            throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"), kind: .cannotCreateOutput)
-        }
+    static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16) throws(InputError) {
+        guard let code = FileOutput.writeNew(bytes, to: path, mode: mode) else { return }
+        let reason = code == Errno.exists ? Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)") : SystemError.reason(code)
+        throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"),
+                         hint: code == Errno.exists ? Words("choose another --out directory", es: "elige otra carpeta para --out") : nil, kind: .cannotCreateOutput)
     }
 }

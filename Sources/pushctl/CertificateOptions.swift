@@ -5,11 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -69,24 +65,9 @@ struct CertificateOptions: ParsableArguments {
 
     /// Reads a password from the terminal with echo off; nil without a terminal (CI).
     static func askPassword(for path: String) -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return nil }
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var saved = termios()
-        guard tcgetattr(fd, &saved) == 0 else { return nil }
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        let prompt = Array(Words("Password for \(OutsideText.display(path, limit: 120)): ", es: "Contraseña de \(OutsideText.display(path, limit: 120)): ").description.utf8)
-        _ = prompt.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        _ = tcsetattr(fd, TCSANOW, &quiet)  // not TCSAFLUSH: a password typed ahead stays
-        defer {
-            _ = tcsetattr(fd, TCSANOW, &saved)
-            _ = write(fd, "\n", 1)
-        }
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while bytes.count < 1024, read(fd, &byte, 1) == 1, byte != 0x0A, byte != 0x0D { bytes.append(byte) }
+        guard Terminal.isTerminal(Descriptors.standardInput) else { return nil }
+        let prompt = Words("Password for \(OutsideText.display(path, limit: 120)): ", es: "Contraseña de \(OutsideText.display(path, limit: 120)): ").description
+        guard let bytes = Terminal.readSecret(prompt: prompt) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

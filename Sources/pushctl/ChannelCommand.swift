@@ -5,11 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -185,7 +181,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             }
         } else {
             switch output {
-            case .text: Console.err(CallOutput.line(Words("channel \(call.label)", es: "canal \(call.label)").description, result, on: STDERR_FILENO))
+            case .text: Console.err(CallOutput.line(Words("channel \(call.label)", es: "canal \(call.label)").description, result, on: Descriptors.standardError))
             case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {

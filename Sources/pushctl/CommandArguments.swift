@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushEngine
 
@@ -20,10 +16,9 @@ enum CommandArguments {
         let argv = CommandLine.unsafeArgv
         for index in 1..<Int(CommandLine.argc) {
             guard let raw = argv[index] else { continue }
-            let length = strlen(raw)
-            let bytes = UnsafeRawBufferPointer(start: raw, count: length).bindMemory(to: UInt8.self)
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: Bytes.cStringLength(raw))
             guard String(validatingCString: raw) == nil else { continue }
-            let option = index > 1 ? argv[index - 1].map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } : nil
+            let option = index > 1 ? argv[index - 1].map { String(cString: $0) } : nil
             let flag = option.flatMap { $0.hasPrefix("-") ? OutsideText.display($0, limit: 40) : nil }
             let place = flag.map { "the value of \($0)" } ?? "argument \(index)"
             let placeEs = flag.map { "el valor de \($0)" } ?? "el argumento \(index)"

@@ -4,11 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushctlSupport
 import PushFiles
@@ -27,14 +23,12 @@ enum Companion {
         guard let path = locate() else {
             Console.error(Words("`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh",
                                 es: "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instala los dos con Scripts/install.sh"))
-            exit(ExitStatus.unavailable.rawValue)
+            CurrentProcess.exit(ExitStatus.unavailable.rawValue)
         }
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
-        argv.append(nil)
-        execv(path, argv)
-        let reason = SystemError.reason(errno)
+        CurrentProcess.replace(with: path, arguments: arguments)
+        let reason = SystemError.reason(Errno.current)
         Console.error(Words("could not run \(path): \(reason.en)", es: "no se pudo ejecutar \(path): \(reason.es)"))
-        exit(ExitStatus.unavailable.rawValue)
+        CurrentProcess.exit(ExitStatus.unavailable.rawValue)
     }
 
     /// The command line pushctl-mock gets for `mock …` or `demo …`, or nil for any other command.
@@ -54,25 +48,10 @@ enum Companion {
 
     /// The folder pushctl itself runs from (symlinks resolved).
     static var ownDirectory: String? {
-        guard let exe = executablePath else {
+        guard let exe = CurrentProcess.executablePath else {
             return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
         }
         return URL(fileURLWithPath: exe).deletingLastPathComponent().path
-    }
-
-    /// This executable's own path, symlinks resolved (nil when the system will not say).
-    private static var executablePath: String? {
-        #if os(Linux)
-        return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        #elseif canImport(Darwin)
-        var size = UInt32(4096)
-        var path = [CChar](repeating: 0, count: Int(size))
-        guard _NSGetExecutablePath(&path, &size) == 0, let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-        #else
-        return nil
-        #endif
     }
 
     /// The options of `pushctl-mock COMMAND`, read from its help (for shell completion).

@@ -6,11 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushCrypto
@@ -539,7 +535,7 @@ struct Doctor {
 
     /// One row per check, the name in a column; wrapped to `width` (a terminal's) at word
     /// boundaries, continuation lines under the text; the mark coloured after wrapping.
-    static func text(_ checks: [DoctorCheck], width: Int? = Console.width(of: STDOUT_FILENO)) -> [String] {
+    static func text(_ checks: [DoctorCheck], width: Int? = Console.width(of: Descriptors.standardOutput)) -> [String] {
         let names = checks.map { Self.displayName[$0.name]?.description ?? $0.name }
         // Wide enough for Apple's longest host and port (api.sandbox.push.apple.com:2197); a longer
         // name (an --endpoint's) gets a row of its own, so every found text starts in one column.

@@ -5,11 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -108,7 +104,7 @@ struct Sign: ParsableCommand {
                 // `JWT=$(pushctl jwt --explain …)` shows the class every step and still keeps the token.
                 // Wrapped to the terminal, as the demo is: a projector's is often 60 columns.
                 ProviderTokenExplanation(token: token, keyFile: auth.keyFile).lines.dropLast()
-                    .flatMap { Console.wrapped($0, fitting: STDERR_FILENO) }.forEach(Console.err)
+                    .flatMap { Console.wrapped($0, fitting: Descriptors.standardError) }.forEach(Console.err)
                 Console.out(token.compact)
             case (.text, false):
                 Console.out(token.compact)

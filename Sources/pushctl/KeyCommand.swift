@@ -5,11 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -53,9 +49,8 @@ struct KeyCommand: ParsableCommand {
                 var generator = SystemRandomNumberGenerator()
                 let keyID = try AppleIdentifier(.keyID, keyId ?? AppleIdentifier.random(using: &generator))
                 let fileName = "AuthKey_\(keyID).p8"
-                var info = stat()
                 let path: String
-                if let out, stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                if let out, FileOutput.isDirectory(out) {
                     path = out.hasSuffix("/") ? out + fileName : out + "/" + fileName
                 } else if let out, out.hasSuffix("/") || !(out.split(separator: "/").last?.contains(".") ?? false) {
                     // A folder that is not there yet (`--out keys/`): made, private, then the key in it.
@@ -79,27 +74,18 @@ struct KeyCommand: ParsableCommand {
 
         /// The public half, mode 0644, never over an existing file.
         func writePublic(_ pem: String, to path: String) throws {
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard fd >= 0 else { throw InputError(Words("cannot write '\(path)'", es: "no se puede escribir '\(path)'"), kind: .cannotCreateOutput) }
-            defer { close(fd) }
-            let bytes = Array(pem.utf8)
-            guard FileOutput.writeAll(fd, bytes) == bytes.count else { throw InputError(Words("cannot write '\(path)'", es: "no se puede escribir '\(path)'"), kind: .cannotCreateOutput) }
+            guard FileOutput.writeNew(Array(pem.utf8), to: path, mode: 0o644) == nil else {
+                throw InputError(Words("cannot write '\(path)'", es: "no se puede escribir '\(path)'"), kind: .cannotCreateOutput)
+            }
         }
 
         /// Creates the file with mode 0600 from the start (never world-readable, even briefly),
         /// and never replaces an existing key.
         func write(_ pem: String, to path: String) throws(InputError) {
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-            guard fd >= 0 else {
-                let reason = errno == EEXIST ? Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)") : SystemError.reason(errno)
-                throw InputError(Words("cannot write '\(path)': \(reason.en)", es: "no se puede escribir '\(path)': \(reason.es)"), hint: Words("choose another --out or --key-id", es: "elige otro --out u otro --key-id"), kind: .cannotCreateOutput)
-            }
-            defer { close(fd) }
-            let bytes = Array(pem.utf8)
-            guard FileOutput.writeAll(fd, bytes) == bytes.count else {
-                let reason = SystemError.reason(errno)
-                throw InputError(Words("cannot write '\(path)': \(reason.en)", es: "no se puede escribir '\(path)': \(reason.es)"), kind: .cannotCreateOutput)
-            }
+            guard let code = FileOutput.writeNew(Array(pem.utf8), to: path, mode: 0o600) else { return }
+            let reason = code == Errno.exists ? Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)") : SystemError.reason(code)
+            throw InputError(Words("cannot write '\(path)': \(reason.en)", es: "no se puede escribir '\(path)': \(reason.es)"),
+                             hint: code == Errno.exists ? Words("choose another --out or --key-id", es: "elige otro --out u otro --key-id") : nil, kind: .cannotCreateOutput)
         }
     }
 }
@@ -111,17 +97,16 @@ enum OutputFolder {
         var built = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
-            var info = stat()
-            if stat(built, &info) == 0 {
-                guard info.st_mode & S_IFMT == S_IFDIR else {
+            if let info = FileSystem.status(built) {
+                guard info.kind == .directory else {
                     throw InputError(Words("cannot make the folder '\(OutsideText.display(path))': '\(OutsideText.display(built))' is a file",
                                            es: "no se puede crear la carpeta '\(OutsideText.display(path))': '\(OutsideText.display(built))' es un archivo"),
                                      kind: .cannotCreateOutput)
                 }
                 continue
             }
-            guard mkdir(built, 0o700) == 0 || errno == EEXIST else {
-                let reason = SystemError.reason(errno)
+            guard FileSystem.makeDirectory(built, mode: 0o700) || Errno.current == Errno.exists else {
+                let reason = SystemError.reason(Errno.current)
                 throw InputError(Words("cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
                                        es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
             }

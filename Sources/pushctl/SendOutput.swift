@@ -6,11 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -96,7 +92,7 @@ final class ProgressBar: ResultObserver {
     private var lastDraw: UInt64 = 0
     /// Cleared for a result line: drawn again with the next result, whatever the time.
     private var cleared = false
-    private let width = Console.width(of: STDERR_FILENO) ?? 80
+    private let width = Console.width(of: Descriptors.standardError) ?? 80
 
     init(total: Int) { self.total = total }
 
@@ -152,16 +148,16 @@ final class SendOutput {
     init(_ c: SendCommand, total: Int) throws(InputError) {
         command = c
         dead = try c.unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
-        let toTerminal = isatty(STDOUT_FILENO) == 1
+        let toTerminal = Terminal.isTerminal(Descriptors.standardOutput)
         let bigBatch = toTerminal && c.output == .text && total > SendOutput.acceptedLinesOnTerminal && !c.verbose
         renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
-                                  style: TextResultStyle(colour: Console.useColour(on: STDOUT_FILENO), wholeTokens: !toTerminal,
-                                                         width: Console.width(of: STDOUT_FILENO), showAccepted: !bigBatch, fullIDs: c.verbose),
+                                  style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: !toTerminal,
+                                                         width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose),
                                   jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
         // A bar where a person watches stderr: beside json/jsonl or a redirected stdout, and for a
         // big batch on the same terminal (its lines then list only what was not accepted).
         let barFits = c.output != .text || !toTerminal || bigBatch
-        progress = total > 1 && !c.quiet && isatty(STDERR_FILENO) == 1 && barFits ? ProgressBar(total: total) : nil
+        progress = total > 1 && !c.quiet && Terminal.isTerminal(Descriptors.standardError) && barFits ? ProgressBar(total: total) : nil
         let shown: any ResultObserver = progress != nil && toTerminal && c.output == .text
             ? LinesBesideBar(renderer: renderer, bar: progress!) : renderer
         observers = [shown] + (dead.map { [$0] } ?? []) + (progress.map { [$0] } ?? [])

@@ -1,10 +1,6 @@
 import ArgumentParser
 import PushctlSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 import PushCore
 import PushFiles
 import PushEngine
@@ -60,8 +56,8 @@ enum SimulatorRun {
                              kind: .unavailable)
         }
         let status = try ChildCommand.run(xcrun, arguments)
-        unlink(file)
-        rmdir(folder)
+        FileSystem.remove(file)
+        FileSystem.removeDirectory(folder)
         guard status == 0 else {
             throw InputError(Words("xcrun simctl push exited with \(status): is the Simulator '\(OutsideText.display(device, limit: 60))' booted, and the app installed on it?",
                                    es: "xcrun simctl push terminó con \(status): ¿está arrancado el Simulador '\(OutsideText.display(device, limit: 60))' y la app instalada en él?"),
@@ -72,16 +68,16 @@ enum SimulatorRun {
     }
 
     static func write(_ text: String, to path: String) throws(InputError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = Descriptors.openForWriting(path, .truncating)
         let bytes = Array(text.utf8)
         guard fd >= 0, FileOutput.writeAll(fd, bytes) == bytes.count else {
-            let why = SystemError.reason(errno)
-            if fd >= 0 { close(fd) }
+            let why = SystemError.reason(Errno.current)
+            if fd >= 0 { Descriptors.close(fd) }
             throw InputError(Words("cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why.en)",
                                    es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why.es)"),
                              kind: .cannotCreateOutput)
         }
-        close(fd)
+        Descriptors.close(fd)
     }
 }
 
@@ -90,7 +86,7 @@ enum ExecutablePath {
     static func find(_ name: String, environment: EnvironmentVariables) -> String? {
         for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
             let path = "\(folder)/\(name)"
-            if access(path, X_OK) == 0 { return path }
+            if FileSystem.isExecutable(path) { return path }
         }
         return nil
     }
@@ -99,56 +95,21 @@ enum ExecutablePath {
 /// Runs a program to its end with this process's streams; its exit status.
 enum ChildCommand {
     static func run(_ program: String, _ arguments: [String]) throws(InputError) -> Int32 {
-        let (code, pid) = spawn(program, arguments, actions: nil)
-        guard code == 0 else {
-            throw InputError(Words("cannot run \(program): \(SystemError.reason(code).en)", es: "no se puede ejecutar \(program): \(SystemError.reason(code).es)"),
+        switch ChildProcesses.spawn(ChildSpec(program, arguments)) {
+        case let .success(pid):
+            return ChildProcesses.wait(pid).status
+        case let .failure(failure):
+            throw InputError(Words("cannot run \(program): \(SystemError.reason(failure.code).en)", es: "no se puede ejecutar \(program): \(SystemError.reason(failure.code).es)"),
                              kind: .unavailable)
         }
-        return exitStatus(of: pid)
     }
 
-    /// posix_spawn with the arguments as C strings: its error code (0 when started) and the pid.
-    private static func spawn(_ program: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?) -> (Int32, pid_t) {
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        return (posix_spawn(&pid, program, actions, nil, argv, environ), pid)
-    }
-
-    /// Waits for the child: its exit status, or 128 + the signal that ended it.
-    private static func exitStatus(of pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    }
-}
-
-extension ChildCommand {
     /// What a program prints on stdout (at most `limit` bytes; stderr dropped), or nil if it
     /// cannot start or fails. For small, quick questions, such as another program's help.
     static func output(_ program: String, _ arguments: [String], limit: Int = 256 * 1024) -> String? {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let (code, pid) = spawn(program, arguments, actions: &actions)
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard code == 0 else { return nil }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while bytes.count < limit {
-            let n = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        if bytes.count >= limit { kill(pid, SIGKILL) }
-        return exitStatus(of: pid) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
+        guard case let .success(run) = ChildProcesses.run(ChildSpec(program, arguments), limit: limit, seconds: 10),
+              run.end == .exited(0), !run.truncated else { return nil }
+        return String(decoding: run.output, as: UTF8.self)
     }
 }
 
@@ -156,14 +117,13 @@ extension ChildCommand {
 enum TemporaryFolder {
     static func make(prefix: String) throws(InputError) -> String {
         let base = Console.environment["TMPDIR"].nonEmpty ?? "/tmp"
-        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            let reason = SystemError.reason(errno)
+        guard let made = FileSystem.makeTemporaryFolder(pathPrefix: "\(base)/\(prefix)-") else {
+            let reason = SystemError.reason(Errno.current)
             throw InputError(Words("cannot make a temporary folder in \(base): \(reason.en)",
                                    es: "no se puede crear una carpeta temporal en \(base): \(reason.es)"),
                              hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
                              kind: .cannotCreateOutput)
         }
-        return String(cString: made)
+        return made
     }
 }

@@ -1,0 +1,300 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a child process ended.
+public enum ProcessEnd: Sendable, Equatable {
+    case exited(Int32)
+    case signalled(Int32)
+
+    /// The shell's number for it: the exit status, or 128 + the signal's number.
+    public var status: Int32 {
+        switch self {
+        case let .exited(code): code
+        case let .signalled(number): 128 + number
+        }
+    }
+
+    /// waitpid(2)'s status word: the same encoding on Linux and Darwin (`<sys/wait.h>`: the low
+    /// 7 bits the signal, 0 for an exit whose code is the next 8 bits).
+    init(waitStatus status: Int32) {
+        self = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    }
+}
+
+/// A child process to start: its program, arguments, environment, folder and standard streams.
+public struct ChildSpec: Sendable {
+    /// Where a child's standard stream goes.
+    public enum Stream: Sendable {
+        /// This process's own.
+        case inherit
+        /// /dev/null.
+        case null
+        /// This descriptor of ours.
+        case descriptor(Descriptor)
+    }
+
+    public var program: String
+    public var arguments: [String]
+    /// `NAME=value` entries; nil: this process's environment as it is.
+    public var environment: [String]?
+    public var directory: String?
+    public var input: Stream = .inherit
+    public var output: Stream = .inherit
+    public var errors: Stream = .inherit
+
+    public init(_ program: String, _ arguments: [String] = []) {
+        self.program = program
+        self.arguments = arguments
+    }
+}
+
+public enum ChildProcesses {
+    /// posix_spawn(2)s `spec`: the child's pid, or the error code it could not start with. The
+    /// child starts with no signal blocked and SIGINT, SIGTERM, SIGHUP and SIGPIPE at their default
+    /// actions, whatever this process's threads block or ignore, and with no descriptor of ours
+    /// but its three streams.
+    ///
+    /// The types differ: Linux's `posix_spawn_file_actions_t` and `posix_spawnattr_t` are structs
+    /// (made with `()`), Darwin's `<spawn.h>` makes both `void *` (imported as optional pointers,
+    /// filled in by the `_init` calls); the calls themselves are declared alike. Closing the other
+    /// descriptors: glibc 2.34's `posix_spawn_file_actions_addclosefrom_np` (looked up by name: the
+    /// Glibc module does not export it); Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT` flag (`<spawn.h>`),
+    /// which closes every descriptor the file actions do not name, so an inherited stream is named
+    /// with `posix_spawn_file_actions_addinherit_np`. Changing folder: `posix_spawn_file_actions_addchdir_np`
+    /// on both (glibc 2.29, looked up by name; Darwin `<spawn.h>`, macOS 10.15).
+    public static func spawn(_ spec: ChildSpec) -> Result<Int32, SpawnFailure> {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+
+        for (stream, target) in [(spec.input, Int32(0)), (spec.output, 1), (spec.errors, 2)] {
+            switch stream {
+            case .inherit:
+                #if canImport(Darwin)
+                posix_spawn_file_actions_addinherit_np(&actions, target)
+                #endif
+            case .null:
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case let .descriptor(fd):
+                posix_spawn_file_actions_adddup2(&actions, fd, target)
+            }
+        }
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        #if canImport(Darwin)
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        if let directory = spec.directory, posix_spawn_file_actions_addchdir_np(&actions, directory) != 0 {
+            return .failure(SpawnFailure(code: errno, step: .directory))
+        }
+        #else
+        guard let closeFrom = Spawning.closeFrom, closeFrom(&actions, 3) == 0 else {
+            return .failure(SpawnFailure(code: ENOSYS, step: .closeOthers))
+        }
+        if let directory = spec.directory {
+            guard let changeDirectory = Spawning.changeDirectory, changeDirectory(&actions, directory) == 0 else {
+                return .failure(SpawnFailure(code: ENOSYS, step: .directory))
+            }
+        }
+        #endif
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = ([spec.program] + spec.arguments).map { strdup($0) } + [nil]
+        let envp = spec.environment.map { $0.map { strdup($0) } + [nil] }
+        defer {
+            argv.forEach { free($0) }
+            envp?.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let code = if let envp {
+            posix_spawn(&pid, spec.program, &actions, &attributes, argv, envp)
+        } else {
+            posix_spawn(&pid, spec.program, &actions, &attributes, argv, ProcessEnvironment.block)
+        }
+        guard code == 0 else { return .failure(SpawnFailure(code: code, step: .start)) }
+        return .success(pid)
+    }
+
+    /// waitpid(2) until `pid` ends (a signal's interruption resumed).
+    public static func wait(_ pid: Int32) -> ProcessEnd { waitMeasuring(pid).end }
+
+    /// wait4(2) until `pid` ends: how, and the CPU seconds it used (user and system). wait4 and
+    /// `struct rusage` are declared alike on both (`<sys/wait.h>`, `<sys/resource.h>`; Darwin's
+    /// `ru_utime` is a `timeval` with a 32-bit `tv_usec`, which `Double(…)` reads all the same).
+    public static func waitMeasuring(_ pid: Int32) -> (end: ProcessEnd, cpuSeconds: Double) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { return (.exited(-1), 0) }
+        }
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (ProcessEnd(waitStatus: status), seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
+    /// waitpid(2) with WNOHANG: how `pid` ended, or nil while it runs.
+    public static func poll(_ pid: Int32) -> ProcessEnd? {
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return result < 0 && errno != EINTR ? .exited(-1) : nil }
+        return ProcessEnd(waitStatus: status)
+    }
+
+    /// Runs `spec` to its end, its input `input`, collecting at most `limit` bytes of its standard
+    /// output and of its standard error; past `seconds` it is killed (SIGKILL). Waiting costs no CPU
+    /// (poll(2) on the pipes). The spec's streams are replaced by pipes.
+    public static func run(_ spec: ChildSpec, input: [UInt8] = [], limit: Int = 64 * 1024, seconds: Double) -> Result<ChildRun, SpawnFailure> {
+        guard let stdin = Descriptors.pipe() else { return .failure(SpawnFailure(code: errno, step: .pipes)) }
+        guard let stdout = Descriptors.pipe() else {
+            [stdin.read, stdin.write].forEach(Descriptors.close)
+            return .failure(SpawnFailure(code: errno, step: .pipes))
+        }
+        guard let stderr = Descriptors.pipe() else {
+            [stdin.read, stdin.write, stdout.read, stdout.write].forEach(Descriptors.close)
+            return .failure(SpawnFailure(code: errno, step: .pipes))
+        }
+        var child = spec
+        child.input = .descriptor(stdin.read)
+        child.output = .descriptor(stdout.write)
+        child.errors = .descriptor(stderr.write)
+        let started = spawn(child)
+        [stdin.read, stdout.write, stderr.write].forEach(Descriptors.close)
+        guard case let .success(pid) = started else {
+            [stdin.write, stdout.read, stderr.read].forEach(Descriptors.close)
+            if case let .failure(failure) = started { return .failure(failure) }
+            return .failure(SpawnFailure(code: EINVAL, step: .start))
+        }
+        let collected = Collector(input: input, inputFD: stdin.write, outputFD: stdout.read, errorFD: stderr.read, limit: limit)
+        let timedOut = !collected.run(until: Clocks.monotonicSeconds() + seconds)
+        if timedOut { Signals.send(.kill, to: pid) }
+        let end = wait(pid)
+        return .success(ChildRun(end: end, output: collected.output, errors: collected.errors, timedOut: timedOut,
+                                 truncated: collected.truncated))
+    }
+
+    /// Reads a child's two output pipes and writes its input, all without blocking, until both
+    /// outputs end or the deadline passes.
+    private final class Collector {
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        var truncated = false
+        private let input: [UInt8]
+        private var inputFD: Descriptor?
+        private var written = 0
+        private var open: [Descriptor]
+        private let outputFD: Descriptor
+        private let limit: Int
+
+        init(input: [UInt8], inputFD: Descriptor, outputFD: Descriptor, errorFD: Descriptor, limit: Int) {
+            self.input = input
+            self.inputFD = inputFD
+            self.outputFD = outputFD
+            open = [outputFD, errorFD]
+            self.limit = limit
+            open.forEach { _ = Descriptors.setNonBlocking($0) }
+            _ = Descriptors.setNonBlocking(inputFD)
+            if input.isEmpty { closeInput() }
+        }
+
+        deinit {
+            closeInput()
+            open.forEach(Descriptors.close)
+        }
+
+        private func closeInput() {
+            if let fd = inputFD { Descriptors.close(fd) }
+            inputFD = nil
+        }
+
+        /// False when the deadline came first.
+        func run(until deadline: Double) -> Bool {
+            var buffer = [UInt8](repeating: 0, count: 16384)
+            while !open.isEmpty {
+                let left = deadline - Clocks.monotonicSeconds()
+                guard left > 0 else { return false }
+                var entries = open.map { PolledDescriptor($0, .readable) }
+                if let fd = inputFD { entries.append(PolledDescriptor(fd, .writable)) }
+                let ready = Polling.poll(&entries, milliseconds: Int32(min(left * 1000 + 1, 60_000)))
+                if ready < 0 && errno != EINTR { return false }
+                for entry in entries where !entry.returned.isEmpty {
+                    if entry.descriptor == inputFD { feed(); continue }
+                    let n = buffer.withUnsafeMutableBytes { Descriptors.read(entry.descriptor, into: $0.baseAddress!, count: $0.count) }
+                    if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                    if n <= 0 {
+                        open.removeAll { $0 == entry.descriptor }
+                        Descriptors.close(entry.descriptor)
+                        continue
+                    }
+                    keep(buffer[..<n], from: entry.descriptor)
+                }
+            }
+            return true
+        }
+
+        private func feed() {
+            guard let fd = inputFD else { return }
+            let n = input.withUnsafeBytes { Descriptors.write(fd, from: $0.baseAddress! + written, count: input.count - written) }
+            if n > 0 { written += n }
+            if (n < 0 && errno != EAGAIN && errno != EINTR) || written == input.count { closeInput() }
+        }
+
+        private func keep(_ bytes: ArraySlice<UInt8>, from fd: Descriptor) {
+            if fd == outputFD {
+                let room = max(0, limit - output.count)
+                output += bytes.prefix(room)
+                truncated = truncated || bytes.count > room
+            } else {
+                let room = max(0, limit - errors.count)
+                errors += bytes.prefix(room)
+                truncated = truncated || bytes.count > room
+            }
+        }
+    }
+}
+
+/// What `ChildProcesses.run` gives back.
+public struct ChildRun: Sendable {
+    public let end: ProcessEnd
+    public let output: [UInt8]
+    public let errors: [UInt8]
+    /// The child was killed at the time limit.
+    public let timedOut: Bool
+    /// It printed more than the limit; the rest was read and dropped.
+    public let truncated: Bool
+}
+
+/// Why a child could not start, and at which step.
+public struct SpawnFailure: Error, Sendable, Equatable {
+    public enum Step: Sendable, Equatable { case pipes, closeOthers, directory, start }
+    public let code: Int32
+    public let step: Step
+}
+
+#if !canImport(Darwin)
+/// glibc's posix_spawn extensions, which its Swift module does not export: looked up by name.
+private enum Spawning {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
+    static let changeDirectory: ChangeDirectory? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
+        .map { unsafeBitCast($0, to: ChangeDirectory.self) }
+}
+#endif

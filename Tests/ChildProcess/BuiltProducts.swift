@@ -29,15 +29,6 @@ public enum BuiltProducts {
     public static var searchedFrom: String { searchFolders.first?.path ?? "?" }
 }
 
-#if canImport(Glibc)
-import Glibc
-/// `SOCK_STREAM` as `socket(2)` takes it: Glibc's module makes it an enum case, Darwin's a number.
-public let streamSocket = Int32(SOCK_STREAM.rawValue)
-#elseif canImport(Darwin)
-import Darwin
-public let streamSocket = SOCK_STREAM
-#endif
-
 /// A program the tests use (curl, openssl, nghttp, tinyproxy…), found on PATH as a shell would
 /// (Debian puts them in /usr/bin, Homebrew in /opt/homebrew/bin); the bare name when it is nowhere,
 /// so that starting it fails with that name.

@@ -3,11 +3,7 @@ import Foundation
 import PushCore
 import PushCrypto
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 @Suite struct LibraryExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

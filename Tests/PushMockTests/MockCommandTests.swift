@@ -3,11 +3,7 @@ import Foundation
 import PushCore
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// The built `pushctl` next to this test bundle (`.build/debug`), or `PUSHCTL_BIN`.
 private func pushctlBinary() throws -> String {

@@ -8,12 +8,14 @@ struct CommandResult {
     let stdout: String
     let stderr: String
     let status: Int32
+    /// The CPU seconds (user and system) the program used.
+    var cpuSeconds = 0.0
 
     var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
 }
 
 enum CLI {
-    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tests-cache-\(getpid())").path
+    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tests-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 
     /// `.build/<triple>/debug/pushctl`, beside this test bundle; `PUSHCTL_BIN` overrides.
     static let pushctlPath: String = {
@@ -61,7 +63,7 @@ enum CLI {
             Issue.record("\(program) \(arguments.prefix(6).joined(separator: " ")) ran past \(Int(ceiling)) s and was killed", sourceLocation: sourceLocation)
         }
         return CommandResult(stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self),
-                             status: process.terminationStatus)
+                             status: process.terminationStatus, cpuSeconds: process.cpuSeconds)
     }
 }
 

@@ -2,11 +2,7 @@ import ChildProcess
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// The classroom tests read the mock's whole start-up text.
 extension MockProcess {
@@ -302,10 +298,14 @@ func curl(_ arguments: [String]) throws -> CommandResult {
 
     @Test("an absurd COLUMNS (1, 0, -5, huge) neither hangs the mock nor loses its banner", arguments: ["1", "0", "-5", "99999999999"])
     func absurdColumns(_ columns: String) throws {
-        // The mock serves until `timeout` stops it; its banner must be out long before.
-        let result = try CLI.run("/usr/bin/timeout", ["-s", "KILL", "4", CLI.pushctlPath, "mock", "--port", "0"], env: ["COLUMNS": columns])
-        #expect(result.stdout.contains("Ctrl-C stops it."), "COLUMNS=\(columns): \(result.stdout.suffix(300))")
-        #expect(result.stdout.contains("--device-token"), "the send line is printed")
+        // The mock serves until it is killed; its whole banner comes out first.
+        let (mock, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0"], env: ["COLUMNS": columns])
+        defer {
+            mock.send(.kill)
+            mock.waitUntilExit()
+        }
+        #expect(banner.contains("Ctrl-C stops it."), "COLUMNS=\(columns): \(banner.suffix(300))")
+        #expect(banner.contains("--device-token"), "the send line is printed")
     }
 
     @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view or the CA port (1,500 from one address), and are closed at the deadline")

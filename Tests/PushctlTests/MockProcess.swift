@@ -1,10 +1,6 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// A `pushctl mock` process on loopback (real TLS + HTTP/2), with its log, for end-to-end tests.
 final class MockProcess {

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import PushSystem
 import Testing
 
 /// A proxy server from Debian, started by the test on loopback (tinyproxy: HTTP CONNECT;
@@ -9,18 +10,7 @@ final class ProxyProcess {
     let port: Int
 
     /// A port nobody is listening on right now.
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, streamSocket, 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freePort() -> Int { Sockets.freeLoopbackPort() ?? 0 }
 
     /// tinyproxy, optionally with Basic authentication.
     init(tinyproxy dir: TemporaryDirectory, auth: (String, String)? = nil) throws {
@@ -51,15 +41,8 @@ final class ProxyProcess {
         // Ready when it accepts a connection.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let fd = socket(AF_INET, streamSocket, 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            let ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
-            close(fd)
-            if ok { return }
-            usleep(50_000)
+            if Sockets.acceptsConnections(onLoopbackPort: port) { return }
+            Clocks.sleep(seconds: 0.05)
         }
         throw CLIError("the proxy on port \(port) did not start")
     }
@@ -67,7 +50,7 @@ final class ProxyProcess {
     deinit {
         // SIGKILL: a sandbox may start processes with SIGTERM ignored, and neither proxy traps it.
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            process.send(.kill)
             process.waitUntilExit()
         }
     }

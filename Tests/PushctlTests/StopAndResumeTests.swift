@@ -1,11 +1,7 @@
 import ChildProcess
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// A CI job cancelled or killed mid-batch: every notification still gets one result, nothing APNs
 /// answered is sent again, and a journal resumes the run. The mock's log is the truth.
@@ -41,13 +37,14 @@ import Darwin
         func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
         /// Waits (at most `seconds`) until the process has taken over SIGINT, SIGTERM and SIGHUP
-        /// (Linux: SigCgt in /proc/PID/status), that is until its run has begun; elsewhere, 1.5 s.
+        /// (Linux: SigCgt in /proc/PID/status), that is until its run has begun; elsewhere (macOS
+        /// has no /proc), until it has written its first result.
         func waitUntilStopHandled(seconds: Double = 30) {
+            #if os(Linux)
             let status = "/proc/\(process.processIdentifier)/status"
-            guard FileManager.default.fileExists(atPath: status) else {
-                usleep(1_500_000)
-                return
-            }
+            #else
+            return waitUntilSending(seconds: seconds)
+            #endif
             let wanted: UInt64 = 1 << (UInt64(SIGHUP) - 1) | 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
             let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning && Date() < deadline {

@@ -5,11 +5,7 @@ import PushCrypto
 import PushEngine
 import ChildProcess
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushSystem
 
 /// Headless Chromium from Debian (Scripts/install-deps.sh installs it). `PUSHCTL_CHROMIUM` names
 /// another binary. Missing: the test fails under CI=true (CI must show the page really works) and

@@ -37,7 +37,8 @@ public struct FileStatus: Sendable, Equatable {
         size = Int64(info.st_size)
         permissions = UInt16(info.st_mode & 0o7777)
         owner = UInt32(info.st_uid)
-        device = UInt64(info.st_dev)
+        // dev_t is a signed Int32 on Darwin, an unsigned UInt64 on Linux: its bits, either way.
+        device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(info.st_ino)
         #if canImport(Darwin)
         let modified = info.st_mtimespec

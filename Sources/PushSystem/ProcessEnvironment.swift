@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import MachO  // _NSGetExecutablePath: <mach-o/dyld.h> is the MachO module's, not Darwin's
 #endif
 
 /// This process's environment variables.
@@ -21,10 +22,12 @@ public enum ProcessEnvironment {
 
     /// The environment block, `NAME=value` C strings ending with a null pointer. Linux: glibc's
     /// and musl's `environ` variable. Darwin's module does not declare `environ` (a shared library
-    /// cannot link it); `_NSGetEnviron()` from `<crt_externs.h>` returns its address.
+    /// cannot link it); `_NSGetEnviron()` from `<crt_externs.h>` returns its address, a header no
+    /// module of the SDK covers, so it is declared below by its C symbol (as Swift's standard
+    /// library does).
     static var block: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
-        return _NSGetEnviron().pointee
+        return darwinEnvironment().pointee
         #else
         return environ
         #endif
@@ -97,3 +100,9 @@ public enum CurrentProcess {
 
 /// exit(3), under a name `CurrentProcess.exit` does not shadow.
 private func posixExit(_ status: Int32) -> Never { exit(status) }
+
+/// `char ***_NSGetEnviron(void)` from Darwin's `<crt_externs.h>`, declared by its symbol.
+#if canImport(Darwin)
+@_silgen_name("_NSGetEnviron")
+private func darwinEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+#endif

@@ -83,20 +83,29 @@ public enum ChildProcesses {
         for (stream, target) in [(spec.input, Int32(0)), (spec.output, 1), (spec.errors, 2)] {
             switch stream {
             case .inherit:
+                // Darwin: a stream closed here stays closed there (an inherit of a closed one fails the spawn).
                 #if canImport(Darwin)
-                posix_spawn_file_actions_addinherit_np(&actions, target)
+                if fcntl(target, F_GETFD) >= 0 { posix_spawn_file_actions_addinherit_np(&actions, target) }
                 #endif
             case .null:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             case let .descriptor(fd):
+                // Darwin's dup2(fd, fd) keeps FD_CLOEXEC: a descriptor already in place is inherited instead.
+                #if canImport(Darwin)
+                if fd == target {
+                    posix_spawn_file_actions_addinherit_np(&actions, target)
+                    continue
+                }
+                #endif
                 posix_spawn_file_actions_adddup2(&actions, fd, target)
             }
         }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         #if canImport(Darwin)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        if let directory = spec.directory, posix_spawn_file_actions_addchdir_np(&actions, directory) != 0 {
-            return .failure(SpawnFailure(code: errno, step: .directory))
+        if let directory = spec.directory {
+            let code = posix_spawn_file_actions_addchdir_np(&actions, directory)
+            if code != 0 { return .failure(SpawnFailure(code: code, step: .directory)) }
         }
         #else
         guard let closeFrom = Spawning.closeFrom, closeFrom(&actions, 3) == 0 else {

@@ -8,11 +8,15 @@ and every ```yaml block of README.md that holds `jobs:`.
     downloads a release), in that job: jobs do not share installed tools;
   - no job output carries a secret (GitHub drops outputs that hold one).
 
+With no arguments it also checks the Homebrew formula, Formula/pushctl.rb: valid Ruby (`ruby -c`,
+where ruby is installed) that builds and installs what Scripts/install.sh does.
+
 Usage: Scripts/check-workflows.py [README.md] [WORKFLOW.yml…]   (default: the repository's)
 Exit 0 when all hold; 1 with one line per problem otherwise.
 """
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -95,6 +99,33 @@ def check(where, text):
     return problems
 
 
+# What the formula must say, each with what it is for.
+FORMULA_NEEDS = [
+    (r'^\s*depends_on "openssl@3"', 'depends_on "openssl@3" (libcrypto, and the libcurl built on it)'),
+    (r'^\s*depends_on "curl"', 'depends_on "curl" (Homebrew\'s libcurl, on OpenSSL, not macOS\'s)'),
+    (r'^\s*depends_on xcode: \["2[6-9]', "depends_on xcode: [\"26.0\", :build] (Swift 6.2)"),
+    (r'^\s*system "swift", "build", "--disable-sandbox"', 'system "swift", "build", "--disable-sandbox", …'),
+    (r'^\s*bin\.install .*"[^"]*/pushctl", "[^"]*/pushctl-mock"', "bin.install of pushctl and pushctl-mock"),
+    (r"Scripts/manpage\.py", "the man page from Scripts/manpage.py"),
+    (r'generate_completions_from_executable\(bin/"pushctl", "--generate-completion-script"\)', "the completions"),
+    (r"^\s*test do$", "a test do block"),
+]
+
+
+def formula_problems(path):
+    """What is wrong with the Homebrew formula at `path`: a list of lines, empty when nothing is."""
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    if not path.exists():
+        return [f"{where}: missing"]
+    text = path.read_text(encoding="utf-8")
+    problems = [f"{where}: says nowhere {what}" for pattern, what in FORMULA_NEEDS if not re.search(pattern, text, re.M)]
+    if shutil.which("ruby"):
+        result = subprocess.run(["ruby", "-c", str(path)], capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            problems.append(f"{where}: ruby -c: {(result.stderr or result.stdout).strip()}")
+    return problems
+
+
 def main(arguments):
     readme = pathlib.Path(arguments[0]) if arguments else ROOT / "README.md"
     workflows = [pathlib.Path(p) for p in arguments[1:]] if len(arguments) > 1 else sorted((ROOT / ".github/workflows").glob("*.yml"))
@@ -103,10 +134,16 @@ def main(arguments):
         print(f"{readme}: no workflow (```yaml block with jobs:) found", file=sys.stderr)
         return 1
     problems = [problem for where, text in sources for problem in check(where, text)]
+    formula = None if arguments else ROOT / "Formula/pushctl.rb"
+    if formula:
+        problems += formula_problems(formula)
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:
         print(f"workflows: {len(sources)} checked (YAML, shellcheck, pushctl installed before use, no secret outputs)")
+        if formula:
+            syntax = "ruby -c" if shutil.which("ruby") else "its Ruby not checked: no ruby here"
+            print(f"formula: {formula.relative_to(ROOT)} checked ({syntax}, dependencies, build, install, test)")
     return 1 if problems else 0
 
 

@@ -2,11 +2,79 @@
 # Installs the system packages pushctl builds and tests with, when they are missing:
 #   Scripts/install-deps.sh [--build-only] [MORE_PACKAGES…]
 # --build-only: what building needs (quickstart.sh and install.sh), not the tests' tools.
-# Debian/Ubuntu only (apt-get); uses sudo when not root. Safe to run again.
+# Debian/Ubuntu: apt-get installs them (sudo when not root). macOS: nothing is installed behind your
+# back; what is missing is named as one `brew install` line and the exports to run, and the exit
+# status is 69. Safe to run again; works with macOS's bash 3.2.
 set -euo pipefail
 
 build_only=false
 if [ "${1:-}" = --build-only ]; then build_only=true; shift; fi
+
+if [ "$(uname)" = Darwin ]; then
+  formulae=()  # Homebrew formulae to install
+  hints=()     # what else to do, one line each
+  # Swift 6.2 (the package's tools version) comes with Xcode 26.
+  swift=${PUSHCTL_SWIFT:-swift}
+  if ! command -v "$swift" >/dev/null; then
+    hints+=("Swift 6.2 or later: install Xcode 26 or later, then: sudo xcode-select -s /Applications/Xcode.app")
+  else
+    read -r major minor <<<"$("$swift" --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -n 1)" || true
+    if [ -n "${minor:-}" ] && { [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 2 ]; }; }; then
+      hints+=("Swift 6.2 or later (this is Swift $major.$minor, from $(xcode-select -p 2>/dev/null)): install Xcode 26 or later, then: sudo xcode-select -s /Applications/Xcode.app")
+    fi
+  fi
+  if ! command -v brew >/dev/null; then
+    echo "pushctl builds with Homebrew's libcurl and OpenSSL: install Homebrew (https://brew.sh), then run this again" >&2
+    exit 69
+  fi
+  brew=$(brew --prefix)
+  [ -d "$brew/opt/openssl@3" ] || formulae+=(openssl@3)
+  # Homebrew's curl is keg-only: macOS has a libcurl of its own, built on LibreSSL, which cannot take
+  # a client key from memory or have ALPN set on its TLS context with OpenSSL 3's calls.
+  [ -d "$brew/opt/curl" ] || formulae+=(curl)
+  command -v pkg-config >/dev/null || formulae+=(pkgconf)
+  # pkg-config must find Homebrew's libcurl (or another built on OpenSSL): Homebrew's pkg-config also
+  # describes macOS's own, which it finds first unless PKG_CONFIG_PATH names the curl keg.
+  curl_on_openssl() {
+    case "$(pkg-config --variable=prefix libcurl 2>/dev/null)" in "$brew"/*) return 0 ;; esac
+    pkg-config --print-requires-private libcurl 2>/dev/null | grep -Eq '^(openssl|libssl)'
+  }
+  if [ ${#formulae[@]} -gt 0 ] || ! pkg-config --exists libcurl libcrypto 2>/dev/null || ! curl_on_openssl; then
+    hints+=("export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"")
+  fi
+  tools=()
+  $build_only || tools=(curl openssl nghttp h2load tinyproxy microsocks shellcheck python3 yaml)
+  # Extra packages by their Debian names (install.sh: python3; .ci/run: shellcheck, python3-yaml, ruby).
+  for package in ${1+"$@"}; do
+    case $package in
+      python3 | shellcheck | ruby) tools+=("$package") ;;
+      python3-yaml) tools+=(yaml) ;;
+    esac
+  done
+  for tool in ${tools[@]+"${tools[@]}"}; do
+    case $tool in
+      # The tests' curl and openssl are Homebrew's (HTTP/2 and client keys over OpenSSL 3), not macOS's.
+      curl) curl --version 2>/dev/null | head -n 1 | grep -q 'OpenSSL/3' ||
+              hints+=("the tests need Homebrew's curl first on PATH: export PATH=\"\$(brew --prefix curl)/bin:\$PATH\"") ;;
+      openssl) openssl version 2>/dev/null | grep -q '^OpenSSL 3' || if [ -d "$brew/opt/openssl@3" ]; then
+                 hints+=("the tests need Homebrew's openssl first on PATH: export PATH=\"\$(brew --prefix openssl@3)/bin:\$PATH\"")
+               else formulae+=(openssl@3); fi ;;
+      nghttp | h2load) command -v "$tool" >/dev/null || formulae+=(nghttp2) ;;
+      python3 | ruby) command -v "$tool" >/dev/null || hints+=("$tool: xcode-select --install") ;;
+      yaml) python3 -c 'import yaml' 2>/dev/null ||
+              hints+=("PyYAML for Scripts/check-workflows.py: python3 -m pip install --user pyyaml (Homebrew's python3: brew install pyyaml)") ;;
+      *) command -v "$tool" >/dev/null || formulae+=("$tool") ;;
+    esac
+  done
+  [ ${#formulae[@]} -gt 0 ] || [ ${#hints[@]} -gt 0 ] || exit 0
+  {
+    echo "pushctl needs more on this Mac:"
+    # Each once (nghttp and h2load are both nghttp2's).
+    [ ${#formulae[@]} -eq 0 ] || echo "  brew install $(printf '%s\n' "${formulae[@]}" | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')"
+    [ ${#hints[@]} -eq 0 ] || printf '  %s\n' "${hints[@]}" | awk '!seen[$0]++'
+  } >&2
+  exit 69
+fi
 
 packages=(
   libcurl4-openssl-dev  # libcurl with HTTP/2 (nghttp2) over OpenSSL: every request pushctl sends
@@ -25,15 +93,7 @@ $build_only || packages+=(
 # package; Ubuntu's is a stub for a snap, which cannot run in a container, so it is asked for on Debian only.
 if ! $build_only && grep -qs '^ID=debian' /etc/os-release; then packages+=(chromium); fi
 # Extra packages a caller needs too (.ci/run: man-db groff-base, to check the man page).
-packages+=("$@")
-
-if [ "$(uname)" = Darwin ]; then
-  # Homebrew's libcurl and OpenSSL, found through pkg-config (PKG_CONFIG_PATH names their kegs).
-  pkg-config --exists libcurl libcrypto 2>/dev/null && exit 0
-  echo "pushctl needs libcurl and OpenSSL through pkg-config: brew install openssl@3 curl pkg-config, then" \
-    "export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"" >&2
-  exit 69
-fi
+[ $# -eq 0 ] || packages+=("$@")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -42,7 +102,7 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if ! command -v apt-get >/dev/null; then
-  echo "pushctl needs: ${missing[*]} (Debian names). Install them with your package manager (macOS: brew install openssl@3 curl pkg-config)." >&2
+  echo "pushctl needs: ${missing[*]} (Debian names). Install them with your package manager." >&2
   exit 69
 fi
 sudo=""

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds pushctl in release mode and installs it with its man page and shell completions:
+# Builds pushctl in release mode and installs it with its man page and shell completions, on Linux
+# and macOS (Homebrew's formula, Formula/pushctl.rb, installs the same files):
 #   Scripts/install.sh [PREFIX]        (default /usr/local; uses sudo when PREFIX is not writable)
 # Installs pushctl (the sender) and pushctl-mock (what `pushctl mock` and `pushctl demo` run).
 # PUSHCTL_SENDER_ONLY=1 installs pushctl alone: its build compiles neither SwiftNIO nor
@@ -14,11 +15,12 @@ products=(pushctl)
 [ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || products+=(pushctl-mock)
 
 source Scripts/quiet-build.sh
-Scripts/install-deps.sh
+# What building needs, and python3 for the man page (not the tests' tools).
+Scripts/install-deps.sh --build-only python3
 for product in "${products[@]}"; do
   flags=(-c "$configuration" --product "$product")
   # A release binary carries the Swift runtime, so it runs wherever it is copied (on Linux; macOS
-  # has the runtime in the system).
+  # has the runtime in the system, and no static one to link).
   [ "$configuration" = release ] && [ "$(uname)" = Linux ] && flags+=(--static-swift-stdlib)
   quietly "building $product ($configuration)" "install-$product" swift_run build "${flags[@]}"
 done
@@ -45,6 +47,8 @@ for product in "${products[@]}"; do
   $sudo install -m 0755 "$bindir/$product" "$prefix/bin/$product"
   # Symbols are for debugging the build tree, not for the installed tool (a fraction of the size).
   command -v strip >/dev/null && $sudo strip "$prefix/bin/$product"
+  # macOS runs only signed code on Apple silicon: the linker's ad-hoc signature, made anew after strip.
+  if [ "$(uname)" = Darwin ]; then $sudo codesign --force --sign - "$prefix/bin/$product"; fi
 done
 $sudo install -m 0644 "$stage/pushctl.1" "$prefix/share/man/man1/pushctl.1"
 $sudo install -m 0644 "$stage/pushctl.bash" "$prefix/share/bash-completion/completions/pushctl"
@@ -52,9 +56,11 @@ $sudo install -m 0644 "$stage/_pushctl" "$prefix/share/zsh/site-functions/_pushc
 $sudo install -m 0644 "$stage/pushctl.fish" "$prefix/share/fish/vendor_completions.d/pushctl.fish"
 
 (cd / && "$prefix/bin/pushctl" --version >/dev/null)
-# The man command that finds this page: man's own path covers /usr and /usr/local only.
+# The man command that finds this page: man's own path covers /usr and /usr/local only. Elsewhere
+# man-db (Linux) takes -l FILE; macOS's man takes the file's path.
 case "$prefix" in
   /usr|/usr/local) man_command="man pushctl" ;;
-  *) man_command="man -l $prefix/share/man/man1/pushctl.1" ;;
+  *) if [ "$(uname)" = Darwin ]; then man_command="man $prefix/share/man/man1/pushctl.1"
+     else man_command="man -l $prefix/share/man/man1/pushctl.1"; fi ;;
 esac
 echo "installed ${products[*]} $("$prefix/bin/pushctl" --version) in $prefix/bin ($man_command; completions for bash, zsh and fish)"

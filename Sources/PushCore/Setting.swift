@@ -8,6 +8,11 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case title, body, custom, liveActivity, noLint, storage
     case journal, resume, showSecrets, mockCA, requestsFile
     case mockPort, webViewPort, caPort, mockFailure
+    // How a run authenticates and where it sends (each may come from a PUSHCTL_* variable too).
+    case keyFile, keyID, teamID, jwt, noJWTCache, certificate, certificateKey, certificatePassword
+    case environment, endpoint, port, caCertificate, proxy, proxyCredentials, cacheDirectory, language
+    // What `send` sends to, and with what.
+    case tokensFile, payload, payloadJSON, apnsID
 
     /// The name a message uses: the program's, else the domain's.
     public var description: String { Setting.names[self] ?? plainName }
@@ -36,6 +41,26 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .webViewPort: return "the web view's port"
         case .caPort: return "the CA certificate's port"
         case .mockFailure: return "a failure"
+        case .keyFile: return "the key file"
+        case .keyID: return "the key id"
+        case .teamID: return "the team id"
+        case .jwt: return "the provider token"
+        case .noJWTCache: return "no provider token cache"
+        case .certificate: return "the client certificate"
+        case .certificateKey: return "the client certificate's key"
+        case .certificatePassword: return "the client certificate's password"
+        case .environment: return "the APNs environment"
+        case .endpoint: return "the endpoint"
+        case .port: return "the port"
+        case .caCertificate: return "the CA certificate"
+        case .proxy: return "the proxy"
+        case .proxyCredentials: return "the proxy's credentials"
+        case .cacheDirectory: return "the cache directory"
+        case .language: return "the language"
+        case .tokensFile: return "a tokens file"
+        case .payload: return "the payload file"
+        case .payloadJSON: return "the payload's JSON"
+        case .apnsID: return "apns-id"
         }
     }
 

@@ -330,10 +330,9 @@ public final class CurlTransport: PushTransport {
         return connectTo
     }
 
-    /// Whether any variable libcurl takes a proxy from for an https:// (or http://) URL is set,
-    /// even empty: `https_proxy`, `HTTPS_PROXY`, `all_proxy`, `ALL_PROXY`, `http_proxy`. When none
-    /// is, libcurl connects directly whatever `no_proxy` says.
-    static let environmentNamesAProxy = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "http_proxy"].contains { (name: String) in ProcessEnvironment.value(name) != nil }
+    /// Whether any variable libcurl takes a proxy from is set, even empty (`ProxyVariables.read`).
+    /// When none is, libcurl connects directly whatever `no_proxy` says.
+    static let environmentNamesAProxy = ProxyVariables.read.contains { (name: String) in ProcessEnvironment.value(name) != nil }
 
     /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
     /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)
@@ -425,4 +424,14 @@ final class SocketEvents {
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the timer callback: \(String(cString: curl_multi_strerror(code)))") }
     }
+}
+
+/// The variables libcurl takes a proxy from when none is given, in the order it reads them for
+/// an https:// URL (`https_proxy`, then `HTTPS_PROXY`, then `all_proxy`, `ALL_PROXY`), and
+/// `no_proxy`/`NO_PROXY`, the hosts it then reaches directly. `http_proxy` (lower case only) is
+/// read for http:// URLs.
+public enum ProxyVariables {
+    public static let forHTTPS = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+    public static let read = forHTTPS + ["http_proxy"]
+    public static let noProxy = ["no_proxy", "NO_PROXY"]
 }

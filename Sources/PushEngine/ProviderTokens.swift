@@ -179,7 +179,7 @@ public struct ProviderTokenCache: Sendable {
     }
 
     /// The cache the environment names, if its directory is usable; `warn` hears why not.
-    public static func standard(environment env: EnvironmentVariables, warn: @escaping @Sendable (String) -> Void) -> ProviderTokenCache? {
+    public static func standard(environment env: EnvironmentVariables, warn: @escaping @Sendable (Words) -> Void) -> ProviderTokenCache? {
         let directory: String
         if let dir = env["PUSHCTL_CACHE_DIR"].nonEmpty {
             directory = dir
@@ -192,10 +192,10 @@ public struct ProviderTokenCache: Sendable {
         }
         if let problem = usable(directory) {
             warn(Words("not using the JWT cache: \(problem.en); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory",
-                       es: "no se usa la caché del JWT: \(problem.es); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada").description)
+                       es: "no se usa la caché del JWT: \(problem.es); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada"))
             return nil
         }
-        return ProviderTokenCache(directory: directory, warn: { warn($0.description) })
+        return ProviderTokenCache(directory: directory, warn: warn)
     }
 
     /// Makes the directory (0700) if missing; says what is wrong with it otherwise.

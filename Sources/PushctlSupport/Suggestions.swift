@@ -1,6 +1,7 @@
 public import ArgumentParser
 public import PushCore
 import PushSystem
+import PushEngine
 
 /// When the command line does not parse, the word that was wrong and what the user meant: first a
 /// table of what people really type (curl's flags, other push tools', Apple's words), then the
@@ -184,21 +185,7 @@ public enum Suggestions {
     }
 
     /// Edits (insert, delete, substitute, swap two neighbours) between two words.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
-            }
-        }
-        return table[a.count][b.count]
-    }
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int { EditDistance.between(a, b) }
 }
 
 /// The options a command accepts, read from its own help (so they never drift from the declarations).
@@ -329,43 +316,10 @@ func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Neve
 
 /// `PUSHCTL_*` variables set but empty are said to be empty, not ignored silently.
 public enum EnvironmentCheck {
-    public static let names = ["PUSHCTL_KEY_FILE", "PUSHCTL_KEY_ID", "PUSHCTL_TEAM_ID", "PUSHCTL_TOPIC", "PUSHCTL_ENV", "PUSHCTL_ENDPOINT",
-                               "PUSHCTL_CACERT", "PUSHCTL_JWT", "PUSHCTL_CERT", "PUSHCTL_CERT_PASSWORD", "PUSHCTL_PROXY", "PUSHCTL_CACHE_DIR"]
-
-    /// Every variable pushctl reads (the language is read before the others).
-    static let read = names + ["PUSHCTL_LANG"]
-
     /// A variable of ours set but empty, and one a slip away from ours (`PUSHCTL_KEYFILE`), are
-    /// ignored: each is said, so that the error that follows ("missing --key-file") is understood.
+    /// ignored: each is said (the engine's `VariableCheck`).
     public static func warnAboutVariables(_ environment: EnvironmentVariables = Console.environment) {
-        for name in names where environment[name]?.isEmpty == true {
-            Console.warn(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
-                               es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
-        }
-        // Only a name that starts PUSHCTL_ in any case is looked at (a single push reads ~30 others).
-        let ours = environment.names(startingWith: "PUSHCTL_").filter { $0.utf8.count > 8 }
-        for name in ours.sorted() {
-            guard let meant = meant(name) else { continue }
-            let shown = OutsideText.display(name, limit: 60)
-            Console.warn(Words("\(shown) is set, but pushctl reads \(meant); \(shown) is ignored",
-                               es: "\(shown) está definida, pero pushctl lee \(meant); \(shown) se ignora"))
-        }
-    }
-
-    /// The variable pushctl reads that `name` is one slip from: underscores (`PUSHCTL_KEYFILE`),
-    /// case, a name cut short (`PUSHCTL_TEAM`), or one letter (`PUSHCTL_TOPICS`). A name further
-    /// from all of them (a script's own `PUSHCTL_BIN`) is not pushctl's to judge.
-    static func meant(_ name: String) -> String? {
-        let upper = name.uppercased()
-        guard upper.hasPrefix("PUSHCTL_"), !read.contains(name) else { return nil }
-        let typed = Array(upper.dropFirst(8))
-        let ours = read.map { (name: $0, rest: Array($0.dropFirst(8))) }
-        if upper != name, let same = ours.first(where: { $0.rest == typed }) { return same.name }
-        if let same = ours.first(where: { $0.rest.filter { $0 != "_" } == typed.filter { $0 != "_" } }) { return same.name }
-        let longer = ours.filter { $0.rest.starts(with: typed + ["_"]) }
-        if longer.count == 1 { return longer[0].name }
-        let near = ours.filter { Suggestions.editDistance(typed, $0.rest) == 1 }
-        return near.count == 1 ? near[0].name : nil
+        VariableCheck.warnings(environment).forEach(Console.warn)
     }
 }
 
@@ -379,6 +333,11 @@ public enum FlagNames {
         .journal: "--journal", .resume: "--resume", .showSecrets: "--show-secrets", .requestsFile: "--requests-file",
         .mockCA: "the file `pushctl mock --ca-out` writes",
         .mockPort: "--port", .webViewPort: "--web", .caPort: "--ca-port", .mockFailure: "--fail",
+        .keyFile: "--key-file", .keyID: "--key-id", .teamID: "--team-id", .jwt: "--jwt", .noJWTCache: "--no-jwt-cache",
+        .certificate: "--cert", .certificateKey: "--cert-key", .certificatePassword: "--cert-password-file",
+        .environment: "--sandbox/--production", .endpoint: "--endpoint", .port: "--port", .caCertificate: "--cacert",
+        .proxy: "--proxy", .proxyCredentials: "--proxy-user-file", .cacheDirectory: "PUSHCTL_CACHE_DIR", .language: "--lang",
+        .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
     ]
 
     public static func install() { Setting.name(table) }

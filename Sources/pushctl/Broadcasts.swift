@@ -13,27 +13,9 @@ import PushEngine
 import PushCrypto
 import PushCurl
 
-/// The credentials `send --channel-id` and `channel` use, resolved as `send` resolves them.
-struct CallCredentials {
-    let authorization: any AuthorizationSource
-    let certificate: ClientIdentity?
-    let certificatePath: String?
-    /// --topic, PUSHCTL_TOPIC, or the certificate's bundle id.
-    let topic: String?
-
-    init(_ flags: some CredentialFlags, topic flagTopic: String?, env: EnvironmentVariables, quiet: Bool) throws(InputError) {
-        let loaded = try CertificateChecks.load(flags, env: env, quiet: quiet)
-        certificatePath = loaded?.path
-        certificate = loaded?.identity
-        topic = flagTopic ?? env["PUSHCTL_TOPIC"].nonEmpty ?? certificate?.certificate.uid
-        authorization = certificate != nil ? CertificateAuthorization() : try SendRequest.authorization(flags, env: env)
-    }
-
-    func requireEnvironment(_ environment: APNsEnvironment?) throws(InputError) {
-        if let certificate, let certificatePath, let environment {
-            try CertificateChecks.requireEnvironment(certificate.certificate, environment, path: certificatePath)
-        }
-    }
+extension Credentials {
+    /// --topic, PUSHCTL_TOPIC, or the certificate's bundle id: the app of a channel call or broadcast.
+    func topic(_ values: SettingValues) -> String? { values.value(.topic) ?? certificate?.certificate.uid }
 }
 
 /// How results of calls that are not for a device are shown on a terminal's stream.
@@ -49,12 +31,13 @@ enum CallOutput {
 /// `send --channel-id ID …`: one broadcast, POSTed to each channel.
 enum BroadcastRun {
     static func run(_ c: SendCommand, env: EnvironmentVariables) throws {
-        let credentials = try CallCredentials(c, topic: c.topic, env: env, quiet: c.quiet)
-        guard let topic = credentials.topic else {
+        let values = c.settings
+        let credentials = try Credentials.resolve(values, c.credentialOptions(quiet: c.quiet))
+        guard let topic = credentials.topic(values) else {
             throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
         let now = WallClock.now()
-        let (payload, _) = try SendRequest.payload(c, now: now)
+        let (payload, _) = try SendSetup.payload(c.payloadInput, now: now)
         var spec = PushSpec(topic: topic, pushType: c.pushType, priority: c.priority.map(GivenNumber.text), expiration: c.expiration.map(GivenNumber.text), name: { "--" + $0.rawValue })
         spec.lint = !c.noLint
         spec.now = now
@@ -64,13 +47,13 @@ enum BroadcastRun {
             let checked = try BroadcastAPI.channelID(id, name: "--channel-id")
             if !channels.contains(checked) { channels.append(checked) }
         }
-        let destination = try c.destinationFlags.resolve(.push, env: env)
+        let destination = try Destination.resolve(values, service: .push, port: c.port)
         try credentials.requireEnvironment(destination.environment)
-        var flags = c.connectionFlags
-        flags.certificate = credentials.certificate
-        flags.concurrency = 1
-        flags.connections = 1
-        let (connection, _) = try flags.resolve(env: env)
+        var connection = c.connection
+        try ProxyPolicy(values, credentialsFile: c.proxyUserFile).apply(to: &connection)
+        connection.clientCertificate = credentials.clientCertificate
+        connection.concurrency = 1
+        connection.connections = 1
         if !c.quiet { template.warnings.forEach(Console.warn) }
 
         if c.dryRun {

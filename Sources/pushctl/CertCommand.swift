@@ -62,13 +62,12 @@ struct CertCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let env = Console.environment
                 let bytes = try InputFiles.read(path, what: "certificate file")
-                var options = CertificateOptions()
-                options.certPasswordFile = certPasswordFile
-                var password = try options.password(env: env)
+                var flags: [Setting: String] = [:]
+                flags[.certificatePassword] = certPasswordFile
+                var password = try CertificateCredential.password(.command(flags))
                 if password == nil, CertificateFile.needsPassword(bytes) { password = CertificateOptions.askPassword(for: path) }
-                let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password, names: CertificateOptions.inputNames)
+                let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password, names: CertificateCredential.inputNames)
                 let now = WallClock.now()
                 let days = certificate.daysLeft(now: now)
                 let expiring = expiresWithin.map { days < Int64($0) || certificate.validity(now: now) == .expired } ?? false
@@ -215,9 +214,7 @@ struct CertCommand: ParsableCommand {
                 }
                 let password: String
                 if let passwordFile {
-                    var options = CertificateOptions()
-                    options.certPasswordFile = passwordFile
-                    password = try options.password(env: [:]) ?? ""
+                    password = try CertificateCredential.password(SettingValues(flags: [.certificatePassword: passwordFile], environment: [:])) ?? ""
                 } else {
                     var generator = SystemRandomNumberGenerator()
                     let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")

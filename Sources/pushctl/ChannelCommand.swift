@@ -142,25 +142,38 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         }
     }
 
-    var bundleShown: String { OutsideText.display(topic ?? Console.environment["PUSHCTL_TOPIC"] ?? "the app") }
+    var bundleShown: String { OutsideText.display(settings.value(.topic) ?? "the app") }
+
+    /// The settings these flags give, over the PUSHCTL_* variables.
+    var settings: SettingValues {
+        var flags = credentialSettings
+        flags[.topic] = topic
+        if sandbox { flags[.environment] = "sandbox" }
+        if production { flags[.environment] = "production" }
+        flags[.endpoint] = endpoint
+        flags[.caCertificate] = cacert
+        flags[.proxy] = proxy
+        return .command(flags)
+    }
 
     /// Sends one call and prints what `describe` makes of its success; failures as `send` shows them.
     func perform(_ call: BroadcastAPI.ChannelCall,
                  describe: (CallResult) -> (text: [String], note: Words?, json: [(String, JSONValue)])) throws {
         try CommandArguments.requireUTF8()
-        let env = Console.environment
-        let credentials = try CallCredentials(self, topic: topic, env: env, quiet: false)
-        guard let topic = credentials.topic else {
+        let values = settings
+        let credentials = try Credentials.resolve(values, credentialOptions(quiet: false))
+        guard let topic = credentials.topic(values) else {
             throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
         let bundle = try BroadcastAPI.bundleID(topic, name: "--topic")
         let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestId)
 
-        let destination = try DestinationFlags(sandbox: sandbox, production: production, endpoint: endpoint, cacert: cacert).resolve(.channels, env: env)
+        let destination = try Destination.resolve(values, service: .channels)
         try credentials.requireEnvironment(destination.environment)
-        var flags = ConnectionFlags(proxy: proxy, timeout: timeout, verbose: verbose)
-        flags.certificate = credentials.certificate
-        let (connection, _) = try flags.resolve(env: env)
+        var connection = ConnectionSettings(timeout: timeout)
+        if verbose { connection.trace = { Console.err($0) } }
+        try ProxyPolicy(values, credentialsFile: nil).apply(to: &connection)
+        connection.clientCertificate = credentials.clientCertificate
         let runner = try CallRunner(authorization: credentials.authorization, connection: connection, destination: destination,
                                     policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout),
                                     stop: SignalStop(), grace: min(SendCommand.stopGrace, timeout))
@@ -185,7 +198,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {
-                Console.hint(SendCommand.hint(for: cause, endpoint: endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty))
+                Console.hint(SendCommand.hint(for: cause, endpoint: values.value(.endpoint)))
             }
         }
         if status != 0 { throw ExitCode(status) }

@@ -111,26 +111,27 @@ struct Doctor {
         let command: DoctorCommand
         let endpoint: String?
         let caCertificate: String?
-        let proxy: ProxySetting?
-        /// The proxy libcurl takes from the environment when none is given, and its variable.
-        let environmentProxy: (variable: String, url: String)?
-        let noProxy: String?
+        let proxy: ProxyPolicy
         let topic: String?
         /// The certificate named by --cert or PUSHCTL_CERT, if any (read by the certificate check).
         let certificatePath: String?
+        /// The command's flags over the PUSHCTL_* variables.
+        let values: PushEngine.SettingValues
 
         init(_ c: DoctorCommand, env: EnvironmentVariables) throws(InputError) {
             command = c
-            endpoint = try (c.endpoint ?? env["PUSHCTL_ENDPOINT"].nonEmpty).map { text throws(InputError) in try Endpoint.baseURL(parsing: text) }
-            caCertificate = c.cacert ?? env["PUSHCTL_CACERT"].nonEmpty
+            var flags = c.auth.settings.merging(c.certificate.settings) { $1 }
+            flags[.topic] = c.topic
+            flags[.endpoint] = c.endpoint
+            flags[.caCertificate] = c.cacert
+            flags[.proxy] = c.proxy
+            values = .command(flags)
+            endpoint = try values.value(.endpoint).map { text throws(InputError) in try Endpoint.baseURL(parsing: text) }
+            caCertificate = values.value(.caCertificate)
             if let caCertificate { try CACertificateFile.check(caCertificate) }
-            proxy = try ProxySetting(url: c.proxy ?? env["PUSHCTL_PROXY"].nonEmpty, userFile: c.proxyUserFile)
-            // libcurl's own order for https URLs.
-            environmentProxy = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].lazy
-                .compactMap { name in env[name].nonEmpty.map { (name, $0) } }.first
-            noProxy = env["no_proxy"].nonEmpty ?? env["NO_PROXY"].nonEmpty
-            topic = c.topic ?? env["PUSHCTL_TOPIC"].nonEmpty
-            certificatePath = c.certificate.cert ?? env["PUSHCTL_CERT"].nonEmpty
+            proxy = try ProxyPolicy(values, credentialsFile: c.proxyUserFile)
+            topic = values.value(.topic)
+            certificatePath = values.value(.certificate)
         }
 
         /// The servers to check: `--endpoint` alone, or both of Apple's hosts on both ports.
@@ -145,8 +146,7 @@ struct Doctor {
         func transport(_ baseURL: String, certificate: ClientIdentity? = nil) -> CurlTransportConfiguration {
             var settings = ConnectionSettings(concurrency: 1, connections: 1, timeout: command.timeout)
             settings.connectTimeout = command.timeout
-            settings.proxy = proxy?.url
-            settings.proxyCredentials = proxy?.credentials
+            proxy.apply(to: &settings)
             settings.clientCertificate = certificate.map {
                 TLSClientCertificate(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM)
             }
@@ -203,7 +203,10 @@ struct Doctor {
         }
         let shown = OutsideText.display(path, limit: 120)
         do {
-            let identity = try setting.command.certificate.loadIdentity(path: path, env: env)
+            var options = CredentialOptions()
+            options.askPassword = CertificateOptions.askPassword
+            options.warn = { Console.warn($0) }
+            let identity = try CertificateCredential.identity(path: path, setting.values, options)
             let c = identity.certificate
             let now = WallClock.now()
             var details: [(String, JSONValue)] = [
@@ -258,9 +261,9 @@ struct Doctor {
                          details: [("path", .string(shown))]), nil)
         }
         do {
-            let file = try KeyLoading.keyFile(at: path)
+            let file = try SigningKey.file(at: path)
             let key = try file.privateKey()
-            let resolved = try c.resolve()
+            let resolved = try SigningKey.identity(setting.values)
             let unsigned = UnsignedProviderToken(keyID: resolved.keyID, teamID: resolved.teamID, issuedAt: WallClock.now())
             let token: ProviderToken
             do { token = try unsigned.signed(by: key) } catch {
@@ -318,19 +321,19 @@ struct Doctor {
     func proxyCheck(_ reports: [(target: String, report: ConnectionProbeReport)]) -> DoctorCheck {
         let proxyURL: String
         let source: String
-        if let proxy = setting.proxy {
-            proxyURL = proxy.url
-            source = setting.command.proxy != nil ? "--proxy" : "PUSHCTL_PROXY"
-        } else if let (variable, url) = setting.environmentProxy {
+        if let url = setting.proxy.url {
+            proxyURL = url
+            source = setting.values.sourceName(.proxy)
+        } else if let (variable, url) = setting.proxy.fromEnvironment {
             proxyURL = url
             source = variable
         } else {
             return DoctorCheck(name: "proxy", status: .skip, found: Words("none (no --proxy, PUSHCTL_PROXY or https_proxy): connecting directly",
                                                                           es: "ninguno (ni --proxy, ni PUSHCTL_PROXY, ni https_proxy): conexión directa"))
         }
-        let shown = ProxySetting.masked(proxyURL)
+        let shown = ProxyPolicy.masked(proxyURL)
         var found = Words("\(shown) from \(source)", es: "\(shown) de \(source)")
-        if setting.proxy == nil, let noProxy = setting.noProxy.map({ OutsideText.display($0, limit: 80) }) {
+        if setting.proxy.url == nil, let noProxy = setting.proxy.noProxy.map({ OutsideText.display($0, limit: 80) }) {
             found = found + Words(" (no_proxy=\(noProxy) sends the hosts it lists directly)", es: " (no_proxy=\(noProxy) conecta directamente con los hosts que lista)")
         }
         let details: [(String, JSONValue)] = [("url", .string(shown)), ("source", .string(source))]
@@ -360,7 +363,7 @@ struct Doctor {
     /// Whether a failure names the proxy libcurl took from the environment (libcurl reports
     /// those as failures to connect to the proxy's host and port).
     func blamesEnvironmentProxy(_ report: ConnectionProbeReport) -> Bool {
-        guard setting.proxy == nil, let (_, url) = setting.environmentProxy, report.failedStage == .tcp || report.failedStage == .dns else { return false }
+        guard setting.proxy.url == nil, let (_, url) = setting.proxy.fromEnvironment, report.failedStage == .tcp || report.failedStage == .dns else { return false }
         if report.detail.contains("resolve proxy") { return true }
         var authority = Substring(url)
         if let scheme = authority.firstRange(of: "://") { authority = authority[scheme.upperBound...] }
@@ -389,7 +392,7 @@ struct Doctor {
             let time = ms.map { " \($0) ms" } ?? ""
             switch stage {
             case .dns:
-                let through = setting.proxy != nil || setting.environmentProxy != nil
+                let through = setting.proxy.url != nil || setting.proxy.fromEnvironment != nil
                     ? Words(" (through the proxy)", es: " (a través del proxy)") : Words(verbatim: "")
                 parts.append(Words(verbatim: "DNS " + (report.address ?? "ok")) + through)
             case .tcp: parts.append(Words(verbatim: "TCP\(time)"))
@@ -438,8 +441,8 @@ struct Doctor {
         case .dns where apple:
             return Words("Apple's host names did not resolve: check the network and DNS; a network that needs a proxy needs --proxy (or https_proxy)",
                          es: "los nombres de los servidores de Apple no se resolvieron: comprueba la red y el DNS; una red que necesita proxy necesita --proxy (o https_proxy)")
-        case .proxy where setting.proxy == nil:
-            let variable = setting.environmentProxy?.variable ?? "https_proxy"
+        case .proxy where setting.proxy.url == nil:
+            let variable = setting.proxy.fromEnvironment?.variable ?? "https_proxy"
             return Words("libcurl goes through the proxy in \(variable) here and it did not let the connection through: check that proxy, or unset \(variable) if this network needs none",
                          es: "aquí libcurl pasa por el proxy de \(variable) y no dejó pasar la conexión: revisa ese proxy, o quita \(variable) si esta red no lo necesita")
         case .protocolMismatch:

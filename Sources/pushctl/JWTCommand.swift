@@ -78,18 +78,18 @@ struct Sign: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let auth = try self.auth.resolve()
+            let auth = try SigningKey.identity(.command(self.auth.settings))
             if let mismatch = auth.mismatch { Console.warn(mismatch.warning) }
             if cached {
                 // Through the cache, as send signs: a cached token still good is printed with no key work.
-                let file = try KeyLoading.keyFile(at: auth.keyFile)
-                let cache = ProviderTokenCache.standard(environment: Console.environment, warn: Console.warn)
+                let file = try SigningKey.file(at: auth.keyFile)
+                let cache = ProviderTokenCache.standard(environment: Console.environment, warn: { Console.warn($0) })
                 let signer = SigningAuthorization(keyFile: file, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
                 if !signer.adoptCachedToken() { _ = try file.privateKey() }
                 Console.out(String(try signer.authorization()?.dropFirst("bearer ".count) ?? ""))
                 return
             }
-            let key = try KeyLoading.privateKey(at: auth.keyFile)
+            let key = try SigningKey.privateKey(at: auth.keyFile, warn: { Console.warn($0) })
             let unsigned = UnsignedProviderToken(
                 keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? WallClock.now())
             let token = try unsigned.signed(by: key)
@@ -223,7 +223,7 @@ extension JWTCommand {
                     throw InputError(Words("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", es: "falta --key-file (o PUSHCTL_KEY_FILE): la clave .p8 o la clave pública PEM con la que comprobar la firma"), kind: .usage)
                 }
                 let jwt = try JWTCommand.readToken(token)
-                let key = try KeyLoading.verificationKey(at: path)
+                let key = try SigningKey.verificationKey(at: path)
                 let form = jwt.signatureForm
                 let valid = key.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
                 let formText = form.describe(byteCount: jwt.signature.count)

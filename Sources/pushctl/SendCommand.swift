@@ -16,6 +16,7 @@ import PushCurl
 /// choices, in the user's language: `Suggestions`).
 extension ResultFormat: ExpressibleByArgument {}
 extension BroadcastAPI.StoragePolicy: ExpressibleByArgument {}
+extension SendCommand: CredentialFlags {}
 
 @dynamicMemberLookup
 struct SendCommand: ParsableCommand {
@@ -300,15 +301,62 @@ struct SendCommand: ParsableCommand {
     static let retriesLimit = 100
     static let timeoutLimit = 3600.0
 
-    /// Where to send, as the flags and variables say.
-    var destinationFlags: DestinationFlags {
-        DestinationFlags(sandbox: self.sandbox, production: self.production, endpoint: self.endpoint, port: self.port, cacert: self.cacert)
+    /// The settings this command's flags give, over the PUSHCTL_* variables (the engine's table).
+    var settings: SettingValues {
+        var flags = credentialSettings
+        flags[.topic] = self.topic
+        if self.sandbox { flags[.environment] = "sandbox" }
+        if self.production { flags[.environment] = "production" }
+        flags[.endpoint] = self.endpoint
+        flags[.caCertificate] = self.cacert
+        flags[.proxy] = self.proxy
+        return .command(flags)
     }
 
-    /// How to connect, as the flags say (the certificate is added once it is read).
-    var connectionFlags: ConnectionFlags {
-        ConnectionFlags(proxy: self.proxy, proxyUserFile: self.proxyUserFile, concurrency: self.concurrency ?? SendCommand.concurrencyLimit,
-                        connections: self.connections, timeout: self.timeout, connectTo: self.connectTo, verbose: self.verbose, showSecrets: self.showSecrets)
+    /// How to connect, as the flags say (the proxy and the certificate are added once read).
+    var connection: ConnectionSettings {
+        var settings = ConnectionSettings(concurrency: self.concurrency ?? SendCommand.concurrencyLimit, connections: self.connections, timeout: self.timeout)
+        settings.connectTo = self.connectTo
+        if self.verbose { settings.trace = { Console.err($0) } }
+        settings.showSecrets = self.showSecrets
+        return settings
+    }
+
+    /// The payload as the flags give it.
+    var payloadInput: PayloadInput? {
+        if let path = self.payload { return .file(path) }
+        if let json = self.payloadJson { return .json(json) }
+        if let event = self.liveActivity {
+            return .built { now throws(InputError) in try self.liveActivityBuilder(event).build(now: now) }
+        }
+        if !builder.isEmpty { return .built { _ throws(InputError) in try self.builder.build() } }
+        return nil
+    }
+
+    /// Everything `send` hands the engine.
+    var options: SendOptions {
+        var o = SendOptions(settings: settings)
+        o.credentials = credentialOptions(quiet: self.quiet)
+        o.deviceTokens = self.deviceTokens
+        o.tokensFile = self.tokensFile
+        o.requestsFile = self.requestsFile
+        o.shard = self.shard
+        o.payload = payloadInput
+        o.pushType = effectivePushType
+        o.priority = self.priority
+        o.collapseID = self.collapseId
+        o.expiration = self.expiration
+        o.apnsID = self.apnsId
+        o.lint = !self.noLint
+        o.fieldName = { "--" + $0.rawValue }
+        o.port = self.port
+        o.proxyCredentialsFile = self.proxyUserFile
+        o.connection = connection
+        o.policy = RetryPolicy(maxRetries: self.retries, requestTimeout: self.timeout)
+        o.detectEnvironment = self.detectEnvironment
+        o.journal = self.journal
+        o.unregisteredOut = self.unregisteredOut
+        return o
     }
 
     func run() throws {
@@ -324,7 +372,7 @@ struct SendCommand: ParsableCommand {
                 try SimulatorRun.run(self, env: env)
                 return
             }
-            let request = try SendRequest(command: self, env: env)
+            let request = try SendSetup(options)
             if !self.quiet { request.warnings.forEach(Console.warn) }
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)

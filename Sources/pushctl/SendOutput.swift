@@ -13,14 +13,14 @@ import PushEngine
 
 /// `--dry-run`: the request as it would go out, and the same request as a curl command.
 struct DryRun {
-    let request: SendRequest
+    let request: SendSetup
     let showSecrets: Bool
 
     var lines: [String] {
         var notifications = request.notifications.makeIterator()
         guard let first = notifications.next() else { return [] }
         let shape = first.request.shape
-        let url = request.baseURL + first.request.path
+        let url = request.plan.destination.baseURL + first.request.path
         let auth = showSecrets ? ((try? request.plan.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; --show-secrets shows it]"
         let body = shape.body?.bytes ?? []
         var out = ["\(shape.method.rawValue) \(url)"]
@@ -45,10 +45,10 @@ struct DryRun {
         out.append("The same request with curl:")
         let jwt = showSecrets ? auth : "bearer $JWT"
         var curl = ["curl --http2 --request \(shape.method.rawValue)"]
-        if let ca = request.caCertificate { curl.append("--cacert \(shellQuote(ca))") }
-        if let proxy = request.proxy {
-            curl.append("--proxy \(shellQuote(ProxySetting.masked(proxy.url)))")
-            if proxy.credentials != nil { curl.append("--proxy-user \"$PROXY_USER\"") }
+        if let ca = request.plan.destination.caCertificate { curl.append("--cacert \(shellQuote(ca))") }
+        if let proxy = request.proxy.url {
+            curl.append("--proxy \(shellQuote(ProxyPolicy.masked(proxy)))")
+            if request.proxy.credentials != nil { curl.append("--proxy-user \"$PROXY_USER\"") }
         }
         if let path = request.certificatePath {
             if path.lowercased().hasSuffix(".p12") || path.lowercased().hasSuffix(".pfx") {
@@ -164,7 +164,7 @@ final class SendOutput {
     }
 
     /// After the run: the outputs finished, what the run adds up to said, and the exit status thrown.
-    func finish(_ summary: BatchSummary, run: SendRun, request: SendRequest, env: EnvironmentVariables) throws {
+    func finish(_ summary: BatchSummary, run: SendRun, request: SendSetup, env: EnvironmentVariables) throws {
         let c = command
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
@@ -192,7 +192,7 @@ final class SendOutput {
                                    es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con --\(other)"))
             }
             if let cause = summary.unreachableCause {
-                Console.hint(SendCommand.hint(for: cause, endpoint: c.destinationFlags.namedEndpoint(env: env)))
+                Console.hint(SendCommand.hint(for: cause, endpoint: c.settings.value(.endpoint)))
             }
         }
         reportToCI(summary, resume: resume, env: env)

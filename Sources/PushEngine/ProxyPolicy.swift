@@ -1,0 +1,100 @@
+public import PushCore
+import PushFiles
+import PushCurl
+
+/// Which proxy a run goes through, by one rule for every command that connects (send, channel,
+/// doctor): a proxy given (`--proxy` or `PUSHCTL_PROXY`) wins over libcurl's own variables
+/// (`https_proxy`, `all_proxy` and `no_proxy`), which libcurl follows otherwise. A proxy's
+/// password is never shown: messages and `doctor` print `user:***`.
+public struct ProxyPolicy: Sendable {
+    /// The proxy given, checked (http, https, socks5, socks5h), and its `user:password` from a file.
+    public let url: String?
+    public let credentials: String?
+    /// When none is given: the variable libcurl takes one from for an https URL, and its value.
+    public let fromEnvironment: (variable: String, url: String)?
+    /// `no_proxy`'s hosts, which libcurl then reaches directly.
+    public let noProxy: String?
+
+    public static let schemes = ["http://", "https://", "socks5://", "socks5h://"]
+
+    /// Reads the settings (and the credentials file) before anything connects.
+    public init(_ values: SettingValues, credentialsFile: String?) throws(InputError) {
+        let given = values.value(.proxy)
+        fromEnvironment = given == nil
+            ? ProxyVariables.forHTTPS.lazy.compactMap { name in values.environment[name].nonEmpty.map { (name, $0) } }.first
+            : nil
+        noProxy = ProxyVariables.noProxy.lazy.compactMap { values.environment[$0].nonEmpty }.first
+        guard let text = given else {
+            if credentialsFile != nil {
+                throw InputError(Words("\(Setting.proxyCredentials) is for a proxy: give \(Setting.proxy.either("or")) too",
+                                       es: "\(Setting.proxyCredentials) es para un proxy: da también \(Setting.proxy.either("o"))"), kind: .usage)
+            }
+            url = nil
+            credentials = nil
+            return
+        }
+        try HeaderValue.check(text, name: "the proxy URL", limit: 1024)
+        guard ProxyPolicy.schemes.contains(where: { text.lowercased().hasPrefix($0) }), !text.contains(" ") else {
+            throw InputError(Words("the proxy '\(ProxyPolicy.masked(text))' is not a proxy URL", es: "el proxy '\(ProxyPolicy.masked(text))' no es una URL de proxy"),
+                             hint: Words("use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)",
+                                         es: "usa http://HOST:PUERTO, https://…, socks5://… o socks5h://… (socks5h resuelve los nombres a través del proxy)"))
+        }
+        url = text
+        guard let credentialsFile else {
+            credentials = nil
+            return
+        }
+        var bytes = try InputFiles.read(credentialsFile, what: "proxy credentials file")
+        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+        let value = String(decoding: bytes, as: UTF8.self)
+        guard value.contains(":"), !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw InputError(Words("the proxy credentials file '\(credentialsFile)' must hold one line, user:password",
+                                   es: "el archivo de credenciales del proxy '\(credentialsFile)' debe tener una línea, usuario:contraseña"))
+        }
+        credentials = value
+    }
+
+    /// A URL with any password replaced by `***`, bounded and stripped of control characters, for messages.
+    public static func masked(_ text: String) -> String {
+        guard let schemeEnd = text.firstRange(of: "://"), let at = text[schemeEnd.upperBound...].firstIndex(of: "@") else {
+            return OutsideText.display(text, limit: 200)
+        }
+        let userInfo = text[schemeEnd.upperBound..<at]
+        let user = userInfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        return OutsideText.display(String(text[..<schemeEnd.upperBound]) + user + ":***" + String(text[at...]), limit: 200)
+    }
+
+    /// Whether a URL carries a password (`scheme://user:password@host`).
+    public static func hasPassword(_ text: String) -> Bool {
+        guard let schemeEnd = text.firstRange(of: "://"), let at = text[schemeEnd.upperBound...].firstIndex(of: "@") else { return false }
+        return text[schemeEnd.upperBound..<at].contains(":")
+    }
+
+    /// The settings' proxy in a connection's settings.
+    public func apply(to settings: inout ConnectionSettings) {
+        settings.proxy = url
+        settings.proxyCredentials = credentials
+    }
+}
+
+extension Destination {
+    /// Where the settings send: the endpoint given (`--endpoint` or `PUSHCTL_ENDPOINT`), else the
+    /// environment (`--sandbox`/`--production` or `PUSHCTL_ENV`, sandbox by default); a flag for
+    /// either silences the other's variable (`SettingValues`). `port` is Apple's 443 or 2197.
+    public static func resolve(_ values: SettingValues, service: Service, port: Int? = nil) throws(InputError) -> Destination {
+        let ca = values.value(.caCertificate)
+        if let url = values.value(.endpoint) { return try .endpoint(url, caCertificate: ca) }
+        return try .apple(try environment(values), service: service, port: port, caCertificate: ca)
+    }
+
+    /// The environment the settings choose (sandbox by default).
+    public static func environment(_ values: SettingValues) throws(InputError) -> APNsEnvironment {
+        guard let given = values.given(.environment) else { return .sandbox }
+        guard let chosen = APNsEnvironment(rawValue: given.value) else {
+            let shown = OutsideText.display(given.value, limit: 40)
+            throw InputError(Words("\(values.sourceName(.environment)) is '\(shown)'; it must be sandbox or production",
+                                   es: "\(values.sourceName(.environment)) vale '\(shown)'; debe ser sandbox o production"), kind: .usage)
+        }
+        return chosen
+    }
+}

@@ -1,0 +1,193 @@
+public import PushCore
+public import PushFiles
+public import PushCrypto
+
+/// Where a send's payload comes from.
+public enum PayloadInput {
+    /// A file, or `-` for standard input: sent byte for byte.
+    case file(String)
+    /// JSON given inline.
+    case json(String)
+    /// Built from the caller's fields (`PayloadBuilder`, `LiveActivityBuilder`), at the run's "now".
+    case built((Int64) throws(InputError) -> Payload)
+}
+
+/// Everything a send is given — by a command line, a script or a library caller — before any of
+/// it is read or checked: the settings (flags over `PUSHCTL_*`), the recipients, the payload, the
+/// headers as given, and how hard to try.
+public struct SendOptions {
+    public var settings: SettingValues
+    public var credentials = CredentialOptions()
+
+    public var deviceTokens: [String] = []
+    public var tokensFile: String?
+    public var requestsFile: String?
+    /// `K/N`: this machine's share of the recipients.
+    public var shard: String?
+
+    public var payload: PayloadInput?
+    public var pushType: String?
+    public var priority: String?
+    public var collapseID: String?
+    public var expiration: String?
+    public var apnsID: String?
+    /// Refuse what a device would drop (the Live Activity lint).
+    public var lint = true
+    /// How a message names a request field (the command line names its flags).
+    public var fieldName: @Sendable (PushField) -> String = { $0.rawValue }
+
+    /// Apple's port, 443 or 2197.
+    public var port: Int?
+    public var proxyCredentialsFile: String?
+    public var connection = ConnectionSettings()
+    public var policy = RetryPolicy()
+    public var detectEnvironment = false
+    /// Output files that must not be the input being sent.
+    public var journal: String?
+    public var unregisteredOut: String?
+
+    public init(settings: SettingValues) { self.settings = settings }
+}
+
+/// A send read and checked before anything is sent: the engine's plan, and what a dry run shows
+/// besides (the payload's file, the proxy, the certificate's files). Any problem throws, and
+/// nothing is sent.
+public struct SendSetup {
+    public let plan: SendPlan
+    /// The payload's file, when it came from one (a dry run's curl command reads it there).
+    public let payloadFile: String?
+    public let proxy: ProxyPolicy
+    public let certificate: ClientIdentity?
+    public let certificatePath: String?
+    public let certificateKeyPath: String?
+    /// What the user should hear before anything is sent (repeats skipped, unusual tokens, lint).
+    public let warnings: [Words]
+
+    public var notifications: NotificationSource { plan.notifications }
+    public var template: PushTemplate? { plan.notifications.template }
+
+    public init(_ options: SendOptions) throws(InputError) {
+        let values = options.settings
+        // A certificate is read first: its UID is the default topic. A key is read last, so that a
+        // mistake in what is sent is said before one in how it is signed.
+        let choice = try values.credentialChoice()
+        if choice != .certificate { try CertificateCredential.refuseStrayFlags(values) }
+        let certificateCredentials = choice == .certificate ? try Credentials.resolve(values, options.credentials) : nil
+        certificate = certificateCredentials?.certificate
+        certificatePath = certificateCredentials?.certificatePath
+        certificateKeyPath = certificate == nil ? nil : values.flags[.certificateKey]
+        let topic = values.value(.topic) ?? certificate?.certificate.defaultTopic
+        if topic == nil, let certificate, options.requestsFile == nil {
+            let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
+            throw InputError(Words("the certificate covers several apps' topics: give \(Setting.topic) with one of them: \(topics)",
+                                   es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
+                             kind: .usage)
+        }
+        let shard = try options.shard.map { text throws(InputError) in try Shard(parsing: text) }
+        let recipients = try SendSetup.notifications(options, topic: topic, shard: shard, certificate: certificate)
+        payloadFile = recipients.payloadFile
+        warnings = recipients.warnings
+        let destination = try Destination.resolve(values, service: .push, port: options.port)
+        try certificateCredentials?.requireEnvironment(destination.environment)
+        proxy = try ProxyPolicy(values, credentialsFile: options.proxyCredentialsFile)
+        let credentials: Credentials
+        if let certificateCredentials { credentials = certificateCredentials } else { credentials = try Credentials.resolve(values, options.credentials) }
+        var connection = options.connection
+        proxy.apply(to: &connection)
+        connection.clientCertificate = credentials.clientCertificate
+        var plan = SendPlan(notifications: recipients.source, destination: destination, connection: connection,
+                            authorization: credentials.authorization, policy: options.policy)
+        plan.detectEnvironment = options.detectEnvironment
+        plan.likelyCauses = credentials.likelyCauses
+        self.plan = plan
+    }
+
+    /// The notifications: a requests file's lines, or one template to the tokens; the payload's file
+    /// and the warnings choosing them raised.
+    static func notifications(_ o: SendOptions, topic: String?, shard: Shard?,
+                              certificate: ClientIdentity?) throws(InputError) -> (source: NotificationSource, payloadFile: String?, warnings: [Words]) {
+        let now = WallClock.now()
+        if let path = o.requestsFile {
+            // Each line carries token and payload; the header values given are defaults for the lines.
+            var defaults = PushSpec(topic: topic ?? "", pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
+                                    expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
+            defaults.lint = o.lint
+            defaults.now = now
+            // A journal tells its run by the lines' digest; without one, no line is hashed.
+            let file = try RequestsFile(path, defaults: defaults, shard: shard, digesting: o.journal != nil)
+            try refuseOverwriting(file.file, named: "requests file", with: [o.unregisteredOut, o.journal])
+            return (.requests(file), nil, [])
+        }
+        guard let topic else {
+            throw InputError(Words("missing \(Setting.topic.either("or")): your app's bundle id, e.g. com.example.app",
+                                   es: "falta \(Setting.topic.either("o")): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
+        }
+        if o.deviceTokens.isEmpty && o.tokensFile == nil {
+            throw InputError(Words("missing \(Setting.deviceToken) (or \(Setting.tokensFile), or \(Setting.requestsFile)): the hex token your app got from APNs",
+                                   es: "falta \(Setting.deviceToken) (o \(Setting.tokensFile), o \(Setting.requestsFile)): el token hexadecimal que tu app recibió de APNs"), kind: .usage)
+        }
+        let (payload, payloadFile) = try SendSetup.payload(o.payload, now: now)
+        var spec = PushSpec(topic: topic, pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
+                            expiration: o.expiration.map(GivenNumber.text), apnsID: o.apnsID, name: o.fieldName)
+        spec.lint = o.lint
+        spec.now = now
+        let template = try PushTemplate(spec, payload: payload)
+        if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
+            throw InputError(problem, hint: Words("give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
+                                                  es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
+        }
+        let source: NotificationSource
+        var chosenWarnings: [Words] = []
+        if let path = o.tokensFile {
+            let file = try DeviceTokenFile(path, shard: shard)
+            try refuseOverwriting(file.file, named: "tokens file", with: [o.unregisteredOut, o.journal])
+            source = .file(template, file)
+        } else {
+            let chosen = try NotificationSource.tokens(o.deviceTokens, template: template, shard: shard)
+            source = chosen.0
+            chosenWarnings = chosen.warnings
+        }
+        if o.apnsID != nil && source.count > 1 {
+            throw InputError(Words("\(Setting.apnsID) names one notification, but there are \(source.count) device tokens",
+                                   es: "\(Setting.apnsID) identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),
+                             hint: Words("leave it out and APNs gives each notification its own id", es: "quítalo y APNs da a cada notificación su propio id"))
+        }
+        return (source, payloadFile, source.templateWarnings + chosenWarnings)
+    }
+
+    /// The payload and the file it came from (for the equivalent curl command).
+    public static func payload(_ input: PayloadInput?, now: Int64) throws(InputError) -> (Payload, String?) {
+        switch input {
+        case let .file(path)?:
+            let bytes: [UInt8]
+            do { bytes = try InputFiles.read(path, what: "payload file") } catch {
+                // The JSON itself where its file belongs: a first-hour mix-up, said by name.
+                guard error.kind == .missingInput, let first = path.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { throw error }
+                let shown = OutsideText.display(path, limit: 40)
+                throw InputError(Words("\(Setting.payload) takes a file, and '\(shown)' is JSON: give the JSON itself with \(Setting.payloadJSON)",
+                                       es: "\(Setting.payload) espera un archivo, y '\(shown)' es JSON: pasa el JSON tal cual con \(Setting.payloadJSON)"),
+                                 hint: Words(#"for example: \#(Setting.payloadJSON) '{"aps":{"alert":"Hello"}}'"#, es: #"por ejemplo: \#(Setting.payloadJSON) '{"aps":{"alert":"Hola"}}'"#),
+                                 kind: .usage)
+            }
+            return (try Payload(bytes: bytes, source: path == "-" ? "standard input" : path), path == "-" ? nil : path)
+        case let .json(text)?:
+            return (try Payload(bytes: Array(text.utf8), source: Setting.payloadJSON.description), nil)
+        case let .built(build)?:
+            return (try build(now), nil)
+        case nil:
+            throw InputError(Words("missing payload: give \(Setting.payload) FILE, \(Setting.payloadJSON) JSON, or builder flags such as \(Setting.title) and \(Setting.body)",
+                                   es: "falta la carga útil: da \(Setting.payload) ARCHIVO, \(Setting.payloadJSON) JSON, u opciones como \(Setting.title) y \(Setting.body)"),
+                             hint: Words("see `pushctl send --help`", es: "consulta `pushctl send --help`"), kind: .usage)
+        }
+    }
+
+    /// A results file or journal must not name the file being sent: writing it would destroy the list.
+    static func refuseOverwriting(_ input: CheckedLineFile, named noun: String, with outputs: [String?]) throws(InputError) {
+        for case let output? in outputs where input.isSameFile(as: output) {
+            let shown = OutsideText.display(output, limit: 200)
+            throw InputError(Words("'\(shown)' is the \(noun) itself; writing results to it would destroy the list being sent",
+                                   es: "'\(shown)' es el propio archivo de entrada; escribir resultados en él destruiría la lista que se envía"),
+                             hint: Words("write the results to another file", es: "escribe los resultados en otro archivo"), kind: .usage)
+        }
+    }
+}

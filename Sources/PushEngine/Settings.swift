@@ -1,0 +1,141 @@
+public import PushCore
+import PushFiles
+
+/// The one table of what a user may set by a flag or by a `PUSHCTL_*` variable, and the one rule
+/// that resolves them: a flag wins; else its variable when set and not empty; else the default.
+///
+/// Two kinds of setting go together, and a flag for one silences the variables of the rest:
+/// - **where** (`environment`, `endpoint`): `--sandbox` with `PUSHCTL_ENDPOINT` set sends to the
+///   sandbox; `--endpoint` with `PUSHCTL_ENV` set sends to the endpoint.
+/// - **how to authenticate** (`keyFile`, `jwt`, `certificate`): `--key-file` with `PUSHCTL_JWT` set
+///   signs with the key. Without a flag, two of those variables set at once is a usage error.
+extension Setting {
+    /// The variable that gives this setting when its flag is not given, if one does.
+    public var variable: String? {
+        switch self {
+        case .keyFile: "PUSHCTL_KEY_FILE"
+        case .keyID: "PUSHCTL_KEY_ID"
+        case .teamID: "PUSHCTL_TEAM_ID"
+        case .jwt: "PUSHCTL_JWT"
+        case .certificate: "PUSHCTL_CERT"
+        case .certificatePassword: "PUSHCTL_CERT_PASSWORD"
+        case .topic: "PUSHCTL_TOPIC"
+        case .environment: "PUSHCTL_ENV"
+        case .endpoint: "PUSHCTL_ENDPOINT"
+        case .caCertificate: "PUSHCTL_CACERT"
+        case .proxy: "PUSHCTL_PROXY"
+        case .cacheDirectory: "PUSHCTL_CACHE_DIR"
+        case .language: "PUSHCTL_LANG"
+        default: nil
+        }
+    }
+
+    /// Every `PUSHCTL_*` variable pushctl reads.
+    public static let variables: [String] = allCases.compactMap(\.variable)
+
+    /// The settings that say where requests go.
+    static let whereSettings: Set<Setting> = [.environment, .endpoint]
+
+    /// The settings that each choose a way to authenticate.
+    public static let credentialChoices: [Setting] = [.keyFile, .jwt, .certificate]
+
+    /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
+    /// way, with the language's word for "or" ("o" in Spanish).
+    public func either(_ or: String) -> String {
+        variable.map { "\(self) (\(or) \($0))" } ?? description
+    }
+}
+
+/// Where a setting's value came from.
+public enum SettingSource: Sendable, Equatable {
+    case flag
+    case variable(String)
+}
+
+/// The values of one command's settings: the flags it was given, over the process's variables.
+public struct SettingValues: Sendable {
+    /// The flags given, by setting (`--sandbox` and `--production` give `environment`).
+    public var flags: [Setting: String]
+    public let environment: EnvironmentVariables
+
+    public init(flags: [Setting: String] = [:], environment: EnvironmentVariables) {
+        self.flags = flags
+        self.environment = environment
+    }
+
+    /// The value and where it came from, by the table's rule; nil when neither gives one.
+    public func given(_ setting: Setting) -> (value: String, source: SettingSource)? {
+        if let flag = flags[setting] { return (flag, .flag) }
+        guard let name = setting.variable, let value = environment[name], !value.isEmpty else { return nil }
+        if Setting.whereSettings.contains(setting), flags.keys.contains(where: Setting.whereSettings.contains) { return nil }
+        if Setting.credentialChoices.contains(setting), flags.keys.contains(where: Setting.credentialChoices.contains) { return nil }
+        return (value, .variable(name))
+    }
+
+    public func value(_ setting: Setting) -> String? { given(setting)?.value }
+
+    /// How a message names where `setting` came from: its flag, or the variable that gave it.
+    public func sourceName(_ setting: Setting) -> String {
+        switch given(setting)?.source {
+        case let .variable(name)?: name
+        default: setting.description
+        }
+    }
+
+    /// The way to authenticate the settings choose: the one credential setting given, or nil.
+    /// Two given by variables (no flag chose) is a usage error naming both.
+    public func credentialChoice() throws(InputError) -> Setting? {
+        let chosen = Setting.credentialChoices.filter { given($0) != nil }
+        guard chosen.count > 1 else { return chosen.first }
+        if chosen.contains(where: { flags[$0] != nil }) {
+            let names = chosen.map(\.description).joined(separator: ", ")
+            throw InputError(Words("\(names) are each a way to authenticate: give one", es: "\(names) son cada uno una forma de autenticarse: da solo una"),
+                             kind: .usage)
+        }
+        let variables = chosen.compactMap(\.variable)
+        throw InputError(Words("\(variables.joined(separator: " and ")) are all set, so it is not clear how to authenticate",
+                               es: "\(variables.joined(separator: " y ")) están definidas a la vez, así que no está claro cómo autenticar"),
+                         hint: Words("unset all but one, or choose with \(chosen.map(\.description).joined(separator: " or "))",
+                                     es: "deja solo una, o elige con \(chosen.map(\.description).joined(separator: " o "))"),
+                         kind: .usage)
+    }
+}
+
+/// The variables of pushctl's that say nothing: one set but empty, and one a slip away from a
+/// name pushctl reads (`PUSHCTL_KEYFILE`). Each is ignored, and said, so that the error that
+/// follows ("missing --key-file") is understood.
+public enum VariableCheck {
+    public static func warnings(_ environment: EnvironmentVariables) -> [Words] {
+        var warnings: [Words] = []
+        for name in Setting.variables where name != "PUSHCTL_LANG" && environment[name]?.isEmpty == true {
+            warnings.append(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
+                                  es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
+        }
+        // Only a name that starts PUSHCTL_ in any case is looked at (a single push reads ~30 others).
+        let ours = environment.names(startingWith: "PUSHCTL_").filter { $0.utf8.count > 8 }
+        for name in ours.sorted() {
+            guard let meant = meant(name) else { continue }
+            let shown = OutsideText.display(name, limit: 60)
+            warnings.append(Words("\(shown) is set, but pushctl reads \(meant); \(shown) is ignored",
+                                  es: "\(shown) está definida, pero pushctl lee \(meant); \(shown) se ignora"))
+        }
+        return warnings
+    }
+
+    /// The variable pushctl reads that `name` is one slip from: underscores (`PUSHCTL_KEYFILE`),
+    /// case, a name cut short (`PUSHCTL_TEAM`), or one letter (`PUSHCTL_TOPICS`). A name further
+    /// from all of them (a script's own `PUSHCTL_BIN`) is not pushctl's to judge.
+    public static func meant(_ name: String) -> String? {
+        let upper = name.uppercased()
+        let read = Setting.variables
+        guard upper.hasPrefix("PUSHCTL_"), !read.contains(name) else { return nil }
+        let typed = Array(upper.dropFirst(8))
+        let ours = read.map { (name: $0, rest: Array($0.dropFirst(8))) }
+        if upper != name, let same = ours.first(where: { $0.rest == typed }) { return same.name }
+        if let same = ours.first(where: { $0.rest.filter { $0 != "_" } == typed.filter { $0 != "_" } }) { return same.name }
+        let longer = ours.filter { $0.rest.starts(with: typed + ["_"]) }
+        if longer.count == 1 { return longer[0].name }
+        let near = ours.filter { EditDistance.between(typed, $0.rest) == 1 }
+        return near.count == 1 ? near[0].name : nil
+    }
+}

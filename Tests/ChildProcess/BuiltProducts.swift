@@ -1,5 +1,8 @@
 import Foundation
 
+/// A class of this module's, to find the test bundle it was linked into.
+private final class BundleMarker {}
+
 /// Where `swift build` put the executables the tests run: beside the test bundle (`.build/<triple>/debug`).
 public enum BuiltProducts {
     /// The folder the running test bundle was loaded from, and the ones above it.
@@ -7,8 +10,10 @@ public enum BuiltProducts {
         #if os(Linux)
         let start = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         #else
-        // macOS runs the tests inside xctest or swiftpm-testing-helper: the bundle, not the process, says where.
-        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") } ?? Bundle.main
+        // macOS runs the tests inside xctest or swiftpm-testing-helper: the bundle this code was
+        // linked into, not the process, says where (swiftpm-testing-helper dlopens it, so it need
+        // not be among Bundle.allBundles).
+        let bundle = Bundle(for: BundleMarker.self)
         let start = bundle.bundleURL.deletingLastPathComponent()
         #endif
         var folders: [URL] = []

@@ -74,7 +74,7 @@ struct FaultAndStreamTests {
             var arguments = ["-n", "1000", "-c", "1", "-m", "100", "-d", body]
             for (name, value) in harness.standardHeaders { arguments += ["-H", "\(name): \(value)"] }
             arguments.append("\(harness.server.url)/3/device/\(sampleToken)")
-            let report = try runTool("/usr/bin/h2load", arguments).text
+            let report = try runTool(Tool.path("h2load"), arguments).text
             #expect(report.contains("1000 succeeded"), "\(report)")
             #expect(report.contains("status codes: 1000 2xx"), "\(report)")
 

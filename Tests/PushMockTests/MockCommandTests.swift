@@ -118,7 +118,7 @@ struct MockCommandTests {
         (["--silent", "--reset-streams"], 64, "exclude each other"),
         (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate to '/nonexistent-folder/ca.pem': no such file"),
         (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': no such file"),
-        (["--log", "/proc"], 73, "cannot open the log file"),
+        (["--log", "/"], 73, "cannot open the log file"),
     ])
     func refusesBadInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try runTool(try pushctlBinary(), ["mock"] + arguments)

@@ -88,11 +88,31 @@ struct CertificateTests {
     }
 
     @Test func thePasswordIsAskedOnATerminalWithoutEcho() throws {
-        // script(1) gives pushctl a terminal; the password is typed after the prompt appears.
+        // Python's pty.fork gives pushctl a controlling terminal (on Linux and macOS alike); the
+        // password is typed once the prompt has appeared, as a person would.
         let certs = try Certificates()
         let password = try String(contentsOfFile: certs.passwordFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let command = "(sleep 1; cat '\(certs.passwordFile)') | script -qec \"'\(CLI.pushctlPath)' cert inspect '\(certs.p12)'\" /dev/null"
-        let result = try CLI.run("/bin/sh", ["-c", command])
+        let driver = """
+            import os, pty, sys
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execv(sys.argv[1], sys.argv[1:5])
+            seen, typed = b"", False
+            while True:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+                if not typed and b"Password for" in seen:
+                    os.write(fd, open(sys.argv[5], "rb").read())
+                    typed = True
+            os.waitpid(pid, 0)
+            sys.stdout.write(seen.decode("utf-8", "replace"))
+            """
+        let result = try CLI.run("/usr/bin/env", ["python3", "-c", driver, CLI.pushctlPath, "cert", "inspect", certs.p12, certs.passwordFile])
         #expect(result.stdout.contains("Password for"), "\(result.stdout)")
         #expect(result.stdout.contains("bundle id     com.example.app"), "\(result.stdout)")
         #expect(!result.stdout.contains(password), "the password was echoed")

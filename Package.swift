@@ -118,9 +118,11 @@ let package = Package(
             swiftSettings: executable
         ),
 
-        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess"], swiftSettings: strict),
+        // A scripted transport and a clock of the tests' own: the dispatcher and the engine run in process.
+        .target(name: "PushTestSupport", dependencies: ["PushCore"], path: "Tests/PushTestSupport", swiftSettings: strict),
+        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
-        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushSystem", "ChildProcess"], swiftSettings: strict),
+        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushFiles", "PushSystem", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushCryptoTests",
             dependencies: [

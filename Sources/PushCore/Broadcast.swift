@@ -68,6 +68,16 @@ public enum BroadcastAPI {
         case list
         case read(channelID: String)
         case delete(channelID: String)
+
+        /// The call as a result names it (`"call"` in json): "create", "list", "read ID", "delete ID".
+        public var label: String {
+            switch self {
+            case .create: return "create"
+            case .list: return "list"
+            case let .read(id): return "read \(id)"
+            case let .delete(id): return "delete \(id)"
+            }
+        }
     }
 
     /// The request for one channel management call.

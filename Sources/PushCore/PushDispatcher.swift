@@ -26,25 +26,31 @@ public final class PushDispatcher {
     /// Sends one template to every token of `tokens`.
     public func run<Tokens: Sequence>(_ template: PushTemplate, to tokens: Tokens, onResult: (PushResult) -> Void) -> BatchSummary
     where Tokens.Element == DeviceToken {
-        run(tokens.lazy.map(template.notification(to:)), onResult: onResult)
+        run(tokens.lazy.map { RunRequest(template.notification(to: $0)) }, onResult: onResult)
     }
 
-    /// Sends every notification of `notifications` (read lazily, so a huge list streams), calling
-    /// `onResult` once per notification, in completion order.
-    public func run<Notifications: Sequence>(_ notifications: Notifications, onResult: (PushResult) -> Void) -> BatchSummary
-    where Notifications.Element == DeviceNotification {
+    /// Sends every request of `requests` (read lazily, so a huge list streams), calling
+    /// `onResult` once per request, in completion order.
+    public func run<Requests: Sequence>(_ requests: Requests, onResult: (PushResult) -> Void) -> BatchSummary
+    where Requests.Element == RunRequest {
         withoutActuallyEscaping(onResult) { onResult in
-            run(notifications, to: ClosureObserver(onResult))
+            run(requests, to: ClosureObserver(onResult))
         }
     }
 
-    /// Sends every notification of `notifications`, giving each final result to `observer` (once
-    /// per notification, in completion order) and telling it when the run is about to wait.
-    public func run<Notifications: Sequence>(_ notifications: Notifications, to observer: any ResultObserver) -> BatchSummary
-    where Notifications.Element == DeviceNotification {
-        var notifications = notifications.makeIterator()
-        return DispatchRun(source: { notifications.next() }, transport: transport, authorization: authorization, policy: policy,
-                           clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
+    /// Sends every request of `requests`, giving each final result to `observer` (once per
+    /// request, in completion order) and telling it when the run is about to wait.
+    public func run<Requests: Sequence>(_ requests: Requests, to observer: any ResultObserver) -> BatchSummary
+    where Requests.Element == RunRequest {
+        var requests = requests.makeIterator()
+        return run(source: { requests.next() }, to: observer)
+    }
+
+    /// Sends every request `source` gives until it gives nil: not generic, so a caller's own
+    /// iterator behind the closure costs a push no generic dispatch.
+    public func run(source: @escaping () -> RunRequest?, to observer: any ResultObserver) -> BatchSummary {
+        DispatchRun(source: source, transport: transport, authorization: authorization, policy: policy,
+                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
     }
 }
 
@@ -59,21 +65,22 @@ extension ResultObserver {
     public func pause() {}
 }
 
-private final class ClosureObserver: ResultObserver {
+/// An observer that calls a closure with each result.
+public final class ClosureObserver: ResultObserver {
     let body: (PushResult) -> Void
-    init(_ body: @escaping (PushResult) -> Void) { self.body = body }
-    func record(_ result: PushResult) { body(result) }
+    public init(_ body: @escaping (PushResult) -> Void) { self.body = body }
+    public func record(_ result: PushResult) { body(result) }
 }
 
 /// One run's state and its transitions: fill the transport, receive what it finished, decide each
-/// answer, stop, and settle what is left. Every notification taken from the source ends in exactly
-/// one call of `finish`. Not generic over the source (a closure gives the next notification): a
-/// generic run, called from another module, looked up the metadata of its own types at run time,
-/// a thousand instructions a push.
+/// answer, stop, and settle what is left. Every notification taken from the source (a device's, a
+/// broadcast to a channel, a channel call) ends in exactly one call of `finish`. Not generic over
+/// the source (a closure gives the next notification): a generic run, called from another module,
+/// looked up the metadata of its own types at run time, a thousand instructions a push.
 final class DispatchRun {
     /// A notification between attempts, or with one in flight.
     struct Pending {
-        let notification: DeviceNotification
+        let notification: RunRequest
         /// Attempts made so far (the one in flight included, once started).
         var attempts: Int
         /// When the first attempt started (nil before it).
@@ -94,7 +101,7 @@ final class DispatchRun {
     private let grace: Double
     private let observer: any ResultObserver
 
-    private let source: () -> DeviceNotification?
+    private let source: () -> RunRequest?
     /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
     /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
     @exclusivity(unchecked) private var sourceExhausted = false
@@ -112,7 +119,7 @@ final class DispatchRun {
     @exclusivity(unchecked) private var stop: RunStop?
     @exclusivity(unchecked) private var summary = BatchSummary()
 
-    init(source: @escaping () -> DeviceNotification?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
+    init(source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
          observer: any ResultObserver) {
         self.source = source
@@ -131,6 +138,8 @@ final class DispatchRun {
 
     /// Until every notification has its result: fill, wait, receive, and look for a stop.
     func run() -> BatchSummary {
+        // A stop asked before anything started: nothing is sent.
+        checkStopRequest()
         while true {
             fill()
             settleHeld()
@@ -175,7 +184,7 @@ final class DispatchRun {
             summary.abortedBy = summary.abortedBy ?? problem
             let failure = TransportFailure.abandoned(Words("not sent: ", es: "no se envió: ") + problem.words)
             halt(.failure(failure))
-            finish(pending, PushResult(token: pending.notification.token, failure: failure, attempts: pending.attempts))
+            finish(pending, PushResult(subject: pending.notification.subject, failure: failure, attempts: pending.attempts))
             return
         }
         // Changed in place and moved into the table (a copy of a pending notification is a
@@ -186,7 +195,7 @@ final class DispatchRun {
         pending.lastAttemptTimedOut = false
         let notification = pending.notification
         let id = inFlight.insert(pending)
-        let attempt = PushAttempt(id: id, notification: notification, authorization: header)
+        let attempt = PushAttempt(id: id, of: notification, authorization: header)
         transport.start(attempt)
     }
 
@@ -199,7 +208,7 @@ final class DispatchRun {
             breaker.answered(at: now)
         case .failure(.unreachable), .failure(.refused):
             halt(.failure(outcome.failure!))
-            finish(pending, PushResult(token: pending.notification.token, failure: outcome.failure!, attempts: pending.attempts))
+            finish(pending, PushResult(subject: pending.notification.subject, failure: outcome.failure!, attempts: pending.attempts))
             return
         case let .failure(failure):
             if case .timedOut = failure { pending.lastAttemptTimedOut = true }
@@ -207,7 +216,7 @@ final class DispatchRun {
         }
         if case let .success(response) = outcome, response.reason == nil {
             // Accepted: nothing to decide (the common case, kept free of the work below).
-            finish(pending, PushResult(token: pending.notification.token, response: response, attempts: pending.attempts))
+            finish(pending, PushResult(subject: pending.notification.subject, response: response, attempts: pending.attempts))
             return
         }
         decide(pending, outcome, at: now)
@@ -239,12 +248,12 @@ final class DispatchRun {
         default:
             decision = retryDecision(pending, outcome, reason: reason, at: now)
         }
-        let token = pending.notification.token
+        let subject = pending.notification.subject
         switch decision {
         case .final:
-            finish(pending, PushResult(token: token, outcome: outcome, attempts: pending.attempts))
+            finish(pending, PushResult(subject: subject, outcome: outcome, attempts: pending.attempts))
         case let .exhausted(why):
-            finish(pending, PushResult(token: token, outcome: outcome, attempts: pending.attempts, exhausted: why))
+            finish(pending, PushResult(subject: subject, outcome: outcome, attempts: pending.attempts, exhausted: why))
         case let .again(after: delay):
             retries.add(pending, due: now + delay)
         case .againWithCurrentToken:
@@ -254,7 +263,7 @@ final class DispatchRun {
             if (try? authorization.renew()) != nil {
                 retries.addFirst(pending)
             } else {
-                finish(pending, PushResult(token: token, outcome: outcome, attempts: pending.attempts))
+                finish(pending, PushResult(subject: subject, outcome: outcome, attempts: pending.attempts))
             }
         }
     }
@@ -298,11 +307,11 @@ final class DispatchRun {
             return
         case let .failure(failure)?:
             for pending in retries.drain() {
-                finish(pending, PushResult(token: pending.notification.token, failure: failure, attempts: pending.attempts))
+                finish(pending, PushResult(subject: pending.notification.subject, failure: failure, attempts: pending.attempts))
             }
             while !sourceExhausted, let notification = source() {
                 finish(Pending(notification: notification, attempts: 0),
-                       PushResult(token: notification.token, failure: failure, attempts: 0))
+                       PushResult(subject: notification.subject, failure: failure, attempts: 0))
             }
         case let .requested(request, _)?:
             for pending in retries.drain() { finish(pending, stoppedResult(pending, request)) }
@@ -317,7 +326,7 @@ final class DispatchRun {
     /// The grace is over: what is still in flight is in doubt.
     private func settleInFlight(_ request: StopRequest) {
         for pending in inFlight.drain() {
-            finish(pending, PushResult(token: pending.notification.token, stopped: .inDoubt, attempts: pending.attempts,
+            finish(pending, PushResult(subject: pending.notification.subject, stopped: .inDoubt, attempts: pending.attempts,
                                        why: StopWords.inDoubt(request)))
         }
     }
@@ -325,11 +334,11 @@ final class DispatchRun {
     /// A stopped run's result for a notification not in flight: in doubt if its last attempt timed
     /// out (APNs may have it), else not sent.
     private func stoppedResult(_ pending: Pending, _ request: StopRequest) -> PushResult {
-        let token = pending.notification.token
+        let subject = pending.notification.subject
         if pending.lastAttemptTimedOut {
-            return PushResult(token: token, stopped: .inDoubt, attempts: pending.attempts, why: StopWords.timedOut(request))
+            return PushResult(subject: subject, stopped: .inDoubt, attempts: pending.attempts, why: StopWords.timedOut(request))
         }
-        return PushResult(token: token, stopped: .notSent, attempts: pending.attempts,
+        return PushResult(subject: subject, stopped: .notSent, attempts: pending.attempts,
                           why: pending.attempts == 0 ? StopWords.notSent(request) : StopWords.notSentAgain(request))
     }
 

@@ -110,6 +110,63 @@ public struct DeviceNotification: Sendable {
     }
 }
 
+/// What a request of a run is for, which its one final result names: a device, a broadcast's
+/// channel, or a channel management call.
+public enum RequestSubject: Sendable, Equatable {
+    case device(DeviceToken)
+    /// A broadcast (`POST /4/broadcasts/apps/<bundle>`) to this channel.
+    case channel(String)
+    case channelCall(BroadcastAPI.ChannelCall)
+
+    /// The device, for a device's request.
+    public var token: DeviceToken? {
+        if case let .device(token) = self { return token }
+        return nil
+    }
+
+    /// What a result object names first (`ResultObject`): the token, the channel, or the call.
+    public var jsonFields: [(String, JSONValue)] {
+        switch self {
+        case let .device(token): return [("token", .string(token.hex))]
+        case let .channel(id): return [("channelId", .string(id))]
+        case let .channelCall(call): return [("call", .string(call.label))]
+        }
+    }
+
+    /// How a line for people names it: the token, "channel ID", "channel create".
+    public var label: Words {
+        switch self {
+        case let .device(token): return Words(verbatim: token.hex)
+        case let .channel(id): return Words("channel \(id)", es: "canal \(id)")
+        case let .channelCall(call): return Words("channel \(call.label)", es: "canal \(call.label)")
+        }
+    }
+}
+
+/// One request of a run, what it is for, and its place in the run's list: what the dispatcher
+/// sends, retries and reports on, one final result each — a notification to a device, a
+/// broadcast to a channel, a channel management call alike.
+public struct RunRequest: Sendable {
+    public let subject: RequestSubject
+    public let request: PushRequest
+    /// Its place in the run's list (0 first), which its result carries: what a journal records
+    /// and a resumed run skips by.
+    public var position: Int
+
+    public init(subject: RequestSubject, request: PushRequest, position: Int = 0) {
+        self.subject = subject
+        self.request = request
+        self.position = position
+    }
+
+    /// A device's notification as a request of a run.
+    public init(_ notification: DeviceNotification) {
+        subject = .device(notification.token)
+        request = notification.request
+        position = notification.position
+    }
+}
+
 /// A checked device notification as one line of bytes, read back without checking or parsing
 /// again: what a requests file's first pass keeps on disk, so that no line is parsed twice.
 /// The fields are the token's hex, each header line, then the body, separated by 0x1F (the

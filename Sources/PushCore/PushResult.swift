@@ -1,4 +1,5 @@
-/// The one final result a device token gets.
+/// The one final result of a request of a run: a notification to a device, a broadcast to a
+/// channel, a channel management call.
 public struct PushResult: Sendable {
     public enum Outcome: String, Sendable {
         /// 200: APNs took it.
@@ -14,7 +15,8 @@ public struct PushResult: Sendable {
         case stopped
     }
 
-    public let token: DeviceToken
+    /// What the request was for: a device, a broadcast's channel, a channel call.
+    public let subject: RequestSubject
     /// Its place in the run's list (0 for the first notification), for a journal and a resumed run.
     public var position: Int
     public let outcome: Outcome
@@ -42,49 +44,63 @@ public struct PushResult: Sendable {
     public let inDoubt: Bool
     /// Set for every result of a run that detects environments, so each carries the field.
     public var detectedEnvironment = false
+    /// A broadcast's or a channel call's answer beyond its status (nil for a device's).
+    public let channelAnswer: ChannelAnswer?
+
+    /// The device, for a device's result (nil for a broadcast's channel or a channel call).
+    public var token: DeviceToken? { subject.token }
 
     /// The explanation in this process's language.
     public var explanation: String { explanationWords.description }
 
-    public init(token: DeviceToken, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: Words? = nil) {
-        self.init(token: token, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note))
+    public init(subject: RequestSubject, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: Words? = nil) {
+        self.init(subject: subject, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note),
+                  channelAnswer: ChannelAnswer(response, for: subject))
     }
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
     /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
-    public init(token: DeviceToken, outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
-        self.init(token: token, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted))
+    public init(subject: RequestSubject, outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
+        let answer: ChannelAnswer? = if case let .success(response) = outcome { ChannelAnswer(response, for: subject) } else { nil }
+        self.init(subject: subject, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted), channelAnswer: answer)
     }
 
-    public init(token: DeviceToken, failure: TransportFailure, attempts: Int, note: Words? = nil) {
-        self.init(token: token, AnswerClassification(failure: failure, attempts: attempts, note: note))
+    public init(subject: RequestSubject, failure: TransportFailure, attempts: Int, note: Words? = nil) {
+        self.init(subject: subject, AnswerClassification(failure: failure, attempts: attempts, note: note), channelAnswer: nil)
     }
 
-    /// A notification a stopped run has no answer for; `why` says what stopped it and what came before.
-    public init(token: DeviceToken, stopped mark: StopMark, attempts: Int, why: Words) {
-        self.init(token: token, AnswerClassification(stopped: mark, attempts: attempts, why: why))
+    /// A request a stopped run has no answer for; `why` says what stopped it and what came before.
+    public init(subject: RequestSubject, stopped mark: StopMark, attempts: Int, why: Words) {
+        self.init(subject: subject, AnswerClassification(stopped: mark, attempts: attempts, why: why), channelAnswer: nil)
     }
 
-    init(token: DeviceToken, _ answer: AnswerClassification) {
-        self.token = token
+    init(subject: RequestSubject, _ answer: AnswerClassification, channelAnswer: ChannelAnswer?) {
+        self.subject = subject
         position = 0
         outcome = answer.outcome
         status = answer.status
         apnsID = answer.apnsID
         apnsUniqueID = answer.apnsUniqueID
         reason = answer.reason
-        timestamp = answer.timestamp
         attempts = answer.attempts
-        explanationWords = answer.explanation
         unreachableCause = answer.unreachableCause
         stopped = answer.stopped
         inDoubt = answer.inDoubt
+        self.channelAnswer = channelAnswer
+        if case .device = subject {
+            timestamp = answer.timestamp
+            explanationWords = answer.explanation
+        } else {
+            // No device token to have died (no timestamp); an acceptance says no more than that.
+            timestamp = nil
+            explanationWords = answer.outcome == .accepted ? PushResult.acceptedByChannelAPI : answer.explanation
+        }
     }
 
     /// Rebuilds a result a journal kept (every field as it was written).
-    public init(token: DeviceToken, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
+    public init(subject: RequestSubject, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
                 reason: String?, timestamp: Int64?, attempts: Int, explanation: Words, stopped: StopMark?, inDoubt: Bool) {
-        self.token = token
+        self.subject = subject
         self.position = position
         self.outcome = outcome
         self.status = status
@@ -97,10 +113,13 @@ public struct PushResult: Sendable {
         unreachableCause = nil
         self.stopped = stopped
         self.inDoubt = inDoubt
+        channelAnswer = nil
     }
 
     public static let acceptedExplanation = Words("accepted by APNs; delivery to the device is up to APNs and the device's state",
                                            es: "aceptada por APNs; la entrega al dispositivo depende de APNs y del estado del dispositivo")
+    /// A broadcast's or a channel call's acceptance.
+    static let acceptedByChannelAPI = Words("accepted by APNs", es: "aceptada por APNs")
 
     /// `json` as one compact line, its explanation in `language`.
     public func jsonLine(_ language: Language = .en) -> String {
@@ -119,7 +138,8 @@ public struct PushResult: Sendable {
             // this was 40 instructions a byte, and four comparisons a byte cost 13.
             return s.withUTF8 { bytes in PushResult.plainByte.withUnsafeBufferPointer { plain in bytes.allSatisfy { plain[Int($0)] } } }
         }
-        guard outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil, plain(apnsID), plain(apnsUniqueID) else {
+        guard case let .device(token) = subject, outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil,
+              plain(apnsID), plain(apnsUniqueID) else {
             out.append(contentsOf: json(language).compact.utf8)
             return
         }
@@ -153,16 +173,37 @@ public struct PushResult: Sendable {
     private static let acceptedTailSpanish = tail(.es)
 
     /// The fields of `--output json` and `jsonl`, the explanation in `language` (English unless
-    /// the user chose one: machine output does not follow the locale).
-    public func json(_ language: Language = .en) -> JSONValue {
+    /// the user chose one: machine output does not follow the locale); `extra` last (what a channel
+    /// call's answer said: a channel's settings, the channel list).
+    public func json(_ language: Language = .en, extra: [(String, JSONValue)] = []) -> JSONValue {
         var marks: [(String, JSONValue)] = []
         if detectedEnvironment { marks.append(("environment", environment.map(JSONValue.string) ?? .null)) }
         if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
         if resumed { marks.append(("resumed", .bool(true))) }
-        return ResultObject.fields(subject: [("token", .string(token.hex))], status: status, outcome: outcome,
-                                   id: ("apnsId", apnsID), uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
+        // The id APNs answered with: apns-id for a device, apns-request-id for the broadcast API.
+        let id: (key: String, value: String?) = if case .device = subject { ("apnsId", apnsID) } else { ("apnsRequestId", channelAnswer?.requestID) }
+        return ResultObject.fields(subject: subject.jsonFields, status: status, outcome: outcome,
+                                   id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
                                    explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
-                                   attempts: attempts, marks: marks)
+                                   attempts: attempts, marks: marks + extra)
+    }
+}
+
+/// What a broadcast's or a channel call's answer carried beyond its status and reason.
+public struct ChannelAnswer: Sendable {
+    /// `apns-request-id` and `apns-channel-id` as the server answered them.
+    public let requestID: String?
+    public let channelID: String?
+    /// The answer's body (a channel's settings, the channel list), as sent.
+    public let body: [UInt8]
+
+    /// What `response` carried, for a request that is not for a device (nil for a device's: its
+    /// answer has nothing more to keep).
+    init?(_ response: PushResponse, for subject: RequestSubject) {
+        if case .device = subject { return nil }
+        requestID = response.requestID
+        channelID = response.channelID
+        body = response.body
     }
 }
 

@@ -3,25 +3,20 @@ public struct PushAttempt: Sendable {
     /// Unique within a run; the transport hands it back with the result.
     public let id: Int
     public let request: PushRequest
-    /// The device the request is for (nil for a broadcast or a channel call).
-    public let token: DeviceToken?
+    /// What the request is for: a device, a broadcast's channel, a channel call.
+    public let subject: RequestSubject
     /// The `authorization` value (`bearer <JWT>`), or nil to send none.
     public let authorization: String?
 
-    public init(id: Int, notification: DeviceNotification, authorization: String?) {
+    public init(id: Int, of item: RunRequest, authorization: String?) {
         self.id = id
-        self.request = notification.request
-        self.token = notification.token
+        self.request = item.request
+        self.subject = item.subject
         self.authorization = authorization
     }
 
-    /// A request that is not for one device: a broadcast, a channel management call.
-    public init(id: Int, request: PushRequest, authorization: String?) {
-        self.id = id
-        self.request = request
-        self.token = nil
-        self.authorization = authorization
-    }
+    /// The device the request is for (nil for a broadcast or a channel call).
+    public var token: DeviceToken? { subject.token }
 }
 
 /// What APNs answered to one request.

@@ -241,7 +241,7 @@ public struct JournalReplay {
             // 429/5xx after the retries, or no answer at all: APNs did not take it.
             outcome = .temporaryFailure
         }
-        var result = PushResult(token: token, position: Int(index), outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
+        var result = PushResult(subject: .device(token), position: Int(index), outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
                                 apnsUniqueID: json["apnsUniqueId"]?.stringValue, reason: reason,
                                 timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
                                 explanation: explanation, stopped: stopped,

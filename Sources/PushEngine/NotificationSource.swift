@@ -1,12 +1,16 @@
 public import PushCore
 import PushCrypto
 
-/// The notifications of one run: one template to tokens from the flags or a file, or a
-/// requests file whose every line is its own notification.
+/// The notifications of one run: one template to tokens from the flags or a file, a requests
+/// file whose every line is its own notification, one broadcast to channels, or one channel call.
 public enum NotificationSource: Sequence {
     case list(PushTemplate, [DeviceToken], duplicates: Int)
     case file(PushTemplate, DeviceTokenFile)
     case requests(RequestsFile)
+    /// The same broadcast to each channel (`send --channel-id`), in the order given.
+    case broadcast(BroadcastTemplate, channels: [String])
+    /// One channel management call (`pushctl channel …`) and its request.
+    case channelCall(BroadcastAPI.ChannelCall, PushRequest)
 
     /// One template to tokens as the user typed them: each parsed (Xcode's `<ab cd …>` is fine), a
     /// token given twice sent once, only `shard`'s part kept. The warnings are for the user: repeats
@@ -43,34 +47,38 @@ public enum NotificationSource: Sequence {
     /// for this many notifications (a requests file's lines warn for themselves).
     public var templateWarnings: [Words] { template?.warnings(sending: count) ?? [] }
 
-    /// What will be sent: distinct tokens, or lines.
+    /// What will be sent: distinct tokens, lines, channels, or the one call.
     public var count: Int {
         switch self {
         case let .list(_, tokens, _): return tokens.count
         case let .file(_, file): return file.count
         case let .requests(file): return file.count
+        case let .broadcast(_, channels): return channels.count
+        case .channelCall: return 1
         }
     }
 
-    /// The one notification every token gets (nil for a requests file, whose lines carry their own).
+    /// The one notification every token gets (nil for a requests file, whose lines carry their
+    /// own, and for what is not sent to devices).
     public var template: PushTemplate? {
         switch self {
         case let .list(template, _, _), let .file(template, _): return template
-        case .requests: return nil
+        case .requests, .broadcast, .channelCall: return nil
         }
     }
 
     /// The part of the list this run sends, when it sends one part.
     public var shard: Shard? {
         switch self {
-        case .list: return nil
+        case .list, .broadcast, .channelCall: return nil
         case let .file(_, file): return file.shard
         case let .requests(file): return file.shard
         }
     }
 
     /// SHA-256 of what is sent to (the tokens in order, or the requests file's lines): what a journal
-    /// tells its run by. Reads a tokens file once more; nil for a requests file read without it.
+    /// tells its run by. Reads a tokens file once more; nil for a requests file read without it, and
+    /// for broadcasts and channel calls (no journal: nothing of theirs to resume).
     public func digest() -> String? {
         let stream = SHA256Stream()
         switch self {
@@ -81,6 +89,8 @@ public enum NotificationSource: Sequence {
         case let .requests(file):
             // Taken during the check: a requests file is read once.
             return file.linesDigest
+        case .broadcast, .channelCall:
+            return nil
         }
         return stream.finishHex()
     }
@@ -90,7 +100,7 @@ public enum NotificationSource: Sequence {
         switch self {
         case let .list(_, _, duplicates): return duplicates
         case let .file(_, file): return file.duplicates
-        case .requests: return 0
+        case .requests, .broadcast, .channelCall: return 0
         }
     }
 
@@ -103,6 +113,8 @@ public enum NotificationSource: Sequence {
         case .list: name = "the device tokens"
         case let .file(_, file): name = file.displayName
         case let .requests(file): name = file.displayName
+        case .broadcast: name = "the channels"
+        case .channelCall: name = "the channel call"
         }
         throw InputError(Words("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run", es: "\(name) tenía \(count) notificaciones al comprobarlo, pero se enviaron \(results): cambió durante el envío"),
                          hint: Words("do not rewrite the file while pushctl reads it; send the rest again", es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
@@ -117,6 +129,8 @@ public enum NotificationSource: Sequence {
             case list([DeviceToken], next: Int)
             case file(DeviceTokenFile.Iterator)
             case requests(RequestsFile.Iterator)
+            case broadcast(BroadcastTemplate, [String], next: Int)
+            case channelCall(BroadcastAPI.ChannelCall, PushRequest, sent: Bool)
         }
         private var base: Base
         /// Kept beside the tokens, not in `Base`: a template bound out of an enum case is a copy,
@@ -130,11 +144,13 @@ public enum NotificationSource: Sequence {
             case let .list(_, tokens, _): base = .list(tokens, next: 0)
             case let .file(_, file): base = .file(file.makeIterator())
             case let .requests(file): base = .requests(file.makeIterator())
+            case let .broadcast(template, channels): base = .broadcast(template, channels, next: 0)
+            case let .channelCall(call, request): base = .channelCall(call, request, sent: false)
             }
         }
 
-        public mutating func next() -> DeviceNotification? {
-            var notification: DeviceNotification
+        public mutating func next() -> RunRequest? {
+            let notification: DeviceNotification
             switch base {
             case let .list(tokens, index):
                 guard index < tokens.count, let template else { return nil }
@@ -146,10 +162,19 @@ public enum NotificationSource: Sequence {
             case let .requests(lines):
                 guard let next = lines.next() else { return nil }
                 notification = next
+            case let .broadcast(template, channels, index):
+                guard index < channels.count else { return nil }
+                base = .broadcast(template, channels, next: index + 1)
+                position += 1
+                return RunRequest(subject: .channel(channels[index]), request: template.request(channelID: channels[index]), position: position)
+            case let .channelCall(call, request, sent):
+                guard !sent else { return nil }
+                base = .channelCall(call, request, sent: true)
+                position += 1
+                return RunRequest(subject: .channelCall(call), request: request, position: position)
             }
             position += 1
-            notification.position = position
-            return notification
+            return RunRequest(subject: .device(notification.token), request: notification.request, position: position)
         }
     }
 

@@ -67,21 +67,13 @@ public final class ResultRenderer: ResultObserver {
 
     public func record(_ result: PushResult) { render(result) }
 
+    /// A result in the stream, in the shape of every result: a device's, a broadcast's channel's
+    /// (`channelId`), a channel call's.
     public func render(_ result: PushResult) {
         if format == .text {
             if !quiet && (style.showAccepted || result.outcome != .accepted) { write(line(for: result)) }
         } else {
             appendResult { result.appendJSONLine(to: &$0, language: jsonLanguage) }
-        }
-    }
-
-    /// A call's result (a broadcast to a channel) in the same stream, in the shape of every result:
-    /// `subject` says what it was for (`channelId`), `label` names it on a text line.
-    public func render(_ result: CallResult, subject: [(String, JSONValue)], label: String) {
-        if format == .text {
-            if !quiet && (style.showAccepted || result.outcome != .accepted) { write(Self.line(for: result, label: label, style: style)) }
-        } else {
-            appendResult { $0.append(contentsOf: result.json(subject, language: jsonLanguage).compact.utf8) }
         }
     }
 
@@ -107,7 +99,8 @@ public final class ResultRenderer: ResultObserver {
 
     /// One result as a line for people (wrapped to the width, if one is set), in this process's language.
     public func line(for r: PushResult) -> String {
-        let token = style.wholeTokens ? r.token.hex : r.token.short
+        guard let device = r.token else { return Self.line(for: r, style: style) }
+        let token = style.wholeTokens ? device.hex : device.short
         var text: String
         switch r.outcome {
         case .accepted:
@@ -129,13 +122,14 @@ public final class ResultRenderer: ResultObserver {
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }
 
-    /// A call's result as a line for people: its label, the status, and the ids APNs answered
-    /// with, or the reason and its explanation.
-    public static func line(for r: CallResult, label: String, style: TextResultStyle) -> String {
+    /// The result of a request that is not for a device (a broadcast to a channel, a channel call)
+    /// as a line for people: what it was for, the status, and the ids APNs answered with, or the
+    /// reason and its explanation.
+    public static func line(for r: PushResult, style: TextResultStyle) -> String {
         let mark = r.outcome == .accepted ? paint("✓", "32", style) : r.outcome == .rejected ? paint("✗", "31", style) : paint("!", "33", style)
-        var text = "\(mark) \(label)  \(r.status.map(String.init) ?? "---")"
+        var text = "\(mark) \(r.subject.label)  \(r.status.map(String.init) ?? "---")"
         if r.outcome == .accepted {
-            if let id = r.requestID { text += "  apns-request-id \(id)" }
+            if let id = r.channelAnswer?.requestID { text += "  apns-request-id \(id)" }
             if let id = r.apnsUniqueID { text += "  unique-id \(id)" }
         } else {
             text += (r.reason.map { " \($0)" } ?? "") + ": " + r.explanation
@@ -194,8 +188,8 @@ public final class DeadTokenFile: ResultObserver {
     deinit { Descriptors.close(fd) }
 
     public func record(_ result: PushResult) {
-        guard result.status == 410, failure == nil else { return }
-        let line = Array((result.token.hex + "\n").utf8)
+        guard result.status == 410, failure == nil, let token = result.token else { return }
+        let line = Array((token.hex + "\n").utf8)
         if FileOutput.writeAll(fd, line) < line.count { failure = Errno.current }
     }
 

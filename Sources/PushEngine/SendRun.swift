@@ -1,10 +1,11 @@
 import PushSystem
 public import PushCore
 import PushCrypto
-import PushCurl
+public import PushCurl
 
-/// A send, planned and checked: which notifications, where, how to connect and authenticate, how
-/// hard to retry. What `pushctl send` builds from its flags, and a library user from anything.
+/// A send, planned and checked: which notifications (to devices, a broadcast to channels, or one
+/// channel call), where, how to connect and authenticate, how hard to retry. What `pushctl send`
+/// and `pushctl channel` build from their flags, and a library user from anything.
 public struct SendPlan {
     public var notifications: NotificationSource
     public var destination: Destination
@@ -54,19 +55,35 @@ public struct JournalSetting: Sendable {
     }
 }
 
-/// Runs a plan: the dispatcher over libcurl, a second try in the other environment when asked,
-/// a journal kept and an earlier one resumed, every final result to every observer once.
+/// Makes the transport a run sends through, for its configuration: libcurl's (`SendRun.curl`), or
+/// a test's scripted one.
+public typealias TransportFactory = (CurlTransportConfiguration) throws(InputError) -> any PushTransport
+
+/// Runs a plan — the one way into the engine: the dispatcher over a transport, a second try in the
+/// other environment when asked, a journal kept and an earlier one resumed, every final result to
+/// every observer once.
 public final class SendRun {
     public let plan: SendPlan
     private let journalSetting: JournalSetting?
     private var replay: JournalReplay?
     private var journal: JournalWriter?
+    private let makeTransport: TransportFactory
+    private let clock: () -> Double
+    private let random: () -> Double
 
     /// Checks the journal before anything is sent: an existing one without `resume` is a usage
     /// error (nothing is overwritten), one of a different run too; one that cannot be created is 73.
-    public init(plan: SendPlan, journal setting: JournalSetting?) throws(InputError) {
+    /// - transport: makes each transport the run sends through (libcurl's unless a test gives its own).
+    /// - clock: monotonic seconds, for back-offs, time budgets and the stop's grace.
+    /// - random: a number in 0…1 for each back-off's jitter.
+    public init(plan: SendPlan, journal setting: JournalSetting? = nil, transport: @escaping TransportFactory = SendRun.curl,
+                clock: @escaping () -> Double = MonotonicClock.seconds,
+                random: @escaping () -> Double = { Double.random(in: 0...1) }) throws(InputError) {
         self.plan = plan
         journalSetting = setting
+        makeTransport = transport
+        self.clock = clock
+        self.random = random
         guard let setting else { return }
         let exists = JournalFile.hasContent(setting.path)
         let identity = try plan.identity()
@@ -106,8 +123,8 @@ public final class SendRun {
     public private(set) var inDoubtResent = 0
 
     /// Sends, giving every notification's final result to each of `observers` (and the journal).
-    /// `stop` makes a signal stop the run cleanly, with `grace` seconds for requests in flight.
-    public func run(observers: [any ResultObserver], stop: SignalStop? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
+    /// `stop` (a signal) stops the run cleanly, with `grace` seconds for requests in flight.
+    public func run(observers: [any ResultObserver], stop: (any StopRequests)? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
         let causes = plan.likelyCauses
         // The plan's likely cause joins the note of each result with that reason.
         let fanout = ResultFanout(observers + (journal.map { [$0] } ?? []), amend: causes.isEmpty ? nil : { result in
@@ -118,33 +135,61 @@ public final class SendRun {
         inDoubtResent = replay?.results.values.filter { $0.inDoubt && settled[$0.position] == nil }.count ?? 0
         // What the journal settles is reported first, marked as resumed, and not sent.
         for result in settled.values.sorted(by: { $0.position < $1.position }) { fanout.record(result) }
-        var configuration = plan.connection.transport(to: plan.destination)
-        configuration.wakeDescriptor = stop?.wakeDescriptor
         let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: fanout) : nil
         let observer = detector.map { $0 as any ResultObserver } ?? fanout
-        // A fresh run sends the list as it is: no lookup per push in an empty journal.
-        var summary = settled.isEmpty
-            ? try dispatch(plan.notifications, configuration: configuration, to: observer, stop: stop, grace: grace)
-            : try dispatch(plan.notifications.lazy.filter { settled[$0.position] == nil }, configuration: configuration, to: observer, stop: stop, grace: grace)
+        var summary = try dispatch(requests(skipping: settled), to: plan.destination, observer: observer, stop: stop, grace: grace)
         if let detector, summary.stoppedBy == nil {
-            summary = try detector.secondPass(summary, stop: stop, grace: grace)
+            summary = try detector.secondPass(summary, run: self, stop: stop, grace: grace)
         } else if let detector {
             detector.releaseHeld()
         }
         for result in settled.values { summary.add(result) }
         summary.duplicatesSkipped = plan.notifications.duplicates
         summary.shard = plan.notifications.shard
+        if case .broadcast = plan.notifications { summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales")) }
         journal?.finish()
         return summary
     }
 
-    func dispatch<Notifications: Sequence>(_ notifications: Notifications, configuration: CurlTransportConfiguration,
-                                           to observer: any ResultObserver, stop: SignalStop?, grace: Double) throws(InputError) -> BatchSummary
-    where Notifications.Element == DeviceNotification {
-        let transport = try makeTransport(configuration)
-        let dispatcher = PushDispatcher(transport: transport, authorization: plan.authorization, policy: plan.policy,
-                                        clock: MonotonicClock.seconds, stopRequests: stop, grace: grace)
-        return dispatcher.run(notifications, to: observer)
+    /// Sends, calling `onResult` once with each notification's final result.
+    public func run(stop: (any StopRequests)? = nil, grace: Double = 5, onResult: @escaping (PushResult) -> Void) throws(InputError) -> BatchSummary {
+        try run(observers: [ClosureObserver(onResult)], stop: stop, grace: grace)
+    }
+
+    /// The plan's requests less what the journal settles, through the source's own iterator (no
+    /// generic sequence between it and the run, which would cost every push).
+    private func requests(skipping settled: [Int: PushResult]) -> () -> RunRequest? {
+        var requests = plan.notifications.makeIterator()
+        // A fresh run sends the list as it is: no lookup per push in an empty journal.
+        if settled.isEmpty { return { requests.next() } }
+        return {
+            while let request = requests.next() {
+                if settled[request.position] == nil { return request }
+            }
+            return nil
+        }
+    }
+
+    /// One pass of the dispatcher over a new transport to `destination`.
+    func dispatch(_ source: @escaping () -> RunRequest?, to destination: Destination, observer: any ResultObserver,
+                  stop: (any StopRequests)?, grace: Double) throws(InputError) -> BatchSummary {
+        var configuration = plan.connection.transport(to: destination)
+        // A signal wakes libcurl's wait at once.
+        configuration.wakeDescriptor = (stop as? SignalStop)?.wakeDescriptor
+        let dispatcher = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
+                                        clock: clock, random: random, stopRequests: stop, grace: grace)
+        return dispatcher.run(source: source, to: observer)
+    }
+
+    /// libcurl's transport for a configuration; a set-up failure is "unavailable" (69).
+    public static func curl(_ configuration: CurlTransportConfiguration) throws(InputError) -> any PushTransport {
+        do {
+            return try CurlTransport(configuration: configuration)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(Words(verbatim: "\(error)"), kind: .unavailable)
+        }
     }
 
     /// Why the journal could not take every result, if it could not.
@@ -185,7 +230,7 @@ final class EnvironmentDetection: ResultObserver {
     }
 
     /// The held tokens, once, in the other environment; each replaces its first result.
-    func secondPass(_ summary: BatchSummary, stop: SignalStop?, grace: Double) throws(InputError) -> BatchSummary {
+    func secondPass(_ summary: BatchSummary, run: SendRun, stop: (any StopRequests)?, grace: Double) throws(InputError) -> BatchSummary {
         guard let template = plan.notifications.template, let other = plan.destination.otherEnvironment, let here,
               let otherName = other.environment?.rawValue, !held.isEmpty else {
             releaseHeld()
@@ -193,18 +238,17 @@ final class EnvironmentDetection: ResultObserver {
         }
         var summary = summary
         let firsts = Dictionary(held.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
-        let notifications = held.map { first -> DeviceNotification in
-            var notification = template.notification(to: first.token)
-            notification.position = first.position
-            return notification
+        let requests = held.compactMap { first in
+            first.token.map { RunRequest(subject: .device($0), request: template.notification(to: $0).request, position: first.position) }
         }
         held.removeAll()
-        var configuration = plan.connection.transport(to: other)
-        configuration.wakeDescriptor = stop?.wakeDescriptor
         let merge = SecondPassMerge(firsts: firsts, here: here, other: otherName, forward: forward)
-        let run = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
-                                 clock: MonotonicClock.seconds, stopRequests: stop, grace: grace)
-        let second = run.run(notifications, to: merge)
+        var next = 0
+        let second = try run.dispatch({
+            guard next < requests.count else { return nil }
+            next += 1
+            return requests[next - 1]
+        }, to: other, observer: merge, stop: stop, grace: grace)
         for (first, final) in merge.replaced { summary.replace(first, with: final) }
         summary.movedToOtherEnvironment = merge.moved
         summary.stoppedBy = summary.stoppedBy ?? second.stoppedBy
@@ -296,4 +340,9 @@ enum SHA256Hex {
         stream.update(bytes)
         return stream.finishHex()
     }
+}
+
+/// Seconds on a clock that never goes back (for durations, deadlines, back-offs).
+public enum MonotonicClock {
+    public static func seconds() -> Double { Clocks.monotonicSeconds() }
 }

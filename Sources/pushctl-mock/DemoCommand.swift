@@ -139,7 +139,8 @@ struct DemoCommand: ParsableCommand {
         let narrator = Narrator(pause: pause)
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
         let authorization = FixedAuthorization(token: token.compact)
-        let transport = ConnectionSettings(concurrency: 10).transport(baseURL: server.url, caCertificate: caPath)
+        let local = try Destination.endpoint(server.url, caCertificate: caPath)
+        let connection = ConnectionSettings(concurrency: 10)
 
         narrator.step(1, Words("The key", es: "La clave"), [
             Words("Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
@@ -174,7 +175,7 @@ struct DemoCommand: ParsableCommand {
 
         narrator.step(4, Words("An alert", es: "Una alerta"), [Words("Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…",
                                                                         es: "Enviándola (libcurl, HTTP/2 sobre TLS, al APNs local)…")])
-        try send(alert, to: [device], narrator: narrator, authorization: authorization, transport: transport)
+        try send(alert, to: [device], narrator: narrator, authorization: authorization, to: local, over: connection)
         narrator.say(Words("200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).",
                            es: "200 significa que APNs la aceptó; apns-id identifica esta notificación y apns-unique-id la encuentra en el registro de entregas de Apple (sandbox)."))
 
@@ -185,18 +186,18 @@ struct DemoCommand: ParsableCommand {
             Words("Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
                   es: "Apple exige prioridad 5 para estas (10 es un error) y solo entrega unas pocas por hora."),
         ])
-        try send(silent, to: [device], narrator: narrator, authorization: authorization, transport: transport)
+        try send(silent, to: [device], narrator: narrator, authorization: authorization, to: local, over: connection)
 
         refusedBeforeSending(narrator: narrator, topic: topic, device: device, view: view)
         narrator.step(7, Words("A dead device token", es: "Un token del dispositivo muerto"), [
             Words("When the app is deleted, its token stops working. Sending to one:",
                   es: "Cuando se borra la app, su token deja de funcionar. Enviando a uno:"),
         ])
-        try send(alert, to: [dead], narrator: narrator, authorization: authorization, transport: transport)
+        try send(alert, to: [dead], narrator: narrator, authorization: authorization, to: local, over: connection)
         narrator.say(Words("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
                            es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
 
-        try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, transport: transport, certificates: certificates)
+        try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, to: local, over: connection, certificates: certificates)
     }
 
     /// Step 6: a payload over Apple's limit is refused before anything is sent.
@@ -224,7 +225,7 @@ struct DemoCommand: ParsableCommand {
 
     /// Step 8: the same alert over a certificate, then how to do it with a real iPhone.
     private func yourTurn(narrator: Narrator, alert: PushTemplate, device: DeviceToken, topic: String,
-                          transport: CurlTransportConfiguration, certificates: TestCertificates) throws {
+                          to local: Destination, over connection: ConnectionSettings, certificates: TestCertificates) throws {
         narrator.step(8, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"), [
             Words("APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
                   es: "APNs admite dos tipos de credenciales. Todo lo anterior usó una clave (.p8) y un JWT."),
@@ -233,9 +234,9 @@ struct DemoCommand: ParsableCommand {
             Words("The same alert over a test certificate for \(certificates.certificate.uid ?? topic) (made by this demo, not Apple's):",
                   es: "La misma alerta con un certificado de prueba para \(certificates.certificate.uid ?? topic) (creado por esta demo, no es de Apple):"),
         ])
-        var overCertificate = transport
+        var overCertificate = connection
         overCertificate.clientCertificate = TLSClientCertificate(certificatePEM: certificates.certificatePEM, privateKeyPEM: certificates.privateKeyPEM)
-        try send(alert, to: [device], narrator: narrator, authorization: CertificateAuthorization(), transport: overCertificate)
+        try send(alert, to: [device], narrator: narrator, authorization: CertificateAuthorization(), to: local, over: overCertificate)
         [
             Words(verbatim: ""),
             Words("With a key (recommended: it never expires, one key for all your apps):",
@@ -265,11 +266,13 @@ struct DemoCommand: ParsableCommand {
     }
 
     private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
-                      authorization: any AuthorizationSource, transport: CurlTransportConfiguration) throws {
+                      authorization: any AuthorizationSource, to local: Destination, over connection: ConnectionSettings) throws {
         let renderer = ResultRenderer(format: .text, sink: StandardOutput.shared,
                                       style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false))
         do {
-            _ = try deliver(template, to: tokens, authorization: authorization, configuration: transport) { result in
+            let plan = SendPlan(notifications: .list(template, tokens, duplicates: 0), destination: local, connection: connection,
+                                authorization: authorization, policy: RetryPolicy())
+            _ = try SendRun(plan: plan).run { result in
                 narrator.say(Words(verbatim: "  " + renderer.line(for: result)))
             }
         } catch {

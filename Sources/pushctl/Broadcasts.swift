@@ -20,15 +20,15 @@ extension Credentials {
 
 /// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {
-    static func line(_ label: String, _ r: CallResult, on fd: Int32 = Descriptors.standardOutput) -> String {
-        ResultRenderer.line(for: r, label: label, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd)))
+    static func line(_ r: PushResult, on fd: Int32 = Descriptors.standardOutput) -> String {
+        ResultRenderer.line(for: r, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd)))
     }
 
     /// json's explanations: English unless the user chose a language.
     static var jsonLanguage: Language { Language.chosenExplicitly ? Language.current : .en }
 }
 
-/// `send --channel-id ID …`: one broadcast, POSTed to each channel.
+/// `send --channel-id ID …`: one broadcast, POSTed to each channel, as the engine's plan.
 enum BroadcastRun {
     static func run(_ c: SendCommand, env: EnvironmentVariables) throws {
         let values = c.settings
@@ -68,24 +68,16 @@ enum BroadcastRun {
             return
         }
 
-        let runner = try CallRunner(authorization: credentials.authorization, connection: connection, destination: destination,
-                                    policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout),
-                                    stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout))
-        var summary = BatchSummary()
-        summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
+        let plan = SendPlan(notifications: .broadcast(template, channels: channels), destination: destination, connection: connection,
+                            authorization: credentials.authorization, policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout))
         // The results as a device send writes them: one renderer, one shape of result.
         let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
                                       style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),
                                       jsonLanguage: CallOutput.jsonLanguage)
-        let started = MonotonicClock.seconds()
-        for channel in channels {
-            let result = runner.perform(template.request(channelID: channel))
-            summary.add(result)
-            renderer.render(result, subject: [("channelId", .string(channel))], label: Words("channel \(channel)", es: "canal \(channel)").description)
+        let summary = try SendRun(plan: plan).run(stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout)) { result in
+            renderer.render(result)
             if c.output == .text { renderer.flush() }
         }
-        summary.elapsedSeconds = MonotonicClock.seconds() - started
-        summary.stoppedBy = runner.stopRequest
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
         if !c.quiet { Console.say(summary.line) }

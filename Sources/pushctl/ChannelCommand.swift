@@ -44,7 +44,7 @@ struct ChannelCommand: ParsableCommand {
             try reportingErrors {
                 let policy = storage
                 try options.perform(.create(policy)) { result in
-                    let id = result.channelID ?? ""
+                    let id = result.channelAnswer?.channelID ?? ""
                     return (text: [id], note: Words("created channel \(id) (storage \(policy.rawValue)) for \(options.bundleShown)",
                                                            es: "canal \(id) creado (almacenamiento \(policy.rawValue)) para \(options.bundleShown)"),
                             json: [("channelId", .string(id)), ("storage", .string(policy.rawValue)), ("messageStoragePolicy", .integer(policy.code))])
@@ -60,7 +60,7 @@ struct ChannelCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 try options.perform(.list) { result in
-                    let json = try? JSONValue.parse(result.body)
+                    let json = try? JSONValue.parse(result.channelAnswer?.body ?? [])
                     let ids = (json?["channels"].flatMap { value -> [JSONValue]? in if case let .array(items) = value { return items } else { return nil } } ?? [])
                         .prefix(BroadcastAPI.channelLimit)
                         .compactMap { $0.stringValue.map { OutsideText.display($0, limit: 256) } }
@@ -81,7 +81,7 @@ struct ChannelCommand: ParsableCommand {
             try reportingErrors {
                 let id = try BroadcastAPI.channelID(id, name: "the channel id")
                 try options.perform(.read(channelID: id)) { result in
-                    let json = try? JSONValue.parse(result.body)
+                    let json = try? JSONValue.parse(result.channelAnswer?.body ?? [])
                     let code = json?["message-storage-policy"]?.integerValue
                     let storage = code.flatMap(BroadcastAPI.StoragePolicy.init(code:))?.rawValue ?? "unknown"
                     let type = json?["push-type"]?.stringValue.map { OutsideText.display($0, limit: 40) } ?? "unknown"
@@ -156,9 +156,10 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         return .command(flags)
     }
 
-    /// Sends one call and prints what `describe` makes of its success; failures as `send` shows them.
+    /// Sends one call (a run of one, through the engine) and prints what `describe` makes of its
+    /// success; failures as `send` shows them.
     func perform(_ call: BroadcastAPI.ChannelCall,
-                 describe: (CallResult) -> (text: [String], note: Words?, json: [(String, JSONValue)])) throws {
+                 describe: (PushResult) -> (text: [String], note: Words?, json: [(String, JSONValue)])) throws {
         try CommandArguments.requireUTF8()
         let values = settings
         let credentials = try Credentials.resolve(values, credentialOptions(quiet: false))
@@ -174,15 +175,12 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         if verbose { connection.trace = { Console.err($0) } }
         try ProxyPolicy(values, credentialsFile: nil).apply(to: &connection)
         connection.clientCertificate = credentials.clientCertificate
-        let runner = try CallRunner(authorization: credentials.authorization, connection: connection, destination: destination,
-                                    policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout),
-                                    stop: SignalStop(), grace: min(SendCommand.stopGrace, timeout))
-        let result = runner.perform(request)
-        var summary = BatchSummary()
-        summary.add(result)
-        summary.stoppedBy = runner.stopRequest
+        let plan = SendPlan(notifications: .channelCall(call, request), destination: destination, connection: connection,
+                            authorization: credentials.authorization, policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
+        var answered: PushResult?
+        let summary = try SendRun(plan: plan).run(stop: SignalStop(), grace: min(SendCommand.stopGrace, timeout)) { answered = $0 }
+        guard let result = answered else { return }
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
-        let subject: [(String, JSONValue)] = [("call", .string(call.label))]
         if result.outcome == .accepted {
             let made = describe(result)
             switch output {
@@ -190,12 +188,12 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
                 made.text.forEach(Console.out)
                 if let note = made.note { Console.say(note) }
             case .json:
-                Console.out(result.json(subject, extra: made.json, language: CallOutput.jsonLanguage).pretty)
+                Console.out(result.json(CallOutput.jsonLanguage, extra: made.json).pretty)
             }
         } else {
             switch output {
-            case .text: Console.err(CallOutput.line(Words("channel \(call.label)", es: "canal \(call.label)").description, result, on: Descriptors.standardError))
-            case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
+            case .text: Console.err(CallOutput.line(result, on: Descriptors.standardError))
+            case .json: Console.out(result.json(CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {
                 Console.hint(SendCommand.hint(for: cause, endpoint: values.value(.endpoint)))
@@ -205,13 +203,3 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
     }
 }
 
-extension BroadcastAPI.ChannelCall {
-    var label: String {
-        switch self {
-        case .create: return "create"
-        case .list: return "list"
-        case let .read(id): return "read \(id)"
-        case let .delete(id): return "delete \(id)"
-        }
-    }
-}

@@ -143,14 +143,18 @@ struct Doctor {
         }
 
         /// One request at a time; connecting may take the whole --timeout (it is what is checked).
-        func transport(_ baseURL: String, certificate: ClientIdentity? = nil) -> CurlTransportConfiguration {
+        func connection(certificate: ClientIdentity? = nil) -> ConnectionSettings {
             var settings = ConnectionSettings(concurrency: 1, connections: 1, timeout: command.timeout)
             settings.connectTimeout = command.timeout
             proxy.apply(to: &settings)
             settings.clientCertificate = certificate.map {
                 TLSClientCertificate(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM)
             }
-            return settings.transport(baseURL: baseURL, caCertificate: caCertificate)
+            return settings
+        }
+
+        func transport(_ baseURL: String, certificate: ClientIdentity? = nil) -> CurlTransportConfiguration {
+            connection(certificate: certificate).transport(baseURL: baseURL, caCertificate: caCertificate)
         }
     }
 
@@ -487,8 +491,11 @@ struct Doctor {
         for place in places {
             var result: PushResult?
             do {
-                _ = try deliver(template, to: [token], authorization: signer, configuration: setting.transport(place.url, certificate: certificate),
-                                policy: RetryPolicy(maxRetries: 0, requestTimeout: setting.command.timeout)) { result = $0 }
+                let plan = SendPlan(notifications: .list(template, [token], duplicates: 0),
+                                    destination: try .endpoint(place.url, caCertificate: setting.caCertificate),
+                                    connection: setting.connection(certificate: certificate), authorization: signer,
+                                    policy: RetryPolicy(maxRetries: 0, requestTimeout: setting.command.timeout))
+                _ = try SendRun(plan: plan).run { result = $0 }
             } catch {
                 return DoctorCheck(name: "test push", status: .fail, found: Doctor.notSent + error.words, hint: error.hintWords)
             }

@@ -293,7 +293,7 @@ struct PropertyTests {
         await #expect(processExitsWith: .success, "trapped on a 410 answer with body \(body)") { [body = body as String] in
             for status in [410, 400, 200] {
                 let response = PushResponse(status: status, apnsID: nil, apnsUniqueID: nil, body: Array(body.utf8))
-                let result = PushResult(token: try! DeviceToken(parsing: "00ff"), response: response, attempts: 1)
+                let result = PushResult(subject: .device(try! DeviceToken(parsing: "00ff")), response: response, attempts: 1)
                 _ = result.jsonLine
                 _ = result.explanation
             }
@@ -568,7 +568,7 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
         // 2xx is success (201 and 204 answer channel calls); anything else carries a reason.
         if (response.reason == nil) != (200..<300).contains(status) { reasons.add(index, input, "reason \(String(describing: response.reason))") }
         for attempts in [1, 4] {
-            let result = PushResult(token: token, response: response, attempts: attempts)
+            let result = PushResult(subject: .device(token), response: response, attempts: attempts)
             let line = result.jsonLine()
             if line.contains("\n") { lines.add(index, input, "jsonLine has a line break: \(show(line))") }
             switch Result(catching: { () throws(JSONParseError) -> JSONValue in try JSONValue.parse(line) }) {

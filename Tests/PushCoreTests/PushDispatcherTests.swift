@@ -1,66 +1,7 @@
 import ChildProcess
+import PushTestSupport
 import Testing
 @testable import PushCore
-
-/// A transport that answers from a script, for the dispatcher's rules (retry, results,
-/// exit status). End-to-end tests use the real libcurl transport against the mock.
-final class ScriptedTransport: PushTransport {
-    var capacity = 4
-    var inFlight: [PushAttempt] = []
-    var started: [PushAttempt] = []
-    /// Answers for each token, in order of attempts; the last one repeats.
-    var script: [String: [AttemptOutcome]] = [:]
-    var attemptsByToken: [String: Int] = [:]
-
-    /// The most attempts ever in flight at once; a start beyond `capacity` is recorded too.
-    var peakInFlight = 0
-
-    var availableSlots: Int { capacity - inFlight.count }
-
-    func start(_ attempt: PushAttempt) {
-        inFlight.append(attempt)
-        peakInFlight = max(peakInFlight, inFlight.count)
-        started.append(attempt)
-    }
-
-    /// Tokens whose requests are never answered (they stay in flight).
-    var silent: Set<String> = []
-    /// Called at each poll (a test's stop request arrives here).
-    var onPoll: (() -> Void)?
-    var polls = 0
-
-    func poll(timeout: Double) -> [PushAttemptResult] {
-        polls += 1
-        onPoll?()
-        let finished = inFlight.filter { !silent.contains($0.token!.hex) }
-        inFlight.removeAll { !silent.contains($0.token!.hex) }
-        return finished.map { attempt in
-            let n = attemptsByToken[attempt.token!.hex, default: 0]
-            attemptsByToken[attempt.token!.hex] = n + 1
-            let answers = script[attempt.token!.hex] ?? [.success(.ok)]
-            return PushAttemptResult(attemptID: attempt.id, outcome: answers[min(n, answers.count - 1)])
-        }
-    }
-}
-
-final class CountingAuthorization: AuthorizationSource {
-    var generation = 1
-    func authorization() throws -> String? { "bearer token-\(generation)" }
-    func renew() throws { generation += 1 }
-}
-
-/// A clock that jumps forward whenever it is read, so back-offs cost no real time.
-final class FakeClock {
-    var now = 0.0
-    func read() -> Double { now += 0.25; return now }
-}
-
-extension PushResponse {
-    static let ok = PushResponse(status: 200, apnsID: "id", apnsUniqueID: nil, body: [])
-    static func rejected(_ status: Int, _ reason: String, extra: String = "") -> PushResponse {
-        PushResponse(status: status, apnsID: "id", apnsUniqueID: nil, body: Array("{\"reason\":\"\(reason)\"\(extra)}".utf8))
-    }
-}
 
 @Suite struct PushDispatcherTests {
     static let template = try! PushTemplate(PushSpec(topic: "com.example.app"), payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
@@ -293,14 +234,6 @@ extension PushResponse {
     }
 }
 
-/// A stop request that arrives when a test says (a signal, for the command line).
-final class TestStop: StopRequests {
-    var stopRequest: StopRequest?
-    func signal(_ name: String = "SIGTERM") {
-        stopRequest = StopRequest(name: name, count: (stopRequest?.count ?? 0) + 1)
-    }
-}
-
 @Suite struct StoppedRunTests {
     func token(_ n: Int) -> DeviceToken { PushDispatcherTests().token(n) }
 
@@ -326,7 +259,7 @@ final class TestStop: StopRequests {
         #expect(Set(results.map(\.token)).count == 40)
         let sent = Set(transport.started.map { $0.token! })
         #expect(sent.count == 12, "three fills of four, then nothing new")
-        #expect(results.filter { $0.stopped == .notSent }.map(\.token).allSatisfy { !sent.contains($0) }, "a token that was sent is never not-sent")
+        #expect(results.filter { $0.stopped == .notSent }.compactMap(\.token).allSatisfy { !sent.contains($0) }, "a token that was sent is never not-sent")
         #expect(summary.accepted == 12)
         #expect(summary.notSent == 28)
         #expect(summary.inDoubt == 0)
@@ -379,7 +312,7 @@ final class TestStop: StopRequests {
         let notifications = tokens.enumerated().map { index, token in
             var notification = PushDispatcherTests.template.notification(to: token)
             notification.position = index
-            return notification
+            return RunRequest(notification)
         }
         let dispatcher = PushDispatcher(transport: transport, authorization: CountingAuthorization(), clock: FakeClock().read)
         var results: [PushResult] = []
@@ -539,17 +472,17 @@ final class TestStop: StopRequests {
 
     @Test("the fast jsonl line is the same bytes as the general encoder, and falls back for anything else")
     func jsonLine() {
-        let accepted = PushResult(token: token, response: PushResponse(status: 200, apnsID: "8F3B0C2E-1D2A-4B5C-9D8E-7F6A5B4C3D2E",
+        let accepted = PushResult(subject: .device(token), response: PushResponse(status: 200, apnsID: "8F3B0C2E-1D2A-4B5C-9D8E-7F6A5B4C3D2E",
                                                                        apnsUniqueID: nil, body: []), attempts: 2)
         #expect(accepted.jsonLine() == accepted.json().compact)
-        let odd = PushResult(token: token, response: PushResponse(status: 200, apnsID: "quote\"d", apnsUniqueID: "u", body: []), attempts: 1)
+        let odd = PushResult(subject: .device(token), response: PushResponse(status: 200, apnsID: "quote\"d", apnsUniqueID: "u", body: []), attempts: 1)
         #expect(odd.jsonLine() == odd.json().compact)
         #expect(odd.jsonLine().contains(#""apnsId":"quote\"d""#))
         for (id, unique) in [("a/b c", "ü"), ("tab\there", nil), ("back\\slash", "{}")] {
-            let other = PushResult(token: token, response: PushResponse(status: 200, apnsID: id, apnsUniqueID: unique, body: []), attempts: 12)
+            let other = PushResult(subject: .device(token), response: PushResponse(status: 200, apnsID: id, apnsUniqueID: unique, body: []), attempts: 12)
             #expect(other.jsonLine() == other.json().compact, "\(id)")
         }
-        let rejected = PushResult(token: token, response: .rejected(410, "Unregistered", extra: ",\"timestamp\":1700000000000"), attempts: 1)
+        let rejected = PushResult(subject: .device(token), response: .rejected(410, "Unregistered", extra: ",\"timestamp\":1700000000000"), attempts: 1)
         #expect(rejected.jsonLine() == rejected.json().compact)
         #expect(rejected.jsonLine().contains(#""timestamp":1700000000000"#))
     }

@@ -2,7 +2,6 @@
 // shows exactly this code between the markers.
 // example-start
 import PushCore
-import PushCurl
 import PushEngine
 
 /// Sends one alert to some devices and returns the tokens APNs called dead.
@@ -15,12 +14,12 @@ func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https:
         keyFile: try KeyFile(path: keyPath),
         keyID: try AppleIdentifier(.keyID, "ABC123DEFG"), teamID: try AppleIdentifier(.teamID, "DEF123GHIJ"),
         cache: nil)
+    let (tokens, _) = try NotificationSource.tokens(devices, template: template, shard: nil)
+    let plan = SendPlan(notifications: tokens, destination: try .endpoint(endpoint, caCertificate: caFile),
+                        connection: ConnectionSettings(), authorization: signer, policy: RetryPolicy())
     var dead: [String] = []
-    let summary = try deliver(
-        template, to: try devices.map(DeviceToken.init(parsing:)), authorization: signer,
-        configuration: CurlTransportConfiguration(baseURL: endpoint, caCertificateFile: caFile)
-    ) { result in
-        if result.status == 410 { dead.append(result.token.hex) }
+    let summary = try SendRun(plan: plan).run { result in
+        if result.status == 410, let token = result.token { dead.append(token.hex) }
     }
     print(summary.line)  // "2 tokens: 1 accepted, 1 rejected (Unregistered 1) in 95 ms"
     return dead

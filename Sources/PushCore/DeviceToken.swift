@@ -43,7 +43,8 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
         if cleanHexDigits(bytes) == nil { _ = try DeviceToken(checking: String(decoding: bytes, as: UTF8.self)) }
     }
 
-    private init(validHex: String) { hex = validHex }
+    /// Hex already checked (and lower-cased) by this module.
+    init(validHex: String) { hex = validHex }
 
     /// The common case, in one pass over the bytes: ASCII hex, with spaces, tabs, line ends and
     /// Xcode's `<>` allowed around and between the digits. How many hex digits there are, or nil

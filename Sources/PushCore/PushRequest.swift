@@ -111,35 +111,45 @@ public struct DeviceNotification: Sendable {
 }
 
 /// What a request of a run is for, which its one final result names: a device, a broadcast's
-/// channel, or a channel management call.
-public enum RequestSubject: Sendable, Equatable {
-    case device(DeviceToken)
-    /// A broadcast (`POST /4/broadcasts/apps/<bundle>`) to this channel.
-    case channel(String)
-    case channelCall(BroadcastAPI.ChannelCall)
+/// channel, or a channel management call. A kind and a name, not an enum with payloads: a subject
+/// is copied a few times a push, and a String's copy is one retain where an enum's copy went
+/// through an outlined switch (callgrind).
+public struct RequestSubject: Sendable, Equatable {
+    public enum Kind: Sendable {
+        case device
+        /// A broadcast (`POST /4/broadcasts/apps/<bundle>`) to a channel.
+        case channel
+        case channelCall
+    }
+
+    public let kind: Kind
+    /// The token's hex, the channel id, or the call as results name it ("create", "read ID").
+    public let name: String
+
+    private init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    public static func device(_ token: DeviceToken) -> RequestSubject { RequestSubject(kind: .device, name: token.hex) }
+    public static func channel(_ id: String) -> RequestSubject { RequestSubject(kind: .channel, name: id) }
+    public static func channelCall(_ call: BroadcastAPI.ChannelCall) -> RequestSubject { RequestSubject(kind: .channelCall, name: call.label) }
 
     /// The device, for a device's request.
-    public var token: DeviceToken? {
-        if case let .device(token) = self { return token }
-        return nil
-    }
+    public var token: DeviceToken? { kind == .device ? DeviceToken(validHex: name) : nil }
 
     /// What a result object names first (`ResultObject`): the token, the channel, or the call.
     public var jsonFields: [(String, JSONValue)] {
-        switch self {
-        case let .device(token): return [("token", .string(token.hex))]
-        case let .channel(id): return [("channelId", .string(id))]
-        case let .channelCall(call): return [("call", .string(call.label))]
+        switch kind {
+        case .device: return [("token", .string(name))]
+        case .channel: return [("channelId", .string(name))]
+        case .channelCall: return [("call", .string(name))]
         }
     }
 
     /// How a line for people names it: the token, "channel ID", "channel create".
     public var label: Words {
-        switch self {
-        case let .device(token): return Words(verbatim: token.hex)
-        case let .channel(id): return Words("channel \(id)", es: "canal \(id)")
-        case let .channelCall(call): return Words("channel \(call.label)", es: "canal \(call.label)")
-        }
+        kind == .device ? Words(verbatim: name) : Words("channel \(name)", es: "canal \(name)")
     }
 }
 
@@ -149,13 +159,19 @@ public enum RequestSubject: Sendable, Equatable {
 public struct RunRequest: Sendable {
     public let subject: RequestSubject
     public let request: PushRequest
-    /// Its place in the run's list (0 first), which its result carries: what a journal records
-    /// and a resumed run skips by.
+    /// Its place in the run's list (0 first), as a device notification's.
     public var position: Int
 
     public init(subject: RequestSubject, request: PushRequest, position: Int = 0) {
         self.subject = subject
         self.request = request
+        self.position = position
+    }
+
+    /// A device's notification: `POST /3/device/<token>` with `shape`.
+    public init(device token: DeviceToken, shape: RequestShape, position: Int) {
+        subject = .device(token)
+        request = PushRequest(deviceToken: token, shape: shape)
         self.position = position
     }
 

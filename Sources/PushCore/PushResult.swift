@@ -54,27 +54,27 @@ public struct PushResult: Sendable {
     public var explanation: String { explanationWords.description }
 
     public init(subject: RequestSubject, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: Words? = nil) {
-        self.init(subject: subject, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note),
-                  channelAnswer: ChannelAnswer(response, for: subject))
+        self.init(subject: subject, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note,
+                                                         forChannelAPI: subject.kind != .device))
     }
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
     /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
     public init(subject: RequestSubject, outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
-        let answer: ChannelAnswer? = if case let .success(response) = outcome { ChannelAnswer(response, for: subject) } else { nil }
-        self.init(subject: subject, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted), channelAnswer: answer)
+        self.init(subject: subject, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted, forChannelAPI: subject.kind != .device))
     }
 
     public init(subject: RequestSubject, failure: TransportFailure, attempts: Int, note: Words? = nil) {
-        self.init(subject: subject, AnswerClassification(failure: failure, attempts: attempts, note: note), channelAnswer: nil)
+        self.init(subject: subject, AnswerClassification(failure: failure, attempts: attempts, note: note))
     }
 
     /// A request a stopped run has no answer for; `why` says what stopped it and what came before.
     public init(subject: RequestSubject, stopped mark: StopMark, attempts: Int, why: Words) {
-        self.init(subject: subject, AnswerClassification(stopped: mark, attempts: attempts, why: why), channelAnswer: nil)
+        self.init(subject: subject, AnswerClassification(stopped: mark, attempts: attempts, why: why))
     }
 
-    init(subject: RequestSubject, _ answer: AnswerClassification, channelAnswer: ChannelAnswer?) {
+    /// Consumes `answer`: its strings move into the result, not copied (a copy is a retain each).
+    init(subject: RequestSubject, _ answer: consuming AnswerClassification) {
         self.subject = subject
         position = 0
         outcome = answer.outcome
@@ -82,19 +82,13 @@ public struct PushResult: Sendable {
         apnsID = answer.apnsID
         apnsUniqueID = answer.apnsUniqueID
         reason = answer.reason
+        timestamp = answer.timestamp
         attempts = answer.attempts
+        explanationWords = answer.explanation
         unreachableCause = answer.unreachableCause
         stopped = answer.stopped
         inDoubt = answer.inDoubt
-        self.channelAnswer = channelAnswer
-        if case .device = subject {
-            timestamp = answer.timestamp
-            explanationWords = answer.explanation
-        } else {
-            // No device token to have died (no timestamp); an acceptance says no more than that.
-            timestamp = nil
-            explanationWords = answer.outcome == .accepted ? PushResult.acceptedByChannelAPI : answer.explanation
-        }
+        channelAnswer = answer.channelAnswer
     }
 
     /// Rebuilds a result a journal kept (every field as it was written).
@@ -138,7 +132,7 @@ public struct PushResult: Sendable {
             // this was 40 instructions a byte, and four comparisons a byte cost 13.
             return s.withUTF8 { bytes in PushResult.plainByte.withUnsafeBufferPointer { plain in bytes.allSatisfy { plain[Int($0)] } } }
         }
-        guard case let .device(token) = subject, outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil,
+        guard subject.kind == .device, outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil,
               plain(apnsID), plain(apnsUniqueID) else {
             out.append(contentsOf: json(language).compact.utf8)
             return
@@ -153,7 +147,7 @@ public struct PushResult: Sendable {
             }
         }
         out.append(contentsOf: #"{"token":""#.utf8)
-        out.append(contentsOf: token.hex.utf8)
+        out.append(contentsOf: subject.name.utf8)
         out.append(contentsOf: #"","status":200,"outcome":"accepted","apnsId":"#.utf8)
         field(apnsID)
         out.append(contentsOf: #","apnsUniqueId":"#.utf8)
@@ -181,7 +175,7 @@ public struct PushResult: Sendable {
         if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
         if resumed { marks.append(("resumed", .bool(true))) }
         // The id APNs answered with: apns-id for a device, apns-request-id for the broadcast API.
-        let id: (key: String, value: String?) = if case .device = subject { ("apnsId", apnsID) } else { ("apnsRequestId", channelAnswer?.requestID) }
+        let id: (key: String, value: String?) = subject.kind == .device ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
         return ResultObject.fields(subject: subject.jsonFields, status: status, outcome: outcome,
                                    id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
                                    explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
@@ -197,10 +191,7 @@ public struct ChannelAnswer: Sendable {
     /// The answer's body (a channel's settings, the channel list), as sent.
     public let body: [UInt8]
 
-    /// What `response` carried, for a request that is not for a device (nil for a device's: its
-    /// answer has nothing more to keep).
-    init?(_ response: PushResponse, for subject: RequestSubject) {
-        if case .device = subject { return nil }
+    init(_ response: PushResponse) {
         requestID = response.requestID
         channelID = response.channelID
         body = response.body
@@ -390,8 +381,12 @@ struct AnswerClassification {
     var unreachableCause: UnreachableCause?
     var stopped: StopMark?
     var inDoubt = false
+    /// A channel API's answer beyond its status (a device's answer has nothing more).
+    var channelAnswer: ChannelAnswer?
 
-    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: Words? = nil) {
+    /// `forChannelAPI`: the answer of a broadcast or a channel call, which keeps what the answer
+    /// carried, has no device token to have died (no timestamp), and whose acceptance says no more.
+    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: Words? = nil, forChannelAPI: Bool = false) {
         status = response.status
         apnsID = response.apnsID
         apnsUniqueID = response.apnsUniqueID
@@ -413,12 +408,18 @@ struct AnswerClassification {
             reason = nil
             explanation = PushResult.acceptedExplanation
         }
+        if forChannelAPI {
+            channelAnswer = ChannelAnswer(response)
+            timestamp = nil
+            if self.outcome == .accepted { explanation = PushResult.acceptedByChannelAPI }
+        }
     }
 
-    init(_ outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
+    init(_ outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil, forChannelAPI: Bool = false) {
         switch outcome {
         case let .success(response):
-            self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, note: exhausted ?? nil)
+            self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, note: exhausted ?? nil,
+                      forChannelAPI: forChannelAPI)
         case let .failure(failure):
             self.init(failure: failure, attempts: attempts, note: exhausted ?? nil)
         }

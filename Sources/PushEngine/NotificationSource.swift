@@ -129,8 +129,9 @@ public enum NotificationSource: Sequence {
             case list([DeviceToken], next: Int)
             case file(DeviceTokenFile.Iterator)
             case requests(RequestsFile.Iterator)
-            case broadcast(BroadcastTemplate, [String], next: Int)
-            case channelCall(BroadcastAPI.ChannelCall, PushRequest, sent: Bool)
+            /// Requests made up front (a broadcast's, one a channel; a channel call): the same layout
+            /// as `list`, so a push's copy of `Base` stays a retain, not an outlined switch.
+            case made([RunRequest], next: Int)
         }
         private var base: Base
         /// Kept beside the tokens, not in `Base`: a template bound out of an enum case is a copy,
@@ -144,37 +145,34 @@ public enum NotificationSource: Sequence {
             case let .list(_, tokens, _): base = .list(tokens, next: 0)
             case let .file(_, file): base = .file(file.makeIterator())
             case let .requests(file): base = .requests(file.makeIterator())
-            case let .broadcast(template, channels): base = .broadcast(template, channels, next: 0)
-            case let .channelCall(call, request): base = .channelCall(call, request, sent: false)
+            case let .broadcast(template, channels):
+                base = .made(channels.indices.map { RunRequest(subject: .channel(channels[$0]), request: template.request(channelID: channels[$0]), position: $0) }, next: 0)
+            case let .channelCall(call, request):
+                base = .made([RunRequest(subject: .channelCall(call), request: request)], next: 0)
             }
         }
 
         public mutating func next() -> RunRequest? {
-            let notification: DeviceNotification
+            // Counted first: a nil ends the list.
+            position += 1
             switch base {
             case let .list(tokens, index):
                 guard index < tokens.count, let template else { return nil }
                 base = .list(tokens, next: index + 1)
-                notification = template.notification(to: tokens[index])
+                return RunRequest(device: tokens[index], shape: template.shape, position: position)
             case let .file(tokens):
                 guard let token = tokens.next(), let template else { return nil }
-                notification = template.notification(to: token)
+                return RunRequest(device: token, shape: template.shape, position: position)
             case let .requests(lines):
-                guard let next = lines.next() else { return nil }
-                notification = next
-            case let .broadcast(template, channels, index):
-                guard index < channels.count else { return nil }
-                base = .broadcast(template, channels, next: index + 1)
-                position += 1
-                return RunRequest(subject: .channel(channels[index]), request: template.request(channelID: channels[index]), position: position)
-            case let .channelCall(call, request, sent):
-                guard !sent else { return nil }
-                base = .channelCall(call, request, sent: true)
-                position += 1
-                return RunRequest(subject: .channelCall(call), request: request, position: position)
+                guard let line = lines.next() else { return nil }
+                var request = RunRequest(line)
+                request.position = position
+                return request
+            case let .made(requests, index):
+                guard index < requests.count else { return nil }
+                base = .made(requests, next: index + 1)
+                return requests[index]
             }
-            position += 1
-            return RunRequest(subject: .device(notification.token), request: notification.request, position: position)
         }
     }
 

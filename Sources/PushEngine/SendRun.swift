@@ -239,7 +239,7 @@ final class EnvironmentDetection: ResultObserver {
         var summary = summary
         let firsts = Dictionary(held.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
         let requests = held.compactMap { first in
-            first.token.map { RunRequest(subject: .device($0), request: template.notification(to: $0).request, position: first.position) }
+            first.token.map { RunRequest(device: $0, shape: template.shape, position: first.position) }
         }
         held.removeAll()
         let merge = SecondPassMerge(firsts: firsts, here: here, other: otherName, forward: forward)

@@ -81,13 +81,7 @@ public final class ScriptedTransport: PushTransport {
 
 extension RequestSubject {
     /// How a script names it: the token's hex, the channel id, the call ("create", "read ID").
-    public var scriptKey: String {
-        switch self {
-        case let .device(token): return token.hex
-        case let .channel(id): return id
-        case let .channelCall(call): return call.label
-        }
-    }
+    public var scriptKey: String { name }
 }
 
 /// A provider token that changes each time it is renewed: "bearer token-1", "bearer token-2", …

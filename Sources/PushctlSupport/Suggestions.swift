@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import PushCore
+import PushWords
 import PushSystem
 
 /// When the command line does not parse, the word that was wrong and what the user meant: first a

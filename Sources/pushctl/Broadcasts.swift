@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto
@@ -71,7 +72,7 @@ enum BroadcastRun {
         flags.concurrency = 1
         flags.connections = 1
         let (connection, _) = try flags.resolve(env: env)
-        if !c.quiet { template.warnings.forEach(Console.warn) }
+        if !c.quiet { template.warnings.map(\.words).forEach(Console.warn) }
 
         if c.dryRun {
             let request = template.request(channelID: channels[0])
@@ -89,7 +90,7 @@ enum BroadcastRun {
                                     policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout),
                                     stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout))
         var summary = BatchSummary()
-        summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
+        summary.noun = .channel
         // The results as a device send writes them: one renderer, one shape of result.
         let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
                                       style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto
@@ -110,7 +111,7 @@ struct SendRequest {
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
         if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-            throw InputError(problem, hint: Words("give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
+            throw InputError(problem.words, hint: Words("give --topic with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
                                                   es: "da --topic con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
         }
         let source: NotificationSource

@@ -1,5 +1,6 @@
 import PushctlSupport
 import PushCore
+import PushWords
 import PushFiles
 import PushCrypto
 import PushCurl

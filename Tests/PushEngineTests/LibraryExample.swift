@@ -4,6 +4,7 @@
 import PushCore
 import PushCurl
 import PushEngine
+import PushWords
 
 /// Sends one alert to some devices and returns the tokens APNs called dead.
 func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https://api.sandbox.push.apple.com",

@@ -2,7 +2,10 @@
 import PackageDescription
 
 // Layering (see README "How the code is organised"):
-//   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C.
+//   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C, no words: its
+//               problems, warnings and explanations are typed codes.
+//   PushWords   the words people read: English and Spanish (`Words`, `Language`), and the one
+//               catalog that says each of PushCore's codes in both.
 //   PushCrypto  ES256 over OpenSSL libcrypto (CLibcrypto), behind PushCore's ES256Signing.
 //   PushCurl    HTTP/2 over libcurl (CCurl), behind PushCore's transport protocol.
 //   PushEngine  the sending library: provider tokens and their cache, device-token and
@@ -30,6 +33,7 @@ let package = Package(
         .executable(name: "pushctl", targets: ["pushctl"]),
         .executable(name: "pushctl-mock", targets: ["pushctl-mock"]),
         .library(name: "PushCore", targets: ["PushCore"]),
+        .library(name: "PushWords", targets: ["PushWords"]),
         .library(name: "PushCrypto", targets: ["PushCrypto"]),
         .library(name: "PushCurl", targets: ["PushCurl"]),
         .library(name: "PushEngine", targets: ["PushEngine"]),
@@ -45,6 +49,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "PushCore", swiftSettings: strict),
+        .target(name: "PushWords", dependencies: ["PushCore"], swiftSettings: strict),
 
         // SIGINT/SIGTERM/SIGHUP as requests to stop a run: an async-signal-safe handler belongs in C.
         .target(name: "CStopSignals"),
@@ -59,7 +64,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .target(name: "PushCrypto", dependencies: ["PushCore", "CLibcrypto"], swiftSettings: strict),
+        .target(name: "PushCrypto", dependencies: ["PushCore", "PushWords", "CLibcrypto"], swiftSettings: strict),
 
         .systemLibrary(
             name: "CCurl",
@@ -67,15 +72,15 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         // Reading the user's files (bounded, each problem named), writing output checked, the wall clock.
-        .target(name: "PushFiles", dependencies: ["PushCore", "PushSystem"], swiftSettings: strict),
+        .target(name: "PushFiles", dependencies: ["PushCore", "PushWords", "PushSystem"], swiftSettings: strict),
         .target(name: "PushCurl", dependencies: ["PushCore", "PushFiles", "PushSystem", "CCurl", "CLibcrypto"], swiftSettings: strict),
 
-        .target(name: "PushEngine", dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl"], swiftSettings: strict),
+        .target(name: "PushEngine", dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl"], swiftSettings: strict),
 
         .target(
             name: "PushMock",
             dependencies: [
-                "PushCore", "PushFiles", "PushSystem",
+                "PushCore", "PushWords", "PushFiles", "PushSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -94,7 +99,7 @@ let package = Package(
         // What both executables share: console output, error reporting, the version.
         .target(
             name: "PushctlSupport",
-            dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: executable
         ),
 
@@ -102,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: executable
@@ -112,19 +117,19 @@ let package = Package(
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: executable
         ),
 
-        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess"], swiftSettings: strict),
+        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "PushWords", "ChildProcess"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
-        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushSystem", "ChildProcess"], swiftSettings: strict),
+        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushWords", "PushCrypto", "PushCurl", "PushEngine", "PushSystem", "ChildProcess"], swiftSettings: strict),
         .testTarget(
             name: "PushCryptoTests",
             dependencies: [
-                "PushCore", "PushCrypto",
+                "PushCore", "PushWords", "PushCrypto",
                 // An independent ES256 implementation to check ours against.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -135,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "PushMockTests",
             dependencies: [
-                "PushCore", "PushMock", "PushSystem", "ChildProcess",
+                "PushCore", "PushWords", "PushMock", "PushSystem", "ChildProcess",
                 // Signs test JWTs independently of pushctl's own signer.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A raw HTTP/2 client that breaks the rules real clients keep (RawHTTP2Client.swift).
@@ -150,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "PushctlTests",
             // PushEngine and PushCrypto only make fixtures (a cache entry sealed around a foreign token).
-            dependencies: ["PushCore", "PushCrypto", "PushEngine", "PushMock", "PushSystem", "ChildProcess"],
+            dependencies: ["PushCore", "PushWords", "PushCrypto", "PushEngine", "PushMock", "PushSystem", "ChildProcess"],
             // What --help and the completion scripts print, compared whole (HelpSnapshotTests).
             exclude: ["Snapshots"],
             swiftSettings: strict

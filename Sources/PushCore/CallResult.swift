@@ -4,9 +4,8 @@ public struct CallResult: Sendable {
     public let outcome: PushResult.Outcome
     public let status: Int?
     public let reason: String?
-    public let explanationWords: Words
-    /// The explanation in this process's language.
-    public var explanation: String { explanationWords.description }
+    /// What the answer means and what to do, as a code (the catalog's `explanationWords` says it).
+    public let explanationCode: ResultExplanation
     public let attempts: Int
     public let apnsUniqueID: String?
     /// `apns-request-id` and `apns-channel-id` as the server answered them.
@@ -18,12 +17,12 @@ public struct CallResult: Sendable {
     /// A stopped run's call without an answer: not sent, or sent and not answered.
     public let stopped: StopMark?
 
-    public init(_ outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
+    public init(_ outcome: AttemptOutcome, attempts: Int, exhausted: RetryLimit?? = nil) {
         let base = AnswerClassification(outcome, attempts: attempts, exhausted: exhausted)
         self.outcome = base.outcome
         status = base.status
         reason = base.reason
-        explanationWords = base.outcome == .accepted ? Words("accepted by APNs", es: "aceptada por APNs") : base.explanation
+        explanationCode = base.outcome == .accepted ? .callAccepted : base.explanation
         self.attempts = attempts
         apnsUniqueID = base.apnsUniqueID
         unreachableCause = base.unreachableCause
@@ -41,12 +40,11 @@ public struct CallResult: Sendable {
 
     /// A call a stopped run has no answer for.
     public init(stopped mark: StopMark, attempts: Int, request: StopRequest) {
-        let base = AnswerClassification(stopped: mark, attempts: attempts,
-                                        why: mark == .inDoubt ? StopWords.inDoubt(request) : StopWords.notSent(request))
+        let base = AnswerClassification(stopped: mark, attempts: attempts, why: .stopped(mark == .inDoubt ? .inDoubt : .notSent, request: request.name))
         outcome = base.outcome
         status = nil
         reason = nil
-        explanationWords = base.explanation
+        explanationCode = base.explanation
         self.attempts = attempts
         apnsUniqueID = nil
         unreachableCause = nil
@@ -56,14 +54,8 @@ public struct CallResult: Sendable {
         body = []
     }
 
-    /// The result object of `--output json`/`jsonl` for a call, in the shape of every result
-    /// (`ResultObject`): `subject` first (what the call was for), then the answer, then `extra`
-    /// (what the call's answer said: a channel's settings, the channel list).
-    public func json(_ subject: [(String, JSONValue)], extra: [(String, JSONValue)] = [], language: Language = .en) -> JSONValue {
-        ResultObject.fields(subject: subject, status: status, outcome: outcome, id: ("apnsRequestId", requestID), uniqueID: apnsUniqueID,
-                            reason: reason, timestamp: nil, explanation: explanationWords.text(language), attempts: attempts,
-                            marks: (stopped.map { [("stopped", JSONValue.string($0.rawValue))] } ?? []) + extra)
-    }
+    // The result object of `--output json`/`jsonl` (`json(_:extra:language:)`) is the catalog's:
+    // it holds the explanation in a language.
 }
 
 extension BatchSummary {

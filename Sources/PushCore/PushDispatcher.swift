@@ -171,9 +171,9 @@ final class DispatchRun {
         do { header = try authorization.authorization() } catch {
             // Not the network's fault: a key that cannot sign stops the run, and the caller
             // reports it as the input problem it is (every remaining notification: not sent).
-            let problem = (error as? InputError) ?? InputError(Words("could not sign the provider token: \(error)", es: "no se pudo firmar el token del proveedor: \(error)"))
+            let problem = (error as? InputError) ?? InputError(ProviderTokenProblem.cannotSign(String(describing: error)))
             summary.abortedBy = summary.abortedBy ?? problem
-            let failure = TransportFailure.abandoned(Words("not sent: ", es: "no se envió: ") + problem.words)
+            let failure = TransportFailure.abandoned(.notSent(problem))
             halt(.failure(failure))
             finish(pending, PushResult(token: pending.notification.token, failure: failure, attempts: pending.attempts))
             return
@@ -318,7 +318,7 @@ final class DispatchRun {
     private func settleInFlight(_ request: StopRequest) {
         for pending in inFlight.drain() {
             finish(pending, PushResult(token: pending.notification.token, stopped: .inDoubt, attempts: pending.attempts,
-                                       why: StopWords.inDoubt(request)))
+                                       note: .inDoubt, request: request))
         }
     }
 
@@ -327,10 +327,10 @@ final class DispatchRun {
     private func stoppedResult(_ pending: Pending, _ request: StopRequest) -> PushResult {
         let token = pending.notification.token
         if pending.lastAttemptTimedOut {
-            return PushResult(token: token, stopped: .inDoubt, attempts: pending.attempts, why: StopWords.timedOut(request))
+            return PushResult(token: token, stopped: .inDoubt, attempts: pending.attempts, note: .timedOut, request: request)
         }
         return PushResult(token: token, stopped: .notSent, attempts: pending.attempts,
-                          why: pending.attempts == 0 ? StopWords.notSent(request) : StopWords.notSentAgain(request))
+                          note: pending.attempts == 0 ? .notSent : .notSentAgain, request: request)
     }
 
     /// The one place a notification's final result goes.
@@ -348,28 +348,6 @@ final class DispatchRun {
         if stop == nil, transport.availableSlots > 0, let due = retries.nextDue { until = min(until, due) }
         if case let .requested(_, graceEnds)? = stop { until = min(until, graceEnds) }
         return max(0, until - now)
-    }
-}
-
-/// What a stopped run says of each notification it holds, in every language.
-enum StopWords {
-    static func notSent(_ request: StopRequest) -> Words {
-        Words("not sent: the run was stopped (\(request.name)) before it", es: "no se envió: el envío se detuvo (\(request.name)) antes")
-    }
-
-    static func notSentAgain(_ request: StopRequest) -> Words {
-        Words("not accepted, and not sent again: the run was stopped (\(request.name)) before its retry; safe to send again",
-              es: "no aceptada, y no se volvió a enviar: el envío se detuvo (\(request.name)) antes de reintentarla; se puede volver a enviar")
-    }
-
-    static func inDoubt(_ request: StopRequest) -> Words {
-        Words("sent, but not answered before the run was stopped (\(request.name)): APNs may have it",
-              es: "enviada, pero sin respuesta antes de que el envío se detuviera (\(request.name)): puede que APNs la tenga")
-    }
-
-    static func timedOut(_ request: StopRequest) -> Words {
-        Words("its last attempt timed out, and the run was stopped (\(request.name)) before a retry: APNs may have it",
-              es: "su último intento agotó el tiempo y el envío se detuvo (\(request.name)) antes de reintentarla: puede que APNs la tenga")
     }
 }
 

@@ -11,7 +11,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public init(index: Int, count: Int) throws(InputError) {
         guard (1...10_000).contains(count), (1...count).contains(index) else {
-            throw InputError(Words("a shard is K/N with 1 ≤ K ≤ N ≤ 10000; got \(index)/\(count)", es: "una parte es K/N con 1 ≤ K ≤ N ≤ 10000; se recibió \(index)/\(count)"), kind: .usage)
+            throw InputError(ShardProblem.outOfRange(index: index, count: count), kind: .usage)
         }
         self.index = index
         self.count = count
@@ -21,7 +21,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(InputError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw InputError(Words("a shard is K/N, e.g. 2/4 (the second of four); got '\(OutsideText.display(text, limit: 20))'", es: "una parte es K/N, p. ej. 2/4 (la segunda de cuatro); se recibió '\(OutsideText.display(text, limit: 20))'"), kind: .usage)
+            throw InputError(ShardProblem.notKN(shown: OutsideText.display(text, limit: 20)), kind: .usage)
         }
         try self.init(index: k, count: n)
     }
@@ -36,4 +36,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(index)/\(count)" }
+}
+
+/// What is wrong with a shard (`K/N`).
+public enum ShardProblem: InputProblem {
+    /// Not 1 ≤ K ≤ N ≤ 10000.
+    case outOfRange(index: Int, count: Int)
+    /// Not of the form K/N.
+    case notKN(shown: String)
 }

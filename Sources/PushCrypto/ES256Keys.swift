@@ -1,5 +1,6 @@
 internal import CLibcrypto
 public import PushCore
+import PushWords
 
 /// An APNs signing key: P-256, loaded from Apple's `.p8` (unencrypted PKCS#8 PEM).
 /// Signs through OpenSSL's `EVP_DigestSign*`, returning JOSE's raw r‖s.

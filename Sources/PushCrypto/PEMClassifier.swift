@@ -1,4 +1,5 @@
 import PushCore
+import PushWords
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

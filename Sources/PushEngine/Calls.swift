@@ -1,4 +1,5 @@
 public import PushCore
+import PushWords
 import PushCurl
 
 /// Requests that are not for a device (a broadcast to a channel, a channel management call),
@@ -38,8 +39,8 @@ public final class CallRunner {
             if let stopped = stopRequest { return CallResult(stopped: .notSent, attempts: attempts, request: stopped) }
             let header: String?
             do { header = try authorization.authorization() } catch {
-                let problem = (error as? InputError)?.words ?? Words(verbatim: "\(error)")
-                return CallResult(.failure(.abandoned(Words("not sent: ", es: "no se envió: ") + problem)), attempts: attempts)
+                let problem = (error as? InputError) ?? InputError(Words(verbatim: "\(error)"))
+                return CallResult(.failure(.abandoned(.notSent(problem))), attempts: attempts)
             }
             attempts += 1
             nextID += 1

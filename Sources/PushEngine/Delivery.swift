@@ -1,4 +1,5 @@
 public import PushCore
+import PushWords
 public import PushCurl
 import PushSystem
 

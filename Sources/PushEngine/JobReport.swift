@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+import PushWords
 import PushFiles
 
 /// What a run tells a CI job's log: a Markdown summary for GitHub's step summary, and one

@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+import PushWords
 import PushFiles
 import PushCrypto
 
@@ -227,16 +228,18 @@ public struct JournalReplay {
         let stopped = json["stopped"]?.stringValue.flatMap(StopMark.init(rawValue:))
         let reason = json["reason"]?.stringValue
         let outcome: PushResult.Outcome
-        var explanation = Words(verbatim: OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
+        var explanation = ResultExplanation.recorded(OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
         if stopped != nil {
             outcome = .stopped
         } else if let status, (200..<300).contains(status) {
             outcome = .accepted
-            explanation = PushResult.acceptedExplanation
+            explanation = .accepted
         } else if let status, status != 429, status < 500 {
             // APNs' final word (what retries cannot change); its explanation said again in this run's language.
             outcome = .rejected
-            if let reason, case let known = RejectionReason(apnsName: reason), RejectionReason.allKnown.contains(known) { explanation = known.explanation }
+            if let reason, case let known = RejectionReason(apnsName: reason), RejectionReason.allKnown.contains(known) {
+                explanation = .answered(known, lastValid: nil, limit: nil)
+            }
         } else {
             // 429/5xx after the retries, or no answer at all: APNs did not take it.
             outcome = .temporaryFailure

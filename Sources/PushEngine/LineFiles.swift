@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PushSystem
 public import PushCore
+import PushWords
 import PushCrypto
 import PushFiles
 
@@ -45,7 +46,7 @@ public final class CheckedLineFile {
                     if reader.lineNumber == 1, let mark = PastedForm.encodingMark(line) { throw InputError(mark) }
                     try check(line)
                 } catch {
-                    throw error.at(Words("\(displayName), line \(reader.lineNumber)", es: "\(displayName), línea \(reader.lineNumber)"))
+                    throw error.at(.line(displayName, reader.lineNumber))
                 }
             }
         } catch {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PushSystem
 public import PushCore
+public import PushWords
 public import PushFiles
 public import PushCrypto
 

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import PushSystem
 public import PushCore
+public import PushWords
 public import PushFiles
 
 /// How results are written: `text` lines for people, `json` one document, `jsonl` one object

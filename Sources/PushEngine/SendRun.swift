@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+public import PushWords
 import PushCrypto
 import PushCurl
 

@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 public import PushFiles
 public import PushCrypto
 
@@ -133,7 +134,7 @@ public struct SendSetup {
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
         if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-            throw InputError(problem, hint: Words("give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
+            throw InputError(problem.words, hint: Words("give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
                                                   es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
         }
         let source: NotificationSource

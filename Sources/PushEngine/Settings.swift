@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushFiles
 
 /// The one table of what a user may set by a flag or by a `PUSHCTL_*` variable, and the one rule

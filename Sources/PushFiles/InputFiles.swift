@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushSystem
 
 /// Reading what the user points at, with one set of messages: missing or unreadable →

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import PushCore
+import PushWords
 import PushSystem
 import PushEngine
 

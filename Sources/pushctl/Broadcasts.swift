@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto
@@ -54,7 +55,7 @@ enum BroadcastRun {
         connection.clientCertificate = credentials.clientCertificate
         connection.concurrency = 1
         connection.connections = 1
-        if !c.quiet { template.warnings.forEach(Console.warn) }
+        if !c.quiet { template.warnings.map(\.words).forEach(Console.warn) }
 
         if c.dryRun {
             let request = template.request(channelID: channels[0])
@@ -72,7 +73,7 @@ enum BroadcastRun {
                                     policy: RetryPolicy(maxRetries: c.retries, requestTimeout: c.timeout),
                                     stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout))
         var summary = BatchSummary()
-        summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales"))
+        summary.noun = .channel
         // The results as a device send writes them: one renderer, one shape of result.
         let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
                                       style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),

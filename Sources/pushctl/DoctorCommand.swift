@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushCrypto
 import PushCurl

@@ -1,5 +1,6 @@
 import ChildProcess
 import PushCore
+import PushWords
 import Foundation
 import Testing
 

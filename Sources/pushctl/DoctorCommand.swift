@@ -342,7 +342,7 @@ struct Doctor {
             return DoctorCheck(name: "proxy", status: .fail,
                                found: found + Words(": it did not open a tunnel to \(refused.target) (\(refused.report.detail)", es: ": no abrió un túnel a \(refused.target) (\(refused.report.detail)")
                                    + status + Words(verbatim: ")"),
-                               hint: SendCommand.hint(for: .proxy, endpoint: setting.endpoint), details: details)
+                               hint: UnreachableCause.proxy.hint(endpoint: setting.endpoint), details: details)
         }
         if let tunnel = reports.first(where: { $0.report.proxyConnectStatus == 200 }) {
             return DoctorCheck(name: "proxy", status: .pass, found: found + Words(": CONNECT to \(tunnel.target) works", es: ": CONNECT a \(tunnel.target) funciona"),
@@ -449,7 +449,7 @@ struct Doctor {
             return Words("the server does not speak HTTP/2 (ALPN h2), which APNs needs: check --endpoint, or a proxy that intercepts TLS",
                          es: "el servidor no habla HTTP/2 (ALPN h2), que APNs necesita: revisa --endpoint, o un proxy que intercepte TLS")
         default:
-            return SendCommand.hint(for: cause, endpoint: setting.endpoint)
+            return cause.hint(endpoint: setting.endpoint)
         }
     }
 

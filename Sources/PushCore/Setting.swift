@@ -12,7 +12,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case keyFile, keyID, teamID, jwt, noJWTCache, certificate, certificateKey, certificatePassword
     case environment, endpoint, port, caCertificate, proxy, proxyCredentials, cacheDirectory, language
     // What the hints of a failed connection and of `doctor` point at.
-    case production, verbose, mockCAOutput
+    case production, verbose, simulator, mockCAOutput
     // What `send` sends to, and with what.
     case tokensFile, payload, payloadJSON, apnsID
 
@@ -61,6 +61,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .language: return "the language"
         case .production: return "APNsEnvironment.production"
         case .verbose: return "ConnectionSettings.trace"
+        case .simulator: return "a Simulator device"
         case .mockCAOutput: return "the mock's CA file"
         case .tokensFile: return "a tokens file"
         case .payload: return "the payload file"

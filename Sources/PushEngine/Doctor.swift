@@ -1,5 +1,6 @@
 public import PushCore
 public import PushCurl
+public import PushSystem
 import PushFiles
 import PushCrypto
 
@@ -31,6 +32,7 @@ public struct DoctorCheck: Sendable {
         case "certificate": Words("certificate", es: "certificado")
         case "clock": Words("clock", es: "reloj")
         case "test push": Words("test push", es: "prueba de envío")
+        case "simulator": Words("Simulator", es: "Simulador")
         default: Words(verbatim: name)
         }
     }
@@ -86,10 +88,13 @@ public struct DoctorOptions {
 }
 
 /// What `Doctor` asks of this machine, each replaceable so that a test runs doctor in process:
-/// how far a connection to each server gets, and the wall clock.
+/// how far a connection to each server gets, the wall clock, the operating system, and where a
+/// program is on the PATH of the settings' environment.
 public struct DoctorMachine {
     public var probe: ([CurlTransportConfiguration]) -> [ConnectionProbeReport] = { ConnectionProbe.run($0) }
     public var now: () -> Int64 = { WallClock.now() }
+    public var system: OperatingSystem = .current
+    public var findProgram: (String, EnvironmentVariables) -> String? = ExecutablePath.find
 
     public init() {}
 }
@@ -139,6 +144,7 @@ public struct Doctor {
         checks += reports.map { connection($0.target, $0.report) }
         let authorization: (any AuthorizationSource)? = certificate.identity != nil ? CertificateAuthorization() : key.signer
         checks.append(testPush(authorization, certificate: certificate.identity))
+        if machine.system == .macOS { checks.append(simulator()) }
         return DoctorReport(checks: checks)
     }
 

@@ -2,8 +2,10 @@ public import PushCore
 import PushCurl
 import PushCrypto
 import PushFiles
+import PushSystem
 
-/// The checks of this machine alone: libcurl, the key and the certificate.
+/// The checks of this machine alone: libcurl, the key, the certificate, and on a Mac the
+/// Simulator's tools.
 extension Doctor {
     func libcurl() -> DoctorCheck {
         guard CurlRuntime.initialise() else {
@@ -28,15 +30,18 @@ extension Doctor {
     /// The certificate loads with its key, is within its validity, and what it covers.
     func certificate() -> (check: DoctorCheck, identity: ClientIdentity?) {
         guard let path = certificatePath else {
+            // On a Mac with neither a key nor a certificate given, where the certificate is.
             return (DoctorCheck(name: "certificate", status: .skip,
-                                found: Words("no \(Setting.certificate.either("or")) given", es: "no se dio \(Setting.certificate.either("ni"))")), nil)
+                                found: Words("no \(Setting.certificate.either("or")) given", es: "no se dio \(Setting.certificate.either("ni"))"),
+                                hint: machine.system == .macOS && keyPath == nil ? Self.keychain : nil), nil)
         }
         let shown = OutsideText.display(path, limit: 120)
         let identity: ClientIdentity
         do {
             identity = try CertificateCredential.identity(path: path, values, options.credentials)
         } catch {
-            let hint = error.hintWords ?? Words("export the certificate with its key as .p12", es: "exporta el certificado con su clave como .p12")
+            var hint = error.hintWords ?? Words("export the certificate with its key as .p12", es: "exporta el certificado con su clave como .p12")
+            if machine.system == .macOS && !hint.en.contains("Keychain Access") { hint = hint + Words(verbatim: "; ") + Self.keychain }
             return (DoctorCheck(name: "certificate", status: .fail, found: error.words, hint: hint, details: [("path", .string(shown))]), nil)
         }
         let c = identity.certificate
@@ -52,8 +57,9 @@ extension Doctor {
         let notAfter = UTCDate.format(unixSeconds: c.notAfter)
         switch c.validity(now: now) {
         case .expired:
-            let hint = Words("make a new one in your Apple Developer account, or move to a .p8 key",
+            var hint = Words("make a new one in your Apple Developer account, or move to a .p8 key",
                              es: "crea otro en tu cuenta de Apple Developer, o pasa a una clave .p8")
+            if machine.system == .macOS { hint = hint + Words(verbatim: "; ") + Self.keychain }
             return (DoctorCheck(name: "certificate", status: .fail, found: covers + Words("; expired on \(notAfter)", es: "; caducó el \(notAfter)"),
                                 hint: hint, details: details), nil)
         case .notYetValid:
@@ -70,6 +76,12 @@ extension Doctor {
             return (DoctorCheck(name: "certificate", status: .pass, found: covers + Words("; valid for \(days) more days", es: "; válido \(days) días más"),
                                 details: details), identity)
         }
+    }
+
+    /// Where a Mac keeps a push certificate, and how it leaves as a file pushctl reads.
+    static var keychain: Words {
+        Words("on a Mac, a push certificate lives in the Keychain: in Keychain Access, select it with its private key, choose File › Export Items… and save a .p12, then give it with \(Setting.certificate)",
+              es: "en un Mac, el certificado de push vive en el llavero: en Acceso a Llaveros, selecciónalo junto con su clave privada, elige Archivo › Exportar ítems… y guarda un .p12; luego dalo con \(Setting.certificate)")
     }
 
     /// The key loads, its ids have Apple's shapes, and a token signed with it verifies.
@@ -116,5 +128,28 @@ extension Doctor {
         } catch {
             return failed(error)
         }
+    }
+
+    /// On a Mac: whether Xcode's `simctl` answers (`xcrun simctl help`), which a push to a booted
+    /// Simulator runs. Not having it fails nothing: most sends never need it.
+    func simulator() -> DoctorCheck {
+        let hint = Words("\(Setting.simulator) needs Xcode: install it from the App Store, open it once, and select it with sudo xcode-select -s /Applications/Xcode.app",
+                         es: "\(Setting.simulator) necesita Xcode: instálalo desde la App Store, ábrelo una vez y selecciónalo con sudo xcode-select -s /Applications/Xcode.app")
+        guard let xcrun = machine.findProgram("xcrun", values.environment) else {
+            return DoctorCheck(name: "simulator", status: .skip,
+                               found: Words("no xcrun on PATH: Xcode's command-line tools are not here", es: "no hay xcrun en el PATH: aquí no están las herramientas de línea de comandos de Xcode"),
+                               hint: hint, details: [("xcrun", .null), ("simctl", .bool(false))])
+        }
+        let shown = OutsideText.display(xcrun, limit: 120)
+        guard case let .success(run) = ChildProcesses.run(ChildSpec(xcrun, ["simctl", "help"]), seconds: options.timeout), run.end == .exited(0) else {
+            return DoctorCheck(name: "simulator", status: .skip,
+                               found: Words("\(shown) is here, but xcrun simctl did not answer: it comes with Xcode, not with the command-line tools alone",
+                                            es: "\(shown) está, pero xcrun simctl no respondió: viene con Xcode, no solo con las herramientas de línea de comandos"),
+                               hint: hint, details: [("xcrun", .string(shown)), ("simctl", .bool(false))])
+        }
+        return DoctorCheck(name: "simulator", status: .pass,
+                           found: Words("xcrun simctl answers (Xcode): \(Setting.simulator) booted pushes to the booted Simulator",
+                                        es: "xcrun simctl responde (Xcode): \(Setting.simulator) booted envía al Simulador arrancado"),
+                           details: [("xcrun", .string(shown)), ("simctl", .bool(true))])
     }
 }

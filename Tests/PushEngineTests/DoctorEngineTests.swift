@@ -6,7 +6,8 @@ import PushEngine
 import PushSystem
 import Testing
 
-/// `Doctor` in process: a fake connection probe and clock. Nothing here connects anywhere (the test push is never asked for a
+/// `Doctor` in process: a fake connection probe and clock, the operating system chosen, programs
+/// found on an injected PATH. Nothing here connects anywhere (the test push is never asked for a
 /// real server); `DoctorTests` runs the built pushctl against the mock.
 @Suite struct DoctorEngineTests {
     static let now: Int64 = 1_800_000_000
@@ -45,7 +46,7 @@ import Testing
         return report
     }
 
-    static func doctor(_ flags: [Setting: String] = [:], env: EnvironmentVariables = [:],
+    static func doctor(_ flags: [Setting: String] = [:], env: EnvironmentVariables = [:], system: OperatingSystem = .linux,
                        probe: FakeProbe, configure: (inout DoctorOptions) -> Void = { _ in }) throws -> DoctorReport {
         var options = DoctorOptions(settings: SettingValues(flags: flags, environment: env))
         options.timeout = 3
@@ -53,6 +54,7 @@ import Testing
         var machine = DoctorMachine()
         machine.probe = probe.run
         machine.now = { now }
+        machine.system = system
         return try Doctor(options, machine: machine).run()
     }
 
@@ -65,6 +67,13 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
+    }
+
+    /// A fake `xcrun` in `dir` that writes its arguments to `dir/asked` and exits `status`.
+    static func fakeXcrun(in dir: URL, status: Int32) throws {
+        let script = dir.appendingPathComponent("xcrun")
+        try "#!/bin/sh\necho \"$@\" >> '\(dir.path)/asked'\nexit \(status)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
 
     @Test("a server that answers: its check passes with every stage and time, the clock is in step, and the probe was asked for that server alone")
@@ -153,6 +162,69 @@ import Testing
         #expect(proxy.hint == UnreachableCause.proxy.hint(endpoint: "https://127.0.0.1:8443"))
         let server = try Self.check(report, "127.0.0.1:8443")
         #expect(server.hint?.en.hasPrefix("libcurl goes through the proxy in HTTPS_PROXY here") == true, "\(String(describing: server.hint))")
+    }
+
+    @Test("on macOS with neither key nor certificate: the Keychain hint in both languages, and xcrun simctl asked once through the PATH given")
+    func macOSHints() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.fakeXcrun(in: dir, status: 0)
+        let report = try Self.doctor([.endpoint: "https://127.0.0.1:8443"], env: ["PATH": dir.path], system: .macOS, probe: FakeProbe { _ in Self.answered() })
+        let certificate = try Self.check(report, "certificate")
+        #expect(certificate.status == .skip)
+        let hint = try #require(certificate.hint)
+        #expect(hint.en.contains("Keychain Access") && hint.en.contains("File › Export Items…") && hint.en.contains(".p12"), "\(hint.en)")
+        #expect(hint.es.contains("Acceso a Llaveros") && hint.es.contains("Archivo › Exportar ítems…"), "\(hint.es)")
+        #expect(hint.en.contains("\(Setting.certificate)"))
+        let simulator = try #require(report.checks.last)
+        #expect(simulator.name == "simulator" && simulator.status == .pass)
+        #expect(simulator.found.en.contains("\(Setting.simulator) booted"))
+        #expect(simulator.json(.en).compact.contains(#""xcrun":"\#(dir.path)/xcrun","simctl":true"#))
+        #expect(try String(contentsOf: dir.appendingPathComponent("asked"), encoding: .utf8) == "simctl help\n")
+        #expect(simulator.shownName.es == "Simulador")
+    }
+
+    @Test("on macOS without Xcode: xcrun whose simctl fails, or no xcrun at all, skips the Simulator check (not a failure) with how to get Xcode")
+    func macOSWithoutXcode() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.fakeXcrun(in: dir, status: 72)
+        let probe = FakeProbe { _ in Self.answered() }
+        let toolsOnly = try Self.check(try Self.doctor([.endpoint: "https://127.0.0.1:8443"], env: ["PATH": dir.path], system: .macOS, probe: probe), "simulator")
+        #expect(toolsOnly.status == .skip)
+        #expect(toolsOnly.found.en.contains("xcrun simctl did not answer"), "\(toolsOnly.found.en)")
+        #expect(toolsOnly.hint?.en.contains("install it from the App Store") == true)
+        #expect(toolsOnly.hint?.es.contains("instálalo desde la App Store") == true)
+        let empty = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let report = try Self.doctor([.endpoint: "https://127.0.0.1:8443"], env: ["PATH": empty.path], system: .macOS, probe: probe)
+        #expect(try Self.check(report, "simulator").found.en.hasPrefix("no xcrun on PATH"))
+        #expect(report.passed, "a missing Simulator fails nothing")
+    }
+
+    @Test("on Linux: no Simulator check, no Keychain hint, and xcrun is never run even when one is on PATH")
+    func linuxHasNoMacHints() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.fakeXcrun(in: dir, status: 0)
+        let report = try Self.doctor([.endpoint: "https://127.0.0.1:8443"], env: ["PATH": dir.path], system: .linux, probe: FakeProbe { _ in Self.answered() })
+        #expect(!report.checks.contains { $0.name == "simulator" })
+        #expect(try Self.check(report, "certificate").hint == nil)
+        let json = report.json(exitStatus: 0, language: .en).compact
+        #expect(!json.contains("Keychain") && !json.contains("xcrun"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("asked").path))
+    }
+
+    @Test("a certificate that cannot be read fails its check; on macOS the hint adds where a push certificate comes from, on Linux it does not")
+    func certificateFails() throws {
+        let probe = FakeProbe { _ in Self.answered() }
+        let missing = "/nonexistent/push-\(UUID().uuidString).p12"
+        let mac = try Self.check(try Self.doctor([.endpoint: "https://127.0.0.1:8443", .certificate: missing], system: .macOS, probe: probe), "certificate")
+        let linux = try Self.check(try Self.doctor([.endpoint: "https://127.0.0.1:8443", .certificate: missing], system: .linux, probe: probe), "certificate")
+        #expect(mac.status == .fail && linux.status == .fail)
+        #expect(mac.found == linux.found)
+        #expect(mac.hint?.en.contains("File › Export Items…") == true, "\(String(describing: mac.hint))")
+        #expect(linux.hint?.en.contains("Keychain") == false, "\(String(describing: linux.hint))")
     }
 
     @Test("a key that loads passes with its ids; the test push without a working key or certificate is not sent, and says which settings to give")

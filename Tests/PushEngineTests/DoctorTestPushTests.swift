@@ -62,6 +62,7 @@ import Testing
         options.connectTo = ["api.sandbox.push.apple.com:443:127.0.0.1:\(sandbox.port)", "api.push.apple.com:443:127.0.0.1:\(live.port)"]
         var machine = DoctorMachine()
         machine.probe = { configurations in configurations.map { _ in ConnectionProbeReport() } }
+        machine.system = .linux
         let report = try Doctor(options, machine: machine).run()
         return try #require(report.checks.last { $0.name == "test push" })
     }

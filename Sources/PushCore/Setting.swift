@@ -11,6 +11,8 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     // How a run authenticates and where it sends (each may come from a PUSHCTL_* variable too).
     case keyFile, keyID, teamID, jwt, noJWTCache, certificate, certificateKey, certificatePassword
     case environment, endpoint, port, caCertificate, proxy, proxyCredentials, cacheDirectory, language
+    // What the hints of a failed connection and of `doctor` point at.
+    case production, verbose, simulator, mockCAOutput
     // What `send` sends to, and with what.
     case tokensFile, payload, payloadJSON, apnsID
 
@@ -57,6 +59,10 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .proxyCredentials: return "the proxy's credentials"
         case .cacheDirectory: return "the cache directory"
         case .language: return "the language"
+        case .production: return "APNsEnvironment.production"
+        case .verbose: return "ConnectionSettings.trace"
+        case .simulator: return "a Simulator device"
+        case .mockCAOutput: return "the mock's CA file"
         case .tokensFile: return "a tokens file"
         case .payload: return "the payload file"
         case .payloadJSON: return "the payload's JSON"

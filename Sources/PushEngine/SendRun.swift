@@ -106,6 +106,10 @@ public final class SendRun {
     /// How many journaled notifications a resumed run sends again although APNs may have them.
     public private(set) var inDoubtResent = 0
 
+    /// With `detectEnvironment`: each token tried in the other environment, with the answer of
+    /// each environment as it came (the final result merges them).
+    public private(set) var secondTries: [(first: PushResult, other: PushResult)] = []
+
     /// Sends, giving every notification's final result to each of `observers` (and the journal).
     /// `stop` makes a signal stop the run cleanly, with `grace` seconds for requests in flight.
     public func run(observers: [any ResultObserver], stop: SignalStop? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
@@ -129,6 +133,7 @@ public final class SendRun {
             : try dispatch(plan.notifications.lazy.filter { settled[$0.position] == nil }, configuration: configuration, to: observer, stop: stop, grace: grace)
         if let detector, summary.stoppedBy == nil {
             summary = try detector.secondPass(summary, stop: stop, grace: grace)
+            secondTries = detector.secondTries
         } else if let detector {
             detector.releaseHeld()
         }
@@ -159,6 +164,7 @@ final class EnvironmentDetection: ResultObserver {
     private let forward: any ResultObserver
     private var held: [PushResult] = []
     private let here: String?
+    private(set) var secondTries: [(first: PushResult, other: PushResult)] = []
 
     init(plan: SendPlan, forward: any ResultObserver) {
         self.plan = plan
@@ -207,6 +213,7 @@ final class EnvironmentDetection: ResultObserver {
                                  clock: MonotonicClock.seconds, stopRequests: stop, grace: grace)
         let second = run.run(notifications, to: merge)
         for (first, final) in merge.replaced { summary.replace(first, with: final) }
+        secondTries = merge.tries
         summary.movedToOtherEnvironment = merge.moved
         summary.stoppedBy = summary.stoppedBy ?? second.stoppedBy
         return summary
@@ -221,6 +228,7 @@ private final class SecondPassMerge: ResultObserver {
     let other: String
     let forward: any ResultObserver
     var replaced: [(PushResult, PushResult)] = []
+    var tries: [(first: PushResult, other: PushResult)] = []
     var moved = 0
 
     init(firsts: [Int: PushResult], here: String, other: String, forward: any ResultObserver) {
@@ -232,6 +240,7 @@ private final class SecondPassMerge: ResultObserver {
 
     func record(_ second: PushResult) {
         guard let first = firsts[second.position] else { return }
+        tries.append((first, second))
         var final: PushResult
         if second.outcome == .accepted {
             final = second

@@ -339,6 +339,7 @@ public enum FlagNames {
         .environment: "--sandbox/--production", .endpoint: "--endpoint", .port: "--port", .caCertificate: "--cacert",
         .proxy: "--proxy", .proxyCredentials: "--proxy-user-file", .cacheDirectory: "PUSHCTL_CACHE_DIR", .language: "--lang",
         .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
+        .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
     ]
 
     public static func install() { Setting.name(table) }

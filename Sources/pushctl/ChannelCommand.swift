@@ -199,7 +199,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             case .json: Console.out(result.json(subject, language: CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {
-                Console.hint(SendCommand.hint(for: cause, endpoint: values.value(.endpoint)))
+                Console.hint(cause.hint(endpoint: values.value(.endpoint)))
             }
         }
         if status != 0 { throw ExitCode(status) }

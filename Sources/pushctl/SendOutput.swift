@@ -193,7 +193,7 @@ final class SendOutput {
                                    es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con --\(other)"))
             }
             if let cause = summary.unreachableCause {
-                Console.hint(SendCommand.hint(for: cause, endpoint: c.settings.value(.endpoint)))
+                Console.hint(cause.hint(endpoint: c.settings.value(.endpoint)))
             }
         }
         reportToCI(summary, resume: resume, env: env)

@@ -82,17 +82,6 @@ enum SimulatorRun {
     }
 }
 
-/// A program found on PATH, as a shell would.
-enum ExecutablePath {
-    static func find(_ name: String, environment: EnvironmentVariables) -> String? {
-        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
-            let path = "\(folder)/\(name)"
-            if FileSystem.isExecutable(path) { return path }
-        }
-        return nil
-    }
-}
-
 /// Runs a program to its end with this process's streams; its exit status.
 enum ChildCommand {
     static func run(_ program: String, _ arguments: [String]) throws(InputError) -> Int32 {

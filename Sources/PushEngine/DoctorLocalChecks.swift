@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushCurl
 import PushCrypto
 import PushFiles

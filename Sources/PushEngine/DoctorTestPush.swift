@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushCrypto
 import PushCurl
 import PushFiles

@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 
 extension UnreachableCause {
     /// What to do when a server could not be reached, for every command that connects (send,

@@ -247,6 +247,14 @@ struct Doctor {
     /// The key loads, its ids have Apple's shapes, and a token signed with it verifies.
     func key() -> (check: DoctorCheck, signer: SigningAuthorization?) {
         let c = setting.command.auth
+        // A key not in a file (a PKCS#11 token, an external signer, PUSHCTL_KEY): the engine checks it.
+        var options = CredentialOptions()
+        options.askPIN = AuthOptions.askPIN
+        options.warn = { Console.warn($0) }
+        if let checked = SigningKey.check(setting.values, options) {
+            return (DoctorCheck(name: "key", status: checked.passed ? .pass : .fail, found: checked.found, hint: checked.hint,
+                                details: checked.details.map { ($0.0, JSONValue.string($0.1)) }), checked.authorization)
+        }
         guard let path = c.keyFile ?? env["PUSHCTL_KEY_FILE"].nonEmpty else {
             return (DoctorCheck(name: "key", status: .skip,
                                 found: Words("no --key-file (or PUSHCTL_KEY_FILE) given, so no key to check",

@@ -31,7 +31,8 @@ public struct ExternalSigner: ES256Signing {
     }
 
     public func sign(_ message: [UInt8]) throws -> [UInt8] {
-        let spec = ChildSpec("/bin/sh", ["-c", command])
+        var spec = ChildSpec("/bin/sh", ["-c", command])
+        spec.ownProcessGroup = true
         let run: ChildRun
         switch ChildProcesses.run(spec, input: message, limit: Self.outputLimit, seconds: Self.timeLimit) {
         case let .success(finished): run = finished

@@ -176,10 +176,14 @@ import Testing
         let dir = try TemporaryDirectory()
         let (_, _, mock) = try Self.keyAndMock(dir, id: "SIGNER1234")
         let started = Date()
-        let result = try Self.send(mock, ["--signer", "exec sleep 300", "--key-id", "SIGNER1234", "--no-jwt-cache"])
+        // Not `exec`: the shell's own child is stopped with it (a process group of its own).
+        let marker = "\(Int.random(in: 100_000...999_999))"
+        let result = try Self.send(mock, ["--signer", "sleep 300.\(marker); echo never", "--key-id", "SIGNER1234", "--no-jwt-cache"])
         #expect(result.status == 75 && result.stderr.contains("did not answer within 30 s"), "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 60)
         #expect(try mock.requests().isEmpty)
+        let left = try CLI.run("/usr/bin/env", ["pgrep", "-f", "sleep 300.\(marker)"])
+        #expect(left.stdout.isEmpty, "the signer's own children were stopped too: \(left.stdout)")
     }
 
     // MARK: the key from a CI secret

@@ -106,8 +106,8 @@ public struct OpenedTokenKey: Sendable {
         case let .noKey(detail):
             let why = detail.isEmpty ? "" : " (\(detail))"
             let pinHint = pinGiven
-                ? Words("check the token's label, the object's label or id, and the PIN (pkcs11-tool --module MODULE -O --login lists the objects)",
-                        es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool --module MÓDULO -O --login lista los objetos)")
+                ? Words("check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
+                        es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
                 : Words("the token may want a PIN: add ?pin-value=… to the URI (kept in \(Setting.keyFile.variable ?? "a variable"), not on the command line), or run on a terminal to be asked",
                         es: "el token quizá pide un PIN: añade ?pin-value=… a la URI (guardada en \(Setting.keyFile.variable ?? "una variable"), no en la línea de órdenes), o ejecútalo en una terminal para que se pida")
             return InputError(Words("no private key for \(uri.shown) could be opened in the token (module \(moduleName))\(why)",
@@ -194,9 +194,9 @@ extension SigningKey {
                 }
                 found = Words("\(Setting.key) holds a P-256 key; a test signature verifies", es: "\(Setting.key) contiene una clave P-256; una firma de prueba se verifica")
             }
-            found = found + Words("; key id \(identity.keyID), team id \(identity.teamID)", es: "; key id \(identity.keyID), team id \(identity.teamID)")
-            let cache = ProviderTokenCache.standard(environment: values.environment, warn: { _ in })
-            let authorization = SigningAuthorization(signer: TokenSigner(seal: nil) { signer }, keyID: identity.keyID, teamID: identity.teamID, cache: cache)
+            found = found + Words("; key id \(identity.keyID), team id \(identity.teamID)", es: "; con key id \(identity.keyID) y team id \(identity.teamID)")
+            // The test push signs with the key already opened, and caches nothing.
+            let authorization = SigningAuthorization(signer: TokenSigner(seal: nil) { signer }, keyID: identity.keyID, teamID: identity.teamID, cache: nil)
             return KeySourceCheck(passed: true, found: found, hint: nil, details: details, authorization: authorization)
         } catch {
             return KeySourceCheck(passed: false, found: error.words, hint: error.hintWords, details: details, authorization: nil)

@@ -10,6 +10,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case mockPort, webViewPort, caPort, mockFailure
     // How a run authenticates and where it sends (each may come from a PUSHCTL_* variable too).
     case keyFile, keyID, teamID, jwt, noJWTCache, certificate, certificateKey, certificatePassword
+    case key, signer, publicKey, pkcs11Module, cacheKey
     case environment, endpoint, port, caCertificate, proxy, proxyCredentials, cacheDirectory, language
     // What the hints of a failed connection and of `doctor` point at.
     case production, verbose, simulator, mockCAOutput
@@ -48,6 +49,11 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .teamID: return "the team id"
         case .jwt: return "the provider token"
         case .noJWTCache: return "no provider token cache"
+        case .key: return "the key's PEM"
+        case .signer: return "the external signer"
+        case .publicKey: return "the signing key's public half"
+        case .pkcs11Module: return "the PKCS#11 module"
+        case .cacheKey: return "the provider token cache's key"
         case .certificate: return "the client certificate"
         case .certificateKey: return "the client certificate's key"
         case .certificatePassword: return "the client certificate's password"

@@ -87,6 +87,11 @@ extension Doctor {
 
     /// The key loads, its ids have Apple's shapes, and a token signed with it verifies.
     func key() -> (check: DoctorCheck, signer: SigningAuthorization?) {
+        // A key not in a file (a PKCS#11 token, an external signer, PUSHCTL_KEY): checked where it is.
+        if let checked = SigningKey.check(values, options.credentials) {
+            return (DoctorCheck(name: "key", status: checked.passed ? .pass : .fail, found: checked.found, hint: checked.hint,
+                                details: checked.details.map { ($0.0, JSONValue.string($0.1)) }), checked.authorization)
+        }
         guard let path = keyPath else {
             return (DoctorCheck(name: "key", status: .skip,
                                 found: Words("no \(Setting.keyFile.either("or")) given, so no key to check",

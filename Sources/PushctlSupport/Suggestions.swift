@@ -338,6 +338,7 @@ public enum FlagNames {
         .certificate: "--cert", .certificateKey: "--cert-key", .certificatePassword: "--cert-password-file",
         .environment: "--sandbox/--production", .endpoint: "--endpoint", .port: "--port", .caCertificate: "--cacert",
         .proxy: "--proxy", .proxyCredentials: "--proxy-user-file", .cacheDirectory: "PUSHCTL_CACHE_DIR", .language: "--lang",
+        .key: "PUSHCTL_KEY", .signer: "--signer", .publicKey: "--public-key", .pkcs11Module: "PUSHCTL_PKCS11_MODULE", .cacheKey: "PUSHCTL_CACHE_KEY",
         .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
         .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
     ]

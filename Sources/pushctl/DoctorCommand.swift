@@ -80,6 +80,7 @@ struct DoctorCommand: ParsableCommand {
             options.deviceToken = deviceToken
             options.proxyCredentialsFile = proxyUserFile
             options.credentials.askPassword = CertificateOptions.askPassword
+            options.credentials.askPIN = AuthOptions.askPIN
             options.credentials.warn = { Console.warn($0) }
             let report = try Doctor(options).run()
             let status: Int32 = report.passed ? 0 : ExitStatus.rejected.rawValue

@@ -1,5 +1,8 @@
 import ArgumentParser
 import PushctlSupport
+import PushCore
+import PushEngine
+import PushSystem
 
 @main
 struct Pushctl: ParsableCommand {
@@ -28,9 +31,13 @@ struct Pushctl: ParsableCommand {
     static func main() {
         answerVersionIfAsked()
         FlagNames.install()
+        // A key's PEM (and the cache's key) leave the environment first: no child gets them (the
+        // mock handed over to, a signer, xcrun), and pushctl still reads them from memory.
+        ProcessEnvironment.keepPrivate(Setting.secretVariables)
         Companion.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutVariables()
+        CommandArguments.warnAboutSecrets().forEach(Console.warn)
         runReportingParseMistakes(Pushctl.self, plain: SendCommand.plainParse)
     }
 }

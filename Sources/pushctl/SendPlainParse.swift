@@ -55,6 +55,8 @@ extension AuthOptions {
         group.keyFile = line.option("key-file")
         group.keyId = line.option("key-id")
         group.teamId = line.option("team-id")
+        group.signer = line.option("signer")
+        group.publicKey = line.option("public-key")
         return group
     }
 }

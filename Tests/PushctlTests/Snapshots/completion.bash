@@ -196,13 +196,20 @@ _pushctl_send() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --content-available --mutable-content --input-push-token --no-lint --sandbox --production --detect-environment --resume --skip-in-doubt --dry-run --verbose --show-secrets --quiet --version -h --help)
     repeating_options=(--device-token --custom --channel-id --connect-to)
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --tokens-file --requests-file --shard --payload --payload-json --title --subtitle --body --badge --sound --category --thread-id --interruption-level --live-activity --timestamp --content-state --stale-date --dismissal-date --relevance-score --attributes-type --attributes --input-push-channel --request-id --push-type --priority --collapse-id --expiration --apns-id --endpoint --port --cacert --proxy --proxy-user-file --concurrency --connections --retries --timeout --unregistered-out --journal --simulator-file --simulator --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --tokens-file --requests-file --shard --payload --payload-json --title --subtitle --body --badge --sound --category --thread-id --interruption-level --live-activity --timestamp --content-state --stale-date --dismissal-date --relevance-score --attributes-type --attributes --input-push-channel --request-id --push-type --priority --collapse-id --expiration --apns-id --endpoint --port --cacert --proxy --proxy-user-file --concurrency --connections --retries --timeout --unregistered-out --journal --simulator-file --simulator --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -413,13 +420,20 @@ _pushctl_jwt_sign() {
     repeating_flags=()
     non_repeating_flags=(--explain --cached --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --issued-at --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --issued-at --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -649,13 +663,20 @@ _pushctl_channel_create() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang --storage)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang --storage)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -720,13 +741,20 @@ _pushctl_channel_list() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -787,13 +815,20 @@ _pushctl_channel_read() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
     __pushctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -854,13 +889,20 @@ _pushctl_channel_delete() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
     __pushctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -921,13 +963,20 @@ _pushctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --endpoint --cacert --proxy --proxy-user-file --device-token --topic --timeout --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --endpoint --cacert --proxy --proxy-user-file --device-token --topic --timeout --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')

@@ -84,7 +84,9 @@ _pushctl_send() {
     local -ar ___output=('text' 'json' 'jsonl')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -196,7 +198,9 @@ _pushctl_jwt_sign() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--issued-at[The iat claim, UNIX seconds (default\: now).]:unix:'
@@ -389,7 +393,9 @@ _pushctl_channel_create() {
     local -ar ___lang=('en' 'es')
     local -ar ___storage=('none' 'latest')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -423,7 +429,9 @@ _pushctl_channel_list() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -457,7 +465,9 @@ _pushctl_channel_read() {
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
         ':id:'
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -491,7 +501,9 @@ _pushctl_channel_delete() {
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
         ':id:'
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -524,7 +536,9 @@ _pushctl_doctor() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''

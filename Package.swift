@@ -155,11 +155,5 @@ let package = Package(
             exclude: ["Snapshots"],
             swiftSettings: strict
         ),
-        // The quick reading of `send`'s line against the argument parser's, in process.
-        .testTarget(
-            name: "PushctlParseTests",
-            dependencies: ["pushctl", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: strict
-        ),
     ]
 )

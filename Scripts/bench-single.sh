@@ -81,8 +81,6 @@ instructions() {  # what, command…: one run under callgrind, its user-space in
 {
     instructions "pushctl send --jwt" "$work/pushctl" send --endpoint "$url" --cacert "$work/ca.pem" --jwt "$jwt" \
         --topic com.example.app --device-token "$token" --title x --quiet
-    instructions "pushctl send --jwt --title=x (read by the parser)" "$work/pushctl" send --endpoint "$url" \
-        --cacert "$work/ca.pem" --jwt "$jwt" --topic com.example.app --device-token "$token" --title=x --quiet
     instructions "curl --http2 (JWT made beforehand)" curl --http2 -sS -o /dev/null --fail --cacert "$work/ca.pem" \
         -H "authorization: bearer $jwt" -H "apns-topic: com.example.app" -H "apns-push-type: alert" \
         -H "content-type:" --data-binary "$payload" "$url/3/device/$token"

@@ -31,6 +31,6 @@ struct Pushctl: ParsableCommand {
         Companion.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutVariables()
-        runReportingParseMistakes(Pushctl.self, plain: SendCommand.plainParse)
+        runReportingParseMistakes(Pushctl.self)
     }
 }

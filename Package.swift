@@ -14,15 +14,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-// The executables' own code asks for a generic type's metadata through its accessor, not by its
-// mangled name: the runtime then checks no generic requirement, and so scans none of the binary's
-// ~3,900 conformance records (each scan is ~0.2 M instructions; 2.2 M of a single push's 40.7 M,
-// by callgrind). Only on the executables and their support module: a library product with unsafe
-// flags could not be used from another package by version.
-let executable: [SwiftSetting] = strict + [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-]
-
 let package = Package(
     name: "pushctl",
     platforms: [.macOS(.v15)],
@@ -95,7 +86,7 @@ let package = Package(
         .target(
             name: "PushctlSupport",
             dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         // The sender: no SwiftNIO, no BoringSSL. `pushctl mock` and `pushctl demo` run pushctl-mock.
@@ -105,7 +96,7 @@ let package = Package(
                 "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         // The local APNs and the demo, in their own executable.
@@ -115,7 +106,7 @@ let package = Package(
                 "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess"], swiftSettings: strict),

@@ -8,19 +8,17 @@ import PushSystem
 final class EasyHandle {
     let raw: UnsafeMutableRawPointer
     /// The attempt this handle is carrying, while it is in flight.
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) var attemptID = 0
-    @exclusivity(unchecked) var responseBody: [UInt8] = []
-    @exclusivity(unchecked) var apnsID: String?
-    @exclusivity(unchecked) var apnsUniqueID: String?
-    @exclusivity(unchecked) var retryAfter: Int?
-    @exclusivity(unchecked) var channelID: String?
-    @exclusivity(unchecked) var requestID: String?
+    var attemptID = 0
+    var responseBody: [UInt8] = []
+    var apnsID: String?
+    var apnsUniqueID: String?
+    var retryAfter: Int?
+    var channelID: String?
+    var requestID: String?
     /// The answer's `date` header (what `pushctl doctor` compares the clock with), read only
     /// when `readsDate`: pushes have no use for it, and every answer carries one.
-    @exclusivity(unchecked) var date: String?
-    @exclusivity(unchecked) var readsDate = false
+    var date: String?
+    var readsDate = false
     /// Keeps the header list this request was started with alive until it completes.
     var headers: HeaderList?
     /// CURLOPT_CONNECT_TO's list, kept as long as the handle.
@@ -30,7 +28,7 @@ final class EasyHandle {
     var trace: CurlTrace?
 
     /// Whether the handle is in the multi handle, carrying a request (the transport's to set).
-    @exclusivity(unchecked) var inFlight = false
+    var inFlight = false
 
     init?(streams: StreamCount) {
         guard let raw = curl_easy_init() else { return nil }

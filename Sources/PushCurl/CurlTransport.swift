@@ -81,20 +81,19 @@ public struct CurlSetupError: Error, CustomStringConvertible {
 public final class CurlTransport: PushTransport {
     private let configuration: CurlTransportConfiguration
     private let multi: MultiHandle
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) private var idle: [EasyHandle] = []
+    /// Handles carrying no request, reused before a new one is made.
+    private var idle: [EasyHandle] = []
     /// Every handle made, idle or carrying a request: the transport owns them all. A finished
     /// transfer names its handle through CURLOPT_PRIVATE, so no table of those in flight is looked
     /// up (no hashing); each handle knows whether it is in flight.
-    @exclusivity(unchecked) private var handles: [EasyHandle] = []
-    @exclusivity(unchecked) private var inFlightCount = 0
+    private var handles: [EasyHandle] = []
+    private var inFlightCount = 0
     /// Attempts libcurl would not start, answered at the next poll.
-    @exclusivity(unchecked) private var failedStarts: [PushAttemptResult] = []
+    private var failedStarts: [PushAttemptResult] = []
     /// The path of the request being started, NUL-terminated.
-    @exclusivity(unchecked) private var path: [UInt8] = []
+    private var path: [UInt8] = []
     /// The header list last built, for the header lines and authorization it was built for.
-    @exclusivity(unchecked) private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
+    private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
     private let trust: (file: String, directory: String?)?
     /// What libcurl asked to be told about: the sockets to watch and its next timeout.
     private let events = SocketEvents()

@@ -384,9 +384,9 @@ public final class CurlTransport: PushTransport {
 /// an unretained pointer; the transport keeps it alive as long as the multi handle).
 final class SocketEvents {
     /// The sockets libcurl wants watched, each with the poll(2) events it wants (a few at most).
-    @exclusivity(unchecked) var sockets: [PolledDescriptor] = []
+    var sockets: [PolledDescriptor] = []
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` (monotonic ns), if at all.
-    @exclusivity(unchecked) var timerDue: UInt64?
+    var timerDue: UInt64?
 
     /// Watches `socket` for `wanted` (0: known, nothing to wait for), or forgets it (nil).
     func watch(_ socket: Int32, _ wanted: PollEvents?) {

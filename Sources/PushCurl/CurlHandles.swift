@@ -38,34 +38,29 @@ final class EasyHandle {
         pushctl_easy_setopt_ptr(raw, CURLOPT_PRIVATE, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_WRITEDATA, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_HEADERDATA, me)
-        // The callbacks borrow the handle (`_withUnsafeGuaranteedRef`): the transport owns every
-        // handle for as long as libcurl may call them, and a retain and a release a header line
-        // were two atomic operations each.
         pushctl_easy_setopt_write(raw) { data, size, count, context in
             let length = size * count
             // Bodies are error JSON (tiny): keep the first 64 KiB and let the rest go by. Refusing
             // it (returning less than `length`) would fail a request the server already answered,
             // and it would be sent again: a notification delivered twice.
-            Unmanaged<EasyHandle>.fromOpaque(context!)._withUnsafeGuaranteedRef { handle in
-                let room = EasyHandle.bodyLimit - handle.responseBody.count
-                if room > 0 { handle.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
-            }
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            let room = EasyHandle.bodyLimit - handle.responseBody.count
+            if room > 0 { handle.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
             return length
         }
         pushctl_easy_setopt_header(raw) { data, size, count, context in
             let length = size * count
-            Unmanaged<EasyHandle>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.readHeader(UnsafeRawBufferPointer(start: data, count: length)) }
+            Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue().readHeader(UnsafeRawBufferPointer(start: data, count: length))
             return length
         }
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         pushctl_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
         pushctl_easy_setopt_ptr(raw, CURLOPT_PREREQDATA, me)
         pushctl_easy_setopt_prereq(raw) { context, _, _, _, _ in
-            Unmanaged<EasyHandle>.fromOpaque(context!)._withUnsafeGuaranteedRef { handle in
-                if !handle.started {
-                    handle.started = true
-                    handle.streams.active += 1
-                }
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            if !handle.started {
+                handle.started = true
+                handle.streams.active += 1
             }
             return CURL_PREREQFUNC_OK
         }

@@ -412,14 +412,13 @@ final class SocketEvents {
             case CURL_POLL_INOUT: wanted = [.readable, .writable]
             default: wanted = []  // CURL_POLL_NONE: known, nothing to wait for
             }
-            // Borrowed, not retained (the transport keeps it alive as long as the multi handle).
-            Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.watch(socket, wanted) }
+            Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue().watch(socket, wanted)
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the socket callback: \(String(cString: curl_multi_strerror(code)))") }
         code = pushctl_multi_setopt_timerfunction(multi.raw) { _, milliseconds, context in
             let due = milliseconds < 0 ? nil : Clocks.monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000
-            Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.timerDue = due }
+            Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue().timerDue = due
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the timer callback: \(String(cString: curl_multi_strerror(code)))") }

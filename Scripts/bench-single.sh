@@ -5,7 +5,7 @@
 #
 #   PUSHCTL_BIN=/path/to/release/pushctl Scripts/bench-single.sh   # pushctl-mock beside it
 #
-# Target (issue 22): a single push <= 1.25 x one curl.
+# Target (issue 39's floor): a single push <= 1.6 x one curl.
 #
 # Then, when valgrind is installed (INSTRUCTIONS=0 skips it), each command once more under
 # callgrind: the instructions it runs in user space. Unlike time on a shared VM, that count is

@@ -17,15 +17,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-// The executables' own code asks for a generic type's metadata through its accessor, not by its
-// mangled name: the runtime then checks no generic requirement, and so scans none of the binary's
-// ~3,900 conformance records (each scan is ~0.2 M instructions; 2.2 M of a single push's 40.7 M,
-// by callgrind). Only on the executables and their support module: a library product with unsafe
-// flags could not be used from another package by version.
-let executable: [SwiftSetting] = strict + [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-]
-
 let package = Package(
     name: "pushctl",
     platforms: [.macOS(.v15)],
@@ -100,7 +91,7 @@ let package = Package(
         .target(
             name: "PushctlSupport",
             dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         // The sender: no SwiftNIO, no BoringSSL. `pushctl mock` and `pushctl demo` run pushctl-mock.
@@ -110,7 +101,7 @@ let package = Package(
                 "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         // The local APNs and the demo, in their own executable.
@@ -120,7 +111,7 @@ let package = Package(
                 "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "PushWords", "ChildProcess"], swiftSettings: strict),
@@ -158,12 +149,6 @@ let package = Package(
             dependencies: ["PushCore", "PushWords", "PushCrypto", "PushEngine", "PushMock", "PushSystem", "ChildProcess"],
             // What --help and the completion scripts print, compared whole (HelpSnapshotTests).
             exclude: ["Snapshots"],
-            swiftSettings: strict
-        ),
-        // The quick reading of `send`'s line against the argument parser's, in process.
-        .testTarget(
-            name: "PushctlParseTests",
-            dependencies: ["pushctl", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
     ]

@@ -95,22 +95,20 @@ final class DispatchRun {
     private let observer: any ResultObserver
 
     private let source: () -> DeviceNotification?
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) private var sourceExhausted = false
-    @exclusivity(unchecked) private var inFlight = AttemptTable<Pending>()
-    @exclusivity(unchecked) private var retries = RetryQueue<Pending>()
+    private var sourceExhausted = false
+    private var inFlight = AttemptTable<Pending>()
+    private var retries = RetryQueue<Pending>()
     private let started: Double
     /// The time the current fill started: one clock read for all the requests it starts.
-    @exclusivity(unchecked) private var fillTime: Double
-    @exclusivity(unchecked) private var breaker: DeadServerBreaker
-    @exclusivity(unchecked) private var goAway = GoAwayAnswer()
-    @exclusivity(unchecked) private var renewal = TokenRenewal()
+    private var fillTime: Double
+    private var breaker: DeadServerBreaker
+    private var goAway = GoAwayAnswer()
+    private var renewal = TokenRenewal()
     /// Whether the server has answered any request of this run (a GOAWAY's reason aside).
-    @exclusivity(unchecked) private var answeredAny = false
+    private var answeredAny = false
     /// Set when nothing more is to be sent, with why.
-    @exclusivity(unchecked) private var stop: RunStop?
-    @exclusivity(unchecked) private var summary = BatchSummary()
+    private var stop: RunStop?
+    private var summary = BatchSummary()
 
     init(source: @escaping () -> DeviceNotification?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,

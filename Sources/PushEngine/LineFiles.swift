@@ -118,10 +118,8 @@ public final class DeviceTokenFile: Sequence {
     /// Streams the checked file from its start; repeats are skipped as in the check (and not
     /// looked for at all when the check found none).
     public final class Iterator: IteratorProtocol {
-        /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-        /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-        @exclusivity(unchecked) private var reader: LineReader
-        @exclusivity(unchecked) private var seen: DeviceTokenSet?
+        private var reader: LineReader
+        private var seen: DeviceTokenSet?
         private let shard: Shard?
 
         init(reader: LineReader, skipRepeats: Bool, shard: Shard?) {

@@ -38,6 +38,6 @@ struct Pushctl: ParsableCommand {
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutVariables()
         CommandArguments.warnAboutSecrets().forEach(Console.warn)
-        runReportingParseMistakes(Pushctl.self, plain: SendCommand.plainParse)
+        runReportingParseMistakes(Pushctl.self)
     }
 }

@@ -55,7 +55,11 @@ ENVIRONMENT = [
                                   "explanation field follows the language only when --lang is given. --help, this page "
                                   "and the completions are in English."),
     ("COLUMNS", "The width text is wrapped to when the output is not a terminal (a terminal's own width is used otherwise)."),
-    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send appends a Markdown summary of the run to this file; "
+    ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel job: --shard auto sends shard CI_NODE_INDEX of CI_NODE_TOTAL."),
+    ("AWS_BATCH_JOB_ARRAY_INDEX, AWS_BATCH_JOB_ARRAY_SIZE", "An AWS Batch array job: --shard auto sends shard INDEX + 1 of SIZE."),
+    ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job: --shard auto/N sends shard INDEX + 1 of N (N: the Job's completions). "
+                             "A variable set but empty or not a number, or an index outside the count, is a usage error."),
+    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send and report append a Markdown summary to this file; "
                             "with GITHUB_ACTIONS=true it also prints one ::error annotation per rejection reason."),
 ]
 

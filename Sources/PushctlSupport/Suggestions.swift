@@ -340,6 +340,7 @@ public enum FlagNames {
         .proxy: "--proxy", .proxyCredentials: "--proxy-user-file", .cacheDirectory: "PUSHCTL_CACHE_DIR", .language: "--lang",
         .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
         .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
+        .shard: "--shard",
     ]
 
     public static func install() { Setting.name(table) }

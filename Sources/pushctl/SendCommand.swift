@@ -336,7 +336,10 @@ struct SendCommand: ParsableCommand {
                 return
             }
             let request = try SendSetup(options)
-            if !self.quiet { request.warnings.forEach(Console.warn) }
+            if !self.quiet {
+                request.warnings.forEach(Console.warn)
+                if let shard = request.shardChoice?.sourceWords { Console.say(shard) }
+            }
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
@@ -368,7 +371,7 @@ struct RecipientFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
     var requestsFile: String?
 
-    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.", valueName: "k/n"))
+    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine's index: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes' JOB_COMPLETION_INDEX (with auto/N: Kubernetes gives no count).", valueName: "k/n|auto|auto/n"))
     var shard: String?
 }
 

@@ -96,7 +96,7 @@ _pushctl_send() {
         '*--device-token[A device token in hex; repeat for several (Xcode'\''s <ab cd …> form is fine).]:hex:'
         '--tokens-file[A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.]:path:_files'
         '--requests-file[A JSON Lines file, one notification per line\: {"token"\:HEX,"payload"\:{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.]:path:_files -g '\''*.jsonl *.json'\'''
-        '--shard[Send only shard K of N (1 ≤ K ≤ N)\: the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.]:k/n:'
+        '--shard[Send only shard K of N (1 ≤ K ≤ N)\: the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine'\''s index\: GitLab'\''s CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch'\''s AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes'\'' JOB_COMPLETION_INDEX (with auto/N\: Kubernetes gives no count).]:k/n|auto|auto/n:'
         '--payload[The payload JSON file, sent byte for byte, or - for stdin.]:path:_files -g '\''*.json'\'''
         '--payload-json[The payload as a JSON string.]:json:'
         '--title[Build the payload\: aps.alert.title.]:title:'

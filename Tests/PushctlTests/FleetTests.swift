@@ -84,4 +84,78 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// `send` to the mock, with a journal, in the background.
+    func background(_ mock: MockProcess, _ name: String, _ extra: [String]) throws -> StopAndResumeTests.Background {
+        try StopAndResumeTests.Background(dir, name, arguments: ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile,
+                                                                 "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--title", "x"] + extra)
+    }
+
+    /// Waits (at most `seconds`) for a file to appear.
+    func waitFor(_ path: String, seconds: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: path) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// A mock answering 250 ms late, 60 tokens in a file, and the arguments of a journaled run that
+    /// sends them 2 at a time (about 7 s): long enough for a second run to find the journal held.
+    func slowRun(_ name: String, seed: Int) throws -> (mock: MockProcess, tokens: [String], arguments: (String) -> [String]) {
+        let mock = try MockProcess(dir: dir, extra: ["--delay", "250"])
+        let all = tokens(60, seed: seed)
+        let file = try dir.write("\(name)-tokens.txt", all.joined(separator: "\n") + "\n")
+        return (mock, all, { journal in ["--tokens-file", file, "--journal", journal, "--resume", "--concurrency", "2", "--output", "jsonl"] })
+    }
+
+    @Test("one run per journal: a second run on a held journal is refused within 5 s (75), names the holder, and sends nothing")
+    func heldJournal() throws {
+        let (mock, all, arguments) = try slowRun("held", seed: 77)
+        let journal = dir.path("held.jsonl")
+        let first = try background(mock, "held-first", arguments(journal))
+        #expect(waitFor(journal + ".lock"), "the first run holds the journal")
+        let started = Date()
+        let second = try mock.send(["--title", "x"] + arguments(journal))
+        let seconds = Date().timeIntervalSince(started)
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(seconds < 5, "refused at once: \(seconds) s")
+        #expect(second.stderr.contains("is held by another run (pid \(first.process.processIdentifier)"), "\(second.stderr)")
+        #expect(second.stderr.contains("nothing was sent") && second.stdout.isEmpty, "\(second.stderr)")
+        let (status, _) = first.wait()
+        #expect(status == 0, "\(first.stderr)")
+        #expect(try received(mock).sorted() == all.sorted(), "each token reached the mock once: the second run sent nothing")
+        #expect(!FileManager.default.fileExists(atPath: journal + ".lock"), "the lock file goes with its run")
+        // In Spanish, on another journal held by a third run.
+        let third = try background(mock, "held-third", arguments(dir.path("held-es.jsonl")))
+        #expect(waitFor(dir.path("held-es.jsonl.lock")))
+        let refused = try mock.send(["--lang", "es", "--title", "x"] + arguments(dir.path("held-es.jsonl")))
+        #expect(refused.status == 75 && refused.stderr.contains("lo tiene otro envío"), "\(refused.stderr)")
+        _ = third.wait()
+    }
+
+    @Test("after a crash (SIGKILL) the journal is free at once: the next run writes itself over the stale holder and carries the run on")
+    func crashedHolder() throws {
+        let (mock, all, arguments) = try slowRun("crash", seed: 78)
+        let journal = dir.path("crash.jsonl"), lock = journal + ".lock"
+        let first = try background(mock, "crash-first", arguments(journal))
+        #expect(waitFor(lock))
+        first.signal(SIGKILL)
+        _ = first.wait()
+        let stale = try String(contentsOfFile: lock, encoding: .utf8)
+        #expect(stale.contains("\"pid\":\(first.process.processIdentifier),"), "a killed run leaves its lock file, not its lock: \(stale)")
+        let resumed = try background(mock, "crash-resumed", arguments(journal))
+        let deadline = Date().addingTimeInterval(30)
+        var newHolder = false
+        while Date() < deadline && resumed.process.isRunning && !newHolder {
+            newHolder = ((try? String(contentsOfFile: lock, encoding: .utf8)) ?? "").contains("\"pid\":\(resumed.process.processIdentifier),")
+            if !newHolder { usleep(10_000) }
+        }
+        #expect(newHolder, "the lock file names the new holder")
+        let (status, _) = resumed.wait()
+        #expect(status == 0, "\(resumed.stderr)")
+        #expect(Set(try received(mock)) == Set(all), "every token reached the mock")
+        #expect(!FileManager.default.fileExists(atPath: lock))
+    }
+
 }

@@ -76,7 +76,8 @@ EXIT_STATUS = [
     ("74", "The results could not be written (standard output closed, or the disk full); every notification "
            "was still sent."),
     ("75", "Temporary failure: retries exhausted on 429, 5xx or timeouts, a server that stopped answering, "
-           "the run's time budget spent, or a tokens file that changed during the run."),
+           "the run's time budget spent, a tokens file that changed during the run, or the --journal held by another "
+           "run (nothing was sent). For report: some tokens are left to send again, or a shard is missing."),
     ("129, 130, 143", "A run stopped by SIGHUP, SIGINT or SIGTERM: no new request was started, those in flight had "
                       "a grace (5 s, or what was left of --timeout), and every notification got one result "
                       "(in-doubt or not-sent for the unanswered ones) and the summary; --journal with --resume "

@@ -71,9 +71,7 @@ public final class JournalLock {
     /// lock one file. A journal not yet made is named by its folder's real path.
     static func lockPath(for journal: String) -> String {
         if let real = FileSystem.resolved(journal) { return real + ".lock" }
-        let slash = journal.lastIndex(of: "/")
-        let folder = slash.map { journal[..<$0].isEmpty ? "/" : String(journal[..<$0]) } ?? "."
-        let name = slash.map { String(journal[journal.index(after: $0)...]) } ?? journal
+        let (folder, name) = ReplacedFile.parts(of: journal)
         guard let real = FileSystem.resolved(folder) else { return journal + ".lock" }
         return (real.hasSuffix("/") ? real : real + "/") + name + ".lock"
     }

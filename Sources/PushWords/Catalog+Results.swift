@@ -225,6 +225,19 @@ extension SummaryNoun {
 extension BatchSummary {
     /// One line for people: "3 tokens: 2 accepted, 1 rejected (Unregistered 1) in 210 ms".
     public var line: Words {
+        let shardPart = shard.map { Words("shard \($0): ", es: "fragmento \($0): ") } ?? Words(verbatim: "")
+        var line = shardPart + counts + Words(" in \(elapsedText)", es: " en \(elapsedText)")
+        if tokens - resumed >= 100 {
+            line = line + Words(" (\(Int(pushesPerSecond)) pushes/s)", es: " (\(Int(pushesPerSecond)) notificaciones/s)")
+        }
+        if let stoppedBy {
+            line = Words("stopped by \(stoppedBy.name): ", es: "detenido por \(stoppedBy.name): ") + line
+        }
+        return line
+    }
+
+    /// What the results count, without the time: "3 tokens: 2 accepted, 1 rejected (Unregistered 1)".
+    public var counts: Words {
         var parts = [Words("\(accepted) accepted", es: "\(accepted) \(accepted == 1 ? "aceptada" : "aceptadas")")]
         if rejected > 0 {
             let reasons = topReasons.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
@@ -247,17 +260,7 @@ extension BatchSummary {
             parts.append(duplicatesSkipped == 1 ? Words("1 duplicate token skipped", es: "1 token repetido omitido")
                 : Words("\(duplicatesSkipped) duplicate tokens skipped", es: "\(duplicatesSkipped) tokens repetidos omitidos"))
         }
-        let shardPart = shard.map { Words("shard \($0): ", es: "fragmento \($0): ") } ?? Words(verbatim: "")
-        var line = shardPart + Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ")
-            + Words.joined(parts, separator: Words(verbatim: ", "))
-            + Words(" in \(elapsedText)", es: " en \(elapsedText)")
-        if tokens - resumed >= 100 {
-            line = line + Words(" (\(Int(pushesPerSecond)) pushes/s)", es: " (\(Int(pushesPerSecond)) notificaciones/s)")
-        }
-        if let stoppedBy {
-            line = Words("stopped by \(stoppedBy.name): ", es: "detenido por \(stoppedBy.name): ") + line
-        }
-        return line
+        return Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ") + Words.joined(parts, separator: Words(verbatim: ", "))
     }
 }
 

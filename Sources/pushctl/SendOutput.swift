@@ -209,12 +209,20 @@ final class SendOutput {
         var report = JobReport(summary: summary)
         report.deadTokensFile = command.unregisteredOut
         report.resumeCommand = resume.text
-        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !report.appendMarkdown(to: path) {
+        report.publish(env)
+    }
+}
+
+extension JobReport {
+    /// Under GitHub Actions: the Markdown appended to GITHUB_STEP_SUMMARY (a warning when it cannot
+    /// be), and with GITHUB_ACTIONS=true the annotations as workflow commands on stderr (GitHub
+    /// reads both streams, and stdout stays the results).
+    func publish(_ env: EnvironmentVariables) {
+        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !appendMarkdown(to: path) {
             Console.warn(Words("could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
                                es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
         }
-        // Workflow commands on stderr: GitHub reads both streams, and stdout stays the results.
-        if env["GITHUB_ACTIONS"] == "true" { report.annotations.forEach(Console.err) }
+        if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(Console.err) }
     }
 }
 

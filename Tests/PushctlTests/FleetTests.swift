@@ -158,4 +158,95 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: lock))
     }
 
+    /// Three shards of `all` sent with journals; the mock answers `dead` Unregistered.
+    func threeShards(_ all: [String], mock: MockProcess, name: String) throws -> [String] {
+        let file = try dir.write("\(name)-tokens.txt", all.joined(separator: "\n") + "\n")
+        return try (1...3).map { k in
+            let journal = dir.path("\(name)-\(k).jsonl")
+            let result = try mock.send(["--tokens-file", file, "--title", "x", "--shard", "\(k)/3", "--journal", journal])
+            #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+            return journal
+        }
+    }
+
+    @Test("pushctl report over three shards' journals: the total, the unregistered token with APNs' time, exit 1; a file given twice counts once")
+    func reportThreeShards() throws {
+        let all = tokens(30, seed: 90)
+        let dead = all[17]
+        let mock = try MockProcess(dir: dir, extra: ["--fail", "\(dead)=Unregistered"])
+        let journals = try threeShards(all, mock: mock, name: "report")
+        let deadFile = dir.path("dead.txt"), retryFile = dir.path("retry.txt"), summary = dir.path("summary.md")
+        let report = try CLI.pushctl(["report", "--unregistered-out", deadFile, "--retry-out", retryFile] + journals,
+                                     env: ["GITHUB_STEP_SUMMARY": summary])
+        #expect(report.status == 1, "\(report.stderr)")
+        #expect(report.stdout.contains("30 tokens: 29 accepted, 1 rejected (Unregistered 1)"), "\(report.stdout)")
+        #expect(report.stdout.contains(dead))
+        let written = try String(contentsOfFile: deadFile, encoding: .utf8)
+        let deadLines = written.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(deadLines.count == 1 && deadLines[0].hasPrefix(dead + "  # Unregistered "), "\(written)")
+        // APNs' time, as the journal has it.
+        let journaled = try journals.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined(separator: "\n")
+        let line = try #require(journaled.split(separator: "\n").first { $0.contains(dead) })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let timestamp = try #require(object["timestamp"] as? Int)
+        #expect(deadLines[0].contains("(\(timestamp))"), "\(deadLines[0])")
+        #expect(try String(contentsOfFile: retryFile, encoding: .utf8).split(separator: "\n").allSatisfy { $0.hasPrefix("#") }, "nothing to retry")
+        // The dead-token file is a tokens file send reads back.
+        let readBack = try mock.send(["--tokens-file", deadFile, "--title", "x", "--dry-run"])
+        #expect(readBack.status == 0, "\(readBack.stderr)")
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(markdown.contains("### pushctl report: 30 tokens") && markdown.contains("`Unregistered`"), "\(markdown)")
+
+        // The same journal twice (once through a link): read once, counted once; json.
+        let link = dir.path("link-to-report-1.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: journals[0])
+        let twice = try CLI.pushctl(["report", "--output", "json"] + journals + [journals[0], link])
+        #expect(twice.status == 1, "\(twice.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)) as? [String: Any])
+        #expect(document["tokens"] as? Int == 30 && document["accepted"] as? Int == 29 && document["exitStatus"] as? Int == 1, "\(document)")
+        #expect((document["repeatedFiles"] as? [String]) == [journals[0], link])
+        let unregistered = try #require(document["unregistered"] as? [[String: Any]])
+        #expect(unregistered.count == 1 && unregistered[0]["token"] as? String == dead && unregistered[0]["timestamp"] as? Int == timestamp)
+        #expect(twice.stderr.contains("is a file given already; it is read once"), "\(twice.stderr)")
+        let one = try CLI.pushctl(["report", "--output", "json", journals[1], journals[1]])
+        let oneDocument = try #require(try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [String: Any])
+        let lines = try String(contentsOfFile: journals[1], encoding: .utf8).split(separator: "\n").count - 1
+        #expect(oneDocument["tokens"] as? Int == lines, "one shard's journal twice: its own tokens, once")
+    }
+
+    @Test("pushctl report: a missing shard is named (75); a token in two files counts once, accepted over retry-later; garbage lines are counted, not fatal")
+    func reportMissingAndMixed() throws {
+        let all = tokens(30, seed: 91)
+        let mock = try MockProcess(dir: dir)
+        let journals = try threeShards(all, mock: mock, name: "partial")
+        let missing = try CLI.pushctl(["report", journals[0], journals[2]])
+        #expect(missing.status == 75, "\(missing.stderr)")
+        #expect(missing.stderr.contains("no file covers shard 2/3"), "\(missing.stderr)")
+
+        // Results of an earlier run of shard 2 that left one token for later, garbage around it.
+        let second = try String(contentsOfFile: journals[1], encoding: .utf8).split(separator: "\n")
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(second[1].utf8)) as? [String: Any])?["token"] as? String)
+        let earlier = [
+            #"{"token":"\#(token)","status":503,"outcome":"temporary-failure","apnsId":null,"apnsUniqueId":null,"reason":"ServiceUnavailable","timestamp":null,"explanation":"x","attempts":4}"#,
+            "not json at all", String(repeating: "x", count: 100_000), #"{"channelId":"abc","status":200}"#,
+            #"{"summary":true,"tokens":1,"shard":"2/3"}"#,
+        ].joined(separator: "\n") + "\n"
+        let results = try dir.write("partial-2-earlier.jsonl", earlier)
+        let whole = try CLI.pushctl(["report", "--retry-out", dir.path("partial-retry.txt"), results] + journals)
+        #expect(whole.status == 0, "accepted later wins over the earlier temporary failure: \(whole.stdout) \(whole.stderr)")
+        #expect(whole.stdout.contains("30 tokens: 30 accepted"), "\(whole.stdout)")
+        #expect(whole.stderr.contains("3 lines are not results and were skipped (line 2, 3, 4)"), "\(whole.stderr)")
+        // That earlier file alone: its token is left to send again (75), and listed.
+        let alone = try CLI.pushctl(["report", "--retry-out", dir.path("alone-retry.txt"), results])
+        #expect(alone.status == 75, "\(alone.stderr)")
+        let retry = try String(contentsOfFile: dir.path("alone-retry.txt"), encoding: .utf8)
+        #expect(retry.contains(token + "  # temporary-failure"), "\(retry)")
+        // Nothing but garbage: bad input (65), said.
+        let garbage = try dir.write("garbage.jsonl", "hello\n\u{0}\u{1}\n")
+        let none = try CLI.pushctl(["report", garbage])
+        #expect(none.status == 65 && none.stderr.contains("no device results"), "\(none.stderr)")
+        let absent = try CLI.pushctl(["report", dir.path("absent.jsonl")])
+        #expect(absent.status == 66, "\(absent.stderr)")
+    }
+
 }

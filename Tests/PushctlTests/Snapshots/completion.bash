@@ -181,13 +181,13 @@ _pushctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|jwt|key|cert|channel|doctor|mock|demo|help)
+    send|report|jwt|key|cert|channel|doctor|mock|demo|help)
         # Offer subcommand argument completions
         "_pushctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send jwt key cert channel doctor mock demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send report jwt key cert channel doctor mock demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -381,6 +381,42 @@ _pushctl_send() {
         ;;
     '--lang')
         __pushctl_add_completions -W 'en'$'\n''es'
+        return
+        ;;
+    esac
+}
+
+_pushctl_report() {
+    repeating_flags=()
+    non_repeating_flags=(--quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--unregistered-out --retry-out --output --lang)
+    __pushctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--unregistered-out')
+        __pushctl_add_completions -f
+        return
+        ;;
+    '--retry-out')
+        __pushctl_add_completions -f
+        return
+        ;;
+    '--output')
+        __pushctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--lang')
+        __pushctl_add_completions -W 'en'$'\n''es'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __pushctl_add_completions -o plusdirs -fX '!*.@(jsonl)'
         return
         ;;
     esac

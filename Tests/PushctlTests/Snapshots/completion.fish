@@ -23,7 +23,9 @@ function __pushctl_parse_tokens -S
         __pushctl_parse_subcommand 0 'lang=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'send'
-            __pushctl_parse_subcommand 0 'key-file=' 'key-id=' 'team-id=' 'cert=' 'cert-key=' 'cert-password-file=' 'jwt=' 'no-jwt-cache' 'topic=' 'device-token=+' 'tokens-file=' 'requests-file=' 'shard=' 'payload=' 'payload-json=' 'title=' 'subtitle=' 'body=' 'badge=' 'sound=' 'category=' 'thread-id=' 'content-available' 'mutable-content' 'interruption-level=' 'custom=+' 'live-activity=' 'timestamp=' 'content-state=' 'stale-date=' 'dismissal-date=' 'relevance-score=' 'attributes-type=' 'attributes=' 'input-push-token' 'input-push-channel=' 'no-lint' 'channel-id=+' 'request-id=' 'push-type=' 'priority=' 'collapse-id=' 'expiration=' 'apns-id=' 'sandbox' 'production' 'endpoint=' 'port=' 'cacert=' 'proxy=' 'proxy-user-file=' 'connect-to=+' 'concurrency=' 'connections=' 'retries=' 'timeout=' 'unregistered-out=' 'detect-environment' 'journal=' 'resume' 'skip-in-doubt' 'simulator-file=' 'simulator=' 'output=' 'dry-run' 'verbose' 'show-secrets' 'quiet' 'lang=' 'version' 'h/help'
+            __pushctl_parse_subcommand 0 'key-file=' 'key-id=' 'team-id=' 'cert=' 'cert-key=' 'cert-password-file=' 'jwt=' 'no-jwt-cache' 'topic=' 'device-token=+' 'tokens-file=' 'requests-file=' 'shard=' 'payload=' 'payload-json=' 'title=' 'subtitle=' 'body=' 'badge=' 'sound=' 'category=' 'thread-id=' 'content-available' 'mutable-content' 'interruption-level=' 'custom=+' 'live-activity=' 'timestamp=' 'content-state=' 'stale-date=' 'dismissal-date=' 'relevance-score=' 'attributes-type=' 'attributes=' 'input-push-token' 'input-push-channel=' 'no-lint' 'channel-id=+' 'request-id=' 'push-type=' 'priority=' 'collapse-id=' 'expiration=' 'apns-id=' 'sandbox' 'production' 'endpoint=' 'port=' 'cacert=' 'proxy=' 'proxy-user-file=' 'connect-to=+' 'concurrency=' 'connections=' 'retries=' 'timeout=' 'unregistered-out=' 'detect-environment' 'journal=' 'resume' 'skip-in-doubt' 'metrics-file=' 'metrics-push=' 'simulator-file=' 'simulator=' 'output=' 'dry-run' 'verbose' 'show-secrets' 'quiet' 'lang=' 'version' 'h/help'
+        case 'report'
+            __pushctl_parse_subcommand -r 1 'unregistered-out=' 'retry-out=' 'output=' 'quiet' 'lang=' 'version' 'h/help'
         case 'jwt'
             __pushctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -125,6 +127,7 @@ complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_option
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl" version' -l 'version' -d 'Show the version.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl" -eq 1' -fa 'send' -d 'Send a push notification to one or more devices over HTTP/2.'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl" -eq 1' -fa 'report' -d 'Add up the journals or JSON Lines results of N shards: one summary, one list of dead tokens, one to retry.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl" -eq 1' -fa 'jwt' -d 'Sign an APNs provider token (ES256 JWT) with a .p8 key, or decode and verify one.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl" -eq 1' -fa 'key' -d 'Make test keys.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl" -eq 1' -fa 'cert' -d 'Inspect APNs certificates (.p12, PEM, .cer), or make test ones.'
@@ -204,6 +207,14 @@ complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_option
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl send" lang' -l 'lang' -d 'Language of the messages: en or es (default: PUSHCTL_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG).' -rfka 'en es'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl send" version' -l 'version' -d 'Show the version.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl send" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl report" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'jsonl\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" unregistered-out' -l 'unregistered-out' -d 'Write the tokens APNs called dead (410) to this tokens file, each with APNs\' time in a comment: delete a token only if it was registered before that time.' -rF
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" retry-out' -l 'retry-out' -d 'Write the tokens left to send again (temporary failures, APNs not reached, stopped runs) to this tokens file, for send --tokens-file later.' -rF
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" output' -l 'output' -d 'text (the summary and the lists, on stdout) or json (one document).' -rfka 'text json'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" quiet' -l 'quiet' -d 'Print nothing but errors (and the json document); the exit status tells the outcome.'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" lang' -l 'lang' -d 'Language of the messages: en or es (default: PUSHCTL_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG).' -rfka 'en es'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" version' -l 'version' -d 'Show the version.'
+complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl report" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl jwt" version' -l 'version' -d 'Show the version.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_flags_or_options "pushctl jwt" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'pushctl' -n '__pushctl_should_offer_completions_for_positional "pushctl jwt" -eq 1' -fa 'sign' -d 'Sign an APNs provider token (ES256 JWT) with a .p8 key (the default of `pushctl jwt`).'

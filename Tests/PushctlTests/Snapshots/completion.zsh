@@ -53,6 +53,7 @@ _pushctl() {
     command)
         local -ar subcommands=(
             'send:Send a push notification to one or more devices over HTTP/2.'
+            'report:Add up the journals or JSON Lines results of N shards: one summary, one list of dead tokens, one to retry.'
             'jwt:Sign an APNs provider token (ES256 JWT) with a .p8 key, or decode and verify one.'
             'key:Make test keys.'
             'cert:Inspect APNs certificates (.p12, PEM, .cer), or make test ones.'
@@ -66,7 +67,7 @@ _pushctl() {
         ;;
     arg)
         case "${words[1]}" in
-        send|jwt|key|cert|channel|doctor|mock|demo|help)
+        send|report|jwt|key|cert|channel|doctor|mock|demo|help)
             "_pushctl_${words[1]}" && ret=0
             ;;
         esac
@@ -152,6 +153,25 @@ _pushctl_send() {
         '--verbose[Show libcurl'\''s trace on stderr (the JWT redacted).]'
         '--show-secrets[With --verbose or --dry-run, show the JWT instead of redacting it.]'
         '--quiet[Print nothing but errors; the exit status tells the outcome.]'
+        '--lang[Language of the messages\: en or es (default\: PUSHCTL_LANG, else the locale\: LC_ALL, LC_MESSAGES, LANG).]:en|es:{__pushctl_complete "${___lang[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_pushctl_report() {
+    local -i ret=1
+    local -ar ___output=('text' 'json')
+    local -ar ___lang=('en' 'es')
+    local -ar arg_specs=(
+        '*:file:_files -g '\''*.jsonl'\'''
+        '--unregistered-out[Write the tokens APNs called dead (410) to this tokens file, each with APNs'\'' time in a comment\: delete a token only if it was registered before that time.]:path:_files'
+        '--retry-out[Write the tokens left to send again (temporary failures, APNs not reached, stopped runs) to this tokens file, for send --tokens-file later.]:path:_files'
+        '--output[text (the summary and the lists, on stdout) or json (one document).]:output:{__pushctl_complete "${___output[@]}"}'
+        '--quiet[Print nothing but errors (and the json document); the exit status tells the outcome.]'
         '--lang[Language of the messages\: en or es (default\: PUSHCTL_LANG, else the locale\: LC_ALL, LC_MESSAGES, LANG).]:en|es:{__pushctl_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -97,8 +97,12 @@ public final class SigningAuthorization: AuthorizationSource {
     /// invalid (a cache entry from a key since revoked, say), one fresh signature is tried.
     public private(set) var usesCachedToken = false
 
+    /// Provider tokens signed by this source (a cached one taken is not counted).
+    public private(set) var signatures = 0
+
     private func sign() throws {
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: now).signed(by: try keyFile.privateKey())
+        signatures += 1
         cache?.store(token, keyFile: keyFile)
         adopt(token)
         usesCachedToken = false

@@ -97,11 +97,20 @@ struct SendCommand: ParsableCommand {
         }
         if self.simulatorFile != nil || self.simulator != nil {
             let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
-                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment")]
+                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
+                                            (self.metricsFile != nil, "--metrics-file"), (self.metricsPush != nil, "--metrics-push")]
             if let flag = others.first(where: \.0)?.1 {
                 throw ValidationError(Words("the Simulator gets one notification for one app; \(flag) does not go with --simulator-file or --simulator",
                                             es: "el Simulador recibe una notificación para una app; \(flag) no va con --simulator-file ni con --simulator").description)
             }
+        }
+        if let url = self.metricsPush, !RunMetrics.isPushURL(url) {
+            throw ValidationError(Words("--metrics-push is a Pushgateway's http:// or https:// URL (e.g. http://pushgateway:9091); got '\(OutsideText.display(url, limit: 100))'",
+                                        es: "--metrics-push es la URL http:// o https:// de un Pushgateway (p. ej. http://pushgateway:9091); se recibió '\(OutsideText.display(url, limit: 100))'"))
+        }
+        if (self.metricsFile != nil || self.metricsPush != nil) && !self.channelIds.isEmpty {
+            throw ValidationError(Words("--metrics-file and --metrics-push count device pushes; a broadcast (--channel-id) has none",
+                                        es: "--metrics-file y --metrics-push cuentan notificaciones a dispositivos; una difusión (--channel-id) no tiene ninguna"))
         }
         if self.journal != nil && !self.channelIds.isEmpty {
             throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
@@ -463,6 +472,11 @@ struct RunFlags: ParsableArguments {
     var resume = false
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
+    @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
+            completion: .file(extensions: ["prom"]))
+    var metricsFile: String?
+    @Option(help: ArgumentHelp("Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.", valueName: "url"))
+    var metricsPush: String?
 }
 
 struct SimulatorFlags: ParsableArguments {

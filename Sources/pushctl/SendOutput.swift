@@ -149,6 +149,8 @@ final class SendOutput {
     init(_ c: SendCommand, total: Int) throws(InputError) {
         command = c
         dead = try c.unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
+        // Before anything is sent, as for the dead-token file: a metrics file that could not be written is said now.
+        if let path = c.metricsFile { try ReplacedFile.checkFolder(of: path, what: RunMetrics.fileName) }
         let toTerminal = Terminal.isTerminal(Descriptors.standardOutput)
         let bigBatch = toTerminal && c.output == .text && total > SendOutput.acceptedLinesOnTerminal && !c.verbose
         renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
@@ -197,11 +199,20 @@ final class SendOutput {
             }
         }
         reportToCI(summary, resume: resume, env: env)
+        try publishMetrics(summary, status: status, run: run)
         if let problem = summary.abortedBy { throw problem }
         try request.notifications.verifyAllSent(summary.tokens)
         if let failure = dead?.error { throw failure }
         if let failure = run.journalError { throw failure }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// `--metrics-file` (not written: 73, as any output file) and `--metrics-push` (not taken: a warning).
+    private func publishMetrics(_ summary: BatchSummary, status: Int32, run: SendRun) throws {
+        guard command.metricsFile != nil || command.metricsPush != nil else { return }
+        let metrics = RunMetrics(summary: summary, signings: run.plan.authorization.signatures, exitStatus: status)
+        if let url = command.metricsPush, let problem = metrics.push(to: url), !command.quiet { Console.warn(problem) }
+        if let path = command.metricsFile { try metrics.write(to: path) }
     }
 
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.

@@ -167,6 +167,8 @@ extension RunFlags {
         group.journal = line.option("journal")
         group.resume = line.flag("resume")
         group.skipInDoubt = line.flag("skip-in-doubt")
+        group.metricsFile = line.option("metrics-file")
+        group.metricsPush = line.option("metrics-push")
         return group
     }
 }

@@ -115,4 +115,28 @@ import Testing
             #expect(report.outcome == .temporaryFailure)
         }
     }
+
+    @Test("the metrics in Prometheus' text format: HELP and TYPE, _total counters, label values escaped, a newline at the end")
+    func exposition() {
+        var summary = BatchSummary()
+        summary.shard = try? Shard(parsing: "2/3")
+        summary.accepted = 5
+        summary.rejected = 2
+        summary.tokens = 7
+        summary.rejectedByReason = ["Bad\"Quote\\Back\nLine": 1, "Unregistered": 1]
+        summary.elapsedSeconds = 1.2345
+        let metrics = RunMetrics(summary: summary, signings: 1, exitStatus: 1, finishedAt: 1_700_000_000)
+        let text = metrics.exposition()
+        #expect(text.hasSuffix("\n") && !text.hasSuffix("\n\n"))
+        // A control character from outside is shown as \u{…} (never raw), then escaped as any backslash.
+        #expect(text.contains(#"pushctl_notifications_total{shard="2/3",outcome="rejected",reason="Bad\"Quote\\Back\\u{A}Line"} 1"#), "\(text)")
+        #expect(text.contains("pushctl_run_duration_seconds{shard=\"2/3\"} 1.235\n"))
+        #expect(!metrics.exposition(shardLabel: false).contains("shard="))
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            #expect(line.hasPrefix("pushctl_"), "\(line)")
+        }
+        #expect(metrics.pushURL(base: "http://gw:9091/") == "http://gw:9091/metrics/job/pushctl/shard@base64/Mi8z")
+        #expect(RunMetrics.isPushURL("http://gw:9091") && RunMetrics.isPushURL("https://user:pw@gw") && !RunMetrics.isPushURL("gw:9091")
+                && !RunMetrics.isPushURL("http://") && !RunMetrics.isPushURL("http://a b"))
+    }
 }

@@ -249,4 +249,75 @@ import Testing
         #expect(absent.status == 66, "\(absent.stderr)")
     }
 
+    @Test("--metrics-file: Prometheus' text format that promtool check metrics accepts, by outcome and reason, labelled by shard; signings counted")
+    func metricsFile() throws {
+        let mock = try MockProcess(dir: dir, extra: ["--fail", "\(otherToken)=BadDeviceToken"])
+        let prom = dir.path("pushctl.prom")
+        let both = try dir.write("metrics-tokens.txt", sampleToken + "\n" + otherToken + "\n")
+        let first = try mock.send(["--tokens-file", both, "--title", "x", "--shard", "1/1", "--metrics-file", prom])
+        #expect(first.status == 1, "\(first.stderr)")
+        let text = try String(contentsOfFile: prom, encoding: .utf8)
+        for line in [#"pushctl_notifications_total{shard="1/1",outcome="accepted",reason=""} 1"#,
+                     #"pushctl_notifications_total{shard="1/1",outcome="rejected",reason="BadDeviceToken"} 1"#,
+                     #"pushctl_provider_token_signings_total{shard="1/1"} 1"#, #"pushctl_run_exit_status{shard="1/1"} 1"#,
+                     "# TYPE pushctl_notifications_total counter", "# TYPE pushctl_run_duration_seconds gauge"] {
+            #expect(text.contains(line + "\n"), "\(line) in \(text)")
+        }
+        let permissions = try FileManager.default.attributesOfItem(atPath: prom)[.posixPermissions] as? Int
+        #expect(permissions == 0o644, "node_exporter can read it")
+        let checked = try CLI.run(Tool.path("promtool"), ["check", "metrics"], stdin: text)
+        #expect(checked.status == 0, "promtool: \(checked.stdout) \(checked.stderr)")
+        // The token comes from the cache the second time: no signing.
+        let second = try mock.send(["--device-token", sampleToken, "--title", "x", "--metrics-file", prom])
+        #expect(second.status == 0, "\(second.stderr)")
+        let again = try String(contentsOfFile: prom, encoding: .utf8)
+        #expect(again.contains("pushctl_provider_token_signings_total 0\n") && !again.contains("shard="), "\(again)")
+        // A folder that cannot be written: said before anything is sent (73).
+        let nowhere = try mock.send(["--device-token", sampleToken, "--title", "x", "--metrics-file", dir.path("missing/pushctl.prom")])
+        #expect(nowhere.status == 73, "\(nowhere.stderr)")
+    }
+
+    @Test("--metrics-push: a real Pushgateway shows the run's metrics under job pushctl and the shard; a gateway that is not there is a warning")
+    func metricsPush() throws {
+        let gateway = try PushgatewayProcess()
+        let mock = try MockProcess(dir: dir)
+        let file = try dir.write("push-tokens.txt", tokens(30, seed: 92).joined(separator: "\n") + "\n")
+        let pushed = try mock.send(["--tokens-file", file, "--title", "x", "--shard", "2/3", "--metrics-push", gateway.url])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let scraped = try curl([gateway.url + "/metrics"])
+        let samples = scraped.stdout.split(separator: "\n").filter { $0.hasPrefix("pushctl_notifications_total{") }
+        #expect(samples.contains { $0.contains(#"job="pushctl""#) && $0.contains(#"shard="2/3""#) && $0.contains(#"outcome="accepted""#) },
+                "\(scraped.stdout.prefix(3000))")
+        #expect(scraped.stdout.contains(#"pushctl_run_exit_status{instance="",job="pushctl",shard="2/3"} 0"#), "\(scraped.stdout.prefix(3000))")
+        let gone = try mock.send(["--device-token", sampleToken, "--title", "x", "--metrics-push", "http://127.0.0.1:\(ProxyProcess.freePort())"])
+        #expect(gone.status == 0, "a failed push is not a failed run: \(gone.stderr)")
+        #expect(gone.stderr.contains("could not push the metrics"), "\(gone.stderr)")
+        let bad = try mock.send(["--device-token", sampleToken, "--title", "x", "--metrics-push", "pushgateway:9091"])
+        #expect(bad.status == 64, "\(bad.stderr)")
+    }
+}
+
+/// Debian's `prometheus-pushgateway` (Homebrew's `pushgateway`), on a free loopback port, metrics in memory.
+final class PushgatewayProcess {
+    let process = Process()
+    let url: String
+
+    init() throws {
+        let port = ProxyProcess.freePort()
+        url = "http://127.0.0.1:\(port)"
+        let debian = Tool.path("prometheus-pushgateway")
+        process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: debian) ? debian : Tool.path("pushgateway"))
+        guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else {
+            throw CLIError("prometheus-pushgateway is missing: Scripts/install-deps.sh installs it")
+        }
+        process.arguments = ["--web.listen-address=127.0.0.1:\(port)", "--persistence.file=", "--log.level=error"]
+        try ProxyProcess.start(process, listeningOn: port, what: "the Pushgateway")
+    }
+
+    deinit {
+        if process.isRunning {
+            process.send(.kill)
+            process.waitUntilExit()
+        }
+    }
 }

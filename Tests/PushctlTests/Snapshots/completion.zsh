@@ -146,6 +146,8 @@ _pushctl_send() {
         '--journal[Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.]:path:_files -g '\''*.jsonl'\'''
         '--resume[With --journal\: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).]'
         '--skip-in-doubt[With --resume\: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.]'
+        '--metrics-file[Write the run'\''s metrics to this file in Prometheus'\'' text format, replaced at once (for node_exporter'\''s textfile collector\: a .prom file in its folder).]:path:_files -g '\''*.prom'\'''
+        '--metrics-push[Push the run'\''s metrics to this Prometheus Pushgateway (http\://host\:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.]:url:'
         '--simulator-file[Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.]:path:_files -g '\''*.apns'\'''
         '--simulator[macOS\: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.]:udid|booted:'
         '--output[text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).]:output:{__pushctl_complete "${___output[@]}"}'

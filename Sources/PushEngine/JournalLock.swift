@@ -108,16 +108,19 @@ public struct JournalHolder: Sendable, Equatable {
     /// UNIX seconds.
     public var since: Int64
 
-    public init(pid: Int32, host: String, since: Int64) {
-        self.pid = pid
-        self.host = host
-        self.since = since
-    }
-
     var json: JSONValue {
         .object([("pid", .integer(Int64(pid))), ("host", .string(host)), ("since", .integer(since)), ("sinceUTC", .string(UTCDate.format(unixSeconds: since)))])
     }
 
+    /// "pid 1234 on ci-runner-7, since 2026-11-27 17:00:03 UTC"
+    public var words: Words {
+        let date = UTCDate.format(unixSeconds: since)
+        let on = host.isEmpty ? "" : " on \(host)", en = host.isEmpty ? "" : " en \(host)"
+        return Words("pid \(pid)\(on), since \(date)", es: "pid \(pid)\(en), desde \(date)")
+    }
+}
+
+extension JournalHolder {
     /// The first line of the lock file `fd` is open on (at most 4 KiB); nil when it says nothing usable.
     init?(reading fd: Descriptor) {
         var bytes = [UInt8](repeating: 0, count: 4096)
@@ -127,12 +130,5 @@ public struct JournalHolder: Sendable, Equatable {
         guard let json = try? JSONValue.parse(Array(line)), let pid = json["pid"]?.integerValue, (1...Int64(Int32.max)).contains(pid),
               let since = json["since"]?.integerValue else { return nil }
         self.init(pid: Int32(pid), host: OutsideText.display(json["host"]?.stringValue ?? "", limit: 100), since: since)
-    }
-
-    /// "pid 1234 on ci-runner-7, since 2026-11-27 17:00:03 UTC"
-    public var words: Words {
-        let date = UTCDate.format(unixSeconds: since)
-        let on = host.isEmpty ? "" : " on \(host)", en = host.isEmpty ? "" : " en \(host)"
-        return Words("pid \(pid)\(on), since \(date)", es: "pid \(pid)\(en), desde \(date)")
     }
 }

@@ -70,7 +70,11 @@ ENVIRONMENT = [
                                   "explanation field follows the language only when --lang is given. --help, this page "
                                   "and the completions are in English."),
     ("COLUMNS", "The width text is wrapped to when the output is not a terminal (a terminal's own width is used otherwise)."),
-    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send appends a Markdown summary of the run to this file; "
+    ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel job: --shard auto sends shard CI_NODE_INDEX of CI_NODE_TOTAL."),
+    ("AWS_BATCH_JOB_ARRAY_INDEX, AWS_BATCH_JOB_ARRAY_SIZE", "An AWS Batch array job: --shard auto sends shard INDEX + 1 of SIZE."),
+    ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job: --shard auto/N sends shard INDEX + 1 of N (N: the Job's completions). "
+                             "A variable set but empty or not a number, or an index outside the count, is a usage error."),
+    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send and report append a Markdown summary to this file; "
                             "with GITHUB_ACTIONS=true it also prints one ::error annotation per rejection reason."),
 ]
 
@@ -91,8 +95,9 @@ EXIT_STATUS = [
     ("74", "The results could not be written (standard output closed, or the disk full); every notification "
            "was still sent."),
     ("75", "Temporary failure: retries exhausted on 429, 5xx or timeouts, a server that stopped answering, "
-           "the run's time budget spent, a tokens file that changed during the run, or an external signer that "
-           "did not answer within 30 s."),
+           "the run's time budget spent, a tokens file that changed during the run, an external signer that "
+           "did not answer within 30 s, or the --journal held by another run (nothing was sent). For report: some "
+           "tokens are left to send again, or a shard is missing."),
     ("129, 130, 143", "A run stopped by SIGHUP, SIGINT or SIGTERM: no new request was started, those in flight had "
                       "a grace (5 s, or what was left of --timeout), and every notification got one result "
                       "(in-doubt or not-sent for the unanswered ones) and the summary; --journal with --resume "

@@ -7,10 +7,14 @@ public protocol AuthorizationSource: AnyObject {
     /// Whether the token in use came from an earlier run's cache and has not been re-signed since:
     /// if APNs calls it invalid, one fresh signature is worth a try (and replaces the cached copy).
     var usesCachedToken: Bool { get }
+    /// How many provider tokens this source has signed (not taken from a cache or given): what a
+    /// run's metrics count against Apple's limit of one new token every 20 minutes.
+    var signatures: Int { get }
 }
 
 extension AuthorizationSource {
     public var usesCachedToken: Bool { false }
+    public var signatures: Int { 0 }
 }
 
 /// How hard to try again. Apple allows retries on 429, 5xx and lost connections, never on

@@ -16,6 +16,8 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case production, verbose, simulator, mockCAOutput
     // What `send` sends to, and with what.
     case tokensFile, payload, payloadJSON, apnsID
+    // A fleet of runs: which part of the list this one sends.
+    case shard
 
     /// The name a message uses: the program's, else the domain's.
     public var description: String { Setting.names[self] ?? plainName }
@@ -73,6 +75,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .payload: return "the payload file"
         case .payloadJSON: return "the payload's JSON"
         case .apnsID: return "apns-id"
+        case .shard: return "the shard"
         }
     }
 

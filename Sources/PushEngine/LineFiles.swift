@@ -344,6 +344,12 @@ struct LineReader {
     private(set) var lineNumber = 0
 
     let lineLimit: Int
+    /// A line over `lineLimit` comes back empty with `lastLineWasOverlong` set, its bytes passed
+    /// over, instead of ending the read with an error (a reader that reports what it skips).
+    var skipsOverlongLines = false
+    private(set) var lastLineWasOverlong = false
+    /// Passing over the rest of an overlong line.
+    private var discarding = false
 
     init(fd: Int32, offset: Int64?, copyTo: Int32?, lineLimit: Int) {
         self.fd = fd
@@ -353,8 +359,10 @@ struct LineReader {
     }
 
     /// The next line's bytes, without its line end; valid until the next call. Throws for a
-    /// line over `DeviceTokenFile.lineLimit` bytes, a read error, or a spool that cannot be written.
+    /// line over `lineLimit` bytes (unless `skipsOverlongLines`), a read error, or a spool that
+    /// cannot be written.
     mutating func nextLine(name: String) throws(InputError) -> ArraySlice<UInt8>? {
+        lastLineWasOverlong = false
         while true {
             if afterCR, start < buffer.count {
                 if buffer[start] == 0x0A { start += 1 }
@@ -367,17 +375,24 @@ struct LineReader {
                 start = end + 1
                 scanned = start
                 lineNumber += 1
-                guard line.count <= lineLimit else { throw tooLong(name) }
+                guard line.count <= lineLimit && !discarding else { return try overlong(name, at: end) }
                 return line
             }
             scanned = buffer.count
-            guard scanned - start <= lineLimit else { throw tooLong(name) }
+            if scanned - start > lineLimit {
+                guard skipsOverlongLines else { throw tooLong(name) }
+                // What was read of it is dropped; its end is still to come.
+                discarding = true
+                start = buffer.count
+                scanned = start
+            }
             if finished {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count || discarding else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
                 scanned = start
                 lineNumber += 1
+                guard !discarding else { return try overlong(name, at: start) }
                 return line
             }
             buffer.removeFirst(start)
@@ -385,6 +400,17 @@ struct LineReader {
             start = 0
             try fill(name: name)
         }
+    }
+
+    /// An overlong line just ended (at `end`): the error, or an empty line marked as overlong.
+    private mutating func overlong(_ name: String, at end: Int) throws(InputError) -> ArraySlice<UInt8> {
+        guard skipsOverlongLines else {
+            lineNumber -= 1
+            throw tooLong(name)
+        }
+        discarding = false
+        lastLineWasOverlong = true
+        return buffer[end..<end]
     }
 
     /// Where the next LF or CR is, from `scanned` on: memchr's word-wide search for the LF, then

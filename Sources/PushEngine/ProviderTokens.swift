@@ -133,10 +133,14 @@ public final class SigningAuthorization: AuthorizationSource {
         }
     }
 
+    /// Provider tokens signed by this source (a cached one taken is not counted).
+    public private(set) var signatures = 0
+
     private func sign() throws {
         let signer = try self.signer ?? source.make()
         self.signer = signer
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: now).signed(by: signer)
+        signatures += 1
         if let seal = source.seal { cache?.store(token, seal: seal) }
         adopt(token)
         usesCachedToken = false

@@ -62,13 +62,17 @@ public final class SendRun {
     private let journalSetting: JournalSetting?
     private var replay: JournalReplay?
     private var journal: JournalWriter?
+    /// One run per journal: held from before the journal is read until the run is let go.
+    private var lock: JournalLock?
 
-    /// Checks the journal before anything is sent: an existing one without `resume` is a usage
-    /// error (nothing is overwritten), one of a different run too; one that cannot be created is 73.
+    /// Checks the journal before anything is sent: one another run holds is a temporary failure
+    /// (`JournalLock`), an existing one without `resume` a usage error (nothing is overwritten),
+    /// one of a different run too; one that cannot be created is 73.
     public init(plan: SendPlan, journal setting: JournalSetting?) throws(InputError) {
         self.plan = plan
         journalSetting = setting
         guard let setting else { return }
+        lock = try JournalLock(journal: setting.path)
         let exists = JournalFile.hasContent(setting.path)
         let identity = try plan.identity()
         if exists {

@@ -23,7 +23,7 @@ public struct SendOptions {
     public var deviceTokens: [String] = []
     public var tokensFile: String?
     public var requestsFile: String?
-    /// `K/N`: this machine's share of the recipients.
+    /// `K/N`, or `auto`/`auto/N` (a job engine's variables say it): this machine's share of the recipients.
     public var shard: String?
 
     public var payload: PayloadInput?
@@ -63,6 +63,8 @@ public struct SendSetup {
     public let certificateKeyPath: String?
     /// What the user should hear before anything is sent (repeats skipped, unusual tokens, lint).
     public let warnings: [Words]
+    /// The shard sent, and where it came from (`auto`: a job engine's variables).
+    public let shardChoice: ShardChoice?
 
     public var notifications: NotificationSource { plan.notifications }
     public var template: PushTemplate? { plan.notifications.template }
@@ -84,8 +86,8 @@ public struct SendSetup {
                                    es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
                              kind: .usage)
         }
-        let shard = try options.shard.map { text throws(InputError) in try Shard(parsing: text) }
-        let recipients = try SendSetup.notifications(options, topic: topic, shard: shard, certificate: certificate)
+        shardChoice = try options.shard.map { text throws(InputError) in try ShardChoice(parsing: text, environment: values.environment) }
+        let recipients = try SendSetup.notifications(options, topic: topic, shard: shardChoice?.shard, certificate: certificate)
         payloadFile = recipients.payloadFile
         warnings = recipients.warnings
         let destination = try Destination.resolve(values, service: .push, port: options.port)

@@ -225,6 +225,19 @@ extension SummaryNoun {
 extension BatchSummary {
     /// One line for people: "3 tokens: 2 accepted, 1 rejected (Unregistered 1) in 210 ms".
     public var line: Words {
+        let shardPart = shard.map { Words("shard \($0): ", es: "fragmento \($0): ") } ?? Words(verbatim: "")
+        var line = shardPart + counts + Words(" in \(elapsedText)", es: " en \(elapsedText)")
+        if tokens - resumed >= 100 {
+            line = line + Words(" (\(Int(pushesPerSecond)) pushes/s)", es: " (\(Int(pushesPerSecond)) notificaciones/s)")
+        }
+        if let stoppedBy {
+            line = Words("stopped by \(stoppedBy.name): ", es: "detenido por \(stoppedBy.name): ") + line
+        }
+        return line
+    }
+
+    /// What the results count, without the time: "3 tokens: 2 accepted, 1 rejected (Unregistered 1)".
+    public var counts: Words {
         var parts = [Words("\(accepted) accepted", es: "\(accepted) \(accepted == 1 ? "aceptada" : "aceptadas")")]
         if rejected > 0 {
             let reasons = topReasons.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
@@ -247,17 +260,7 @@ extension BatchSummary {
             parts.append(duplicatesSkipped == 1 ? Words("1 duplicate token skipped", es: "1 token repetido omitido")
                 : Words("\(duplicatesSkipped) duplicate tokens skipped", es: "\(duplicatesSkipped) tokens repetidos omitidos"))
         }
-        let shardPart = shard.map { Words("shard \($0): ", es: "fragmento \($0): ") } ?? Words(verbatim: "")
-        var line = shardPart + Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ")
-            + Words.joined(parts, separator: Words(verbatim: ", "))
-            + Words(" in \(elapsedText)", es: " en \(elapsedText)")
-        if tokens - resumed >= 100 {
-            line = line + Words(" (\(Int(pushesPerSecond)) pushes/s)", es: " (\(Int(pushesPerSecond)) notificaciones/s)")
-        }
-        if let stoppedBy {
-            line = Words("stopped by \(stoppedBy.name): ", es: "detenido por \(stoppedBy.name): ") + line
-        }
-        return line
+        return Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ") + Words.joined(parts, separator: Words(verbatim: ", "))
     }
 }
 
@@ -265,9 +268,69 @@ extension ShardProblem: WordedProblem {
     public var words: Words {
         switch self {
         case let .outOfRange(index, count):
-            return Words("a shard is K/N with 1 ≤ K ≤ N ≤ 10000; got \(index)/\(count)", es: "una parte es K/N con 1 ≤ K ≤ N ≤ 10000; se recibió \(index)/\(count)")
+            return Words("a shard is K/N with 1 ≤ K ≤ N ≤ 10000; got \(index)/\(count)", es: "un fragmento es K/N con 1 ≤ K ≤ N ≤ 10000; se recibió \(index)/\(count)")
         case let .notKN(shown):
-            return Words("a shard is K/N, e.g. 2/4 (the second of four); got '\(shown)'", es: "una parte es K/N, p. ej. 2/4 (la segunda de cuatro); se recibió '\(shown)'")
+            return Words("a shard is K/N, e.g. 2/4 (the second of four), auto or auto/N; got '\(shown)'",
+                         es: "un fragmento es K/N, p. ej. 2/4 (el segundo de cuatro), auto o auto/N; se recibió '\(shown)'")
+        case .noEngine:
+            return Words("\(Setting.shard) auto reads GitLab's CI_NODE_INDEX and CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX and AWS_BATCH_JOB_ARRAY_SIZE, or Kubernetes' JOB_COMPLETION_INDEX, and none of them is set",
+                         es: "\(Setting.shard) auto lee CI_NODE_INDEX y CI_NODE_TOTAL de GitLab, AWS_BATCH_JOB_ARRAY_INDEX y AWS_BATCH_JOB_ARRAY_SIZE de AWS Batch, o JOB_COMPLETION_INDEX de Kubernetes, y no hay ninguna definida")
+        case let .severalEngines(names):
+            return Words("\(names.joined(separator: " and ")) are all set, so it is not clear which engine's index this run is",
+                         es: "\(names.joined(separator: " y ")) están definidas a la vez, así que no está claro de qué motor es el índice de este envío")
+        case let .variableEmpty(name):
+            return Words("\(name) is set but empty", es: "\(name) está definida pero vacía")
+        case let .variableNotNumber(name, shown):
+            return Words("\(name) is '\(shown)', not a whole number", es: "\(name) es '\(shown)', no un número entero")
+        case let .indexOutOfRange(name, value, lowest, highest):
+            return Words("\(name)=\(value) is outside \(lowest) to \(highest), the indexes of \(highest - lowest + 1) \(highest == lowest ? "copy" : "copies")",
+                         es: "\(name)=\(value) está fuera de \(lowest) a \(highest), los índices de \(highest - lowest + 1) \(highest == lowest ? "copia" : "copias")")
+        case let .countOutOfRange(name, value):
+            return Words("\(name)=\(value): a run has 1 to 10000 shards", es: "\(name)=\(value): un envío tiene de 1 a 10000 fragmentos")
+        case let .countNeeded(engine, index):
+            if engine == .kubernetes {
+                return Words("Kubernetes gives each pod its index (JOB_COMPLETION_INDEX=\(index)) but not the count",
+                             es: "Kubernetes da a cada pod su índice (JOB_COMPLETION_INDEX=\(index)) pero no el total")
+            }
+            let count = engine.countVariable ?? ""
+            return Words("\(engine.indexVariable)=\(index) is set and \(count) is not", es: "\(engine.indexVariable)=\(index) está definida y \(count) no")
+        case let .countDisagrees(name, value, given):
+            return Words("\(Setting.shard) auto/\(given) says \(given) shards, and \(name)=\(value) says \(value)",
+                         es: "\(Setting.shard) auto/\(given) dice \(given) fragmentos, y \(name)=\(value) dice \(value)")
+        }
+    }
+
+    public var hintWords: Words? {
+        switch self {
+        case .noEngine, .severalEngines:
+            return Words("give the shard as \(Setting.shard) K/N, or run in a GitLab parallel job, an AWS Batch array job or a Kubernetes Indexed Job",
+                         es: "indica el fragmento con \(Setting.shard) K/N, o ejecútalo en un trabajo parallel de GitLab, un trabajo en array de AWS Batch o un Indexed Job de Kubernetes")
+        case let .countNeeded(engine, _):
+            return engine == .kubernetes
+                ? Words("give the count with \(Setting.shard) auto/N, N being the Job's completions", es: "indica el total con \(Setting.shard) auto/N, siendo N las completions del Job")
+                : Words("give the count with \(Setting.shard) auto/N", es: "indica el total con \(Setting.shard) auto/N")
+        case .countDisagrees:
+            return Words("leave out /N (\(Setting.shard) auto), or make it the engine's count", es: "quita /N (\(Setting.shard) auto), o haz que sea el total del motor")
+        default:
+            return nil
+        }
+    }
+}
+
+extension ShardChoice {
+    /// "shard 2/3, from GitLab's CI_NODE_INDEX=2 and CI_NODE_TOTAL=3": what `--shard auto` read
+    /// (nil for a shard typed as K/N).
+    public var sourceWords: Words? {
+        guard let engine else { return nil }
+        var read = variables
+        if let givenCount, engine.countVariable.map({ name in !variables.contains { $0.hasPrefix(name + "=") } }) ?? true {
+            read.append("\(Setting.shard) auto/\(givenCount)")
+        }
+        let en = read.joined(separator: " and "), es = read.joined(separator: " y ")
+        switch engine {
+        case .gitLab: return Words("shard \(shard), from GitLab's \(en)", es: "fragmento \(shard), de \(es) de GitLab")
+        case .awsBatch: return Words("shard \(shard), from AWS Batch's \(en)", es: "fragmento \(shard), de \(es) de AWS Batch")
+        case .kubernetes: return Words("shard \(shard), from Kubernetes' \(en)", es: "fragmento \(shard), de \(es) de Kubernetes")
         }
     }
 }

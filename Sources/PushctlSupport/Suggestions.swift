@@ -339,6 +339,7 @@ public enum FlagNames {
         .key: "PUSHCTL_KEY", .signer: "--signer", .publicKey: "--public-key", .pkcs11Module: "PUSHCTL_PKCS11_MODULE", .cacheKey: "PUSHCTL_CACHE_KEY",
         .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
         .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
+        .shard: "--shard",
     ]
 
     public static func install() { Setting.name(table) }

@@ -17,13 +17,15 @@ struct Pushctl: ParsableCommand {
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
               pushctl mock --port 8443 --ca-out mock-ca.pem
               pushctl doctor                    # why sending fails on this machine
+              pushctl report journal-*.jsonl    # a fleet's shards as one run
 
             Exit status: 0 accepted, 1 rejected by APNs, 64 usage, 65 bad input (nothing
             sent), 66 missing input file, 69 APNs unreachable, 73 output file not created,
-            74 results not written (stdout closed), 75 retries exhausted.
+            74 results not written (stdout closed), 75 retries exhausted or the journal
+            held by another run.
             """,
         version: PushctlVersion.current,
-        subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
+        subcommands: [SendCommand.self, ReportCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
     )
     @OptionGroup var language: LanguageOption
 

@@ -97,11 +97,20 @@ struct SendCommand: ParsableCommand {
         }
         if self.simulatorFile != nil || self.simulator != nil {
             let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
-                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment")]
+                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
+                                            (self.metricsFile != nil, "--metrics-file"), (self.metricsPush != nil, "--metrics-push")]
             if let flag = others.first(where: \.0)?.1 {
                 throw ValidationError(Words("the Simulator gets one notification for one app; \(flag) does not go with --simulator-file or --simulator",
                                             es: "el Simulador recibe una notificación para una app; \(flag) no va con --simulator-file ni con --simulator").description)
             }
+        }
+        if let url = self.metricsPush, !RunMetrics.isPushURL(url) {
+            throw ValidationError(Words("--metrics-push is a Pushgateway's http:// or https:// URL (e.g. http://pushgateway:9091); got '\(OutsideText.display(url, limit: 100))'",
+                                        es: "--metrics-push es la URL http:// o https:// de un Pushgateway (p. ej. http://pushgateway:9091); se recibió '\(OutsideText.display(url, limit: 100))'"))
+        }
+        if (self.metricsFile != nil || self.metricsPush != nil) && !self.channelIds.isEmpty {
+            throw ValidationError(Words("--metrics-file and --metrics-push count device pushes; a broadcast (--channel-id) has none",
+                                        es: "--metrics-file y --metrics-push cuentan notificaciones a dispositivos; una difusión (--channel-id) no tiene ninguna"))
         }
         if self.journal != nil && !self.channelIds.isEmpty {
             throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
@@ -336,7 +345,10 @@ struct SendCommand: ParsableCommand {
                 return
             }
             let request = try SendSetup(options)
-            if !self.quiet { request.warnings.forEach(Console.warn) }
+            if !self.quiet {
+                request.warnings.forEach(Console.warn)
+                if let shard = request.shardChoice?.sourceWords { Console.say(shard) }
+            }
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
@@ -368,7 +380,7 @@ struct RecipientFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
     var requestsFile: String?
 
-    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.", valueName: "k/n"))
+    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine's index: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes' JOB_COMPLETION_INDEX (with auto/N: Kubernetes gives no count).", valueName: "k/n|auto|auto/n"))
     var shard: String?
 }
 
@@ -460,6 +472,11 @@ struct RunFlags: ParsableArguments {
     var resume = false
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
+    @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
+            completion: .file(extensions: ["prom"]))
+    var metricsFile: String?
+    @Option(help: ArgumentHelp("Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.", valueName: "url"))
+    var metricsPush: String?
 }
 
 struct SimulatorFlags: ParsableArguments {

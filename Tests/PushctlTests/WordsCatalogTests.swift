@@ -224,7 +224,12 @@ struct CodeSamples {
         ]
         let marks: [PastedForm.EncodingMark] = [.byteOrderMark, .utf16]
         let endpoint = EndpointProblem.notAnHTTPSURL(shown: "http://x", .notHTTPS, meant: "https://x")
-        let shards: [ShardProblem] = [.outOfRange(index: 3, count: 2), .notKN(shown: "x")]
+        let shards: [ShardProblem] = [
+            .outOfRange(index: 3, count: 2), .notKN(shown: "x"), .noEngine, .severalEngines(["CI_NODE_INDEX", "JOB_COMPLETION_INDEX"]),
+            .variableEmpty(name: "CI_NODE_INDEX"), .variableNotNumber(name: "CI_NODE_INDEX", shown: "x"),
+            .indexOutOfRange(name: "CI_NODE_INDEX", value: 4, lowest: 1, highest: 3), .countOutOfRange(name: "CI_NODE_TOTAL", value: 0),
+            .countNeeded(.kubernetes, index: "2"), .countNeeded(.awsBatch, index: "0"), .countDisagrees(name: "CI_NODE_TOTAL", value: 3, given: 4),
+        ]
         return apple.map(CodeSamples.init(problem:)) + header.map(CodeSamples.init(problem:)) + broadcast.map(CodeSamples.init(problem:))
             + payload.map(CodeSamples.init(problem:)) + token.map(CodeSamples.init(problem:)) + jwt.map(CodeSamples.init(problem:))
             + line.map(CodeSamples.init(problem:)) + marks.map(CodeSamples.init(problem:)) + [CodeSamples(problem: endpoint)]

@@ -20,11 +20,18 @@ public enum SignerOutput {
         let trimmed = output.trimmingASCIIWhitespace
         guard !trimmed.isEmpty else { return .failure(.empty) }
         // Bytes first (a raw or DER signature may end in a byte that looks like whitespace), then
-        // text, then bytes a tool ended with one newline (only that: the bytes before it are the signature's).
-        let newline = output.last == 0x0A ? (output.suffix(2).elementsEqual([0x0D, 0x0A]) ? 2 : 1) : 0
-        let found = binary(output) ?? text(trimmed) ?? (newline > 0 ? binary(Array(output.dropLast(newline))) : nil)
+        // text, then bytes a tool ended with one line end (only that: the bytes before it are the
+        // signature's). LF is tried before CRLF: a signature's own last byte may be a CR.
+        let found = binary(output) ?? text(trimmed) ?? withoutLineEnd(output)
         guard let raw = found else { return .failure(.unrecognized(byteCount: output.count)) }
         return inRange(raw) ? .success(raw) : .failure(.outOfRange)
+    }
+
+    /// Binary output a tool ended with "\n" or "\r\n".
+    static func withoutLineEnd(_ output: [UInt8]) -> [UInt8]? {
+        guard output.last == 0x0A else { return nil }
+        if let raw = binary(Array(output.dropLast())) { return raw }
+        return output.suffix(2).elementsEqual([0x0D, 0x0A]) ? binary(Array(output.dropLast(2))) : nil
     }
 
     /// Raw 64 bytes, or a strict DER signature converted to raw.

@@ -43,6 +43,17 @@ import Testing
         }
     }
 
+    @Test("a binary signature whose own last byte is a CR, ended with LF or CRLF: the CR is the signature's")
+    func carriageReturnInsideTheSignature() throws {
+        // r and s of 32 bytes, high bit set (so DER pads each with a zero: 72 bytes), s ending in 0x0D.
+        let raw = [UInt8](repeating: 0x9A, count: 31) + [0x11] + [UInt8](repeating: 0x9B, count: 31) + [0x0D]
+        let der = Self.der(raw)
+        #expect(der.count == 72 && der.last == 0x0D)
+        for form in [der + [0x0A], der + [0x0D, 0x0A], raw + [0x0A], raw + [0x0D, 0x0A]] {
+            #expect(try SignerOutput.signature(form).get() == raw, "\(form.count) bytes")
+        }
+    }
+
     @Test("nothing, garbage, a signature with r or s out of range, BER: each refused by name")
     func refusals() {
         #expect(SignerOutput.signature([]) == .failure(.empty))

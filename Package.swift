@@ -2,7 +2,10 @@
 import PackageDescription
 
 // Layering (see README "How the code is organised"):
-//   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C.
+//   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C, no words: its
+//               problems, warnings and explanations are typed codes.
+//   PushWords   the words people read: English and Spanish (`Words`, `Language`), and the one
+//               catalog that says each of PushCore's codes in both.
 //   PushCrypto  ES256 over OpenSSL libcrypto (CLibcrypto), behind PushCore's ES256Signing.
 //   PushCurl    HTTP/2 over libcurl (CCurl), behind PushCore's transport protocol.
 //   PushEngine  the sending library: provider tokens and their cache, device-token and
@@ -14,15 +17,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-// The executables' own code asks for a generic type's metadata through its accessor, not by its
-// mangled name: the runtime then checks no generic requirement, and so scans none of the binary's
-// ~3,900 conformance records (each scan is ~0.2 M instructions; 2.2 M of a single push's 40.7 M,
-// by callgrind). Only on the executables and their support module: a library product with unsafe
-// flags could not be used from another package by version.
-let executable: [SwiftSetting] = strict + [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-]
-
 let package = Package(
     name: "pushctl",
     platforms: [.macOS(.v15)],
@@ -30,6 +24,7 @@ let package = Package(
         .executable(name: "pushctl", targets: ["pushctl"]),
         .executable(name: "pushctl-mock", targets: ["pushctl-mock"]),
         .library(name: "PushCore", targets: ["PushCore"]),
+        .library(name: "PushWords", targets: ["PushWords"]),
         .library(name: "PushCrypto", targets: ["PushCrypto"]),
         .library(name: "PushCurl", targets: ["PushCurl"]),
         .library(name: "PushEngine", targets: ["PushEngine"]),
@@ -45,6 +40,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "PushCore", swiftSettings: strict),
+        .target(name: "PushWords", dependencies: ["PushCore"], swiftSettings: strict),
 
         // SIGINT/SIGTERM/SIGHUP as requests to stop a run: an async-signal-safe handler belongs in C.
         .target(name: "CStopSignals"),
@@ -59,7 +55,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .target(name: "PushCrypto", dependencies: ["PushCore", "CLibcrypto"], swiftSettings: strict),
+        .target(name: "PushCrypto", dependencies: ["PushCore", "PushWords", "CLibcrypto"], swiftSettings: strict),
 
         .systemLibrary(
             name: "CCurl",
@@ -67,15 +63,15 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         // Reading the user's files (bounded, each problem named), writing output checked, the wall clock.
-        .target(name: "PushFiles", dependencies: ["PushCore", "PushSystem"], swiftSettings: strict),
+        .target(name: "PushFiles", dependencies: ["PushCore", "PushWords", "PushSystem"], swiftSettings: strict),
         .target(name: "PushCurl", dependencies: ["PushCore", "PushFiles", "PushSystem", "CCurl", "CLibcrypto"], swiftSettings: strict),
 
-        .target(name: "PushEngine", dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl"], swiftSettings: strict),
+        .target(name: "PushEngine", dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl"], swiftSettings: strict),
 
         .target(
             name: "PushMock",
             dependencies: [
-                "PushCore", "PushFiles", "PushSystem",
+                "PushCore", "PushWords", "PushFiles", "PushSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -94,39 +90,39 @@ let package = Package(
         // What both executables share: console output, error reporting, the version.
         .target(
             name: "PushctlSupport",
-            dependencies: ["PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: executable
+            dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
         ),
 
         // The sender: no SwiftNIO, no BoringSSL. `pushctl mock` and `pushctl demo` run pushctl-mock.
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         // The local APNs and the demo, in their own executable.
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: executable
+            swiftSettings: strict
         ),
 
         // A scripted transport and a clock of the tests' own: the dispatcher and the engine run in process.
         .target(name: "PushTestSupport", dependencies: ["PushCore"], path: "Tests/PushTestSupport", swiftSettings: strict),
-        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "PushWords", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
-        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushCrypto", "PushCurl", "PushEngine", "PushFiles", "PushSystem", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushWords", "PushCrypto", "PushCurl", "PushEngine", "PushFiles", "PushSystem", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushCryptoTests",
             dependencies: [
-                "PushCore", "PushCrypto",
+                "PushCore", "PushWords", "PushCrypto",
                 // An independent ES256 implementation to check ours against.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -137,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "PushMockTests",
             dependencies: [
-                "PushCore", "PushMock", "PushSystem", "ChildProcess",
+                "PushCore", "PushWords", "PushMock", "PushSystem", "ChildProcess",
                 // Signs test JWTs independently of pushctl's own signer.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A raw HTTP/2 client that breaks the rules real clients keep (RawHTTP2Client.swift).
@@ -152,15 +148,9 @@ let package = Package(
         .testTarget(
             name: "PushctlTests",
             // PushEngine and PushCrypto only make fixtures (a cache entry sealed around a foreign token).
-            dependencies: ["PushCore", "PushCrypto", "PushEngine", "PushMock", "PushSystem", "ChildProcess"],
+            dependencies: ["PushCore", "PushWords", "PushCrypto", "PushEngine", "PushMock", "PushSystem", "ChildProcess"],
             // What --help and the completion scripts print, compared whole (HelpSnapshotTests).
             exclude: ["Snapshots"],
-            swiftSettings: strict
-        ),
-        // The quick reading of `send`'s line against the argument parser's, in process.
-        .testTarget(
-            name: "PushctlParseTests",
-            dependencies: ["pushctl", "ChildProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
     ]

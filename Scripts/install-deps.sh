@@ -43,7 +43,7 @@ if [ "$(uname)" = Darwin ]; then
     hints+=("export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"")
   fi
   tools=()
-  $build_only || tools=(curl openssl nghttp h2load tinyproxy microsocks shellcheck python3 yaml)
+  $build_only || tools=(curl openssl nghttp h2load tinyproxy microsocks softhsm libp11 shellcheck python3 yaml promtool pushgateway)
   # Extra packages by their Debian names (install.sh: python3; .ci/run: shellcheck, python3-yaml, ruby).
   for package in ${1+"$@"}; do
     case $package in
@@ -60,6 +60,9 @@ if [ "$(uname)" = Darwin ]; then
                  hints+=("the tests need Homebrew's openssl first on PATH: export PATH=\"\$(brew --prefix openssl@3)/bin:\$PATH\"")
                else formulae+=(openssl@3); fi ;;
       nghttp | h2load) command -v "$tool" >/dev/null || formulae+=(nghttp2) ;;
+      softhsm) command -v softhsm2-util >/dev/null || formulae+=(softhsm) ;;
+      libp11) [ -d "$brew/opt/libp11" ] || formulae+=(libp11) ;;
+      promtool) command -v promtool >/dev/null || formulae+=(prometheus) ;;
       python3 | ruby) command -v "$tool" >/dev/null || hints+=("$tool: xcode-select --install") ;;
       yaml) python3 -c 'import yaml' 2>/dev/null ||
               hints+=("PyYAML for Scripts/check-workflows.py: python3 -m pip install --user pyyaml (Homebrew's python3: brew install pyyaml)") ;;
@@ -85,9 +88,11 @@ $build_only || packages+=(
   openssl curl          # the tests check pushctl and the mock against these independent clients
   nghttp2-client        # nghttp and h2load: the mock's tests and Scripts/bench-mock.sh
   tinyproxy microsocks  # real HTTP CONNECT and SOCKS5 proxies for the --proxy tests
+  softhsm2 libengine-pkcs11-openssl  # a PKCS#11 token (SoftHSM2) and OpenSSL's pkcs11 engine (libp11) for the key-in-a-token tests
   ca-certificates
   python3               # Scripts/manpage.py writes the man page
   python3-yaml shellcheck  # Scripts/check-workflows.py checks the README's workflows
+  prometheus prometheus-pushgateway  # promtool checks --metrics-file; a real Pushgateway takes --metrics-push
 )
 # Headless Chromium draws the mock's web view in a test (and keeps a screenshot). Debian's is a real
 # package; Ubuntu's is a stub for a snap, which cannot run in a container, so it is asked for on Debian only.

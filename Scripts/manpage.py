@@ -27,7 +27,22 @@ GLYPHS = {
 }
 
 ENVIRONMENT = [
-    ("PUSHCTL_KEY_FILE", "The .p8 key that signs provider tokens, as --key-file."),
+    ("PUSHCTL_KEY_FILE", "The .p8 key that signs provider tokens, as --key-file; or an RFC 7512 pkcs11: URI of a key "
+                         "inside a PKCS#11 token (an HSM, a smart card, SoftHSM2), with module-path and pin-value "
+                         "query attributes if needed. A PIN belongs here, not on the command line."),
+    ("PUSHCTL_KEY", "The .p8 key's PEM itself (a CI secret; \\n for newlines is read as newlines), instead of a "
+                    "key file: never written to disk, never printed, and taken out of the environment at start, so "
+                    "no child (a signer, xcrun, the mock) inherits it. --key-file or --signer wins over it; with "
+                    "PUSHCTL_KEY_FILE also set it is a usage error."),
+    ("PUSHCTL_SIGNER", "An external signer, as --signer: a command run with /bin/sh -c that reads the JWT's signing "
+                       "input on standard input and prints its ES256 signature (DER or raw r||s, bytes, base64 or "
+                       "base64url, Vault's vault:v1: prefix), within 30 s (then it is killed, exit 75); at most "
+                       "64 KiB of its output is read. Checked with --public-key (or KEYID.pem here) when given."),
+    ("PUSHCTL_PKCS11_MODULE", "The PKCS#11 module (a .so) for a pkcs11: key, when the URI has no module-path; "
+                              "default: libp11's own (p11-kit's proxy)."),
+    ("PUSHCTL_CACHE_KEY", "A secret (16 characters or more; 32 random ones are better) that seals the token cache "
+                          "when no key file is on disk (a PKCS#11 token, an external signer). Without it those "
+                          "tokens are not cached, and each run signs anew. Taken out of the environment at start."),
     ("PUSHCTL_KEY_ID", "The key's 10-character Key ID, as --key-id (default: the <ID> in a file named AuthKey_<ID>.p8)."),
     ("PUSHCTL_TEAM_ID", "The 10-character Team ID, as --team-id."),
     ("PUSHCTL_TOPIC", "The app's bundle id, as --topic."),
@@ -55,7 +70,11 @@ ENVIRONMENT = [
                                   "explanation field follows the language only when --lang is given. --help, this page "
                                   "and the completions are in English."),
     ("COLUMNS", "The width text is wrapped to when the output is not a terminal (a terminal's own width is used otherwise)."),
-    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send appends a Markdown summary of the run to this file; "
+    ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel job: --shard auto sends shard CI_NODE_INDEX of CI_NODE_TOTAL."),
+    ("AWS_BATCH_JOB_ARRAY_INDEX, AWS_BATCH_JOB_ARRAY_SIZE", "An AWS Batch array job: --shard auto sends shard INDEX + 1 of SIZE."),
+    ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job: --shard auto/N sends shard INDEX + 1 of N (N: the Job's completions). "
+                             "A variable set but empty or not a number, or an index outside the count, is a usage error."),
+    ("GITHUB_STEP_SUMMARY", "When set (GitHub Actions), send and report append a Markdown summary to this file; "
                             "with GITHUB_ACTIONS=true it also prints one ::error annotation per rejection reason."),
 ]
 
@@ -65,14 +84,20 @@ EXIT_STATUS = [
     ("1", "APNs rejected at least one notification (final, after the retries allowed); for jwt verify, the "
           "signature or an APNs check failed; for doctor, a check failed."),
     ("64", "Usage error: bad or missing flags."),
-    ("65", "Bad input data: payload, device token, header value, key contents, a malformed JWT. Nothing was sent."),
-    ("66", "An input file is missing or unreadable. Nothing was sent."),
-    ("69", "APNs could not be reached: DNS, connection, TLS or proxy."),
+    ("65", "Bad input data: payload, device token, header value, key contents (a damaged .p8: a private scalar "
+           "out of range, a public half that does not match), a malformed JWT, an external signer that failed or "
+           "printed no valid signature. Nothing was sent."),
+    ("66", "An input file is missing or unreadable, an external signer that cannot be started, or no key in the "
+           "PKCS#11 token for the URI (or a wrong PIN). Nothing was sent."),
+    ("69", "APNs could not be reached: DNS, connection, TLS or proxy; or OpenSSL cannot reach a PKCS#11 token "
+           "(no pkcs11 engine, a module that does not load)."),
     ("73", "An output file could not be created (key generate never overwrites a key; --unregistered-out)."),
     ("74", "The results could not be written (standard output closed, or the disk full); every notification "
            "was still sent."),
     ("75", "Temporary failure: retries exhausted on 429, 5xx or timeouts, a server that stopped answering, "
-           "the run's time budget spent, or a tokens file that changed during the run."),
+           "the run's time budget spent, a tokens file that changed during the run, an external signer that "
+           "did not answer within 30 s, or the --journal held by another run (nothing was sent). For report: some "
+           "tokens are left to send again, or a shard is missing."),
     ("129, 130, 143", "A run stopped by SIGHUP, SIGINT or SIGTERM: no new request was started, those in flight had "
                       "a grace (5 s, or what was left of --timeout), and every notification got one result "
                       "(in-doubt or not-sent for the unanswered ones) and the summary; --journal with --resume "

@@ -3,6 +3,10 @@
 #ifndef PUSHCTL_CLIBCRYPTO_SHIM_H
 #define PUSHCTL_CLIBCRYPTO_SHIM_H
 
+// The ENGINE calls (a PKCS#11 token through libp11's engine) are deprecated in OpenSSL 3, and
+// still the only PKCS#11 route Debian 12's OpenSSL has (no pkcs11 provider package).
+#define OPENSSL_SUPPRESS_DEPRECATED
+
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/crypto.h>
@@ -20,6 +24,11 @@
 #include <openssl/kdf.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+#include <openssl/store.h>
+#include <openssl/ui.h>
+#ifndef OPENSSL_NO_ENGINE
+#include <openssl/engine.h>
+#endif
 #include <string.h>
 #include <time.h>
 
@@ -273,6 +282,114 @@ static inline int pushctl_aes256gcm_open(const unsigned char *key, const unsigne
         && EVP_DecryptFinal_ex(ctx, out + len, &len) == 1) ok = 1;
     EVP_CIPHER_CTX_free(ctx);
     return ok;
+}
+
+// ---- A key's own consistency (a .p8 altered on disk) ----
+
+// Which part of a private key fails OpenSSL 3's checks: 0 none, 1 the private scalar is out of
+// [1, n-1], 2 the public point is not on the curve, 3 the public half is not the private half's.
+static inline int pushctl_key_problem(EVP_PKEY *key) {
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
+    if (ctx == NULL) return 3;
+    int problem = 0;
+    if (EVP_PKEY_private_check(ctx) != 1) problem = 1;
+    else if (EVP_PKEY_public_check(ctx) != 1) problem = 2;
+    else if (EVP_PKEY_pairwise_check(ctx) != 1) problem = 3;
+    EVP_PKEY_CTX_free(ctx);
+    ERR_clear_error();
+    return problem;
+}
+
+// The public key of a PEM certificate (owned), or NULL.
+static inline EVP_PKEY *pushctl_certificate_public_key(BIO *bio) {
+    X509 *x = PEM_read_bio_X509(bio, NULL, pushctl_pem_no_password, NULL);
+    if (x == NULL) return NULL;
+    EVP_PKEY *key = X509_get_pubkey(x);
+    X509_free(x);
+    return key;
+}
+
+// A key with only the public half of `key` (a token's key holds a handle, not the scalar).
+static inline EVP_PKEY *pushctl_public_copy(EVP_PKEY *key) {
+    unsigned char *der = NULL;
+    int length = i2d_PUBKEY(key, &der);
+    if (length <= 0) return NULL;
+    const unsigned char *cursor = der;
+    EVP_PKEY *copy = d2i_PUBKEY(NULL, &cursor, length);
+    OPENSSL_free(der);
+    return copy;
+}
+
+// The first error OpenSSL queued on this thread, as text (the queue is then cleared); 0 if none.
+static inline int pushctl_error_text(char *out, size_t size) {
+    unsigned long code = ERR_peek_last_error();
+    if (code == 0) return 0;
+    ERR_error_string_n(code, out, size);
+    ERR_clear_error();
+    return 1;
+}
+
+// ---- A key inside a PKCS#11 token (RFC 7512 URI) ----
+
+// A UI that never asks: a PIN is given by pushctl or the load fails, instead of OpenSSL reading
+// one from /dev/tty or, worse, from a standard input that holds the tokens being sent.
+static int pushctl_ui_refuse(UI *ui, UI_STRING *uis) { (void)ui; (void)uis; return 0; }
+
+static inline UI_METHOD *pushctl_ui_never_asks(void) {
+    static UI_METHOD *method = NULL;
+    if (method == NULL) {
+        method = UI_create_method("pushctl: no prompt");
+        if (method != NULL) UI_method_set_reader(method, pushctl_ui_refuse);
+    }
+    return method;
+}
+
+// Where loading a token's key stopped.
+enum {
+    PUSHCTL_P11_LOADED = 0,
+    PUSHCTL_P11_NO_ENGINE = 1,    // OpenSSL has no pkcs11 engine (libp11) and no provider opens the URI
+    PUSHCTL_P11_MODULE = 2,       // the engine refused the module path, or could not start
+    PUSHCTL_P11_NO_KEY = 3,       // the module loaded; no private key for this URI (or a login was needed)
+};
+
+// Loads the private key a pkcs11: URI names, through libp11's engine (kept initialised for the
+// process: its keys use it), else through a provider that opens pkcs11: URIs (OSSL_STORE).
+// `module` and `pin` may be NULL.
+static inline EVP_PKEY *pushctl_pkcs11_load(const char *uri, const char *module, const char *pin, int *stage) {
+#ifndef OPENSSL_NO_ENGINE
+    static ENGINE *engine = NULL;
+    if (engine == NULL) {
+        ENGINE *e = ENGINE_by_id("pkcs11");
+        if (e != NULL) {
+            if ((module != NULL && !ENGINE_ctrl_cmd_string(e, "MODULE_PATH", module, 0)) || !ENGINE_init(e)) {
+                ENGINE_free(e);
+                *stage = PUSHCTL_P11_MODULE;
+                return NULL;
+            }
+            ENGINE_free(e);  // the functional reference ENGINE_init took stays
+            engine = e;
+        }
+    }
+    if (engine != NULL) {
+        if (pin != NULL && !ENGINE_ctrl_cmd_string(engine, "PIN", pin, 0)) { *stage = PUSHCTL_P11_NO_KEY; return NULL; }
+        EVP_PKEY *key = ENGINE_load_private_key(engine, uri, pushctl_ui_never_asks(), NULL);
+        *stage = key != NULL ? PUSHCTL_P11_LOADED : PUSHCTL_P11_NO_KEY;
+        return key;
+    }
+#endif
+    ERR_clear_error();
+    OSSL_STORE_CTX *store = OSSL_STORE_open(uri, pushctl_ui_never_asks(), NULL, NULL, NULL);
+    if (store == NULL) { *stage = PUSHCTL_P11_NO_ENGINE; return NULL; }
+    EVP_PKEY *key = NULL;
+    while (key == NULL && !OSSL_STORE_eof(store)) {
+        OSSL_STORE_INFO *info = OSSL_STORE_load(store);
+        if (info == NULL) break;
+        if (OSSL_STORE_INFO_get_type(info) == OSSL_STORE_INFO_PKEY) key = OSSL_STORE_INFO_get1_PKEY(info);
+        OSSL_STORE_INFO_free(info);
+    }
+    OSSL_STORE_close(store);
+    *stage = key != NULL ? PUSHCTL_P11_LOADED : PUSHCTL_P11_NO_KEY;
+    return key;
 }
 
 #endif

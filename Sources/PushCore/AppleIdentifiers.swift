@@ -4,15 +4,7 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
         case keyID = "key id"
         case teamID = "team id"
 
-        var example: String { self == .keyID ? "ABC123DEFG" : "DEF123GHIJ" }
-        var whereToFind: Words {
-            self == .keyID
-                ? Words("the Key ID shown next to the key in your Apple Developer account (also in the file name AuthKey_<KEYID>.p8)",
-                        es: "el Key ID que aparece junto a la clave en tu cuenta de Apple Developer (también en el nombre del archivo AuthKey_<KEYID>.p8)")
-                : Words("the Team ID shown under Membership in your Apple Developer account",
-                        es: "el Team ID que aparece en Membership de tu cuenta de Apple Developer")
-        }
-        var spanishName: String { self == .keyID ? "el id de clave (key id)" : "el id de equipo (team id)" }
+        public var example: String { self == .keyID ? "ABC123DEFG" : "DEF123GHIJ" }
     }
 
     public let kind: Kind
@@ -20,27 +12,18 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ kind: Kind, _ text: String) throws(InputError) {
         guard AppleIdentifier.isWellFormed(text) else {
-            let shown = text.isEmpty ? "an empty value" : "'\(OutsideText.display(text))'"
-            let mostrado = text.isEmpty ? "un valor vacío" : "'\(OutsideText.display(text))'"
-            throw InputError(
-                Words("\(kind.rawValue) must be 10 characters, A–Z and 0–9 (for example \(kind.example)); got \(shown)",
-                      es: "\(kind.spanishName) tiene 10 caracteres, A–Z y 0–9 (por ejemplo \(kind.example)); se recibió \(mostrado)"),
-                hint: AppleIdentifier.nearMiss(text) ?? Words("use ", es: "usa ") + kind.whereToFind
-            )
+            throw InputError(AppleIdentifierProblem.malformed(kind, shown: text.isEmpty ? nil : OutsideText.display(text),
+                                                              nearMiss: AppleIdentifier.nearMiss(text)))
         }
         self.kind = kind
         self.value = text
     }
 
     /// An id that is right but for its case or the blanks pasted around it: the id it is.
-    static func nearMiss(_ text: String) -> Words? {
+    static func nearMiss(_ text: String) -> AppleIdentifierProblem.NearMiss? {
         let trimmed = String(text[...].trimmingWhitespace())
-        if trimmed != text, isWellFormed(trimmed.uppercased()) {
-            return Words("leave out the blanks around it: \(trimmed.uppercased())", es: "quita los espacios de alrededor: \(trimmed.uppercased())")
-        }
-        if isWellFormed(text.uppercased()) {
-            return Words("Apple's ids are in capitals: \(text.uppercased())", es: "los ids de Apple van en mayúsculas: \(text.uppercased())")
-        }
+        if trimmed != text, isWellFormed(trimmed.uppercased()) { return .blanksAround(trimmed.uppercased()) }
+        if isWellFormed(text.uppercased()) { return .lowerCase(text.uppercased()) }
         return nil
     }
 
@@ -84,15 +67,7 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
             fileName = OutsideText.display(String(path.split(separator: "/").last ?? Substring(path)), limit: 60)
         }
 
-        public var warning: Words {
-            Words("the key id \(used) (from \(source)) is not the \(named) in the key file's name \(fileName); if that is Apple's name for the file, its key id is \(named) and APNs will answer InvalidProviderToken",
-                  es: "el id de clave \(used) (de \(source)) no es el \(named) del nombre del archivo \(fileName); si es el nombre que Apple le dio, su id de clave es \(named) y APNs responderá InvalidProviderToken")
-        }
-
-        public var likelyCause: Words {
-            Words("likely cause: the key id \(used) is not \(named), the id in the key file's name (\(fileName))",
-                  es: "causa probable: el id de clave \(used) no es \(named), el del nombre del archivo de la clave (\(fileName))")
-        }
+        // What to say of it (`warning`, `likelyCause`) is the catalog's (PushWords).
     }
 
     /// A random well-formed identifier, for test keys.
@@ -102,4 +77,16 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { value }
+}
+
+/// What is wrong with a key id or a team id.
+public enum AppleIdentifierProblem: InputProblem {
+    /// Not 10 characters of A–Z and 0–9; `shown` is the value as given (nil: empty).
+    case malformed(AppleIdentifier.Kind, shown: String?, nearMiss: NearMiss?)
+
+    /// The id it is, when only its case or the blanks around it are wrong.
+    public enum NearMiss: Sendable, Equatable {
+        case blanksAround(String)
+        case lowerCase(String)
+    }
 }

@@ -27,11 +27,11 @@ public enum BroadcastAPI {
     public static func bundleID(_ topic: String, name: String) throws(InputError) -> String {
         try HeaderValue.check(topic, name: name, limit: PushTemplate.topicLimit)
         guard !topic.isEmpty, topic.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "%") }) else {
-            throw InputError(Words("\(name) '\(OutsideText.display(topic))' is not a bundle id", es: "\(name) '\(OutsideText.display(topic))' no es un bundle id"), hint: Words("use your app's bundle id, e.g. com.example.app", es: "usa el bundle id de tu app, p. ej. com.example.app"))
+            throw InputError(HeaderProblem.notABundleID(name: name, shown: OutsideText.display(topic)))
         }
         if let type = PushType.allCases.first(where: { $0.topicSuffix.map(topic.hasSuffix) ?? false }) {
-            throw InputError(Words("\(name) '\(OutsideText.display(topic))' carries the \(type.rawValue) push type's suffix; broadcasts and channels take the bare bundle id (APNs answers TopicDisallowed)", es: "\(name) '\(OutsideText.display(topic))' lleva el sufijo del tipo \(type.rawValue); las difusiones y los canales llevan el bundle id sin más (APNs responde TopicDisallowed)"),
-                             hint: Words("use \(topic.dropLast(type.topicSuffix!.count))", es: "usa \(topic.dropLast(type.topicSuffix!.count))"))
+            throw InputError(BroadcastProblem.topicHasSuffix(name: name, shown: OutsideText.display(topic), pushType: type,
+                                                             bundleID: String(topic.dropLast(type.topicSuffix!.count))))
         }
         return topic
     }
@@ -45,8 +45,7 @@ public enum BroadcastAPI {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
         }
         guard !text.isEmpty, base64 else {
-            throw InputError(Words("\(name) '\(OutsideText.display(text, limit: 80))' is not a channel id (base64, as `pushctl channel create` prints it)", es: "\(name) '\(OutsideText.display(text, limit: 80))' no es un id de canal (base64, tal como lo imprime `pushctl channel create`)"),
-                             hint: Words("pushctl channel list shows the app's channel ids", es: "pushctl channel list muestra los ids de canal de la app"))
+            throw InputError(BroadcastProblem.notAChannelID(name: name, shown: OutsideText.display(text, limit: 80)))
         }
         return text
     }
@@ -57,7 +56,7 @@ public enum BroadcastAPI {
 
     static func checkRequestID(_ requestID: String?, name: String) throws(InputError) {
         if let requestID, !PushTemplate.isCanonicalUUID(requestID) {
-            throw InputError(Words("\(name) '\(OutsideText.display(requestID))' is not a UUID", es: "\(name) '\(OutsideText.display(requestID))' no es un UUID"), hint: Words("use the 8-4-4-4-12 hex form, or leave it out", es: "usa la forma hexadecimal 8-4-4-4-12, o quítalo"))
+            throw InputError(BroadcastProblem.requestIDNotUUID(name: name, shown: OutsideText.display(requestID)))
         }
     }
 
@@ -107,19 +106,19 @@ public struct BroadcastTemplate: Sendable {
     /// Whether apns-expiration was chosen by pushctl (0) because none was given.
     public let expirationDefaulted: Bool
     public let requestID: String?
-    public let warnings: [Words]
+    public let warnings: [PayloadWarning]
 
     /// `spec.topic` is the bundle id (no suffix); the push type is always liveactivity.
     public init(_ spec: PushSpec, payload: Payload, requestID: String?) throws(InputError) {
         if let type = spec.pushType, type != PushType.liveactivity.rawValue {
-            throw InputError(Words("broadcasts are Live Activity updates: \(spec.name(.pushType)) must be liveactivity (or left out); got '\(OutsideText.display(type))'", es: "las difusiones son actualizaciones de Live Activity: \(spec.name(.pushType)) debe ser liveactivity (o no ponerse); se recibió '\(OutsideText.display(type))'"), kind: .usage)
+            throw InputError(BroadcastProblem.pushTypeNotLiveActivity(name: spec.name(.pushType), shown: OutsideText.display(type)), kind: .usage)
         }
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
         try BroadcastAPI.checkRequestID(requestID, name: Setting.requestID.description)
         self.requestID = requestID?.lowercased()
         if let given = spec.priority {
             guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)), p != .low else {
-                throw InputError(Words("\(spec.name(.priority)) for a broadcast is 10 or 5; got '\(given.shown)'", es: "\(spec.name(.priority)) en una difusión es 10 o 5; se recibió '\(given.shown)'"))
+                throw InputError(BroadcastProblem.priority(name: spec.name(.priority), shown: given.shown))
             }
             priority = p
         } else {
@@ -127,8 +126,8 @@ public struct BroadcastTemplate: Sendable {
         }
         if let given = spec.expiration {
             guard let value = given.integer, value >= 0 else {
-                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (0 or more); got '\(given.shown)'", es: "\(spec.name(.expiration)) va en segundos UNIX (0 o más); se recibió '\(given.shown)'"),
-                                 hint: given.dateHint(name: spec.name(.expiration)))
+                throw InputError(BroadcastProblem.expiration(name: spec.name(.expiration), shown: given.shown,
+                                                             date: given.dateSuggestion(name: spec.name(.expiration))))
             }
             expiration = value
             expirationDefaulted = false
@@ -137,23 +136,16 @@ public struct BroadcastTemplate: Sendable {
             expirationDefaulted = true
         }
         guard payload.bytes.count <= BroadcastAPI.payloadLimit else {
-            let size = payload.bytes.count, over = payload.bytes.count - BroadcastAPI.payloadLimit
-            throw InputError(Words("the payload is \(size) bytes, \(over) over APNs' limit of 5120 bytes for broadcasts",
-                                   es: "la carga útil ocupa \(size) bytes, \(over) más que el límite de APNs de 5120 bytes para las difusiones"))
+            throw InputError(BroadcastProblem.tooLarge(bytes: payload.bytes.count))
         }
-        var warnings: [Words] = []
+        var warnings: [PayloadWarning] = []
         if spec.lint {
             if payload.json["aps"]?["event"]?.stringValue == LiveActivityEvent.start.rawValue {
-                throw InputError(Words("a broadcast cannot start a Live Activity (event start)", es: "una difusión no puede iniciar una Live Activity (event start)"),
-                                 hint: Words("start it with a push-to-start to each device (\(Setting.liveActivity) start), then update it through the channel",
-                                             es: "iníciala con un push-to-start a cada dispositivo (\(Setting.liveActivity) start), y luego actualízala por el canal"))
+                throw InputError(BroadcastProblem.startsActivity)
             }
-            warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now).map(\.text)
+            warnings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now).map(PayloadWarning.liveActivity)
         }
-        if expirationDefaulted {
-            warnings.append(Words("apns-expiration: 0, the default for broadcasts (deliver now or drop; a channel without storage takes nothing else); \(Setting.expiration) UNIX keeps it longer on a \(Setting.storage) latest channel",
-                                  es: "apns-expiration: 0, lo predeterminado en las difusiones (se entrega ya o se descarta; un canal sin almacenamiento no admite otra cosa); \(Setting.expiration) UNIX la guarda más tiempo en un canal \(Setting.storage) latest"))
-        }
+        if expirationDefaulted { warnings.append(.broadcastExpirationDefaulted) }
         self.payload = payload
         self.warnings = warnings
     }
@@ -169,6 +161,26 @@ public struct BroadcastTemplate: Sendable {
         headers += BroadcastAPI.requestIDHeader(requestID)
         return PushRequest(path: "/4/broadcasts/apps/" + bundleID, shape: RequestShape(method: .post, headers: headers, body: RequestBody(payload.bytes)))
     }
+}
+
+/// What is wrong with a broadcast (`name` is how the user gave the field).
+public enum BroadcastProblem: InputProblem {
+    /// The topic carries a push type's suffix; broadcasts and channels take `bundleID`.
+    case topicHasSuffix(name: String, shown: String, pushType: PushType, bundleID: String)
+    /// Not base64 as `channel create` prints a channel id.
+    case notAChannelID(name: String, shown: String)
+    /// apns-request-id not a canonical UUID.
+    case requestIDNotUUID(name: String, shown: String)
+    /// A push type other than liveactivity.
+    case pushTypeNotLiveActivity(name: String, shown: String)
+    /// Not 10 or 5.
+    case priority(name: String, shown: String)
+    /// Not UNIX seconds; `date` when a calendar date was given.
+    case expiration(name: String, shown: String, date: DateSuggestion?)
+    /// Over the 5,120 bytes a broadcast may carry.
+    case tooLarge(bytes: Int)
+    /// Event start: a broadcast cannot start a Live Activity.
+    case startsActivity
 }
 
 extension APNsEnvironment {

@@ -31,13 +31,21 @@ public enum DateGiven {
         return (seconds, shown)
     }
 
-    /// "as UNIX seconds, that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200",
-    /// or nil when `text` is not a date. `name` is a flag (`--expiration`) or a quoted field
-    /// (`"expiration"`, written `"expiration":1796083200`).
-    public static func hint(_ text: String, name: String) -> Words? {
+    /// The seconds a date given for `name` is, and how to write them there (the catalog says "as UNIX
+    /// seconds, that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200"), or nil
+    /// when `text` is not a date. `name` is a flag (`--expiration`) or a quoted field (`"expiration"`,
+    /// written `"expiration":1796083200`).
+    public static func suggestion(_ text: String, name: String) -> DateSuggestion? {
         guard let (seconds, shown) = unixSeconds(text) else { return nil }
-        let use = name.hasPrefix("-") ? "\(name) \(seconds)" : "\(name):\(seconds)"
-        return Words("as UNIX seconds, that date (\(shown)) is \(seconds): \(use)",
-                     es: "en segundos UNIX, esa fecha (\(shown)) es \(seconds): \(use)")
+        return DateSuggestion(shown: shown, seconds: seconds, use: name.hasPrefix("-") ? "\(name) \(seconds)" : "\(name):\(seconds)")
     }
+}
+
+/// A calendar date given where UNIX seconds belong, and the seconds it is.
+public struct DateSuggestion: Sendable, Equatable {
+    /// The date as it is shown back ("2026-12-01 00:00 UTC").
+    public let shown: String
+    public let seconds: Int64
+    /// The seconds written where the date was: `--expiration 1796083200`, `"expiration":1796083200`.
+    public let use: String
 }

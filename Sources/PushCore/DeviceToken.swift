@@ -149,54 +149,33 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     /// ';', '|'), a row whose one column is the token ("a1…,42"), the token in quotes, a column's
     /// header ("device_token"), or a JSON object. Each is named with the command that makes a
     /// tokens file of it.
-    static func exportedForm(_ text: String, shown: String) -> InputError? {
+    static func exportedForm(_ text: String, shown: String) -> DeviceTokenProblem? {
         let trimmed = text[...].trimmingWhitespace()
         func bareToken(_ part: some StringProtocol) -> Bool { part.utf8.count >= 32 && part.utf8.allSatisfy(\.isASCIIHexDigit) }
-        if trimmed.hasPrefix("{"), trimmed.contains("\"token\"") {
-            return InputError(Words("'\(shown)' is a JSON object, not a device token", es: "'\(shown)' es un objeto JSON, no un token del dispositivo"),
-                              hint: Words("with a payload on each line, give the file as \(Setting.requestsFile); for the tokens alone: jq -r .token tokens.jsonl > tokens.txt",
-                                          es: "con una carga útil en cada línea, da el archivo como \(Setting.requestsFile); solo los tokens: jq -r .token tokens.jsonl > tokens.txt"))
-        }
+        if trimmed.hasPrefix("{"), trimmed.contains("\"token\"") { return .jsonObject(shown: shown) }
         if let quote = trimmed.first, quote == "\"" || quote == "'", trimmed.count > 2, trimmed.last == quote, bareToken(trimmed.dropFirst().dropLast()) {
-            let strip = quote == "'" ? "\"'\"" : "'\"'"
-            return InputError(Words("device token '\(shown)' is in quotes", es: "el token del dispositivo '\(shown)' está entre comillas"),
-                              hint: Words("give it without them (a tokens file: tr -d \(strip) < tokens.csv > tokens.txt)",
-                                          es: "dalo sin ellas (un archivo de tokens: tr -d \(strip) < tokens.csv > tokens.txt)"))
+            return .quoted(shown: shown, quote: String(quote))
         }
         let separators: [Character] = [",", ";", "|", "\t"]
         if let separator = separators.first(where: { trimmed.contains($0) }) {
             let parts = trimmed.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingWhitespace().filter { $0 != "\"" && $0 != "'" } }
-            let shownSeparator = separator == "\t" ? "\\t" : String(separator)
             if parts.count >= 2, parts.allSatisfy(bareToken) {
-                return InputError(Words("'\(shown)' looks like \(parts.count) device tokens separated by '\(shownSeparator)'",
-                                        es: "'\(shown)' parece \(parts.count) tokens del dispositivo separados por '\(shownSeparator)'"),
-                                  hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file: tr '\(shownSeparator)' '\\n' < tokens.csv > tokens.txt",
-                                              es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens: tr '\(shownSeparator)' '\\n' < tokens.csv > tokens.txt"))
+                return .severalTokens(shown: shown, count: parts.count, separator: String(separator))
             }
             let columns = parts.indices.filter { bareToken(parts[$0]) }
             if parts.count >= 2, columns.count == 1 {
-                let cut = separator == "\t" ? "cut -f\(columns[0] + 1)" : "cut -d'\(separator)' -f\(columns[0] + 1)"
-                return InputError(Words("'\(shown)' looks like a spreadsheet row; the device token is its column \(columns[0] + 1)",
-                                        es: "'\(shown)' parece una fila de una hoja de cálculo; el token del dispositivo es su columna \(columns[0] + 1)"),
-                                  hint: Words("a tokens file holds only tokens, one per line: \(cut) tokens.csv > tokens.txt",
-                                              es: "un archivo de tokens solo lleva tokens, uno por línea: \(cut) tokens.csv > tokens.txt"))
+                return .spreadsheetRow(shown: shown, column: columns[0] + 1, separator: String(separator))
             }
         }
-        if trimmed.lowercased().contains("token"), !trimmed.contains(where: \.isNumber) {
-            return InputError(Words("'\(shown)' looks like a column's header, not a device token", es: "'\(shown)' parece la cabecera de una columna, no un token del dispositivo"),
-                              hint: Words("a tokens file holds only tokens: leave the header out (tail -n +2 tokens.csv > tokens.txt)",
-                                          es: "un archivo de tokens solo lleva tokens: quita la cabecera (tail -n +2 tokens.csv > tokens.txt)"))
-        }
+        if trimmed.lowercased().contains("token"), !trimmed.contains(where: \.isNumber) { return .columnHeader(shown: shown) }
         return nil
     }
 
     /// The careful path: Unicode whitespace, and an exact message for what is wrong.
     private init(checking text: String) throws(InputError) {
         let shown = OutsideText.display(DeviceToken.abbreviate(text))
-        if let form = PastedForm.notADeviceToken(text) {
-            throw InputError(Words("device token '\(shown)': ", es: "token del dispositivo '\(shown)': ") + form, hint: PastedForm.printTheToken)
-        }
-        if let exported = DeviceToken.exportedForm(text, shown: shown) { throw exported }
+        if let form = PastedForm.notADeviceToken(text) { throw InputError(DeviceTokenProblem.pasted(shown: shown, form)) }
+        if let exported = DeviceToken.exportedForm(text, shown: shown) { throw InputError(exported) }
         var hex = ""
         var grouping = Grouping()
         var offset = 0
@@ -210,44 +189,16 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
             case "0"..."9", "a"..."f": hex.unicodeScalars.append(scalar)
             case "A"..."F": hex.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
             default:
-                if text.hasSuffix(" bytes"), text.dropLast(6).allSatisfy(\.isNumber) {
-                    throw InputError(
-                        Words("'\(shown)' is how Swift prints a Data value, not the token",
-                              es: "'\(shown)' es como Swift imprime un valor Data, no el token"),
-                        hint: PastedForm.printTheToken)
-                }
-                let character = OutsideText.display(String(scalar))
-                throw InputError(
-                    Words("device token '\(shown)' has '\(character)' at position \(offset); a token is hex (0-9, a-f)",
-                          es: "el token del dispositivo '\(shown)' tiene '\(character)' en la posición \(offset); un token es hexadecimal (0-9, a-f)"),
-                    hint: Words("copy the token as your app printed it (the hex of the Data from didRegisterForRemoteNotificationsWithDeviceToken)",
-                                es: "copia el token tal como lo imprimió tu app (el hexadecimal del Data de didRegisterForRemoteNotificationsWithDeviceToken)"))
+                if text.hasSuffix(" bytes"), text.dropLast(6).allSatisfy(\.isNumber) { throw InputError(DeviceTokenProblem.dataValue(shown: shown)) }
+                throw InputError(DeviceTokenProblem.notHex(shown: shown, character: OutsideText.display(String(scalar)), position: offset))
             }
             grouping.digit()
-            guard hex.utf8.count <= DeviceToken.maxHexLength else {
-                throw InputError(Words("device token '\(shown)' is longer than \(DeviceToken.maxHexLength) hex digits; Apple's are 64",
-                                       es: "el token del dispositivo '\(shown)' tiene más de \(DeviceToken.maxHexLength) dígitos hexadecimales; los de Apple tienen 64"),
-                                 hint: Words("check that this is one device token (one per line in a tokens file)",
-                                             es: "comprueba que sea un solo token del dispositivo (uno por línea en un archivo de tokens)"))
-            }
+            guard hex.utf8.count <= DeviceToken.maxHexLength else { throw InputError(DeviceTokenProblem.tooLong(shown: shown)) }
         }
-        guard !hex.isEmpty else {
-            throw InputError(Words("the device token is empty", es: "el token del dispositivo está vacío"),
-                             hint: Words("pass the hex token your app received from registerForRemoteNotifications",
-                                         es: "indica el token hexadecimal que tu app recibió de registerForRemoteNotifications"))
-        }
-        guard grouping.isOneToken else {
-            throw InputError(Words("'\(shown)' looks like more than one device token (digits separated by spaces)",
-                                   es: "'\(shown)' parece más de un token del dispositivo (dígitos separados por espacios)"),
-                             hint: Words("give one token per \(Setting.deviceToken), or one per line in a tokens file",
-                                         es: "da un token por cada \(Setting.deviceToken), o uno por línea en un archivo de tokens"))
-        }
+        guard !hex.isEmpty else { throw InputError(DeviceTokenProblem.empty) }
+        guard grouping.isOneToken else { throw InputError(DeviceTokenProblem.grouped(shown: shown)) }
         guard hex.count % 2 == 0 else {
-            let abbreviated = OutsideText.display(DeviceToken.abbreviate(hex))
-            throw InputError(
-                Words("device token '\(abbreviated)' has an odd number of hex digits (\(hex.count)); a token is whole bytes",
-                      es: "el token del dispositivo '\(abbreviated)' tiene un número impar de dígitos hexadecimales (\(hex.count)); un token son bytes completos"),
-                hint: Words("check that no character was lost when copying it", es: "comprueba que no se perdió ningún carácter al copiarlo"))
+            throw InputError(DeviceTokenProblem.oddLength(shown: OutsideText.display(DeviceToken.abbreviate(hex)), digits: hex.count))
         }
         self.hex = hex
     }
@@ -263,4 +214,31 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { hex }
+}
+
+/// What is wrong with a device token (`shown` is the text given, abbreviated and made safe to echo).
+public enum DeviceTokenProblem: InputProblem {
+    /// Something people paste where a token belongs (a Data's description, a UUID, an FCM token, base64).
+    case pasted(shown: String, PastedForm.NotADeviceToken)
+    /// A JSON object with a "token" member: a line of a requests file, or an export.
+    case jsonObject(shown: String)
+    /// The token in quotes (`quote`: " or ').
+    case quoted(shown: String, quote: String)
+    /// `count` tokens in a row, separated by `separator` (",", ";", "|" or a tab).
+    case severalTokens(shown: String, count: Int, separator: String)
+    /// A spreadsheet's row whose one token is its `column` (1-based).
+    case spreadsheetRow(shown: String, column: Int, separator: String)
+    /// A column's header ("device_token").
+    case columnHeader(shown: String)
+    /// How Swift prints a Data value ("32 bytes").
+    case dataValue(shown: String)
+    /// `character` at `position` (1-based, blanks not counted) is not a hex digit.
+    case notHex(shown: String, character: String, position: Int)
+    /// Over `DeviceToken.maxHexLength` hex digits.
+    case tooLong(shown: String)
+    case empty
+    /// Hex digits in groups that do not make one token (digits separated by spaces).
+    case grouped(shown: String)
+    /// An odd number of hex digits.
+    case oddLength(shown: String, digits: Int)
 }

@@ -100,15 +100,5 @@ public struct ClockSkew: Sendable, Equatable {
     }
 
     public var isAcceptable: Bool { seconds.magnitude <= UInt64(ClockSkew.allowedSeconds) }
-
-    /// "4 s ahead", "2 min behind", "in step".
-    public var description: String { words.en }
-
-    /// "4 s ahead" / "4 s adelantado", in every language.
-    public var words: Words {
-        if seconds == 0 { return Words("in step", es: "en hora") }
-        let magnitude = Int64(clamping: seconds.magnitude)
-        let amount = Words(TokenAge.duration(magnitude), es: TokenAge.duration(magnitude, spanish: true))
-        return amount + (seconds > 0 ? Words(" ahead", es: " adelantado") : Words(" behind", es: " atrasado"))
-    }
+    // In words ("4 s ahead", "in step"): the catalog's `ClockSkew.words`.
 }

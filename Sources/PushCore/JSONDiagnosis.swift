@@ -1,25 +1,25 @@
 /// Why a text is not JSON, said so a person can fix it: the line and column, the line itself with a
 /// caret under the spot, and the usual mistakes named (a trailing comma, single quotes, comments,
 /// keys without quotes, typographic quotes, Python's literals, a missing comma, an unclosed brace).
-public struct JSONDiagnosis: Sendable {
+public struct JSONDiagnosis: Sendable, Equatable {
     /// 1-based; `line` counts from `firstLine` (a requests file's line, for instance).
     public let line: Int
     public let column: Int
-    /// The mistake named, or the parser's own complaint.
-    public let cause: Words
-    /// Whether `cause` names a usual mistake (then no generic hint is needed).
+    /// The mistake named, or the parser's own complaint (the catalog's `cause` says it).
+    public let mistake: JSONMistake
+    /// Whether `mistake` names a usual mistake (then no generic hint is needed).
     public let named: Bool
     /// The line (or a window of it) and a caret line under the spot, indented.
     public let excerpt: [String]
     /// The text is one line (inline JSON): its column says where.
-    let singleLine: Bool
+    public let singleLine: Bool
 
     /// The widest excerpt shown, in columns (it fits a 60-column terminal with its indent).
     static let window = 50
 
     public init(bytes: [UInt8], error: JSONParseError, firstLine: Int = 1) {
-        let (spot, cause, named) = JSONDiagnosis.name(bytes: bytes, error: error)
-        self.cause = cause
+        let (spot, mistake, named) = JSONDiagnosis.name(bytes: bytes, error: error)
+        self.mistake = mistake
         self.named = named
         singleLine = !bytes.contains(0x0A) && firstLine == 1
         var lineStart = 0
@@ -40,18 +40,6 @@ public struct JSONDiagnosis: Sendable {
         line = lineNumber
         column = before.unicodeScalars.count + 1
         excerpt = JSONDiagnosis.excerpt(whole, column: column)
-    }
-
-    /// "line 3, column 5: <cause>" then the excerpt, one line each (inline JSON: the column alone).
-    public var words: Words {
-        if singleLine { return wordsWithinLine }
-        return Words("line \(line), column \(column): ", es: "línea \(line), columna \(column): ") + cause
-            + Words(verbatim: excerpt.map { "\n" + $0 }.joined())
-    }
-
-    /// "column 5: <cause>" then the excerpt: for one line of a file whose line number is said elsewhere.
-    public var wordsWithinLine: Words {
-        Words("column \(column): ", es: "columna \(column): ") + cause + Words(verbatim: excerpt.map { "\n" + $0 }.joined())
     }
 
     /// The line around the column, control characters shown as spaces, and the caret under it.
@@ -79,7 +67,7 @@ public struct JSONDiagnosis: Sendable {
     }
 
     /// Where to point and what to call it.
-    static func name(bytes: [UInt8], error: JSONParseError) -> (spot: Int, cause: Words, named: Bool) {
+    static func name(bytes: [UInt8], error: JSONParseError) -> (spot: Int, mistake: JSONMistake, named: Bool) {
         let at = min(error.offset, bytes.count)
         func byte(_ i: Int) -> UInt8? { i >= 0 && i < bytes.count ? bytes[i] : nil }
         func starts(_ text: String, at i: Int) -> Bool {
@@ -91,52 +79,45 @@ public struct JSONDiagnosis: Sendable {
         while let b = byte(previous), [0x20, 0x09, 0x0A, 0x0D].contains(b) { previous -= 1 }
 
         if at <= 3, let mark = PastedForm.encodingMark(bytes) {
-            return (0, mark, true)
+            return (0, .encodingMark(mark), true)
         }
         if ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "\u{00AB}", "\u{00BB}"].contains(where: { starts($0, at: at) }) {
-            return (at, Words("typographic quotes (“ ” or ‘ ’), as a word processor or a chat app writes them: JSON needs straight double quotes (\")",
-                              es: "comillas tipográficas (“ ” o ‘ ’), como las escribe un procesador de textos o un chat: JSON necesita comillas dobles rectas (\")"), true)
+            return (at, .typographicQuotes, true)
         }
         if here == UInt8(ascii: "'") {
-            return (at, Words("single quotes: JSON strings and keys take double quotes (\"…\")",
-                              es: "comillas simples: en JSON las cadenas y las claves van entre comillas dobles (\"…\")"), true)
+            return (at, .singleQuotes, true)
         }
         if starts("//", at: at) || starts("/*", at: at) || here == UInt8(ascii: "#") {
-            return (at, Words("a comment: JSON has no comments; remove it",
-                              es: "un comentario: JSON no admite comentarios; quítalo"), true)
+            return (at, .comment, true)
         }
         if byte(previous) == UInt8(ascii: ","), here == UInt8(ascii: "}") || here == UInt8(ascii: "]") {
-            return (previous, Words("a comma after the last item: JSON allows none before '}' or ']'",
-                                    es: "una coma tras el último elemento: JSON no admite ninguna antes de '}' o ']'"), true)
+            return (previous, .trailingComma, true)
         }
         if ["True", "False", "None"].contains(where: { starts($0, at: at) }) {
-            return (at, Words("True, False and None are Python's: JSON writes true, false and null",
-                              es: "True, False y None son de Python: en JSON se escriben true, false y null"), true)
+            return (at, .pythonLiteral, true)
         }
-        if error.message == "expected a string key", let here, here == UInt8(ascii: "_") || here == UInt8(ascii: "$")
+        if error.problem == .expectedKey, let here, here == UInt8(ascii: "_") || here == UInt8(ascii: "$")
             || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(here | 0x20) {
-            return (at, Words("a key without quotes: JSON keys are strings, e.g. \"aps\"",
-                              es: "una clave sin comillas: en JSON las claves son cadenas, p. ej. \"aps\""), true)
+            return (at, .unquotedKey, true)
         }
         if at >= bytes.count {
             return (bytes.count, unclosed(bytes), true)
         }
-        if error.message.hasPrefix("expected ','"), let here, here == UInt8(ascii: "\"") || here == UInt8(ascii: "{") || here == UInt8(ascii: "[")
+        if error.problem == .expectedCommaOrBrace || error.problem == .expectedCommaOrBracket, let here, here == UInt8(ascii: "\"") || here == UInt8(ascii: "{") || here == UInt8(ascii: "[")
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(here) {
-            return (at, Words("a comma is missing between two items", es: "falta una coma entre dos elementos"), true)
+            return (at, .missingComma, true)
         }
-        if error.message == "unexpected text after the JSON value" {
-            return (at, Words("more text after the JSON value ended (a second object, or a stray character?)",
-                              es: "hay más texto tras el final del valor JSON (¿un segundo objeto, o un carácter de más?)"), true)
+        if error.problem == .textAfterValue {
+            return (at, .textAfterValue, true)
         }
-        if error.message == "expected ':'" {
-            return (at, Words("a ':' is missing after the key", es: "falta ':' tras la clave"), false)
+        if error.problem == .expectedColon {
+            return (at, .missingColon, false)
         }
-        return (at, error.words, false)
+        return (at, .parser(error.problem), false)
     }
 
     /// At the end of the text: what is still open (a string, an object, an array).
-    static func unclosed(_ bytes: [UInt8]) -> Words {
+    static func unclosed(_ bytes: [UInt8]) -> JSONMistake {
         var open: [UInt8] = []
         var inString = false
         var escaped = false
@@ -152,14 +133,34 @@ public struct JSONDiagnosis: Sendable {
             default: break
             }
         }
-        if inString {
-            return Words("the text ends inside a string: a closing \" is missing", es: "el texto termina dentro de una cadena: falta la \" de cierre")
-        }
+        if inString { return .unclosedString }
         let missing = String(open.reversed().map { $0 == UInt8(ascii: "{") ? "}" : "]" })
-        guard !missing.isEmpty else {
-            return Words("the text ends before the JSON value is complete", es: "el texto termina antes de completar el valor JSON")
-        }
-        return Words("the text ends before it is closed: '\(missing)' missing at the end",
-                     es: "el texto termina sin cerrarse: falta '\(missing)' al final")
+        return missing.isEmpty ? .incomplete : .unclosed(missing: missing)
     }
+}
+
+/// What a text that is not JSON got wrong: a usual mistake named, or the parser's complaint.
+public enum JSONMistake: Sendable, Equatable {
+    /// A byte order mark, or UTF-16, at the start.
+    case encodingMark(PastedForm.EncodingMark)
+    /// “ ” or ‘ ’ where JSON needs straight double quotes.
+    case typographicQuotes
+    case singleQuotes
+    case comment
+    /// A comma before '}' or ']'.
+    case trailingComma
+    /// True, False or None.
+    case pythonLiteral
+    case unquotedKey
+    /// The text ends inside a string.
+    case unclosedString
+    /// The text ends before the value is complete, nothing left open.
+    case incomplete
+    /// The text ends with these closing brackets missing ("}]").
+    case unclosed(missing: String)
+    case missingComma
+    case textAfterValue
+    case missingColon
+    /// The parser's own complaint.
+    case parser(JSONSyntaxProblem)
 }

@@ -35,29 +35,22 @@ public enum JSONValue: Equatable, Sendable {
     public var integerValue: Int64? { if case let .integer(i) = self { return i } else { return nil } }
     public var objectMembers: [(String, JSONValue)]? { if case let .object(m) = self { return m } else { return nil } }
 
-    /// A short name of the value's JSON type, for error messages.
-    public var typeName: String {
+    /// The value's JSON type, for messages ("an array" / "un array" is the catalog's).
+    public var kind: JSONKind {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .integer, .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .null
+        case .bool: return .boolean
+        case .integer, .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
+}
 
-    /// The kind of value, in every language: "an array" / "un array".
-    public var typeWords: Words {
-        switch self {
-        case .null: return Words(verbatim: "null")
-        case .bool: return Words("a boolean", es: "un booleano")
-        case .integer, .number: return Words("a number", es: "un número")
-        case .string: return Words("a string", es: "una cadena")
-        case .array: return Words("an array", es: "un array")
-        case .object: return Words("an object", es: "un objeto")
-        }
-    }
+/// The type of a JSON value, as a message names it.
+public enum JSONKind: Sendable, Equatable, CaseIterable {
+    case null, boolean, number, string, array, object
 }
 
 // MARK: - Writing
@@ -187,22 +180,42 @@ extension JSONValue {
 // MARK: - Parsing
 
 /// Why a text is not JSON, and where (byte offset).
-public struct JSONParseError: Error, Equatable, CustomStringConvertible {
-    /// What was wrong, in every language pushctl speaks.
-    public let words: Words
+public struct JSONParseError: Error, Equatable {
+    /// What was wrong (the catalog says it in words).
+    public let problem: JSONSyntaxProblem
     public let offset: Int
-    /// What was wrong, in English: what the diagnosis matches on, and the description.
-    public var message: String { words.en }
-    public var description: String { "\(message) at byte \(offset)" }
 
-    public init(_ words: Words, offset: Int) {
-        self.words = words
+    public init(_ problem: JSONSyntaxProblem, offset: Int) {
+        self.problem = problem
         self.offset = offset
     }
+}
 
-    public init(message: String, offset: Int) {
-        self.init(Words(verbatim: message), offset: offset)
-    }
+/// Each way the parser refuses a text.
+public enum JSONSyntaxProblem: Sendable, Equatable {
+    case textAfterValue
+    case invalidLiteral
+    case tooDeep(levels: Int)
+    case unexpectedEnd
+    /// A character no value starts with (shown bounded, control characters escaped).
+    case unexpectedCharacter(String)
+    case expectedKey
+    case expectedColon
+    case unterminatedObject
+    case expectedCommaOrBrace
+    case unterminatedArray
+    case expectedCommaOrBracket
+    case truncatedUnicodeEscape
+    case invalidUnicodeEscape
+    case notUTF8
+    case unterminatedString
+    case controlCharacter
+    case unterminatedEscape
+    case unpairedSurrogate
+    case invalidCodePoint
+    case invalidEscape
+    case invalidNumber
+    case numberOutOfRange
 }
 
 extension JSONValue {
@@ -238,13 +251,13 @@ extension JSONValue {
         /// When not nil, a top-level object's members' compact spans (`parseNotingCompactMembers`).
         var memberSpans: [Range<Int>?]?
 
-        func error(_ words: Words) -> JSONParseError { JSONParseError(words, offset: index) }
+        func error(_ problem: JSONSyntaxProblem) -> JSONParseError { JSONParseError(problem, offset: index) }
 
         mutating func document() throws(JSONParseError) -> JSONValue {
             skipWhitespace()
             let value = try value(depth: 0)
             skipWhitespace()
-            if index != bytes.count { throw error(Words("unexpected text after the JSON value", es: "texto inesperado tras el valor JSON")) }
+            if index != bytes.count { throw error(.textAfterValue) }
             return value
         }
 
@@ -262,15 +275,15 @@ extension JSONValue {
         mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
             let lit = Array(literal.utf8)
             guard index + lit.count <= bytes.count, Array(bytes[index..<index + lit.count]) == lit else {
-                throw error(Words("invalid literal", es: "literal no válido"))
+                throw error(.invalidLiteral)
             }
             index += lit.count
             return value
         }
 
         mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
-            guard depth < Parser.maxDepth else { throw error(Words("nesting deeper than \(Parser.maxDepth) levels", es: "anidamiento de más de \(Parser.maxDepth) niveles")) }
-            guard index < bytes.count else { throw error(Words("unexpected end of text", es: "fin inesperado del texto")) }
+            guard depth < Parser.maxDepth else { throw error(.tooDeep(levels: Parser.maxDepth)) }
+            guard index < bytes.count else { throw error(.unexpectedEnd) }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -279,7 +292,7 @@ extension JSONValue {
             case UInt8(ascii: "f"): return try expect("false", .bool(false))
             case UInt8(ascii: "n"): return try expect("null", .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-            default: throw error(Words("unexpected character '\(OutsideText.display(String(Unicode.Scalar(bytes[index]))))'", es: "carácter inesperado '\(OutsideText.display(String(Unicode.Scalar(bytes[index]))))'"))
+            default: throw error(.unexpectedCharacter(OutsideText.display(String(Unicode.Scalar(bytes[index])))))
             }
         }
 
@@ -292,10 +305,10 @@ extension JSONValue {
             members.reserveCapacity(4)
             while true {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(Words("expected a string key", es: "se esperaba una clave entre comillas dobles")) }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(.expectedKey) }
                 let key = try string()
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(Words("expected ':'", es: "se esperaba ':'")) }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
                 index += 1
                 skipWhitespace()
                 if depth == 0 && memberSpans != nil {
@@ -306,10 +319,10 @@ extension JSONValue {
                     members.append((key, try value(depth: depth + 1)))
                 }
                 skipWhitespace()
-                guard index < bytes.count else { throw error(Words("unterminated object", es: "objeto sin cerrar")) }
+                guard index < bytes.count else { throw error(.unterminatedObject) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                throw error(Words("expected ',' or '}'", es: "se esperaba ',' o '}'"))
+                throw error(.expectedCommaOrBrace)
             }
         }
 
@@ -322,15 +335,15 @@ extension JSONValue {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
-                guard index < bytes.count else { throw error(Words("unterminated array", es: "array sin cerrar")) }
+                guard index < bytes.count else { throw error(.unterminatedArray) }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                throw error(Words("expected ',' or ']'", es: "se esperaba ',' o ']'"))
+                throw error(.expectedCommaOrBracket)
             }
         }
 
         mutating func hex4() throws(JSONParseError) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw error(Words("truncated \\u escape", es: "escape \\u incompleto")) }
+            guard index + 4 <= bytes.count else { throw error(.truncatedUnicodeEscape) }
             var v: UInt32 = 0
             for _ in 0..<4 {
                 let c = bytes[index]
@@ -339,7 +352,7 @@ extension JSONValue {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
-                default: throw error(Words("invalid \\u escape", es: "escape \\u no válido"))
+                default: throw error(.invalidUnicodeEscape)
                 }
                 v = v << 4 | d
                 index += 1
@@ -361,7 +374,7 @@ extension JSONValue {
                 return .some(ascii ? String(decoding: text, as: UTF8.self) : String(validUTF8: text))
             }
             if let plain {
-                guard let plain else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
+                guard let plain else { throw error(.notUTF8) }
                 index = end + 1
                 return plain
             }
@@ -369,13 +382,13 @@ extension JSONValue {
             rewritten += 1
             var out = [UInt8]()
             while true {
-                guard index < bytes.count else { throw error(Words("unterminated string", es: "cadena sin cerrar")) }
+                guard index < bytes.count else { throw error(.unterminatedString) }
                 let c = bytes[index]
                 if c == UInt8(ascii: "\"") { index += 1; break }
-                if c < 0x20 { throw error(Words("control character in string", es: "carácter de control dentro de una cadena")) }
+                if c < 0x20 { throw error(.controlCharacter) }
                 if c != UInt8(ascii: "\\") { out.append(c); index += 1; continue }
                 index += 1
-                guard index < bytes.count else { throw error(Words("unterminated escape", es: "escape sin terminar")) }
+                guard index < bytes.count else { throw error(.unterminatedEscape) }
                 let e = bytes[index]
                 index += 1
                 switch e {
@@ -391,20 +404,20 @@ extension JSONValue {
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
                         guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw error(Words("unpaired surrogate", es: "sustituto (surrogate) UTF-16 sin pareja")) }
+                        else { throw error(.unpairedSurrogate) }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error(Words("unpaired surrogate", es: "sustituto (surrogate) UTF-16 sin pareja")) }
+                        guard (0xDC00..<0xE000).contains(low) else { throw error(.unpairedSurrogate) }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00..<0xE000).contains(code) {
-                        throw error(Words("unpaired surrogate", es: "sustituto (surrogate) UTF-16 sin pareja"))
+                        throw error(.unpairedSurrogate)
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw error(Words("invalid code point", es: "punto de código no válido")) }
+                    guard let scalar = Unicode.Scalar(code) else { throw error(.invalidCodePoint) }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default: throw error(Words("invalid escape", es: "escape no válido"))
+                default: throw error(.invalidEscape)
                 }
             }
-            guard let s = String(validUTF8: out) else { throw error(Words("string is not valid UTF-8", es: "la cadena no es UTF-8 válido")) }
+            guard let s = String(validUTF8: out) else { throw error(.notUTF8) }
             return s
         }
 
@@ -417,22 +430,22 @@ extension JSONValue {
                 while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
                 return p.index - s
             }
-            guard index < bytes.count else { throw error(Words("invalid number", es: "número no válido")) }
+            guard index < bytes.count else { throw error(.invalidNumber) }
             if bytes[index] == UInt8(ascii: "0") {
                 index += 1
             } else if digits(&self) == 0 {
-                throw error(Words("invalid number", es: "número no válido"))
+                throw error(.invalidNumber)
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1
-                guard digits(&self) > 0 else { throw error(Words("invalid number", es: "número no válido")) }
+                guard digits(&self) > 0 else { throw error(.invalidNumber) }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 isInteger = false
                 index += 1
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard digits(&self) > 0 else { throw error(Words("invalid number", es: "número no válido")) }
+                guard digits(&self) > 0 else { throw error(.invalidNumber) }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if isInteger, let i = Int64(text) {
@@ -441,10 +454,10 @@ extension JSONValue {
                 return .integer(i)
             }
             rewritten += 1
-            guard let d = Double(text) else { throw error(Words("invalid number", es: "número no válido")) }
+            guard let d = Double(text) else { throw error(.invalidNumber) }
             // 1e400 would become infinity, which JSON cannot write back: the value sent would
             // silently be null. Refuse it instead.
-            guard d.isFinite else { throw error(Words("number out of range (beyond ±1.8e308)", es: "número fuera de rango (más allá de ±1.8e308)")) }
+            guard d.isFinite else { throw error(.numberOutOfRange) }
             return .number(d)
         }
     }

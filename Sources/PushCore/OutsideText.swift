@@ -57,16 +57,10 @@ public enum HeaderValue {
     public static func check(_ value: String, name: @autoclosure () -> String, limit: Int = lengthLimit) throws(InputError) {
         if let offset = value.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
             let position = value.utf8.distance(from: value.utf8.startIndex, to: offset) + 1
-            let byte = value.utf8[offset]
-            let hex = String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            throw InputError(
-                Words("\(name()) holds a control character (byte 0x\(hex) at byte \(position)); header values cannot contain line breaks or other control characters",
-                      es: "\(name()) contiene un carácter de control (byte 0x\(hex) en el byte \(position)); el valor de una cabecera no puede llevar saltos de línea ni otros caracteres de control"),
-                hint: Words("remove it (a line break copied with the value?)", es: "quítalo (¿un salto de línea copiado con el valor?)"))
+            throw InputError(HeaderProblem.controlCharacter(name: name(), byte: value.utf8[offset], position: position))
         }
         guard value.utf8.count <= limit else {
-            throw InputError(Words("\(name()) is \(value.utf8.count) bytes; pushctl sends at most \(limit) bytes in a header value", es: "\(name()) ocupa \(value.utf8.count) bytes; pushctl envía como mucho \(limit) bytes en el valor de una cabecera"),
-                             hint: Words("check that the right value was passed", es: "comprueba que se pasó el valor correcto"))
+            throw InputError(HeaderProblem.tooLong(name: name(), bytes: value.utf8.count, limit: limit))
         }
     }
 }
@@ -91,11 +85,5 @@ public enum OutsideNumber {
             return Int64(ms)
         default: return nil
         }
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

@@ -8,23 +8,17 @@ public struct Payload: Sendable {
     /// push type later, once the type is known.
     public init(bytes: [UInt8], source: String) throws(InputError) {
         guard !bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw InputError(Words("the payload (\(source)) is empty", es: "la carga útil (\(source)) está vacía"),
-                             hint: Words("send a JSON object such as {\"aps\":{\"alert\":\"Hello\"}}", es: "envía un objeto JSON como {\"aps\":{\"alert\":\"Hola\"}}"))
+            throw InputError(PayloadProblem.empty(source: source))
         }
         let json: JSONValue
         guard String(validUTF8: bytes) != nil else {
-            throw InputError(Words("the payload (\(source)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
-                                   es: "la carga útil (\(source)) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía"),
-                             hint: Words("save the file as UTF-8", es: "guarda el archivo como UTF-8"))
+            throw InputError(PayloadProblem.notUTF8(source: source))
         }
         do { json = try JSONValue.parse(bytes) } catch {
-            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
-            throw InputError(Words("the payload (\(source)) is not valid JSON: ", es: "la carga útil (\(source)) no es JSON válido: ") + diagnosis.words,
-                             hint: diagnosis.named ? nil : Words("check it with `python3 -m json.tool`", es: "revísala con `python3 -m json.tool`"))
+            throw InputError(PayloadProblem.notJSON(source: source, JSONDiagnosis(bytes: bytes, error: error)))
         }
         guard case .object = json else {
-            throw InputError(Words("the payload (\(source)) is \(json.typeName), not a JSON object", es: "la carga útil (\(source)) es \(json.typeWords.es), no un objeto JSON"),
-                             hint: Words("APNs payloads look like {\"aps\":{…}}", es: "las cargas útiles de APNs tienen la forma {\"aps\":{…}}"))
+            throw InputError(PayloadProblem.notObject(source: source, json.kind))
         }
         self.bytes = bytes
         self.json = json
@@ -52,24 +46,19 @@ public struct Payload: Sendable {
     }
 
     /// Things worth a warning but not a refusal.
-    public func warnings(for type: PushType) -> [Words] {
-        var out: [Words] = []
+    public func warnings(for type: PushType) -> [PayloadWarning] {
+        var out: [PayloadWarning] = []
         switch json["aps"] {
         case nil:
-            if type != .mdm {
-                out.append(Words("the payload has no \"aps\" dictionary; iOS shows nothing without one (custom keys go beside \"aps\")",
-                                 es: "la carga útil no tiene diccionario \"aps\"; iOS no muestra nada sin él (las claves propias van junto a \"aps\")"))
-            }
+            if type != .mdm { out.append(.noAps) }
         case .object?:
             break
         case let other?:
-            out.append(Words("\"aps\" is \(other.typeName); Apple's keys go in an \"aps\" dictionary",
-                             es: "\"aps\" es \(other.typeWords.es); las claves de Apple van en un diccionario \"aps\""))
+            out.append(.apsNotObject(other.kind))
         }
         if type == .background, let aps = json["aps"]?.objectMembers,
            aps.contains(where: { ["alert", "badge", "sound"].contains($0.0) }) {
-            out.append(Words("a background push with alert, badge or sound: iOS may not deliver it silently; use \(Setting.pushType) alert for a visible one",
-                             es: "una notificación en segundo plano con alert, badge o sound: puede que iOS no la entregue en silencio; usa \(Setting.pushType) alert para una visible"))
+            out.append(.backgroundWithAlert)
         }
         return out
     }
@@ -81,14 +70,7 @@ public struct Payload: Sendable {
 
     /// Refuses `count` bytes of payload when they are over the push type's limit.
     static func checkSize(_ count: Int, for type: PushType) throws(InputError) {
-        let limit = type.payloadLimit
-        guard count <= limit else {
-            throw InputError(
-                Words("the payload is \(count) bytes, \(count - limit) over APNs' limit of \(limit) bytes for \(type.rawValue) pushes",
-                      es: "la carga útil ocupa \(count) bytes, \(count - limit) más que el límite de APNs de \(limit) bytes para las notificaciones \(type.rawValue)"),
-                hint: type == .voip ? Words("shorten it", es: "acórtala")
-                    : Words("shorten it (only voip pushes may have 5120 bytes)", es: "acórtala (solo las notificaciones voip pueden llegar a 5120 bytes)"))
-        }
+        guard count <= type.payloadLimit else { throw InputError(PayloadProblem.tooLarge(bytes: count, pushType: type)) }
     }
 }
 
@@ -124,10 +106,7 @@ public struct PayloadBuilder: Sendable {
         if let body { alert.append(("body", .string(body))) }
         if !alert.isEmpty { aps.append(("alert", .object(alert))) }
         if let badge {
-            guard badge >= 0 else {
-                throw InputError(Words("the badge must be 0 or more (0 clears the badge); got \(badge)",
-                                       es: "el badge debe ser 0 o más (0 lo borra); se recibió \(badge)"))
-            }
+            guard badge >= 0 else { throw InputError(PayloadProblem.negativeBadge(badge)) }
             aps.append(("badge", .integer(Int64(badge))))
         }
         if let sound { aps.append(("sound", .string(sound))) }
@@ -137,28 +116,20 @@ public struct PayloadBuilder: Sendable {
         if mutableContent { aps.append(("mutable-content", .integer(1))) }
         if let interruptionLevel {
             guard PayloadBuilder.interruptionLevels.contains(interruptionLevel) else {
-                let levels = PayloadBuilder.interruptionLevels.joined(separator: ", "), shown = OutsideText.display(interruptionLevel)
                 // A slip ("timesensitive", "Critical") gets the level meant.
-                let guess = PayloadBuilder.interruptionLevels.first { RequestLine.close(interruptionLevel, $0) }
-                    .map { Words("; did you mean \($0)?", es: "; ¿querías decir \($0)?") } ?? Words(verbatim: "")
-                throw InputError(Words("the interruption level must be one of \(levels); got '\(shown)'",
-                                       es: "el nivel de interrupción debe ser uno de \(levels); se recibió '\(shown)'") + guess)
+                let meant = PayloadBuilder.interruptionLevels.first { RequestLine.close(interruptionLevel, $0) }
+                throw InputError(PayloadProblem.interruptionLevel(shown: OutsideText.display(interruptionLevel), meant: meant))
             }
             aps.append(("interruption-level", .string(interruptionLevel)))
         }
         var root: [(String, JSONValue)] = aps.isEmpty && !custom.isEmpty ? [] : [("aps", .object(aps))]
         for pair in custom {
             guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                throw InputError(Words("a custom key is given as KEY=JSON (e.g. order={\"id\":42}); got '\(OutsideText.display(pair))'",
-                                       es: "una clave propia se da como CLAVE=JSON (p. ej. order={\"id\":42}); se recibió '\(OutsideText.display(pair))'"))
+                throw InputError(PayloadProblem.customNotKeyValue(shown: OutsideText.display(pair)))
             }
             let key = String(pair[..<eq])
             let text = String(pair[pair.index(after: eq)...])
-            guard key != "aps" else {
-                throw InputError(Words("a custom key cannot be \"aps\"", es: "una clave propia no puede ser \"aps\""),
-                                 hint: Words("set Apple's keys with the alert, badge, sound… fields, or give the whole payload",
-                                             es: "pon las claves de Apple con los campos de alerta, badge, sonido…, o da la carga útil completa"))
-            }
+            guard key != "aps" else { throw InputError(PayloadProblem.customAps) }
             let value: JSONValue
             do {
                 value = try JSONValue.parse(text)
@@ -167,12 +138,8 @@ public struct PayloadBuilder: Sendable {
                 let first = text.utf8.first { $0 != 0x20 && $0 != 0x09 }
                 if let first, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-")].contains(first)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-                    let shownKey = OutsideText.display(key, limit: 40)
-                    let diagnosis = JSONDiagnosis(bytes: Array(text.utf8), error: error)
-                    throw InputError(Words("\(Setting.custom) \(shownKey): the value starts like JSON but is not valid JSON: ",
-                                           es: "\(Setting.custom) \(shownKey): el valor empieza como JSON pero no es JSON válido: ") + diagnosis.wordsWithinLine,
-                                     hint: Words("fix the JSON; for a plain string write it as a JSON string, e.g. \(shownKey)=\"text\"",
-                                                 es: "corrige el JSON; para un texto simple escríbelo como cadena JSON, p. ej. \(shownKey)=\"texto\""))
+                    throw InputError(PayloadProblem.customNotJSON(key: OutsideText.display(key, limit: 40),
+                                                                  JSONDiagnosis(bytes: Array(text.utf8), error: error)))
                 }
                 value = .string(text)
             }
@@ -181,4 +148,43 @@ public struct PayloadBuilder: Sendable {
         }
         return Payload(json: .object(root))
     }
+}
+
+/// What is wrong with a payload, or with the flags that build one.
+public enum PayloadProblem: InputProblem {
+    /// Nothing but whitespace (`source` says where it came from: a file, a flag).
+    case empty(source: String)
+    case notUTF8(source: String)
+    case notJSON(source: String, JSONDiagnosis)
+    /// JSON, but not an object.
+    case notObject(source: String, JSONKind)
+    /// Over the push type's limit.
+    case tooLarge(bytes: Int, pushType: PushType)
+    case negativeBadge(Int)
+    /// Not one of `PayloadBuilder.interruptionLevels`; `meant` when it is a slip of one.
+    case interruptionLevel(shown: String, meant: String?)
+    /// A custom key not given as KEY=JSON.
+    case customNotKeyValue(shown: String)
+    /// A custom key named "aps".
+    case customAps
+    /// A custom value that starts like JSON and is not.
+    case customNotJSON(key: String, JSONDiagnosis)
+    /// A Live Activity a device would drop: the lint's errors (`LiveActivityLint.check`).
+    case liveActivityDropped([LiveActivityFinding])
+}
+
+/// What is worth a warning in a notification, but not a refusal.
+public enum PayloadWarning: Sendable, Equatable {
+    /// No "aps" dictionary (iOS shows nothing).
+    case noAps
+    /// "aps" is not a dictionary.
+    case apsNotObject(JSONKind)
+    /// A background push with alert, badge or sound.
+    case backgroundWithAlert
+    /// Live Activity keys in a push of another type.
+    case liveActivityKeys(pushType: PushType)
+    /// What the Live Activity lint warns of.
+    case liveActivity(LiveActivityFinding)
+    /// apns-expiration 0, chosen for a broadcast that gave none.
+    case broadcastExpirationDefaulted
 }

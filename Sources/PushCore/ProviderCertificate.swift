@@ -58,18 +58,8 @@ public struct ProviderCertificate: Sendable, Equatable {
     /// Whether the certificate looks like one of Apple's push certificates at all.
     public var isPushCertificate: Bool { uid != nil || !topics.isEmpty || development || production }
 
-    /// "development", "production", "development and production" or "none marked".
-    /// Which environments the certificate serves, in words (English in JSON, the reader's language in text).
-    public var environments: Words {
-        switch (development, production) {
-        case (true, true): return Words("development and production", es: "desarrollo y producción")
-        case (true, false): return Words("development only", es: "solo desarrollo")
-        case (false, true): return Words("production only", es: "solo producción")
-        case (false, false): return Words("none marked", es: "ninguno indicado")
-        }
-    }
-
-    public var environmentsDescription: String { environments.text(.en) }
+    // Which environments it serves, in words ("development and production"): the catalog's
+    // `environments`.
 
     public func serves(_ environment: APNsEnvironment) -> Bool {
         // A certificate that marks no environment (not Apple's) is let through: the server decides.
@@ -110,18 +100,21 @@ public struct ProviderCertificate: Sendable, Equatable {
     }
 
     /// The problem, if any, with sending `pushType` to `topic` over this certificate.
-    public func refusal(topic: String, pushType: PushType) -> Words? {
-        if pushType == .liveactivity || pushType == .location {
-            return Words("push type \(pushType.rawValue) needs token authentication (a .p8 key); APNs does not accept it over a certificate",
-                         es: "el tipo \(pushType.rawValue) necesita autenticación por token (una clave .p8); APNs no lo acepta con un certificado")
-        }
+    public func refusal(topic: String, pushType: PushType) -> CertificateRefusal? {
+        if pushType == .liveactivity || pushType == .location { return .needsTokenAuthentication(pushType) }
         let allowed = allowedTopics
         guard !allowed.isEmpty, !allowed.contains(topic) else { return nil }
-        let shown = OutsideText.display(topic, limit: 120)
-        let covered = allowed.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
-        return Words("this certificate does not cover the topic '\(shown)' (push type \(pushType.rawValue)); it covers: \(covered)",
-                     es: "este certificado no cubre el topic '\(shown)' (tipo \(pushType.rawValue)); cubre: \(covered)")
+        return .topicNotCovered(shown: OutsideText.display(topic, limit: 120), pushType: pushType,
+                                covered: allowed.map { OutsideText.display($0, limit: 120) })
     }
+}
+
+/// Why a certificate cannot send a notification.
+public enum CertificateRefusal: Sendable, Equatable {
+    /// liveactivity and location need token authentication (a .p8 key).
+    case needsTokenAuthentication(PushType)
+    /// The topic is not one the certificate lists (`covered`).
+    case topicNotCovered(shown: String, pushType: PushType, covered: [String])
 }
 
 /// Apple's topics extension (OID 1.2.840.113635.100.6.3.6): a DER SEQUENCE in which each topic

@@ -70,18 +70,7 @@ public enum SignatureForm: Equatable, Sendable {
         }
     }
 
-    public func describe(byteCount: Int) -> String { words(byteCount: byteCount).description }
-
-    public func words(byteCount: Int) -> Words {
-        switch self {
-        case .raw: return Words("raw r‖s, \(byteCount) bytes (standard JOSE ES256, RFC 7518 §3.4)",
-                                es: "r‖s en bruto, \(byteCount) bytes (ES256 estándar de JOSE, RFC 7518 §3.4)")
-        case .der: return Words("DER, \(byteCount) bytes (as made by `openssl dgst -sign`; not standard JOSE, but APNs accepts it)",
-                                es: "DER, \(byteCount) bytes (como la hace `openssl dgst -sign`; no es JOSE estándar, pero APNs la acepta)")
-        case .unrecognized: return Words("\(byteCount) bytes, neither raw r‖s (64 bytes) nor a DER ECDSA signature",
-                                         es: "\(byteCount) bytes, ni r‖s en bruto (64 bytes) ni una firma ECDSA en DER")
-        }
-    }
+    // In words ("raw r‖s, 64 bytes (standard JOSE ES256…)"): the catalog's `words(byteCount:)`.
 
     /// SEQUENCE { INTEGER r, INTEGER s } with short-form lengths and integers of at most 33 bytes.
     static func isDERSignature(_ b: [UInt8]) -> Bool {
@@ -113,38 +102,45 @@ public struct DecodedJWT: Sendable {
     public init(parsing text: String) throws(InputError) {
         var token = Substring(text).trimmingWhitespace()
         if token.lowercased().hasPrefix("bearer ") { token = token.dropFirst(7).trimmingWhitespace() }
-        if token.isEmpty { throw InputError(Words("the JWT is empty", es: "el JWT está vacío"), hint: Words("pass the token as an argument, or '-' to read it from standard input", es: "pasa el token como argumento, o '-' para leerlo de la entrada estándar")) }
+        if token.isEmpty { throw InputError(ProviderTokenProblem.empty) }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3 else {
-            throw InputError(
-                Words("a JWT has three parts separated by '.', this one has \(parts.count)",
-                      es: "un JWT tiene tres partes separadas por '.', y este tiene \(parts.count)"),
-                hint: Words("copy the whole token: header.claims.signature", es: "copia el token entero: cabecera.claims.firma"))
-        }
+        guard parts.count == 3 else { throw InputError(ProviderTokenProblem.parts(count: parts.count)) }
         func json(_ index: Int, _ name: String) throws(InputError) -> JSONValue {
-            guard !parts[index].isEmpty else { throw InputError(Words("the \(name) (part \(index + 1)) is empty", es: "la parte \(index + 1) (\(name)) está vacía")) }
-            guard let bytes = Base64URL.decode(parts[index]) else {
-                throw InputError(Words("the \(name) (part \(index + 1)) is not valid base64url", es: "la parte \(index + 1) (\(name)) no es base64url válido"), hint: Words("was the token cut or wrapped when copied?", es: "¿se cortó o partió el token al copiarlo?"))
-            }
+            let part = index + 1
+            guard !parts[index].isEmpty else { throw InputError(ProviderTokenProblem.partEmpty(part: part, name: name)) }
+            guard let bytes = Base64URL.decode(parts[index]) else { throw InputError(ProviderTokenProblem.partNotBase64URL(part: part, name: name)) }
             let value: JSONValue
             do { value = try JSONValue.parse(bytes) } catch {
-                throw InputError(Words("the \(name) (part \(index + 1)) is not valid JSON: \(error)", es: "la parte \(index + 1) (\(name)) no es JSON válido: \(error)"))
+                throw InputError(ProviderTokenProblem.partNotJSON(part: part, name: name, error))
             }
-            guard case .object = value else {
-                throw InputError(Words("the \(name) (part \(index + 1)) holds \(value.typeName), not a JSON object", es: "la parte \(index + 1) (\(name)) contiene \(value.typeWords.es), no un objeto JSON"))
-            }
+            guard case .object = value else { throw InputError(ProviderTokenProblem.partNotObject(part: part, name: name, value.kind)) }
             return value
         }
         header = try json(0, "header")
         claims = try json(1, "claims")
-        guard !parts[2].isEmpty else { throw InputError(Words("the signature (part 3) is empty: this token is unsigned", es: "la firma (parte 3) está vacía: este token no está firmado")) }
-        guard let signature = Base64URL.decode(parts[2]) else {
-            throw InputError(Words("the signature (part 3) is not valid base64url", es: "la firma (parte 3) no es base64url válido"), hint: Words("was the token cut or wrapped when copied?", es: "¿se cortó o partió el token al copiarlo?"))
-        }
+        guard !parts[2].isEmpty else { throw InputError(ProviderTokenProblem.signatureEmpty) }
+        guard let signature = Base64URL.decode(parts[2]) else { throw InputError(ProviderTokenProblem.signatureNotBase64URL) }
         self.signature = signature
         signingInput = String(parts[0]) + "." + String(parts[1])
         compact = String(token)
     }
+}
+
+/// What is wrong with a provider token (a JWT) given to be read or sent, or why one could not be made.
+public enum ProviderTokenProblem: InputProblem {
+    case empty
+    /// Not three parts separated by '.'.
+    case parts(count: Int)
+    /// Part 1 (`name` "header") or 2 ("claims") is empty.
+    case partEmpty(part: Int, name: String)
+    case partNotBase64URL(part: Int, name: String)
+    case partNotJSON(part: Int, name: String, JSONParseError)
+    case partNotObject(part: Int, name: String, JSONKind)
+    /// No signature: the token is unsigned.
+    case signatureEmpty
+    case signatureNotBase64URL
+    /// The key could not sign (what the signer said, as it said it).
+    case cannotSign(String)
 }
 
 extension Substring {

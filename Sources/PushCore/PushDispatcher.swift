@@ -102,22 +102,20 @@ final class DispatchRun {
     private let observer: any ResultObserver
 
     private let source: () -> RunRequest?
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) private var sourceExhausted = false
-    @exclusivity(unchecked) private var inFlight = AttemptTable<Pending>()
-    @exclusivity(unchecked) private var retries = RetryQueue<Pending>()
+    private var sourceExhausted = false
+    private var inFlight = AttemptTable<Pending>()
+    private var retries = RetryQueue<Pending>()
     private let started: Double
     /// The time the current fill started: one clock read for all the requests it starts.
-    @exclusivity(unchecked) private var fillTime: Double
-    @exclusivity(unchecked) private var breaker: DeadServerBreaker
-    @exclusivity(unchecked) private var goAway = GoAwayAnswer()
-    @exclusivity(unchecked) private var renewal = TokenRenewal()
+    private var fillTime: Double
+    private var breaker: DeadServerBreaker
+    private var goAway = GoAwayAnswer()
+    private var renewal = TokenRenewal()
     /// Whether the server has answered any request of this run (a GOAWAY's reason aside).
-    @exclusivity(unchecked) private var answeredAny = false
+    private var answeredAny = false
     /// Set when nothing more is to be sent, with why.
-    @exclusivity(unchecked) private var stop: RunStop?
-    @exclusivity(unchecked) private var summary = BatchSummary()
+    private var stop: RunStop?
+    private var summary = BatchSummary()
 
     init(source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
@@ -180,9 +178,9 @@ final class DispatchRun {
         do { header = try authorization.authorization() } catch {
             // Not the network's fault: a key that cannot sign stops the run, and the caller
             // reports it as the input problem it is (every remaining notification: not sent).
-            let problem = (error as? InputError) ?? InputError(Words("could not sign the provider token: \(error)", es: "no se pudo firmar el token del proveedor: \(error)"))
+            let problem = (error as? InputError) ?? InputError(ProviderTokenProblem.cannotSign(String(describing: error)))
             summary.abortedBy = summary.abortedBy ?? problem
-            let failure = TransportFailure.abandoned(Words("not sent: ", es: "no se envió: ") + problem.words)
+            let failure = TransportFailure.abandoned(.notSent(problem))
             halt(.failure(failure))
             finish(pending, PushResult(subject: pending.notification.subject, failure: failure, attempts: pending.attempts))
             return
@@ -327,7 +325,7 @@ final class DispatchRun {
     private func settleInFlight(_ request: StopRequest) {
         for pending in inFlight.drain() {
             finish(pending, PushResult(subject: pending.notification.subject, stopped: .inDoubt, attempts: pending.attempts,
-                                       why: StopWords.inDoubt(request)))
+                                       note: .inDoubt, request: request))
         }
     }
 
@@ -336,10 +334,10 @@ final class DispatchRun {
     private func stoppedResult(_ pending: Pending, _ request: StopRequest) -> PushResult {
         let subject = pending.notification.subject
         if pending.lastAttemptTimedOut {
-            return PushResult(subject: subject, stopped: .inDoubt, attempts: pending.attempts, why: StopWords.timedOut(request))
+            return PushResult(subject: subject, stopped: .inDoubt, attempts: pending.attempts, note: .timedOut, request: request)
         }
         return PushResult(subject: subject, stopped: .notSent, attempts: pending.attempts,
-                          why: pending.attempts == 0 ? StopWords.notSent(request) : StopWords.notSentAgain(request))
+                          note: pending.attempts == 0 ? .notSent : .notSentAgain, request: request)
     }
 
     /// The one place a notification's final result goes.
@@ -357,28 +355,6 @@ final class DispatchRun {
         if stop == nil, transport.availableSlots > 0, let due = retries.nextDue { until = min(until, due) }
         if case let .requested(_, graceEnds)? = stop { until = min(until, graceEnds) }
         return max(0, until - now)
-    }
-}
-
-/// What a stopped run says of each notification it holds, in every language.
-enum StopWords {
-    static func notSent(_ request: StopRequest) -> Words {
-        Words("not sent: the run was stopped (\(request.name)) before it", es: "no se envió: el envío se detuvo (\(request.name)) antes")
-    }
-
-    static func notSentAgain(_ request: StopRequest) -> Words {
-        Words("not accepted, and not sent again: the run was stopped (\(request.name)) before its retry; safe to send again",
-              es: "no aceptada, y no se volvió a enviar: el envío se detuvo (\(request.name)) antes de reintentarla; se puede volver a enviar")
-    }
-
-    static func inDoubt(_ request: StopRequest) -> Words {
-        Words("sent, but not answered before the run was stopped (\(request.name)): APNs may have it",
-              es: "enviada, pero sin respuesta antes de que el envío se detuviera (\(request.name)): puede que APNs la tenga")
-    }
-
-    static func timedOut(_ request: StopRequest) -> Words {
-        Words("its last attempt timed out, and the run was stopped (\(request.name)) before a retry: APNs may have it",
-              es: "su último intento agotó el tiempo y el envío se detuvo (\(request.name)) antes de reintentarla: puede que APNs la tenga")
     }
 }
 

@@ -138,19 +138,8 @@ public struct RequestSubject: Sendable, Equatable {
     /// The device, for a device's request.
     public var token: DeviceToken? { kind == .device ? DeviceToken(validHex: name) : nil }
 
-    /// What a result object names first (`ResultObject`): the token, the channel, or the call.
-    public var jsonFields: [(String, JSONValue)] {
-        switch kind {
-        case .device: return [("token", .string(name))]
-        case .channel: return [("channelId", .string(name))]
-        case .channelCall: return [("call", .string(name))]
-        }
-    }
-
-    /// How a line for people names it: the token, "channel ID", "channel create".
-    public var label: Words {
-        kind == .device ? Words(verbatim: name) : Words("channel \(name)", es: "canal \(name)")
-    }
+    // What a result object names first (`jsonFields`) and how a line for people names it
+    // (`label`: "channel ID") are the catalog's, with the rest of a result's rendering.
 }
 
 /// One request of a run, what it is for, and its place in the run's list: what the dispatcher

@@ -27,14 +27,15 @@ public struct PushResult: Sendable {
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     public let timestamp: Int64?
     public let attempts: Int
-    /// What the answer means and what to do, in every language.
-    public let explanationWords: Words
+    /// What the answer means and what to do, as a code (the catalog's `explanationWords` says it).
+    public let explanationCode: ResultExplanation
     /// Why the server could not be reached (outcome `unreachable` only).
     public let unreachableCause: UnreachableCause?
     /// With `--detect-environment`: the environment that accepted the token (nil: not known).
     public var environment: String?
-    /// More to say than the explanation (e.g. what the other environment answered).
-    public var note: Words?
+    /// More to say than the explanation (e.g. what the other environment answered): a module
+    /// above the core says it (the catalog's `note`).
+    public var noteCode: (any ResultNote)?
     /// Outcome `stopped`: never sent (or safe to send again), or sent and not answered.
     public let stopped: StopMark?
     /// Reported from an earlier run's journal, not sent by this one.
@@ -50,27 +51,24 @@ public struct PushResult: Sendable {
     /// The device, for a device's result (nil for a broadcast's channel or a channel call).
     public var token: DeviceToken? { subject.token }
 
-    /// The explanation in this process's language.
-    public var explanation: String { explanationWords.description }
-
-    public init(subject: RequestSubject, response: PushResponse, attempts: Int, outcome: Outcome? = nil, note: Words? = nil) {
-        self.init(subject: subject, AnswerClassification(response: response, attempts: attempts, outcome: outcome, note: note,
+    public init(subject: RequestSubject, response: PushResponse, attempts: Int, outcome: Outcome? = nil, limit: RetryLimit? = nil) {
+        self.init(subject: subject, AnswerClassification(response: response, attempts: attempts, outcome: outcome, limit: limit,
                                                          forChannelAPI: subject.kind != .device))
     }
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
     /// was not (retries, Retry-After or time ran out), with why, when there is more to say.
-    public init(subject: RequestSubject, outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil) {
+    public init(subject: RequestSubject, outcome: AttemptOutcome, attempts: Int, exhausted: RetryLimit?? = nil) {
         self.init(subject: subject, AnswerClassification(outcome, attempts: attempts, exhausted: exhausted, forChannelAPI: subject.kind != .device))
     }
 
-    public init(subject: RequestSubject, failure: TransportFailure, attempts: Int, note: Words? = nil) {
-        self.init(subject: subject, AnswerClassification(failure: failure, attempts: attempts, note: note))
+    public init(subject: RequestSubject, failure: TransportFailure, attempts: Int, limit: RetryLimit? = nil) {
+        self.init(subject: subject, AnswerClassification(failure: failure, attempts: attempts, limit: limit))
     }
 
-    /// A request a stopped run has no answer for; `why` says what stopped it and what came before.
-    public init(subject: RequestSubject, stopped mark: StopMark, attempts: Int, why: Words) {
-        self.init(subject: subject, AnswerClassification(stopped: mark, attempts: attempts, why: why))
+    /// A request a stopped run has no answer for; `note` says what came before, `request` what stopped it.
+    public init(subject: RequestSubject, stopped mark: StopMark, attempts: Int, note: StopNote, request: StopRequest) {
+        self.init(subject: subject, AnswerClassification(stopped: mark, attempts: attempts, why: .stopped(note, request: request.name)))
     }
 
     /// Consumes `answer`: its strings move into the result, not copied (a copy is a retain each).
@@ -84,7 +82,7 @@ public struct PushResult: Sendable {
         reason = answer.reason
         timestamp = answer.timestamp
         attempts = answer.attempts
-        explanationWords = answer.explanation
+        explanationCode = answer.explanation
         unreachableCause = answer.unreachableCause
         stopped = answer.stopped
         inDoubt = answer.inDoubt
@@ -93,7 +91,7 @@ public struct PushResult: Sendable {
 
     /// Rebuilds a result a journal kept (every field as it was written).
     public init(subject: RequestSubject, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
-                reason: String?, timestamp: Int64?, attempts: Int, explanation: Words, stopped: StopMark?, inDoubt: Bool) {
+                reason: String?, timestamp: Int64?, attempts: Int, explanation: ResultExplanation, stopped: StopMark?, inDoubt: Bool) {
         self.subject = subject
         self.position = position
         self.outcome = outcome
@@ -103,84 +101,33 @@ public struct PushResult: Sendable {
         self.reason = reason
         self.timestamp = timestamp
         self.attempts = attempts
-        explanationWords = explanation
+        explanationCode = explanation
         unreachableCause = nil
         self.stopped = stopped
         self.inDoubt = inDoubt
         channelAnswer = nil
     }
 
-    public static let acceptedExplanation = Words("accepted by APNs; delivery to the device is up to APNs and the device's state",
-                                           es: "aceptada por APNs; la entrega al dispositivo depende de APNs y del estado del dispositivo")
-    /// A broadcast's or a channel call's acceptance.
-    static let acceptedByChannelAPI = Words("accepted by APNs", es: "aceptada por APNs")
+    // The result as a line of `--output json`/`jsonl` (`json(_:extra:)`, `appendJSONLine`) and its
+    // explanation in words are the catalog's: each needs the explanation in a language.
+}
 
-    /// `json` as one compact line, its explanation in `language`.
-    public func jsonLine(_ language: Language = .en) -> String {
-        var bytes: [UInt8] = []
-        appendJSONLine(to: &bytes, language: language)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `json` as one compact line (no newline). The common case (accepted, ids of plain
-    /// printable ASCII) is written byte by byte; anything else goes through `JSONValue`, which
-    /// escapes what it must.
-    public func appendJSONLine(to out: inout [UInt8], language: Language = .en) {
-        func plain(_ s: String?) -> Bool {
-            guard var s else { return true }
-            // Over the contiguous bytes, one table load a byte: through the UTF-8 view's iterator
-            // this was 40 instructions a byte, and four comparisons a byte cost 13.
-            return s.withUTF8 { bytes in PushResult.plainByte.withUnsafeBufferPointer { plain in bytes.allSatisfy { plain[Int($0)] } } }
-        }
-        guard subject.kind == .device, outcome == .accepted, status == 200, !detectedEnvironment, !resumed, note == nil,
-              plain(apnsID), plain(apnsUniqueID) else {
-            out.append(contentsOf: json(language).compact.utf8)
-            return
-        }
-        func field(_ s: String?) {
-            if let s {
-                out.append(0x22)
-                out.append(contentsOf: s.utf8)
-                out.append(0x22)
-            } else {
-                out.append(contentsOf: "null".utf8)
-            }
-        }
-        out.append(contentsOf: #"{"token":""#.utf8)
-        out.append(contentsOf: subject.name.utf8)
-        out.append(contentsOf: #"","status":200,"outcome":"accepted","apnsId":"#.utf8)
-        field(apnsID)
-        out.append(contentsOf: #","apnsUniqueId":"#.utf8)
-        field(apnsUniqueID)
-        out.append(contentsOf: language == .es ? PushResult.acceptedTailSpanish : PushResult.acceptedTail)
-        out.append(contentsOf: String(attempts).utf8)
-        out.append(0x7D)
-    }
-
-    /// The bytes a JSON string holds as they are: printable ASCII but `"` and a backslash.
-    private static let plainByte: [Bool] = (0...255).map { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-
-    private static func tail(_ language: Language) -> [UInt8] {
-        Array(#","reason":null,"timestamp":null,"explanation":\#(JSONValue.string(acceptedExplanation.text(language)).compact),"attempts":"#.utf8)
-    }
-    private static let acceptedTail = tail(.en)
-    private static let acceptedTailSpanish = tail(.es)
-
-    /// The fields of `--output json` and `jsonl`, the explanation in `language` (English unless
-    /// the user chose one: machine output does not follow the locale); `extra` last (what a channel
-    /// call's answer said: a channel's settings, the channel list).
-    public func json(_ language: Language = .en, extra: [(String, JSONValue)] = []) -> JSONValue {
-        var marks: [(String, JSONValue)] = []
-        if detectedEnvironment { marks.append(("environment", environment.map(JSONValue.string) ?? .null)) }
-        if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
-        if resumed { marks.append(("resumed", .bool(true))) }
-        // The id APNs answered with: apns-id for a device, apns-request-id for the broadcast API.
-        let id: (key: String, value: String?) = subject.kind == .device ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
-        return ResultObject.fields(subject: subject.jsonFields, status: status, outcome: outcome,
-                                   id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
-                                   explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
-                                   attempts: attempts, marks: marks + extra)
-    }
+/// What a result's explanation says, as a code: what the answer means and what to do. The
+/// catalog (PushWords) says it; a library caller can branch on it.
+public enum ResultExplanation: Sendable, Equatable {
+    /// APNs took it (200).
+    case accepted
+    /// APNs took a call that is not for a device (a broadcast, a channel call).
+    case callAccepted
+    /// APNs answered `reason`. `lastValid`: for a dead token, when APNs last knew it valid
+    /// (milliseconds since 1970); `limit`: why it was not retried, when it could have been.
+    case answered(RejectionReason, lastValid: Int64?, limit: RetryLimit?)
+    /// No answer: the transport's failure, after `attempts` (0: not sent); `limit` as above.
+    case failed(TransportFailure, attempts: Int, limit: RetryLimit?)
+    /// A stopped run holds no answer for it: `note` says what came before, `request` names what stopped it.
+    case stopped(StopNote, request: String)
+    /// As a journal recorded it, in words (a result from an earlier run, shown as it was written).
+    case recorded(String)
 }
 
 /// What a broadcast's or a channel call's answer carried beyond its status and reason.
@@ -196,6 +143,16 @@ public struct ChannelAnswer: Sendable {
         channelID = response.channelID
         body = response.body
     }
+}
+
+/// A note a module above the core adds to a result (the engine's word on environment detection,
+/// a likely cause): carried with the result, never read by the core. A class, so that a result
+/// holding one stays a plain value (a reference), moved per push without its metadata.
+public protocol ResultNote: AnyObject, Sendable {}
+
+/// What the summary line counts: device tokens, or channels for a broadcast.
+public enum SummaryNoun: Sendable, Equatable, CaseIterable {
+    case token, channel
 }
 
 /// How a run ended, worst first.
@@ -241,7 +198,7 @@ public struct BatchSummary: Sendable {
     /// The part of the list this run sent, when it sent one part.
     public var shard: Shard?
     /// What the summary line counts: tokens, or channels for a broadcast.
-    public var noun = (one: Words("token", es: "token"), many: Words("tokens", es: "tokens"))
+    public var noun = SummaryNoun.token
 
     public init() {}
 
@@ -328,42 +285,8 @@ public struct BatchSummary: Sendable {
         return "\(seconds / 60) min \(seconds % 60) s"
     }
 
-    /// One line for people: "3 tokens: 2 accepted, 1 rejected (Unregistered 1) in 210 ms".
-    public var line: Words {
-        var parts = [Words("\(accepted) accepted", es: "\(accepted) \(accepted == 1 ? "aceptada" : "aceptadas")")]
-        if rejected > 0 {
-            let reasons = topReasons.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
-            parts.append(Words("\(rejected) rejected (\(reasons))", es: "\(rejected) \(rejected == 1 ? "rechazada" : "rechazadas") (\(reasons))"))
-        }
-        if temporaryFailures > 0 {
-            parts.append(Words("\(temporaryFailures) failed temporarily",
-                               es: "\(temporaryFailures) con un fallo temporal"))
-        }
-        if unreachable > 0 {
-            parts.append(Words("\(unreachable) not delivered to APNs", es: "\(unreachable) sin llegar a APNs"))
-        }
-        if notSent > 0 { parts.append(Words("\(notSent) not sent", es: "\(notSent) sin enviar")) }
-        if inDoubt > 0 { parts.append(Words("\(inDoubt) in doubt", es: "\(inDoubt) en duda")) }
-        if retried > 0 { parts.append(Words.count(retried, Words("retry", es: "reintento"), Words("retries", es: "reintentos"))) }
-        if resumed > 0 {
-            parts.append(Words("\(resumed) from the journal", es: "\(resumed) del diario"))
-        }
-        if duplicatesSkipped > 0 {
-            parts.append(duplicatesSkipped == 1 ? Words("1 duplicate token skipped", es: "1 token repetido omitido")
-                : Words("\(duplicatesSkipped) duplicate tokens skipped", es: "\(duplicatesSkipped) tokens repetidos omitidos"))
-        }
-        let shardPart = shard.map { Words("shard \($0): ", es: "fragmento \($0): ") } ?? Words(verbatim: "")
-        var line = shardPart + Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ")
-            + Words.joined(parts, separator: Words(verbatim: ", "))
-            + Words(" in \(elapsedText)", es: " en \(elapsedText)")
-        if tokens - resumed >= 100 {
-            line = line + Words(" (\(Int(pushesPerSecond)) pushes/s)", es: " (\(Int(pushesPerSecond)) notificaciones/s)")
-        }
-        if let stoppedBy {
-            line = Words("stopped by \(stoppedBy.name): ", es: "detenido por \(stoppedBy.name): ") + line
-        }
-        return line
-    }
+    // One line for people ("3 tokens: 2 accepted, 1 rejected (Unregistered 1) in 210 ms") is the
+    // catalog's `line`.
 }
 
 /// How a request's final outcome reads — accepted, rejected, failed for now, unreachable, stopped —
@@ -377,7 +300,7 @@ struct AnswerClassification {
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     var timestamp: Int64?
     var attempts: Int
-    var explanation: Words
+    var explanation: ResultExplanation
     var unreachableCause: UnreachableCause?
     var stopped: StopMark?
     var inDoubt = false
@@ -386,7 +309,7 @@ struct AnswerClassification {
 
     /// `forChannelAPI`: the answer of a broadcast or a channel call, which keeps what the answer
     /// carried, has no device token to have died (no timestamp), and whose acceptance says no more.
-    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, note: Words? = nil, forChannelAPI: Bool = false) {
+    init(response: PushResponse, attempts: Int, outcome: PushResult.Outcome? = nil, limit: RetryLimit? = nil, forChannelAPI: Bool = false) {
         status = response.status
         apnsID = response.apnsID
         apnsUniqueID = response.apnsUniqueID
@@ -397,35 +320,30 @@ struct AnswerClassification {
         if let reason = response.reason {
             self.outcome = outcome ?? .rejected
             self.reason = reason.apnsName
-            var explanation = reason.explanation
-            if let ms = timestamp, reason.meansTokenIsDead {
-                let date = UTCDate.format(unixSeconds: ms / 1000)
-                explanation = Words("since \(date), ", es: "desde el \(date), ") + explanation
-            }
-            self.explanation = note.map { explanation + Words(verbatim: "; ") + $0 } ?? explanation
+            explanation = .answered(reason, lastValid: reason.meansTokenIsDead ? timestamp : nil, limit: limit)
         } else {
             self.outcome = .accepted
             reason = nil
-            explanation = PushResult.acceptedExplanation
+            explanation = .accepted
         }
         if forChannelAPI {
             channelAnswer = ChannelAnswer(response)
             timestamp = nil
-            if self.outcome == .accepted { explanation = PushResult.acceptedByChannelAPI }
+            if self.outcome == .accepted { explanation = .callAccepted }
         }
     }
 
-    init(_ outcome: AttemptOutcome, attempts: Int, exhausted: Words?? = nil, forChannelAPI: Bool = false) {
+    init(_ outcome: AttemptOutcome, attempts: Int, exhausted: RetryLimit?? = nil, forChannelAPI: Bool = false) {
         switch outcome {
         case let .success(response):
-            self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, note: exhausted ?? nil,
+            self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, limit: exhausted ?? nil,
                       forChannelAPI: forChannelAPI)
         case let .failure(failure):
-            self.init(failure: failure, attempts: attempts, note: exhausted ?? nil)
+            self.init(failure: failure, attempts: attempts, limit: exhausted ?? nil)
         }
     }
 
-    init(failure: TransportFailure, attempts: Int, note: Words? = nil) {
+    init(failure: TransportFailure, attempts: Int, limit: RetryLimit? = nil) {
         status = nil
         apnsID = nil
         apnsUniqueID = nil
@@ -433,22 +351,19 @@ struct AnswerClassification {
         timestamp = nil
         stopped = nil
         self.attempts = attempts
-        let notSent = Words(" (not sent)", es: " (no se envió)")
-        let count = attempts == 0 ? notSent
-            : attempts > 1 ? Words(" (after \(attempts) attempts)", es: " (tras \(attempts) intentos)") : Words(verbatim: "")
         if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
         if case .timedOut = failure { inDoubt = true }
         switch failure {
         case .unreachable:
             outcome = .unreachable
-            explanation = failure.words + (attempts == 0 ? notSent : Words(verbatim: ""))
+            explanation = .failed(failure, attempts: attempts, limit: nil)
         default:
             outcome = .temporaryFailure
-            explanation = failure.words + count + (note.map { Words(verbatim: "; ") + $0 } ?? Words(verbatim: ""))
+            explanation = .failed(failure, attempts: attempts, limit: limit)
         }
     }
 
-    init(stopped mark: StopMark, attempts: Int, why: Words) {
+    init(stopped mark: StopMark, attempts: Int, why: ResultExplanation) {
         outcome = .stopped
         status = nil
         apnsID = nil

@@ -13,9 +13,9 @@ public enum GivenNumber: Sendable, Equatable, ExpressibleByStringLiteral, Expres
     public init(integerLiteral value: Int64) { self = .integer(value) }
 
     /// When it is a calendar date ("2026-12-01"), the seconds that date is (`DateGiven`).
-    func dateHint(name: String) -> Words? {
+    func dateSuggestion(name: String) -> DateSuggestion? {
         guard case let .text(text) = self else { return nil }
-        return DateGiven.hint(text, name: name)
+        return DateGiven.suggestion(text, name: name)
     }
 
     /// The integer it says, if it says one.
@@ -76,16 +76,16 @@ public struct PushTemplate: Sendable {
     public var apnsID: String? { checked.apnsID }
     /// The headers as checked, shared with later templates made `sharing:` them.
     let checked: CheckedHeaders
-    private let lintWarnings: [Words]
+    private let lintWarnings: [PayloadWarning]
     /// The lint's findings, by rule (a warning may be only for runs that send several).
     private let lintFindings: [LiveActivityFinding]
 
     /// Warnings for the user (stderr; none stops the send) for a run that sends `count`
     /// notifications with this template: one update
     /// cannot spend an activity's hourly budget, so that warning is for runs that send several.
-    public func warnings(sending count: Int) -> [Words] {
+    public func warnings(sending count: Int) -> [PayloadWarning] {
         payload.warnings(for: pushType) + lintWarnings
-            + lintFindings.filter { count > 1 || $0.rule != LiveActivityLint.budgetRule }.map(\.text)
+            + lintFindings.filter { count > 1 || $0.rule != LiveActivityLint.budgetRule }.map(PayloadWarning.liveActivity)
     }
     /// Method, headers and body as a transport sends them, built once for every token.
     public let shape: RequestShape
@@ -104,13 +104,12 @@ public struct PushTemplate: Sendable {
         let checked = try Self.checkHeaders(spec, pushType: pushType, sharing: previous)
         let priority = checked.priority
         try payload.checkSize(for: pushType)
-        var lintWarnings: [Words] = []
+        var lintWarnings: [PayloadWarning] = []
         var lintFindings: [LiveActivityFinding] = []
         if pushType == .liveactivity && spec.lint {
             lintFindings = try LiveActivityLint.check(payload.json, priority: priority, now: spec.now)
         } else if pushType != .liveactivity && LiveActivityLint.looksLikeLiveActivity(payload.json) {
-            lintWarnings = [Words("the payload has Live Activity keys (aps.event, content-state) but goes as push type \(pushType.rawValue): send it with \(Setting.pushType) liveactivity (or \(Setting.liveActivity) update)",
-                                  es: "la carga útil tiene claves de Live Activity (aps.event, content-state) pero va como tipo \(pushType.rawValue): envíala con \(Setting.pushType) liveactivity (o \(Setting.liveActivity) update)")]
+            lintWarnings = [.liveActivityKeys(pushType: pushType)]
         }
         self.lintWarnings = lintWarnings
         self.lintFindings = lintFindings
@@ -166,14 +165,9 @@ public struct PushTemplate: Sendable {
     private static func pushType(_ spec: PushSpec, payload: Payload) throws(InputError) -> PushType {
         if let text = spec.pushType {
             guard let type = PushType(rawValue: text) else {
-                let types = PushType.allCases.map(\.rawValue).joined(separator: ", ")
-                let shown = OutsideText.display(text)
                 // A typo ("alrt", "Background") gets the type meant.
-                let guess = PushType.allCases.first { RequestLine.close(text, $0.rawValue) }
-                    .map { Words("; did you mean \($0.rawValue)?", es: "; ¿querías decir \($0.rawValue)?") } ?? Words(verbatim: "")
-                throw InputError(Words("\(spec.name(.pushType)) '\(shown)' is not an APNs push type",
-                                       es: "\(spec.name(.pushType)) '\(shown)' no es un tipo de notificación de APNs") + guess,
-                                 hint: Words("use one of \(types)", es: "usa uno de estos: \(types)"))
+                let meant = PushType.allCases.first { RequestLine.close(text, $0.rawValue) }
+                throw InputError(HeaderProblem.unknownPushType(name: spec.name(.pushType), shown: OutsideText.display(text), meant: meant))
             }
             return type
         } else {
@@ -184,15 +178,10 @@ public struct PushTemplate: Sendable {
     private static func priority(_ spec: PushSpec, pushType: PushType) throws(InputError) -> Priority {
         if let given = spec.priority {
             guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)) else {
-                throw InputError(Words("\(spec.name(.priority)) must be 10 (immediate), 5 (power-considerate) or 1 (never wake the device); got '\(given.shown)'",
-                                       es: "\(spec.name(.priority)) debe ser 10 (inmediata), 5 (cuidando la batería) o 1 (sin despertar el dispositivo); se recibió '\(given.shown)'"))
+                throw InputError(HeaderProblem.priority(name: spec.name(.priority), shown: given.shown))
             }
             guard p.isAllowed(for: pushType) else {
-                throw InputError(
-                    Words("\(spec.name(.priority)) 10 with a background push: Apple documents this as an error (APNs answers 400 BadPriority)",
-                          es: "\(spec.name(.priority)) 10 con una notificación en segundo plano: Apple lo documenta como un error (APNs responde 400 BadPriority)"),
-                    hint: Words("background pushes are sent with priority 5; leave out \(spec.name(.priority)) or use \(spec.name(.priority)) 5",
-                                es: "las notificaciones en segundo plano se envían con prioridad 5; quita \(spec.name(.priority)) o usa \(spec.name(.priority)) 5"))
+                throw InputError(HeaderProblem.backgroundPriority(name: spec.name(.priority)))
             }
             return p
         } else {
@@ -208,9 +197,7 @@ public struct PushTemplate: Sendable {
         if plain && !spec.topic.isEmpty { return Substring(spec.topic) }
         let bundle = Substring(spec.topic).trimmingWhitespace()
         guard !bundle.isEmpty, !bundle.contains(where: { $0.isWhitespace }) else {
-            throw InputError(Words("\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' is not a bundle id",
-                                   es: "\(spec.name(.topic)) '\(OutsideText.display(spec.topic))' no es un bundle id"),
-                             hint: Words("use your app's bundle id, e.g. com.example.app", es: "usa el bundle id de tu app, p. ej. com.example.app"))
+            throw InputError(HeaderProblem.notABundleID(name: spec.name(.topic), shown: OutsideText.display(spec.topic)))
         }
 
         return bundle
@@ -220,12 +207,10 @@ public struct PushTemplate: Sendable {
         if let collapseID = spec.collapseID {
             try HeaderValue.check(collapseID, name: spec.name(.collapseID))
             guard collapseID.utf8.count <= APNsHeader.collapseIDLimit else {
-                let size = collapseID.utf8.count, over = collapseID.utf8.count - APNsHeader.collapseIDLimit
-                throw InputError(Words("\(spec.name(.collapseID)) is \(size) bytes, \(over) over APNs' limit of 64 bytes (UTF-8)",
-                                       es: "\(spec.name(.collapseID)) ocupa \(size) bytes, \(over) más que el límite de APNs de 64 bytes (UTF-8)"))
+                throw InputError(HeaderProblem.collapseIDTooLong(name: spec.name(.collapseID), bytes: collapseID.utf8.count))
             }
             guard !collapseID.isEmpty else {
-                throw InputError(Words("\(spec.name(.collapseID)) is empty; leave it out instead", es: "\(spec.name(.collapseID)) está vacío; mejor no lo pongas"))
+                throw InputError(HeaderProblem.collapseIDEmpty(name: spec.name(.collapseID)))
             }
         }
     }
@@ -233,9 +218,8 @@ public struct PushTemplate: Sendable {
     private static func expiration(_ spec: PushSpec) throws(InputError) -> Int64? {
         if let given = spec.expiration {
             guard let value = given.integer, value >= 0 else {
-                throw InputError(Words("\(spec.name(.expiration)) must be UNIX seconds (an integer, 0 or more; 0 = deliver once or drop); got '\(given.shown)'",
-                                       es: "\(spec.name(.expiration)) va en segundos UNIX (un entero, 0 o más; 0 = entregar una vez o descartar); se recibió '\(given.shown)'"),
-                                 hint: given.dateHint(name: spec.name(.expiration)))
+                throw InputError(HeaderProblem.expiration(name: spec.name(.expiration), shown: given.shown,
+                                                          date: given.dateSuggestion(name: spec.name(.expiration))))
             }
             return value
         }
@@ -244,11 +228,8 @@ public struct PushTemplate: Sendable {
 
     private static func checkAPNsID(_ spec: PushSpec) throws(InputError) {
         if let id = spec.apnsID, !PushTemplate.isCanonicalUUID(id) {
-            throw InputError(Words("\(spec.name(.apnsID)) '\(OutsideText.display(id))' is not a UUID", es: "\(spec.name(.apnsID)) '\(OutsideText.display(id))' no es un UUID"),
-                             hint: Words("use the 8-4-4-4-12 hex form, e.g. 123e4567-e89b-12d3-a456-426614174000, or leave it out and APNs makes one",
-                                         es: "usa la forma hexadecimal 8-4-4-4-12, p. ej. 123e4567-e89b-12d3-a456-426614174000, o quítalo y APNs crea uno"))
+            throw InputError(HeaderProblem.notAUUID(name: spec.name(.apnsID), shown: OutsideText.display(id)))
         }
-
     }
 
     /// This notification for one device.
@@ -292,4 +273,28 @@ public struct PushTemplate: Sendable {
         }
         return true
     }
+}
+
+/// What is wrong with a notification's header field (`name` is how the user gave it: a flag, a
+/// field of a line), or with any value bound for a header.
+public enum HeaderProblem: InputProblem {
+    /// A control byte (a line break…) at byte `position` (1-based) of the value.
+    case controlCharacter(name: String, byte: UInt8, position: Int)
+    /// The value is `bytes` long, over the `limit` pushctl sends.
+    case tooLong(name: String, bytes: Int, limit: Int)
+    /// Not a push type APNs knows; `meant` when it is a slip of one.
+    case unknownPushType(name: String, shown: String, meant: PushType?)
+    /// Not 10, 5 or 1.
+    case priority(name: String, shown: String)
+    /// Priority 10 on a background push (APNs answers BadPriority).
+    case backgroundPriority(name: String)
+    /// The topic is not a bundle id (empty, or blanks inside).
+    case notABundleID(name: String, shown: String)
+    /// apns-collapse-id over APNs' 64 bytes.
+    case collapseIDTooLong(name: String, bytes: Int)
+    case collapseIDEmpty(name: String)
+    /// apns-expiration not UNIX seconds; `date` when a calendar date was given.
+    case expiration(name: String, shown: String, date: DateSuggestion?)
+    /// apns-id not a canonical UUID.
+    case notAUUID(name: String, shown: String)
 }

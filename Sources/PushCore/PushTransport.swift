@@ -87,7 +87,7 @@ public enum UnreachableCause: String, Sendable, Equatable {
     case other
 }
 
-public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TransportFailure: Error, Sendable, Equatable {
     /// DNS, connect or TLS failed: APNs could not be reached at all (exit 69).
     case unreachable(String, cause: UnreachableCause = .other)
     /// No answer within `--timeout`.
@@ -101,22 +101,20 @@ public enum TransportFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// Anything else libcurl reported.
     case other(String)
     /// The run gave up on it without an answer: the server answered nothing for too long, or the
-    /// key could not sign. Said in every language.
-    case abandoned(Words)
+    /// key could not sign.
+    case abandoned(AbandonReason)
+    // The detail of each case is libcurl's or the server's, as it came; what the failure is, in
+    // words, is the catalog's (`TransportFailure.words`).
+}
 
-    public var description: String { words.description }
-
-    /// What happened, in every language (the detail is libcurl's or the server's, as it came).
-    public var words: Words {
-        switch self {
-        case let .unreachable(m, _): return Words("could not reach APNs: \(m)", es: "no se pudo conectar con APNs: \(m)")
-        case let .timedOut(m): return Words("no answer in time: \(m)", es: "sin respuesta a tiempo: \(m)")
-        case let .connectionLost(m): return Words("connection lost before an answer: \(m)", es: "se perdió la conexión antes de la respuesta: \(m)")
-        case let .refused(m): return Words("the server takes no requests: \(m)", es: "el servidor no acepta peticiones: \(m)")
-        case let .other(m): return Words(verbatim: m)
-        case let .abandoned(words): return words
-        }
-    }
+/// Why a run gave up on a notification without an answer.
+public enum AbandonReason: Sendable, Equatable {
+    /// Every request timed out and the server answered nothing for `seconds`.
+    case silentServer(seconds: Int)
+    /// The server answered no request for `seconds`, the last failing thus.
+    indirect case unansweredServer(seconds: Int, last: TransportFailure)
+    /// Not sent: the provider token could not be made (the key could not sign).
+    case notSent(InputError)
 }
 
 /// How one attempt ended: the server's answer, or no answer and why. Its own enum, not

@@ -10,10 +10,6 @@
 public enum RequestLine {
     public static let fields = ["token", "payload", "topic"] + PushField.allCases.filter { $0 != .topic }.map(\.rawValue)
 
-    /// How to make JSON Lines from an array of requests.
-    static let jsonLinesFromArray = Words("jq turns a JSON array of requests into JSON Lines: jq -c '.[]' requests.json > requests.jsonl",
-                                          es: "jq convierte un array JSON de peticiones en JSON Lines: jq -c '.[]' requests.json > requests.jsonl")
-
     /// The longest line accepted: a payload of 5,120 bytes fits many times over, even escaped.
     public static let lengthLimit = 64 * 1024
 
@@ -60,39 +56,27 @@ public enum RequestLine {
             do { (json, compactMembers) = try JSONValue.parseNotingCompactMembers(bytes) } catch {
                 throw RequestLine.notJSON(bytes, error)
             }
-            guard let members = json.objectMembers else {
-                let hint = if case .array = json { jsonLinesFromArray } else {
-                    Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}")
-                }
-                throw InputError(Words("the line is \(json.typeName), not a JSON object", es: "la línea es \(json.typeWords.es), no un objeto JSON"), hint: hint)
-            }
+            guard let members = json.objectMembers else { throw InputError(RequestLineProblem.notObject(json.kind)) }
             for (position, (key, _)) in members.enumerated() {
                 guard fields.contains(key) else {
-                    let near = fields.first { RequestLine.close(key, $0) }
-                    let shown = OutsideText.display(key, limit: 40), known = fields.joined(separator: ", ")
-                    throw InputError(Words("unknown field \"\(shown)\"" + (near.map { "; did you mean \"\($0)\"?" } ?? ""),
-                                           es: "campo desconocido \"\(shown)\"" + (near.map { "; ¿querías decir \"\($0)\"?" } ?? "")),
-                                     hint: Words("the fields are \(known)", es: "los campos son \(known)"))
+                    let meant = fields.first { RequestLine.close(key, $0) }
+                    throw InputError(RequestLineProblem.unknownField(shown: OutsideText.display(key, limit: 40), meant: meant))
                 }
                 // Every key before this one is a known field, so this looks at eight at most.
-                guard !members[..<position].contains(where: { $0.0 == key }) else {
-                    throw InputError(Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces"))
-                }
+                guard !members[..<position].contains(where: { $0.0 == key }) else { throw InputError(RequestLineProblem.repeatedField(key)) }
             }
             guard case let .string(tokenText)? = json["token"] else {
-                throw InputError(json["token"] == nil ? Words("no \"token\" field", es: "no hay campo \"token\"")
-                                     : Words("\"token\" must be a string of hex digits", es: "\"token\" debe ser una cadena de dígitos hexadecimales"))
+                throw InputError(json["token"] == nil ? RequestLineProblem.noToken : RequestLineProblem.tokenNotString)
             }
             let token = try DeviceToken(parsing: tokenText)
-            guard let payloadValue = json["payload"] else { throw InputError(Words("no \"payload\" field", es: "no hay campo \"payload\""), hint: Words("give the notification as \"payload\":{\"aps\":{…}}", es: "da la notificación como \"payload\":{\"aps\":{…}}")) }
-            guard case .object = payloadValue else { throw InputError(Words("\"payload\" is \(payloadValue.typeName), not a JSON object", es: "\"payload\" es \(payloadValue.typeWords.es), no un objeto JSON")) }
+            guard let payloadValue = json["payload"] else { throw InputError(RequestLineProblem.noPayload) }
+            guard case .object = payloadValue else { throw InputError(RequestLineProblem.payloadNotObject(payloadValue.kind)) }
 
             func text(_ field: PushField) throws(InputError) -> String? {
                 switch json[field.rawValue] {
                 case nil, .null?: return nil
                 case let .string(s)?: return s
-                case let other?:
-                    throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not a string", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no una cadena"))
+                case let other?: throw InputError(RequestLineProblem.fieldNotString(field, other.kind))
                 }
             }
             // An integer field takes a JSON integer as it is, or text for the core to check.
@@ -101,13 +85,12 @@ public enum RequestLine {
                 case nil, .null?: return nil
                 case let .integer(i)?: return .integer(i)
                 case let .string(s)?: return .text(s)
-                case let other?:
-                    throw InputError(Words("\"\(field.rawValue)\" is \(other.typeName), not an integer", es: "\"\(field.rawValue)\" es \(other.typeWords.es), no un entero"))
+                case let other?: throw InputError(RequestLineProblem.fieldNotInteger(field, other.kind))
                 }
             }
             // The topic first: a line without one is refused for that before its other fields.
             let topic = try text(.topic)
-            guard !(topic ?? defaults.topic).isEmpty else { throw InputError(Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado"), hint: Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")) }
+            guard !(topic ?? defaults.topic).isEmpty else { throw InputError(RequestLineProblem.noTopic) }
             let spec = try spec(topic: topic, pushType: text(.pushType), priority: number(.priority), collapseID: text(.collapseID),
                                 expiration: number(.expiration), apnsID: text(.apnsID))
             // Mostly the line's own bytes already are the payload's compact form, sent as they are.
@@ -130,14 +113,9 @@ public enum RequestLine {
         let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
         if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
            let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
-            return InputError(Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
-                                    es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea"),
-                              hint: jsonLinesFromArray)
+            return InputError(RequestLineProblem.spansLines)
         }
-        let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
-        return InputError(Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine,
-                          hint: diagnosis.named ? nil : Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}",
-                                                              es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}"))
+        return InputError(RequestLineProblem.notJSON(JSONDiagnosis(bytes: bytes, error: error)))
     }
 
     /// One edit apart (a typo), or the same but for `_`/`-` and case.
@@ -154,6 +132,26 @@ public enum RequestLine {
         }
         return edits + (x.count - i) + (y.count - j) <= 1
     }
+}
+
+/// What is wrong with a line of a requests file (JSON Lines).
+public enum RequestLineProblem: InputProblem {
+    /// JSON, but not an object (an array: the file is one JSON array, not JSON Lines).
+    case notObject(JSONKind)
+    /// A field that is not one of `RequestLine.fields`; `meant` when it is a slip of one.
+    case unknownField(shown: String, meant: String?)
+    case repeatedField(String)
+    case noToken
+    case tokenNotString
+    case noPayload
+    case payloadNotObject(JSONKind)
+    case fieldNotString(PushField, JSONKind)
+    case fieldNotInteger(PushField, JSONKind)
+    /// No "topic", and no default topic for the run.
+    case noTopic
+    /// The first line of a JSON document laid over several lines.
+    case spansLines
+    case notJSON(JSONDiagnosis)
 }
 
 private extension String {

@@ -7,10 +7,14 @@ public protocol AuthorizationSource: AnyObject {
     /// Whether the token in use came from an earlier run's cache and has not been re-signed since:
     /// if APNs calls it invalid, one fresh signature is worth a try (and replaces the cached copy).
     var usesCachedToken: Bool { get }
+    /// How many provider tokens this source has signed (not taken from a cache or given): what a
+    /// run's metrics count against Apple's limit of one new token every 20 minutes.
+    var signatures: Int { get }
 }
 
 extension AuthorizationSource {
     public var usesCachedToken: Bool { false }
+    public var signatures: Int { 0 }
 }
 
 /// How hard to try again. Apple allows retries on 429, 5xx and lost connections, never on
@@ -66,14 +70,12 @@ public struct RetryPolicy: Sendable {
         func backOff(limit: Int, retryAfter: Int?) -> RetryDecision {
             guard attempts <= limit else { return .exhausted(nil) }
             if let retryAfter, Double(retryAfter) > maxDelay {
-                return .exhausted(Words("the server asked to wait \(retryAfter) s (Retry-After), longer than pushctl waits (\(Int(maxDelay)) s); try again later",
-                                        es: "el servidor pidió esperar \(retryAfter) s (Retry-After), más de lo que espera pushctl (\(Int(maxDelay)) s); inténtalo más tarde"))
+                return .exhausted(.retryAfterTooLong(seconds: retryAfter, longest: Int(maxDelay)))
             }
             // Drawn only for a back-off: a random number costs a system call, and most answers are 200.
             let wait = delay(beforeAttempt: attempts + 1, retryAfter: retryAfter, random: random())
             if let timeBudget, elapsed + wait > timeBudget {
-                return .exhausted(Words("gave up after \(Int(elapsed)) s, the time allowed for one notification's retries",
-                                        es: "abandonada tras \(Int(elapsed)) s, el tiempo que se permite para los reintentos de una notificación"))
+                return .exhausted(.timeSpent(seconds: Int(elapsed)))
             }
             return .again(after: wait)
         }
@@ -110,12 +112,20 @@ public enum RetryDecision: Equatable, Sendable {
     /// The answer (or failure) is this notification's result.
     case final
     /// Final as a temporary failure (exit 75): retries, Retry-After or time ran out; the
-    /// text, when given, says which.
-    case exhausted(Words?)
+    /// limit, when given, says which (nil: the retries ran out).
+    case exhausted(RetryLimit?)
     /// Send again after this many seconds.
     case again(after: Double)
     /// Sign a new provider token, then send again at once.
     case renewToken
     /// The provider token has been replaced since this attempt went out: send again with it now.
     case againWithCurrentToken
+}
+
+/// Which limit ended a notification's retries, when it was not their count.
+public enum RetryLimit: Sendable, Equatable {
+    /// The server asked to wait `seconds` (Retry-After), longer than the `longest` pushctl waits.
+    case retryAfterTooLong(seconds: Int, longest: Int)
+    /// The time allowed for one notification's retries was spent (`seconds` since its first attempt).
+    case timeSpent(seconds: Int)
 }

@@ -21,13 +21,8 @@ struct DeadServerBreaker {
     func verdict(after failure: TransportFailure, at now: Double) -> TransportFailure? {
         guard let limit, now - lastAnswer >= limit else { return nil }
         let silence = Int(now - lastAnswer)
-        if case .timedOut = failure {
-            return .abandoned(Words("the server has answered nothing for \(silence) s; gave up on the notifications not yet answered",
-                                    es: "el servidor lleva \(silence) s sin responder nada; se abandonan las notificaciones aún sin respuesta"))
-        }
-        return .abandoned(Words("the server has answered no request for \(silence) s (", es: "el servidor lleva \(silence) s sin responder ninguna petición (")
-                          + failure.words
-                          + Words("); gave up on the notifications not yet answered", es: "); se abandonan las notificaciones aún sin respuesta"))
+        if case .timedOut = failure { return .abandoned(.silentServer(seconds: silence)) }
+        return .abandoned(.unansweredServer(seconds: silence, last: failure))
     }
 }
 

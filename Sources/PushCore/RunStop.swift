@@ -26,6 +26,18 @@ public enum StopMark: String, Sendable {
     case inDoubt = "in-doubt"
 }
 
+/// What a stopped run says of a notification it holds no answer for (with the request that stopped it).
+public enum StopNote: Sendable, Equatable, CaseIterable {
+    /// Never sent: the run was stopped before it.
+    case notSent
+    /// Not accepted, and not sent again: the run was stopped before its retry.
+    case notSentAgain
+    /// Sent, and not answered before the stop: APNs may have it.
+    case inDoubt
+    /// Its last attempt timed out, and the run was stopped before a retry: APNs may have it.
+    case timedOut
+}
+
 /// Why a run sends nothing more, and so what every notification it still holds gets.
 enum RunStop {
     /// Nothing more is worth sending (APNs unreachable, a server that takes no requests or answers

@@ -10,9 +10,14 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case mockPort, webViewPort, caPort, mockFailure
     // How a run authenticates and where it sends (each may come from a PUSHCTL_* variable too).
     case keyFile, keyID, teamID, jwt, noJWTCache, certificate, certificateKey, certificatePassword
+    case key, signer, publicKey, pkcs11Module, cacheKey
     case environment, endpoint, port, caCertificate, proxy, proxyCredentials, cacheDirectory, language
+    // What the hints of a failed connection and of `doctor` point at.
+    case production, verbose, simulator, mockCAOutput
     // What `send` sends to, and with what.
     case tokensFile, payload, payloadJSON, apnsID
+    // A fleet of runs: which part of the list this one sends.
+    case shard
 
     /// The name a message uses: the program's, else the domain's.
     public var description: String { Setting.names[self] ?? plainName }
@@ -46,6 +51,11 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .teamID: return "the team id"
         case .jwt: return "the provider token"
         case .noJWTCache: return "no provider token cache"
+        case .key: return "the key's PEM"
+        case .signer: return "the external signer"
+        case .publicKey: return "the signing key's public half"
+        case .pkcs11Module: return "the PKCS#11 module"
+        case .cacheKey: return "the provider token cache's key"
         case .certificate: return "the client certificate"
         case .certificateKey: return "the client certificate's key"
         case .certificatePassword: return "the client certificate's password"
@@ -57,10 +67,15 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .proxyCredentials: return "the proxy's credentials"
         case .cacheDirectory: return "the cache directory"
         case .language: return "the language"
+        case .production: return "APNsEnvironment.production"
+        case .verbose: return "ConnectionSettings.trace"
+        case .simulator: return "a Simulator device"
+        case .mockCAOutput: return "the mock's CA file"
         case .tokensFile: return "a tokens file"
         case .payload: return "the payload file"
         case .payloadJSON: return "the payload's JSON"
         case .apnsID: return "apns-id"
+        case .shard: return "the shard"
         }
     }
 

@@ -1,5 +1,6 @@
 internal import CLibcrypto
 public import PushCore
+import PushWords
 
 /// An APNs signing key: P-256, loaded from Apple's `.p8` (unencrypted PKCS#8 PEM).
 /// Signs through OpenSSL's `EVP_DigestSign*`, returning JOSE's raw r‖s.
@@ -32,11 +33,11 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
                                    es: "el bloque PEM no se pudo leer como clave privada (base64 o DER dañado dentro)"), hint: KeyProblem.download)
         }
         let key = OpenSSLKey(taking: pointer)
-        if let problem = KeyProblem.forKey(key) { throw problem }
+        if let problem = KeyProblem.forKey(key) ?? KeyProblem.consistency(key) { throw problem }
         self.key = key
     }
 
-    private init(key: OpenSSLKey) { self.key = key }
+    init(key: OpenSSLKey) { self.key = key }
 
     /// A new random P-256 key (for tests and demos; Apple's keys come from Apple).
     public static func generate() -> ES256PrivateKey {
@@ -82,16 +83,22 @@ public final class ES256PublicKey: @unchecked Sendable {
 
     init(key: OpenSSLKey) { self.key = key }
 
-    /// Accepts `-----BEGIN PUBLIC KEY-----` or a private key (whose public half is used).
+    /// Accepts `-----BEGIN PUBLIC KEY-----`, a certificate's key (a KMS or an HSM may give the
+    /// public half that way), or a private key (whose public half is used).
     public convenience init(pem bytes: [UInt8]) throws(InputError) {
-        guard case .label("PUBLIC KEY") = PEMContents(bytes) else {
+        let contents = PEMContents(bytes)
+        let certificate = contents == .label("CERTIFICATE")
+        guard certificate || contents == .label("PUBLIC KEY") else {
             self.init(key: try ES256PrivateKey(pem: bytes).key)
             return
         }
         OpenSSLKey.clearErrors()
-        guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { pushctl_read_public_key($0) }) ?? nil else {
+        let read = certificate ? pushctl_certificate_public_key : pushctl_read_public_key
+        guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { read($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
-            throw InputError(Words("the PEM block could not be read as a public key (damaged base64 or DER inside)", es: "el bloque PEM no se pudo leer como clave pública (base64 o DER dañado dentro)"))
+            throw InputError(certificate
+                ? Words("the certificate could not be read (damaged base64 or DER inside)", es: "no se pudo leer el certificado (base64 o DER dañado dentro)")
+                : Words("the PEM block could not be read as a public key (damaged base64 or DER inside)", es: "el bloque PEM no se pudo leer como clave pública (base64 o DER dañado dentro)"))
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) { throw problem }

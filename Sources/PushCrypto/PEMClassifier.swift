@@ -1,4 +1,6 @@
+internal import CLibcrypto
 import PushCore
+import PushWords
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -100,6 +102,25 @@ enum KeyProblem {
             let shown = OutsideText.display(label, limit: PEMContents.labelLimit)
             return InputError(Words("this file holds a '\(shown)' PEM block, not a key", es: "este archivo contiene un bloque PEM '\(shown)', no una clave"), hint: download)
         }
+    }
+
+    /// A private key whose parts contradict each other: a .p8 altered on disk (a flipped bit) loads,
+    /// signs, and every token it makes is refused (InvalidProviderToken). OpenSSL 3's checks.
+    static func consistency(_ key: OpenSSLKey) -> InputError? {
+        let problem: Words
+        switch pushctl_key_problem(key.pointer) {
+        case 0: return nil
+        case 1: problem = Words("its private scalar is out of range (0, or not below the curve's order n)",
+                                es: "su escalar privado está fuera de rango (0, o no menor que el orden n de la curva)")
+        case 2: problem = Words("its public half is not a point on P-256", es: "su mitad pública no es un punto de P-256")
+        default: problem = Words("its public half does not match its private half (one of them was altered)",
+                                 es: "su mitad pública no corresponde a su mitad privada (una de las dos se alteró)")
+        }
+        return InputError(Words("this key is damaged: ", es: "esta clave está dañada: ") + problem
+                            + Words("; every token it signed would be refused (InvalidProviderToken)",
+                                    es: "; APNs rechazaría todos los tokens que firmara (InvalidProviderToken)"),
+                          hint: Words("restore the .p8 from a copy you trust (Apple lets you download it once), or revoke it and make a new key in Certificates, Identifiers & Profiles › Keys",
+                                      es: "recupera el .p8 de una copia de confianza (Apple deja descargarlo una sola vez), o revócala y crea una clave nueva en Certificates, Identifiers & Profiles › Keys"))
     }
 
     static func forKey(_ key: OpenSSLKey) -> InputError? {

@@ -1,5 +1,6 @@
 internal import CLibcrypto
 public import PushCore
+public import PushWords
 
 /// Owns one `X509*`; freed in deinit. Never leaves this module.
 final class OpenSSLCertificate: @unchecked Sendable {

@@ -41,6 +41,9 @@ public struct ConnectionProbeReport: Sendable {
     /// This machine's clock (UNIX seconds) when the answer came, to compare with `serverDate`.
     public var localDate: Int64?
 
+    /// A report with nothing found yet (a probe fills it in; a test double too).
+    public init() {}
+
     public var passed: Bool { failedStage == nil }
 }
 

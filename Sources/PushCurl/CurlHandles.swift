@@ -8,19 +8,17 @@ import PushSystem
 final class EasyHandle {
     let raw: UnsafeMutableRawPointer
     /// The attempt this handle is carrying, while it is in flight.
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) var attemptID = 0
-    @exclusivity(unchecked) var responseBody: [UInt8] = []
-    @exclusivity(unchecked) var apnsID: String?
-    @exclusivity(unchecked) var apnsUniqueID: String?
-    @exclusivity(unchecked) var retryAfter: Int?
-    @exclusivity(unchecked) var channelID: String?
-    @exclusivity(unchecked) var requestID: String?
+    var attemptID = 0
+    var responseBody: [UInt8] = []
+    var apnsID: String?
+    var apnsUniqueID: String?
+    var retryAfter: Int?
+    var channelID: String?
+    var requestID: String?
     /// The answer's `date` header (what `pushctl doctor` compares the clock with), read only
     /// when `readsDate`: pushes have no use for it, and every answer carries one.
-    @exclusivity(unchecked) var date: String?
-    @exclusivity(unchecked) var readsDate = false
+    var date: String?
+    var readsDate = false
     /// Keeps the header list this request was started with alive until it completes.
     var headers: HeaderList?
     /// CURLOPT_CONNECT_TO's list, kept as long as the handle.
@@ -30,7 +28,7 @@ final class EasyHandle {
     var trace: CurlTrace?
 
     /// Whether the handle is in the multi handle, carrying a request (the transport's to set).
-    @exclusivity(unchecked) var inFlight = false
+    var inFlight = false
 
     init?(streams: StreamCount) {
         guard let raw = curl_easy_init() else { return nil }
@@ -40,34 +38,29 @@ final class EasyHandle {
         pushctl_easy_setopt_ptr(raw, CURLOPT_PRIVATE, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_WRITEDATA, me)
         pushctl_easy_setopt_ptr(raw, CURLOPT_HEADERDATA, me)
-        // The callbacks borrow the handle (`_withUnsafeGuaranteedRef`): the transport owns every
-        // handle for as long as libcurl may call them, and a retain and a release a header line
-        // were two atomic operations each.
         pushctl_easy_setopt_write(raw) { data, size, count, context in
             let length = size * count
             // Bodies are error JSON (tiny): keep the first 64 KiB and let the rest go by. Refusing
             // it (returning less than `length`) would fail a request the server already answered,
             // and it would be sent again: a notification delivered twice.
-            Unmanaged<EasyHandle>.fromOpaque(context!)._withUnsafeGuaranteedRef { handle in
-                let room = EasyHandle.bodyLimit - handle.responseBody.count
-                if room > 0 { handle.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
-            }
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            let room = EasyHandle.bodyLimit - handle.responseBody.count
+            if room > 0 { handle.responseBody.append(contentsOf: UnsafeRawBufferPointer(start: data, count: min(length, room))) }
             return length
         }
         pushctl_easy_setopt_header(raw) { data, size, count, context in
             let length = size * count
-            Unmanaged<EasyHandle>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.readHeader(UnsafeRawBufferPointer(start: data, count: length)) }
+            Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue().readHeader(UnsafeRawBufferPointer(start: data, count: length))
             return length
         }
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         pushctl_easy_setopt_ptr(raw, CURLOPT_ERRORBUFFER, errorBuffer)
         pushctl_easy_setopt_ptr(raw, CURLOPT_PREREQDATA, me)
         pushctl_easy_setopt_prereq(raw) { context, _, _, _, _ in
-            Unmanaged<EasyHandle>.fromOpaque(context!)._withUnsafeGuaranteedRef { handle in
-                if !handle.started {
-                    handle.started = true
-                    handle.streams.active += 1
-                }
+            let handle = Unmanaged<EasyHandle>.fromOpaque(context!).takeUnretainedValue()
+            if !handle.started {
+                handle.started = true
+                handle.streams.active += 1
             }
             return CURL_PREREQFUNC_OK
         }

@@ -81,20 +81,19 @@ public struct CurlSetupError: Error, CustomStringConvertible {
 public final class CurlTransport: PushTransport {
     private let configuration: CurlTransportConfiguration
     private let multi: MultiHandle
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) private var idle: [EasyHandle] = []
+    /// Handles carrying no request, reused before a new one is made.
+    private var idle: [EasyHandle] = []
     /// Every handle made, idle or carrying a request: the transport owns them all. A finished
     /// transfer names its handle through CURLOPT_PRIVATE, so no table of those in flight is looked
     /// up (no hashing); each handle knows whether it is in flight.
-    @exclusivity(unchecked) private var handles: [EasyHandle] = []
-    @exclusivity(unchecked) private var inFlightCount = 0
+    private var handles: [EasyHandle] = []
+    private var inFlightCount = 0
     /// Attempts libcurl would not start, answered at the next poll.
-    @exclusivity(unchecked) private var failedStarts: [PushAttemptResult] = []
+    private var failedStarts: [PushAttemptResult] = []
     /// The path of the request being started, NUL-terminated.
-    @exclusivity(unchecked) private var path: [UInt8] = []
+    private var path: [UInt8] = []
     /// The header list last built, for the header lines and authorization it was built for.
-    @exclusivity(unchecked) private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
+    private var headerList: (list: HeaderList, lines: [String], authorization: String?)?
     private let trust: (file: String, directory: String?)?
     /// What libcurl asked to be told about: the sockets to watch and its next timeout.
     private let events = SocketEvents()
@@ -384,9 +383,9 @@ public final class CurlTransport: PushTransport {
 /// an unretained pointer; the transport keeps it alive as long as the multi handle).
 final class SocketEvents {
     /// The sockets libcurl wants watched, each with the poll(2) events it wants (a few at most).
-    @exclusivity(unchecked) var sockets: [PolledDescriptor] = []
+    var sockets: [PolledDescriptor] = []
     /// When libcurl wants `curl_multi_socket_action(CURL_SOCKET_TIMEOUT)` (monotonic ns), if at all.
-    @exclusivity(unchecked) var timerDue: UInt64?
+    var timerDue: UInt64?
 
     /// Watches `socket` for `wanted` (0: known, nothing to wait for), or forgets it (nil).
     func watch(_ socket: Int32, _ wanted: PollEvents?) {
@@ -412,14 +411,13 @@ final class SocketEvents {
             case CURL_POLL_INOUT: wanted = [.readable, .writable]
             default: wanted = []  // CURL_POLL_NONE: known, nothing to wait for
             }
-            // Borrowed, not retained (the transport keeps it alive as long as the multi handle).
-            Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.watch(socket, wanted) }
+            Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue().watch(socket, wanted)
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the socket callback: \(String(cString: curl_multi_strerror(code)))") }
         code = pushctl_multi_setopt_timerfunction(multi.raw) { _, milliseconds, context in
             let due = milliseconds < 0 ? nil : Clocks.monotonicNanoseconds() + UInt64(milliseconds) * 1_000_000
-            Unmanaged<SocketEvents>.fromOpaque(context!)._withUnsafeGuaranteedRef { $0.timerDue = due }
+            Unmanaged<SocketEvents>.fromOpaque(context!).takeUnretainedValue().timerDue = due
             return 0
         }
         guard code == CURLM_OK else { throw CurlSetupError(description: "libcurl refused the timer callback: \(String(cString: curl_multi_strerror(code)))") }

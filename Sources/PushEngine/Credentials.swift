@@ -1,7 +1,9 @@
 public import PushCore
+public import PushWords
 public import PushFiles
 public import PushCrypto
 public import PushCurl
+import PushSystem
 
 /// How `Credentials.resolve` may talk to the person running it.
 public struct CredentialOptions {
@@ -9,6 +11,8 @@ public struct CredentialOptions {
     public var noCache = false
     /// Asks for a password on a terminal (given the file it is for); nil where nobody can answer (CI).
     public var askPassword: ((String) -> String?)?
+    /// Asks for a PKCS#11 token's PIN on a terminal (given the token's URI, PIN hidden); nil where nobody can answer.
+    public var askPIN: ((String) -> String?)?
     /// What is worth saying but not refusing (a key others can read, a certificate about to expire).
     public var warn: @Sendable (Words) -> Void = { _ in }
     /// Leaves out the warnings about things the run will do anyway (a certificate about to expire).
@@ -38,7 +42,7 @@ public struct Credentials {
         }
         try CertificateCredential.refuseStrayFlags(values)
         if choice == .jwt { return Credentials(authorization: try ProvidedToken.check(values), certificate: nil, certificatePath: nil) }
-        if choice == .keyFile { return try SigningKey.credentials(values, options) }
+        if choice == .keyFile || choice == .key || choice == .signer { return try SigningKey.credentials(values, options) }
         // Said for `send` and for the channel commands alike: no command's name in it.
         throw InputError(Words("missing a provider token: give \(Setting.keyFile) with \(Setting.teamID) (and \(Setting.keyID) unless the file is AuthKey_<KEYID>.p8), or \(Setting.jwt)",
                                es: "falta el token del proveedor: da \(Setting.keyFile) con \(Setting.teamID) (y \(Setting.keyID) si el archivo no se llama AuthKey_<KEYID>.p8), o \(Setting.jwt)"),
@@ -70,15 +74,21 @@ public enum SigningKey {
     }
 
     public static func identity(_ values: SettingValues) throws(InputError) -> Identity {
-        guard let keyFile = values.value(.keyFile) else {
+        // Without a key file the key is PUSHCTL_KEY's PEM or an external signer's, and has no file name.
+        let choice = try values.credentialChoice()
+        let keyFile = values.value(.keyFile)
+        let named = keyFile.flatMap { PKCS11URI($0) == nil ? AppleIdentifier.keyID(fromKeyFileName: $0) : nil }
+        if keyFile == nil && choice != .key && choice != .signer {
             throw InputError(Words("missing \(Setting.keyFile.either("or")): the .p8 key that signs the JWT",
                                    es: "falta \(Setting.keyFile.either("o")): la clave .p8 que firma el JWT"),
                              hint: Words("give the AuthKey_<KEYID>.p8 file from Certificates, Identifiers & Profiles › Keys",
                                          es: "indica el archivo AuthKey_<KEYID>.p8 de Certificates, Identifiers & Profiles › Keys"), kind: .usage)
         }
-        guard let keyIDText = values.value(.keyID) ?? AppleIdentifier.keyID(fromKeyFileName: keyFile) else {
-            throw InputError(Words("missing \(Setting.keyID.either("or")): the key file's name does not carry it (AuthKey_<KEYID>.p8)",
-                                   es: "falta \(Setting.keyID.either("o")): el nombre del archivo de la clave no lo lleva (AuthKey_<KEYID>.p8)"),
+        guard let keyIDText = values.value(.keyID) ?? named else {
+            let why = keyFile.map { PKCS11URI($0) == nil } ?? false
+                ? Words("the key file's name does not carry it (AuthKey_<KEYID>.p8)", es: "el nombre del archivo de la clave no lo lleva (AuthKey_<KEYID>.p8)")
+                : Words("a key with no file name has no id to take it from", es: "una clave sin nombre de archivo no tiene de dónde tomarlo")
+            throw InputError(Words("missing \(Setting.keyID.either("or")): ", es: "falta \(Setting.keyID.either("o")): ") + why,
                              hint: Words("pass the 10-character Key ID Apple shows next to the key",
                                          es: "indica el Key ID de 10 caracteres que Apple muestra junto a la clave"), kind: .usage)
         }
@@ -86,8 +96,9 @@ public enum SigningKey {
             throw InputError(Words("missing \(Setting.teamID.either("or")): your 10-character Team ID, e.g. DEF123GHIJ",
                                    es: "falta \(Setting.teamID.either("o")): tu Team ID de 10 caracteres, p. ej. DEF123GHIJ"), kind: .usage)
         }
-        return Identity(keyFile: keyFile, keyID: try AppleIdentifier(.keyID, keyIDText), teamID: try AppleIdentifier(.teamID, teamIDText),
-                        mismatch: AppleIdentifier.KeyFileNameMismatch(keyFile: keyFile, keyID: keyIDText, source: values.sourceName(.keyID)))
+        let source = keyFile ?? (choice == .key ? Setting.key.description : Setting.signer.description)
+        return Identity(keyFile: source, keyID: try AppleIdentifier(.keyID, keyIDText), teamID: try AppleIdentifier(.teamID, teamIDText),
+                        mismatch: named == nil ? nil : AppleIdentifier.KeyFileNameMismatch(keyFile: source, keyID: keyIDText, source: values.sourceName(.keyID)))
     }
 
     /// The key file's bytes; a certificate given as the key is named, and pointed at the certificate setting.
@@ -110,6 +121,19 @@ public enum SigningKey {
         return key
     }
 
+    /// What signs a token the settings ask for now (`pushctl jwt`): the key file's key (parsed), a
+    /// token's key (opened), `PUSHCTL_KEY`'s, or the external signer.
+    public static func signingKey(_ values: SettingValues, _ identity: Identity, _ options: CredentialOptions) throws(InputError) -> any ES256Signing {
+        if try values.credentialChoice() == .keyFile, PKCS11URI(identity.keyFile) == nil {
+            return try privateKey(at: identity.keyFile, warn: options.warn)
+        }
+        var quiet = options
+        quiet.noCache = true  // a token printed is not cached: no word about the cache's key
+        do { return try signer(values, identity, quiet).make() } catch let error as InputError { throw error } catch {
+            throw InputError(Words("the key could not be opened: \(error)", es: "no se pudo abrir la clave: \(error)"))
+        }
+    }
+
     /// A public key (PEM) to verify with, or the public half of a private key.
     public static func verificationKey(at path: String) throws(InputError) -> ES256PublicKey {
         let bytes = try InputFiles.read(path, what: "key file")
@@ -121,21 +145,96 @@ public enum SigningKey {
     }
 
     /// The signer `send` uses: a token cached by an earlier run needs no key work at all;
-    /// otherwise the key is parsed now, so that a bad key stops the run (65) before anything is sent.
+    /// otherwise the key is parsed now, or a token (PKCS#11, an external signer) signed now, so
+    /// that a bad key or a failing signer stops the run (65) before anything is sent.
     static func credentials(_ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> Credentials {
         // A missing key file is the problem to report first (66), before the ids it would name.
-        let keyFile = try file(at: values.value(.keyFile) ?? "")
+        let keyFile = try values.credentialChoice() == .keyFile ? values.value(.keyFile).flatMap { PKCS11URI($0) == nil ? $0 : nil } : nil
+        let file = try keyFile.map { path throws(InputError) in try SigningKey.file(at: path) }
         let identity = try identity(values)
         let cache = options.noCache ? nil : ProviderTokenCache.standard(environment: values.environment, warn: options.warn)
-        let signer = SigningAuthorization(keyFile: keyFile, keyID: identity.keyID, teamID: identity.teamID, cache: cache)
-        if !signer.adoptCachedToken() { _ = try keyFile.privateKey() }
-        InputFiles.sharingWarning(identity.keyFile).map(options.warn)
+        let source: TokenSigner
+        if let file { source = file.tokenSigner } else { source = try signer(values, identity, options) }
+        let signer = SigningAuthorization(signer: source, keyID: identity.keyID, teamID: identity.teamID, cache: cache)
+        if !signer.adoptCachedToken() {
+            if let file { _ = try file.privateKey() } else { try signer.signNow() }
+        }
+        if file != nil { InputFiles.sharingWarning(identity.keyFile).map(options.warn) }
         var credentials = Credentials(authorization: signer, certificate: nil, certificatePath: nil)
         if let mismatch = identity.mismatch {
             options.warn(mismatch.warning)
             credentials.likelyCauses[.invalidProviderToken] = mismatch.likelyCause
         }
         return credentials
+    }
+
+    /// A key that is not a file on disk: `PUSHCTL_KEY`'s PEM, a PKCS#11 token's (`--key-file
+    /// pkcs11:…`), or an external signer's (`--signer`). A key file gives nil.
+    static func signer(_ values: SettingValues, _ identity: Identity, _ options: CredentialOptions) throws(InputError) -> TokenSigner {
+        switch try values.credentialChoice() {
+        case .key?:
+            let file = try environmentKey(values)
+            return TokenSigner(seal: file.seal) { try file.privateKey() }
+        case .signer?:
+            let command = values.value(.signer) ?? ""
+            let publicKey = try signerPublicKey(values, keyID: identity.keyID)
+            let seal = cacheSeal(signerName: "signer \(command)", values, options)
+            let warn = options.warn
+            return TokenSigner(seal: seal) {
+                if publicKey == nil {
+                    warn(Words("the signer's signature is not checked here (no public key: give \(Setting.publicKey) or put \(identity.keyID).pem in this folder); APNs will be the judge",
+                               es: "la firma del firmante no se comprueba aquí (no hay clave pública: da \(Setting.publicKey) o deja \(identity.keyID).pem en esta carpeta); APNs decidirá"))
+                }
+                return ExternalSigner(command: command, publicKey: publicKey)
+            }
+        default:
+            guard let text = values.value(.keyFile), let uri = PKCS11URI(text) else {
+                throw InputError(Words("missing \(Setting.keyFile.either("or"))", es: "falta \(Setting.keyFile.either("o"))"), kind: .usage)
+            }
+            let given = try values.value(.publicKey).map { path throws(InputError) in try verificationKey(at: path) }
+            let seal = cacheSeal(signerName: "pkcs11 \(uri.shown)", values, options)
+            return TokenSigner(seal: seal) {
+                let opened = try OpenedTokenKey.open(uri, values, options)
+                return TokenKeySigner(opened: opened, publicKey: given ?? opened.publicKey)
+            }
+        }
+    }
+
+    /// `PUSHCTL_KEY`: the key's PEM itself (a CI secret), never written to disk. A secret stored
+    /// with `\n` for its newlines is read as if they were newlines.
+    static func environmentKey(_ values: SettingValues) throws(InputError) -> KeyFile {
+        var pem = values.value(.key) ?? ""
+        if !pem.contains("\n"), pem.contains("\\n") { pem = pem.replacing("\\n", with: "\n") }
+        let file = KeyFile(path: Setting.key.description, bytes: Array(pem.utf8))
+        _ = try file.privateKey()
+        return file
+    }
+
+    /// The public key a signer's signatures are checked with: the one given, else `KEYID.pem`
+    /// in the working folder (what `pushctl key generate` writes beside the key), else none.
+    static func signerPublicKey(_ values: SettingValues, keyID: AppleIdentifier) throws(InputError) -> ES256PublicKey? {
+        if let path = values.value(.publicKey) { return try verificationKey(at: path) }
+        let beside = "\(keyID).pem"
+        guard FileSystem.linkStatus(beside)?.kind == .regular else { return nil }
+        return try verificationKey(at: beside)
+    }
+
+    /// How a token signed with no private key on disk is cached: sealed under `PUSHCTL_CACHE_KEY`,
+    /// a secret only the real job has. Without one, tokens are not cached (said once).
+    static func cacheSeal(signerName: String, _ values: SettingValues, _ options: CredentialOptions) -> ProviderTokenCache.Seal? {
+        guard !options.noCache else { return nil }
+        let variable = Setting.cacheKey.variable ?? ""
+        guard let secret = values.value(.cacheKey) else {
+            options.warn(Words("tokens signed without a key file are cached only under a secret: set \(variable) (32 random characters, kept as a CI secret); until then each run signs a new token",
+                               es: "los tokens firmados sin archivo de clave solo se guardan en la caché bajo un secreto: define \(variable) (32 caracteres aleatorios, guardados como secreto de CI); mientras tanto cada ejecución firma un token nuevo"))
+            return nil
+        }
+        guard secret.utf8.count >= 16 else {
+            options.warn(Words("\(variable) is too short to seal the token cache (at least 16 characters; 32 random ones are better): not caching",
+                               es: "\(variable) es demasiado corta para sellar la caché de tokens (al menos 16 caracteres; mejor 32 aleatorios): no se usa la caché"))
+            return nil
+        }
+        return ProviderTokenCache.Seal(signerName: signerName, cacheKey: Array(secret.utf8))
     }
 }
 

@@ -1,4 +1,5 @@
 public import PushCore
+import PushWords
 import PushFiles
 public import PushCurl
 

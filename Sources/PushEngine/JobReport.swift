@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+public import PushWords
 import PushFiles
 
 /// What a run tells a CI job's log: a Markdown summary for GitHub's step summary, and one
@@ -12,6 +13,10 @@ public struct JobReport {
     public var resumeCommand: String?
     /// What the run was, in a few words ("pushctl send").
     public var title = "pushctl send"
+    /// The heading's line (default: the summary's own, with its time).
+    public var headline: Words?
+    /// More to say, a paragraph each, after the tables (a report's missing shards, its retry list).
+    public var notes: [Words] = []
 
     public init(summary: BatchSummary) { self.summary = summary }
 
@@ -23,7 +28,7 @@ public struct JobReport {
     public var markdown: String {
         let s = summary
         var lines: [String] = []
-        lines.append("### \(title): " + s.line.description.replacingMarkdown())
+        lines.append("### \(title): " + (headline ?? s.line).description.replacingMarkdown())
         lines.append("")
         lines.append(Words("| outcome | notifications |", es: "| resultado | notificaciones |").description)
         lines.append("|---|---:|")
@@ -49,6 +54,10 @@ public struct JobReport {
             lines.append("")
             lines.append(Words("Dead tokens (410) were written to `\(deadTokensFile.replacingMarkdown())`: remove them from your list.",
                                es: "Los tokens muertos (410) se escribieron en `\(deadTokensFile.replacingMarkdown())`: bórralos de tu lista.").description)
+        }
+        for note in notes {
+            lines.append("")
+            lines.append(note.description.replacingMarkdown())
         }
         if let stopped = s.stoppedBy {
             lines.append("")

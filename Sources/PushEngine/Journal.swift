@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+import PushWords
 import PushFiles
 import PushCrypto
 
@@ -218,30 +219,42 @@ public struct JournalReplay {
                    kind: .badData)
     }
 
-    /// A result line back into a result (nil if it is not one).
+    /// A journal's result line back into a result (nil if it is not one).
     static func result(_ json: JSONValue) -> PushResult? {
-        guard let index = json["index"]?.integerValue, index >= 0, index < Int64(Int32.max),
-              let hex = json["token"]?.stringValue, let token = try? DeviceToken(parsing: hex),
+        guard let index = json["index"]?.integerValue, index >= 0, index < Int64(Int32.max) else { return nil }
+        return result(json, position: Int(index))
+    }
+
+    /// A device's result object — a journal's line, a `--output jsonl` line — back into a result,
+    /// every field as it was written (nil if it is not one). Its outcome is what its status says
+    /// (APNs' word over what the file claims); no status and no stop mark is a temporary failure,
+    /// or APNs not reached when the object says so.
+    static func result(_ json: JSONValue, position: Int) -> PushResult? {
+        guard let hex = json["token"]?.stringValue, let token = try? DeviceToken(parsing: hex),
               let attempts = json["attempts"]?.integerValue, attempts >= 0, attempts < 1_000 else { return nil }
         let status = json["status"]?.integerValue.flatMap { (100...599).contains($0) ? Int($0) : nil }
         let stopped = json["stopped"]?.stringValue.flatMap(StopMark.init(rawValue:))
         let reason = json["reason"]?.stringValue
         let outcome: PushResult.Outcome
-        var explanation = Words(verbatim: OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
+        var explanation = ResultExplanation.recorded(OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
         if stopped != nil {
             outcome = .stopped
         } else if let status, (200..<300).contains(status) {
             outcome = .accepted
-            explanation = PushResult.acceptedExplanation
+            explanation = .accepted
         } else if let status, status != 429, status < 500 {
             // APNs' final word (what retries cannot change); its explanation said again in this run's language.
             outcome = .rejected
-            if let reason, case let known = RejectionReason(apnsName: reason), RejectionReason.allKnown.contains(known) { explanation = known.explanation }
+            if let reason, case let known = RejectionReason(apnsName: reason), RejectionReason.allKnown.contains(known) {
+                explanation = .answered(known, lastValid: nil, limit: nil)
+            }
+        } else if status == nil, json["outcome"]?.stringValue == PushResult.Outcome.unreachable.rawValue {
+            outcome = .unreachable
         } else {
             // 429/5xx after the retries, or no answer at all: APNs did not take it.
             outcome = .temporaryFailure
         }
-        var result = PushResult(subject: .device(token), position: Int(index), outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
+        var result = PushResult(subject: .device(token), position: position, outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
                                 apnsUniqueID: json["apnsUniqueId"]?.stringValue, reason: reason,
                                 timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
                                 explanation: explanation, stopped: stopped,

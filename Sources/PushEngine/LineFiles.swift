@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PushSystem
 public import PushCore
+import PushWords
 import PushCrypto
 import PushFiles
 
@@ -45,7 +46,7 @@ public final class CheckedLineFile {
                     if reader.lineNumber == 1, let mark = PastedForm.encodingMark(line) { throw InputError(mark) }
                     try check(line)
                 } catch {
-                    throw error.at(Words("\(displayName), line \(reader.lineNumber)", es: "\(displayName), línea \(reader.lineNumber)"))
+                    throw error.at(.line(displayName, reader.lineNumber))
                 }
             }
         } catch {
@@ -117,10 +118,8 @@ public final class DeviceTokenFile: Sequence {
     /// Streams the checked file from its start; repeats are skipped as in the check (and not
     /// looked for at all when the check found none).
     public final class Iterator: IteratorProtocol {
-        /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-        /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-        @exclusivity(unchecked) private var reader: LineReader
-        @exclusivity(unchecked) private var seen: DeviceTokenSet?
+        private var reader: LineReader
+        private var seen: DeviceTokenSet?
         private let shard: Shard?
 
         init(reader: LineReader, skipRepeats: Bool, shard: Shard?) {
@@ -345,6 +344,12 @@ struct LineReader {
     private(set) var lineNumber = 0
 
     let lineLimit: Int
+    /// A line over `lineLimit` comes back empty with `lastLineWasOverlong` set, its bytes passed
+    /// over, instead of ending the read with an error (a reader that reports what it skips).
+    var skipsOverlongLines = false
+    private(set) var lastLineWasOverlong = false
+    /// Passing over the rest of an overlong line.
+    private var discarding = false
 
     init(fd: Int32, offset: Int64?, copyTo: Int32?, lineLimit: Int) {
         self.fd = fd
@@ -354,8 +359,10 @@ struct LineReader {
     }
 
     /// The next line's bytes, without its line end; valid until the next call. Throws for a
-    /// line over `DeviceTokenFile.lineLimit` bytes, a read error, or a spool that cannot be written.
+    /// line over `lineLimit` bytes (unless `skipsOverlongLines`), a read error, or a spool that
+    /// cannot be written.
     mutating func nextLine(name: String) throws(InputError) -> ArraySlice<UInt8>? {
+        lastLineWasOverlong = false
         while true {
             if afterCR, start < buffer.count {
                 if buffer[start] == 0x0A { start += 1 }
@@ -368,17 +375,24 @@ struct LineReader {
                 start = end + 1
                 scanned = start
                 lineNumber += 1
-                guard line.count <= lineLimit else { throw tooLong(name) }
+                guard line.count <= lineLimit && !discarding else { return try overlong(name, at: end) }
                 return line
             }
             scanned = buffer.count
-            guard scanned - start <= lineLimit else { throw tooLong(name) }
+            if scanned - start > lineLimit {
+                guard skipsOverlongLines else { throw tooLong(name) }
+                // What was read of it is dropped; its end is still to come.
+                discarding = true
+                start = buffer.count
+                scanned = start
+            }
             if finished {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count || discarding else { return nil }
                 let line = buffer[start...]
                 start = buffer.count
                 scanned = start
                 lineNumber += 1
+                guard !discarding else { return try overlong(name, at: start) }
                 return line
             }
             buffer.removeFirst(start)
@@ -386,6 +400,17 @@ struct LineReader {
             start = 0
             try fill(name: name)
         }
+    }
+
+    /// An overlong line just ended (at `end`): the error, or an empty line marked as overlong.
+    private mutating func overlong(_ name: String, at end: Int) throws(InputError) -> ArraySlice<UInt8> {
+        guard skipsOverlongLines else {
+            lineNumber -= 1
+            throw tooLong(name)
+        }
+        discarding = false
+        lastLineWasOverlong = true
+        return buffer[end..<end]
     }
 
     /// Where the next LF or CR is, from `scanned` on: memchr's word-wide search for the LF, then

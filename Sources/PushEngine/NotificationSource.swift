@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushCrypto
 
 /// The notifications of one run: one template to tokens from the flags or a file, a requests
@@ -45,7 +46,7 @@ public enum NotificationSource: Sequence {
 
     /// What the user should hear about the notification before the run: its template's warnings
     /// for this many notifications (a requests file's lines warn for themselves).
-    public var templateWarnings: [Words] { template?.warnings(sending: count) ?? [] }
+    public var templateWarnings: [Words] { template?.warnings(sending: count).map(\.words) ?? [] }
 
     /// What will be sent: distinct tokens, lines, channels, or the one call.
     public var count: Int {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import PushSystem
 public import PushCore
+public import PushWords
 public import PushFiles
 public import PushCrypto
 
@@ -44,6 +45,28 @@ public final class KeyFile {
 
     /// The file without its whitespace: what the fingerprint and the cache's sealing key read.
     var normalizedContent: [UInt8] { bytes.filter { !$0.isASCIIWhitespace } }
+
+    /// Its cache entry, sealed under the key itself.
+    public var seal: ProviderTokenCache.Seal {
+        ProviderTokenCache.Seal(fingerprint: fingerprint, secret: normalizedContent, salt: ProviderTokenCache.Seal.keySalt)
+    }
+
+    /// Signs with this key, parsed when first needed.
+    public var tokenSigner: TokenSigner { TokenSigner(seal: seal) { try self.privateKey() } }
+}
+
+/// Where a provider token's signature comes from (a key file, `PUSHCTL_KEY`, a PKCS#11 token, an
+/// external signer), and how its cache entry is named and sealed.
+public struct TokenSigner {
+    /// Names and seals the cache entry; nil: tokens are not cached (no secret to seal them with).
+    public let seal: ProviderTokenCache.Seal?
+    /// Makes the signer when a token must be signed: a cached token costs no key work at all.
+    let make: () throws -> any ES256Signing
+
+    public init(seal: ProviderTokenCache.Seal?, make: @escaping () throws -> any ES256Signing) {
+        self.seal = seal
+        self.make = make
+    }
 }
 
 /// Signs the provider token once and reuses it — across runs through `ProviderTokenCache` —
@@ -52,7 +75,8 @@ public final class KeyFile {
 /// the old one is 50 minutes old, APNs refused it, or there is none for this key (team, key id
 /// and key file content) in the cache.
 public final class SigningAuthorization: AuthorizationSource {
-    private let keyFile: KeyFile
+    private let source: TokenSigner
+    private var signer: (any ES256Signing)?
     private let keyID: AppleIdentifier
     private let teamID: AppleIdentifier
     private let cache: ProviderTokenCache?
@@ -62,21 +86,27 @@ public final class SigningAuthorization: AuthorizationSource {
     /// UNIX seconds now; injected so a test can stand at minute 49 and 51.
     private let clock: () -> Int64
 
-    public init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
+    public init(signer source: TokenSigner, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
                 clock: @escaping () -> Int64 = WallClock.now) {
-        self.keyFile = keyFile
+        self.source = source
         self.keyID = keyID
         self.teamID = teamID
-        self.cache = cache
+        // Without a seal there is no entry to read or write.
+        self.cache = source.seal == nil ? nil : cache
         self.clock = clock
+    }
+
+    public convenience init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
+                            clock: @escaping () -> Int64 = WallClock.now) {
+        self.init(signer: keyFile.tokenSigner, keyID: keyID, teamID: teamID, cache: cache, clock: clock)
     }
 
     private var now: Int64 { clock() }
 
-    /// Takes the token an earlier run cached for this key file, if it may still be used.
+    /// Takes the token an earlier run cached for this key, if it may still be used.
     public func adoptCachedToken() -> Bool {
         cacheChecked = true
-        guard let cached = cache?.load(keyFile: keyFile, keyID: keyID, teamID: teamID, now: now) else { return false }
+        guard let seal = source.seal, let cached = cache?.load(seal: seal, keyID: keyID, teamID: teamID, now: now) else { return false }
         adopt(cached, fromCache: true)
         return true
     }
@@ -96,9 +126,22 @@ public final class SigningAuthorization: AuthorizationSource {
     /// invalid (a cache entry from a key since revoked, say), one fresh signature is tried.
     public private(set) var usesCachedToken = false
 
+    /// Signs a token now (and caches it): a signer that fails says so before anything is sent.
+    public func signNow() throws(InputError) {
+        do { try sign() } catch let error as InputError { throw error } catch {
+            throw InputError(Words("the provider token could not be signed: \(error)", es: "no se pudo firmar el token del proveedor: \(error)"))
+        }
+    }
+
+    /// Provider tokens signed by this source (a cached one taken is not counted).
+    public private(set) var signatures = 0
+
     private func sign() throws {
-        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: now).signed(by: try keyFile.privateKey())
-        cache?.store(token, keyFile: keyFile)
+        let signer = try self.signer ?? source.make()
+        self.signer = signer
+        let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: now).signed(by: signer)
+        signatures += 1
+        if let seal = source.seal { cache?.store(token, seal: seal) }
         adopt(token)
         usesCachedToken = false
     }
@@ -167,15 +210,40 @@ public struct ProviderTokenCache: Sendable {
     /// The first line of a sealed entry; the second is base64url(nonce ‖ sealed JWT ‖ tag).
     static let sealedMagic = "pushctl-jwt-cache sealed v1"
 
-    /// The sealing key: HKDF-SHA256 over the key file's content (whitespace aside, as the
-    /// fingerprint reads it), bound to the team and key ids.
-    static func sealingKey(_ keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier) -> [UInt8]? {
-        SealedBox.deriveKey(from: keyFile.normalizedContent, salt: Array("pushctl provider token cache".utf8),
-                            info: Array("team \(teamID) key \(keyID)".utf8))
+    /// What names a cache entry and what seals it. With the key on disk (a `.p8`, `PUSHCTL_KEY`)
+    /// the key file's content seals it; with no private key here (a PKCS#11 token, an external
+    /// signer) a secret only the real job has: `PUSHCTL_CACHE_KEY`. Either way a cache restored
+    /// without that secret (a fork's pull request) holds nothing usable.
+    public struct Seal: Sendable {
+        /// Names the entry: 16 hex digits of a SHA-256 (of the key file, or of the signer's name).
+        public let fingerprint: String
+        let secret: [UInt8]
+        let salt: String
+
+        static let keySalt = "pushctl provider token cache"
+        static let cacheKeySalt = "pushctl provider token cache, sealed with PUSHCTL_CACHE_KEY"
+
+        init(fingerprint: String, secret: [UInt8], salt: String) {
+            self.fingerprint = fingerprint
+            self.secret = secret
+            self.salt = salt
+        }
+
+        /// An entry for `signerName` (an external signer's command, a token's URI without its PIN),
+        /// sealed with the cache key.
+        public init(signerName: String, cacheKey: [UInt8]) {
+            self.init(fingerprint: String(SHA256.hash(Array(signerName.utf8)).hexString.prefix(16)), secret: cacheKey, salt: Seal.cacheKeySalt)
+        }
     }
 
-    static func associatedData(_ keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier) -> [UInt8] {
-        Array("\(sealedMagic)|\(teamID)|\(keyID)|\(keyFile.fingerprint)".utf8)
+    /// The sealing key: HKDF-SHA256 over the seal's secret (the key file's content, whitespace
+    /// aside, as the fingerprint reads it; or the cache key), bound to the team and key ids.
+    static func sealingKey(_ seal: Seal, keyID: AppleIdentifier, teamID: AppleIdentifier) -> [UInt8]? {
+        SealedBox.deriveKey(from: seal.secret, salt: Array(seal.salt.utf8), info: Array("team \(teamID) key \(keyID)".utf8))
+    }
+
+    static func associatedData(_ seal: Seal, keyID: AppleIdentifier, teamID: AppleIdentifier) -> [UInt8] {
+        Array("\(sealedMagic)|\(teamID)|\(keyID)|\(seal.fingerprint)".utf8)
     }
 
     /// The cache the environment names, if its directory is usable; `warn` hears why not.
@@ -239,7 +307,11 @@ public struct ProviderTokenCache: Sendable {
     }
 
     public func load(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
-        let entry = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
+        load(seal: keyFile.seal, keyID: keyID, teamID: teamID, now: now)
+    }
+
+    public func load(seal: Seal, keyID: AppleIdentifier, teamID: AppleIdentifier, now: Int64) -> ProviderToken? {
+        let entry = path(keyFingerprint: seal.fingerprint, keyID: keyID, teamID: teamID)
         let fd = Descriptors.openForReading(entry, noFollow: true, nonBlocking: true)
         guard fd >= 0 else { return nil }
         defer { Descriptors.close(fd) }
@@ -252,8 +324,8 @@ public struct ProviderTokenCache: Sendable {
         // An entry of an older pushctl (the JWT in the clear) is not used, and is replaced.
         guard lines.count == 2, String(decoding: lines[0], as: UTF8.self) == Self.sealedMagic else { return nil }
         guard let box = Base64URL.decode(String(decoding: lines[1], as: UTF8.self)),
-              let key = Self.sealingKey(keyFile, keyID: keyID, teamID: teamID),
-              let opened = SealedBox.open(box, key: key, associatedData: Self.associatedData(keyFile, keyID: keyID, teamID: teamID))
+              let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
+              let opened = SealedBox.open(box, key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID))
         else {
             warn(Words("the cached provider token '\(OutsideText.display(entry, limit: 200))' does not open with this key (changed by someone, or sealed with another key); it is ignored and replaced",
                        es: "el token del proveedor guardado en '\(OutsideText.display(entry, limit: 200))' no se abre con esta clave (alguien lo cambió, o se selló con otra clave); se ignora y se reemplaza"))
@@ -271,12 +343,14 @@ public struct ProviderTokenCache: Sendable {
     }
 
     /// Best effort: a cache that cannot be written only costs a signature next run.
-    public func store(_ token: ProviderToken, keyFile: KeyFile) {
+    public func store(_ token: ProviderToken, keyFile: KeyFile) { store(token, seal: keyFile.seal) }
+
+    public func store(_ token: ProviderToken, seal: Seal) {
         let keyID = token.unsigned.keyID, teamID = token.unsigned.teamID
-        guard let key = Self.sealingKey(keyFile, keyID: keyID, teamID: teamID),
-              let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(keyFile, keyID: keyID, teamID: teamID)),
+        guard let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
+              let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID)),
               let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: Words("cache the JWT", es: "guardar el JWT en la caché")) else { return }
-        let target = path(keyFingerprint: keyFile.fingerprint, keyID: keyID, teamID: teamID)
+        let target = path(keyFingerprint: seal.fingerprint, keyID: keyID, teamID: teamID)
         let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)
         let written = FileOutput.writeAll(fd, bytes)
         Descriptors.close(fd)

@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushFiles
 import PushCurl
 

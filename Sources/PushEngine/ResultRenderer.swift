@@ -6,6 +6,7 @@ import Foundation
 #endif
 import PushSystem
 public import PushCore
+public import PushWords
 public import PushFiles
 
 /// How results are written: `text` lines for people, `json` one document, `jsonl` one object
@@ -47,12 +48,11 @@ public final class ResultRenderer: ResultObserver {
     private let style: TextResultStyle
     /// json's explanations: English unless the user chose a language (machine output does not follow the locale).
     private let jsonLanguage: Language
-    /// Run-loop state, touched only from the run's own thread and never in overlapping accesses:
-    /// exclusivity is not checked at run time (each check cost ~100 instructions, ~16 a push).
-    @exclusivity(unchecked) private var buffer: [UInt8] = []
-    @exclusivity(unchecked) private var lastFlush = DispatchTime.now()
-    @exclusivity(unchecked) private var sinceClock = 0
-    @exclusivity(unchecked) private var wroteFirstResult = false
+    /// Results rendered and not yet written to the sink.
+    private var buffer: [UInt8] = []
+    private var lastFlush = DispatchTime.now()
+    private var sinceClock = 0
+    private var wroteFirstResult = false
 
     /// - quiet: text format prints nothing per result (json and jsonl are unaffected).
     public init(format: ResultFormat, sink: any OutputSink, quiet: Bool = false, style: TextResultStyle = TextResultStyle(),

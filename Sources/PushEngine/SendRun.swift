@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+public import PushWords
 import PushCrypto
 public import PushCurl
 
@@ -70,9 +71,12 @@ public final class SendRun {
     private let makeTransport: TransportFactory
     private let clock: () -> Double
     private let random: () -> Double
+    /// One run per journal: held from before the journal is read until the run is let go.
+    private var lock: JournalLock?
 
-    /// Checks the journal before anything is sent: an existing one without `resume` is a usage
-    /// error (nothing is overwritten), one of a different run too; one that cannot be created is 73.
+    /// Checks the journal before anything is sent: one another run holds is a temporary failure
+    /// (`JournalLock`), an existing one without `resume` a usage error (nothing is overwritten),
+    /// one of a different run too; one that cannot be created is 73.
     /// - transport: makes each transport the run sends through (libcurl's unless a test gives its own).
     /// - clock: monotonic seconds, for back-offs, time budgets and the stop's grace.
     /// - random: a number in 0…1 for each back-off's jitter.
@@ -85,6 +89,7 @@ public final class SendRun {
         self.clock = clock
         self.random = random
         guard let setting else { return }
+        lock = try JournalLock(journal: setting.path)
         let exists = JournalFile.hasContent(setting.path)
         let identity = try plan.identity()
         if exists {
@@ -122,6 +127,10 @@ public final class SendRun {
     /// How many journaled notifications a resumed run sends again although APNs may have them.
     public private(set) var inDoubtResent = 0
 
+    /// With `detectEnvironment`: each token tried in the other environment, with the answer of
+    /// each environment as it came (the final result merges them).
+    public private(set) var secondTries: [(first: PushResult, other: PushResult)] = []
+
     /// Sends, giving every notification's final result to each of `observers` (and the journal).
     /// `stop` (a signal) stops the run cleanly, with `grace` seconds for requests in flight.
     public func run(observers: [any ResultObserver], stop: (any StopRequests)? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
@@ -140,13 +149,14 @@ public final class SendRun {
         var summary = try dispatch(requests(skipping: settled), to: plan.destination, observer: observer, stop: stop, grace: grace)
         if let detector, summary.stoppedBy == nil {
             summary = try detector.secondPass(summary, run: self, stop: stop, grace: grace)
+            secondTries = detector.secondTries
         } else if let detector {
             detector.releaseHeld()
         }
         for result in settled.values { summary.add(result) }
         summary.duplicatesSkipped = plan.notifications.duplicates
         summary.shard = plan.notifications.shard
-        if case .broadcast = plan.notifications { summary.noun = (Words("channel", es: "canal"), Words("channels", es: "canales")) }
+        if case .broadcast = plan.notifications { summary.noun = .channel }
         journal?.finish()
         return summary
     }
@@ -203,6 +213,7 @@ final class EnvironmentDetection: ResultObserver {
     private let forward: any ResultObserver
     private var held: [PushResult] = []
     private let here: String?
+    private(set) var secondTries: [(first: PushResult, other: PushResult)] = []
 
     init(plan: SendPlan, forward: any ResultObserver) {
         self.plan = plan
@@ -250,6 +261,7 @@ final class EnvironmentDetection: ResultObserver {
             return requests[next - 1]
         }, to: other, observer: merge, stop: stop, grace: grace)
         for (first, final) in merge.replaced { summary.replace(first, with: final) }
+        secondTries = merge.tries
         summary.movedToOtherEnvironment = merge.moved
         summary.stoppedBy = summary.stoppedBy ?? second.stoppedBy
         return summary
@@ -264,6 +276,7 @@ private final class SecondPassMerge: ResultObserver {
     let other: String
     let forward: any ResultObserver
     var replaced: [(PushResult, PushResult)] = []
+    var tries: [(first: PushResult, other: PushResult)] = []
     var moved = 0
 
     init(firsts: [Int: PushResult], here: String, other: String, forward: any ResultObserver) {
@@ -275,6 +288,7 @@ private final class SecondPassMerge: ResultObserver {
 
     func record(_ second: PushResult) {
         guard let first = firsts[second.position] else { return }
+        tries.append((first, second))
         var final: PushResult
         if second.outcome == .accepted {
             final = second

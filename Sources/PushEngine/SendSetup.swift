@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 public import PushFiles
 public import PushCrypto
 
@@ -22,7 +23,7 @@ public struct SendOptions {
     public var deviceTokens: [String] = []
     public var tokensFile: String?
     public var requestsFile: String?
-    /// `K/N`: this machine's share of the recipients.
+    /// `K/N`, or `auto`/`auto/N` (a job engine's variables say it): this machine's share of the recipients.
     public var shard: String?
 
     public var payload: PayloadInput?
@@ -62,6 +63,8 @@ public struct SendSetup {
     public let certificateKeyPath: String?
     /// What the user should hear before anything is sent (repeats skipped, unusual tokens, lint).
     public let warnings: [Words]
+    /// The shard sent, and where it came from (`auto`: a job engine's variables).
+    public let shardChoice: ShardChoice?
 
     public var notifications: NotificationSource { plan.notifications }
     public var template: PushTemplate? { plan.notifications.template }
@@ -83,8 +86,8 @@ public struct SendSetup {
                                    es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
                              kind: .usage)
         }
-        let shard = try options.shard.map { text throws(InputError) in try Shard(parsing: text) }
-        let recipients = try SendSetup.notifications(options, topic: topic, shard: shard, certificate: certificate)
+        shardChoice = try options.shard.map { text throws(InputError) in try ShardChoice(parsing: text, environment: values.environment) }
+        let recipients = try SendSetup.notifications(options, topic: topic, shard: shardChoice?.shard, certificate: certificate)
         payloadFile = recipients.payloadFile
         warnings = recipients.warnings
         let destination = try Destination.resolve(values, service: .push, port: options.port)
@@ -133,7 +136,7 @@ public struct SendSetup {
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
         if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-            throw InputError(problem, hint: Words("give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
+            throw InputError(problem.words, hint: Words("give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
                                                   es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
         }
         let source: NotificationSource

@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushFiles
 
 /// The one table of what a user may set by a flag or by a `PUSHCTL_*` variable, and the one rule
@@ -26,6 +27,10 @@ extension Setting {
         case .proxy: "PUSHCTL_PROXY"
         case .cacheDirectory: "PUSHCTL_CACHE_DIR"
         case .language: "PUSHCTL_LANG"
+        case .key: "PUSHCTL_KEY"
+        case .signer: "PUSHCTL_SIGNER"
+        case .pkcs11Module: "PUSHCTL_PKCS11_MODULE"
+        case .cacheKey: "PUSHCTL_CACHE_KEY"
         default: nil
         }
     }
@@ -36,13 +41,17 @@ extension Setting {
     /// The settings that say where requests go.
     static let whereSettings: Set<Setting> = [.environment, .endpoint]
 
-    /// The settings that each choose a way to authenticate.
-    public static let credentialChoices: [Setting] = [.keyFile, .jwt, .certificate]
+    /// The settings that each choose a way to authenticate: a key file (or a `pkcs11:` URI),
+    /// the key's PEM itself (`PUSHCTL_KEY`), an external signer, a JWT, a certificate.
+    public static let credentialChoices: [Setting] = [.keyFile, .key, .signer, .jwt, .certificate]
+
+    /// The variables that hold secrets: taken out of the environment at start (no child inherits them).
+    public static let secretVariables = ["PUSHCTL_KEY", "PUSHCTL_CACHE_KEY"]
 
     /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
     /// way, with the language's word for "or" ("o" in Spanish).
     public func either(_ or: String) -> String {
-        variable.map { "\(self) (\(or) \($0))" } ?? description
+        variable.flatMap { $0 == description ? nil : "\(self) (\(or) \($0))" } ?? description
     }
 }
 

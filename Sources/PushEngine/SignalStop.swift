@@ -1,4 +1,5 @@
 public import PushCore
+import PushWords
 import PushSystem
 
 /// SIGINT, SIGTERM and SIGHUP as requests to stop a sending run cleanly (what a cancelled CI job

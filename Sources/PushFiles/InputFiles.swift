@@ -1,4 +1,5 @@
 public import PushCore
+public import PushWords
 import PushSystem
 
 /// Reading what the user points at, with one set of messages: missing or unreadable →
@@ -21,6 +22,7 @@ public enum InputFiles {
         case "certificate password file": return "el archivo de la contraseña del certificado"
         case "proxy credentials file": return "el archivo de credenciales del proxy"
         case "journal": return "el diario"
+        case "journal or results file": return "el diario o archivo de resultados"
         case "CA certificate file": return "el certificado de la CA"
         case "token": return "el token"
         default: break

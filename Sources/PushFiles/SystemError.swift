@@ -1,5 +1,6 @@
 import PushSystem
 public import PushCore
+public import PushWords
 
 /// Why a system call failed, in the words of each language pushctl speaks: the reasons a user
 /// meets with paths, permissions and disks, said in Spanish too. Any other reason is the system's

@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import PushCore
+import PushWords
 
 /// The channel management API and broadcast sends (iOS 18), with APNs' checks in APNs' order:
 /// authentication, method and path, the bundle id (no push-type suffix), the channel id, then

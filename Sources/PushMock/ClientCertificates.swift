@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOSSL
 import PushCore
+import PushWords
 import X509
 
 /// What the mock reads from a verified TLS client certificate: the same facts the sender reads

@@ -4,6 +4,7 @@ import NIOHPACK
 import NIOHTTP2
 import NIOTLS
 import PushCore
+import PushWords
 
 /// Lets a connection through only if TLS agreed on `h2`: APNs refuses HTTP/1.x.
 final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {

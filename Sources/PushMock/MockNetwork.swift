@@ -1,5 +1,6 @@
 import Foundation
 public import PushCore
+import PushWords
 
 import PushSystem
 

@@ -1,5 +1,6 @@
 import NIOCore
 import PushCore
+import PushWords
 
 /// APNs' own limits, and the mock's guards against floods: each on a connection.
 ///

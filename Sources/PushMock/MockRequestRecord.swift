@@ -1,6 +1,7 @@
 public import Foundation
 import NIOConcurrencyHelpers
 import PushCore
+import PushWords
 import PushFiles
 
 import PushSystem

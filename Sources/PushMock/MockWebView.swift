@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import PushCore
+import PushWords
 
 /// A live page of what the mock received (`pushctl mock --web PORT`): each request as the device
 /// would show it (a banner, a silent push, a Live Activity) or as APNs refused it, with its

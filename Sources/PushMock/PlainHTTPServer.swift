@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import PushCore
+import PushWords
 
 /// A small HTTP/1.1 server without TLS, for what a class fetches with a browser or curl: the mock's
 /// CA certificate (``MockCAFileServer``) and the live view (``MockWebView``). GET and HEAD only,

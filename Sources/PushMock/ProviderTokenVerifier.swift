@@ -1,6 +1,7 @@
 import Crypto
 import NIOConcurrencyHelpers
 import PushCore
+import PushWords
 
 /// Checks `authorization: bearer <JWT>` as APNs does: ES256, a known key id, a valid signature
 /// (raw r‖s or DER), the team, and the token's age.

@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushWords
 
 /// What the live view shows of one request: the record as the log has it, plus what a page needs
 /// to draw it (the kind of card, the app's name, the provider token's header and claims, the

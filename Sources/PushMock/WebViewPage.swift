@@ -1,4 +1,5 @@
 import PushCore
+import PushWords
 
 /// The live view's page: HTML, CSS and a script, written here and served as they are. No
 /// framework, no CDN, no build step: it works offline. The script puts every outside value on the

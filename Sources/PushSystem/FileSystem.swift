@@ -89,6 +89,9 @@ public enum FileSystem {
     /// rename(2): atomic on one file system.
     public static func rename(_ from: String, to: String) -> Bool { posixRename(from, to) == 0 }
 
+    /// fchmod(2): the permission bits of an open file (`<sys/stat.h>` on both); false and errno on failure.
+    public static func setPermissions(of fd: Descriptor, _ mode: UInt16) -> Bool { fchmod(fd, mode_t(mode)) == 0 }
+
     /// access(2) with X_OK: whether this process may run the file.
     public static func isExecutable(_ path: String) -> Bool {
         guard status(path)?.kind == .regular else { return false }

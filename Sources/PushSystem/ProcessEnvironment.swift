@@ -9,10 +9,24 @@ import MachO  // _NSGetExecutablePath: <mach-o/dyld.h> is the MachO module's, no
 
 /// This process's environment variables.
 public enum ProcessEnvironment {
-    /// getenv(3): the value of `name`, or nil when it is not set.
+    /// getenv(3): the value of `name`, or nil when it is not set; for a variable `keepPrivate`
+    /// took out of the environment, the value it had.
     public static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        kept[name] ?? getenv(name).map { String(cString: $0) }
     }
+
+    /// Moves each of `names` that is set (secrets: a key's PEM) out of the environment into this
+    /// process's memory: `value` still answers for it, and no child started afterwards (a signer,
+    /// xcrun, the mock) inherits it. Called once at start, before any thread reads the environment.
+    public static func keepPrivate(_ names: [String]) {
+        for name in names {
+            guard let found = getenv(name).map({ String(cString: $0) }) else { continue }
+            kept[name] = found
+            remove(name)
+        }
+    }
+
+    nonisolated(unsafe) private static var kept: [String: String] = [:]
 
     /// setenv(3) (`overwrite` 1).
     public static func set(_ name: String, _ value: String) { _ = setenv(name, value, 1) }

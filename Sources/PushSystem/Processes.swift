@@ -46,6 +46,9 @@ public struct ChildSpec: Sendable {
     public var input: Stream = .inherit
     public var output: Stream = .inherit
     public var errors: Stream = .inherit
+    /// Starts the child in a process group of its own (its pid), so that `run`'s time limit ends
+    /// what it started too (`sh -c` running a KMS client).
+    public var ownProcessGroup = false
 
     public init(_ program: String, _ arguments: [String] = []) {
         self.program = program
@@ -101,6 +104,11 @@ public enum ChildProcesses {
             }
         }
         var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        // POSIX_SPAWN_SETPGROUP and posix_spawnattr_setpgroup are declared alike on both (`<spawn.h>`).
+        if spec.ownProcessGroup {
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         #if canImport(Darwin)
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         if let directory = spec.directory {
@@ -192,7 +200,8 @@ public enum ChildProcesses {
         }
         let collected = Collector(input: input, inputFD: stdin.write, outputFD: stdout.read, errorFD: stderr.read, limit: limit)
         let timedOut = !collected.run(until: Clocks.monotonicSeconds() + seconds)
-        if timedOut { Signals.send(.kill, to: pid) }
+        // A negative pid is the process group (kill(2)): the child and what it started.
+        if timedOut { _ = Signals.send(.kill, to: spec.ownProcessGroup ? -pid : pid) }
         let end = wait(pid)
         return .success(ChildRun(end: end, output: collected.output, errors: collected.errors, timedOut: timedOut,
                                  truncated: collected.truncated))

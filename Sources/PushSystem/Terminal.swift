@@ -46,9 +46,10 @@ public enum Terminal {
         guard tcgetattr(fd, &saved) == 0 else { return nil }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
+        // Echo off before the prompt shows: a secret typed the moment it appears is never echoed.
+        _ = tcsetattr(fd, TCSANOW, &quiet)  // not TCSAFLUSH: a secret typed ahead stays
         let shown = Array(prompt.utf8)
         _ = shown.withUnsafeBytes { Descriptors.writeAll(fd, $0) }
-        _ = tcsetattr(fd, TCSANOW, &quiet)  // not TCSAFLUSH: a secret typed ahead stays
         defer {
             _ = tcsetattr(fd, TCSANOW, &saved)
             var newline: UInt8 = 0x0A

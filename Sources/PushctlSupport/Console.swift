@@ -6,6 +6,7 @@ import Foundation
 #endif
 public import PushSystem
 public import PushCore
+public import PushWords
 public import PushFiles
 import PushEngine
 

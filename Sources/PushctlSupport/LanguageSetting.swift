@@ -1,6 +1,7 @@
 public import ArgumentParser
 import PushSystem
 public import PushCore
+public import PushWords
 
 /// `--lang en|es`, on every command that talks to people (help, the man page and completions
 /// stay English).

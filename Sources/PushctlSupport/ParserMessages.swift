@@ -1,4 +1,5 @@
 import PushCore
+import PushWords
 
 /// The argument parser's own error messages (swift-argument-parser writes them in English) in this
 /// process's language: its sentence, and the labels of its `Help:`, `Usage:` and `See …` lines. What

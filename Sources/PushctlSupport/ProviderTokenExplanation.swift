@@ -1,4 +1,5 @@
 public import PushCore
+import PushWords
 import PushCrypto
 
 /// The signing steps of `jwt --explain`, in order, one sentence each (also used by `demo`).

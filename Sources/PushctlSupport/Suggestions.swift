@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import PushCore
+import PushWords
 import PushSystem
 import PushEngine
 
@@ -246,8 +247,6 @@ extension Substring {
     func trimmingSuffix(_ suffix: String) -> Substring { hasSuffix(suffix) ? dropLast(suffix.count) : self }
 }
 
-/// Parses and runs `root`'s command line; a word the parser did not know is reported by name, with
-/// what the user meant (exit 64), instead of the parser's first complaint (which may blame a later flag).
 /// `--version` alone is answered before the parser reflects over every command and option (a
 /// CI step's first line; the parser would print the same line).
 public func answerVersionIfAsked() {
@@ -256,13 +255,13 @@ public func answerVersionIfAsked() {
     CurrentProcess.exit(0)
 }
 
-///
-/// `plain` may read a line the quick way (`PlainLongOptions`); when it gives nil, the parser reads it.
-public func runReportingParseMistakes(_ root: any ParsableCommand.Type, plain: ([String]) -> (any ParsableCommand)? = { _ in nil }) -> Never {
+/// Parses and runs `root`'s command line; a word the parser did not know is reported by name, with
+/// what the user meant (exit 64), instead of the parser's first complaint (which may blame a later flag).
+public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never {
     let arguments = Array(CommandLine.arguments.dropFirst())
     var command: any ParsableCommand
     do {
-        command = try plain(arguments) ?? parsedBySubcommand(arguments, root) ?? root.parseAsRoot(arguments)
+        command = try parsedBySubcommand(arguments, root) ?? root.parseAsRoot(arguments)
     } catch {
         // `---completion …` is the shells' question, answered by the parser itself.
         if !(error is ValidationError), root.exitCode(for: error) == .validationFailure, arguments.first?.hasPrefix("---") != true,
@@ -337,7 +336,10 @@ public enum FlagNames {
         .certificate: "--cert", .certificateKey: "--cert-key", .certificatePassword: "--cert-password-file",
         .environment: "--sandbox/--production", .endpoint: "--endpoint", .port: "--port", .caCertificate: "--cacert",
         .proxy: "--proxy", .proxyCredentials: "--proxy-user-file", .cacheDirectory: "PUSHCTL_CACHE_DIR", .language: "--lang",
+        .key: "PUSHCTL_KEY", .signer: "--signer", .publicKey: "--public-key", .pkcs11Module: "PUSHCTL_PKCS11_MODULE", .cacheKey: "PUSHCTL_CACHE_KEY",
         .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
+        .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
+        .shard: "--shard",
     ]
 
     public static func install() { Setting.name(table) }

@@ -3,6 +3,7 @@ import PushctlSupport
 import Dispatch
 import Foundation
 import PushCore
+import PushWords
 import PushEngine
 import PushCrypto
 import PushCurl

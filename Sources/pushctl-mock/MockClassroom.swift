@@ -1,5 +1,6 @@
 import ArgumentParser
 import PushCore
+import PushWords
 import PushMock
 
 /// What `pushctl mock` adds for a class: beyond loopback, an address other machines can type and

@@ -3,6 +3,7 @@ import PushctlSupport
 import Dispatch
 import Foundation
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushMock

@@ -1,13 +1,20 @@
 import ArgumentParser
 import PushctlSupport
 import PushCore
+import PushWords
 import PushEngine
 import PushSystem
 
 /// `--key-file --key-id --team-id`, each falling back to its PUSHCTL_* variable (the engine's table).
 struct AuthOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The .p8 private key from Apple (env PUSHCTL_KEY_FILE).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
+    @Option(help: ArgumentHelp("The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
     var keyFile: String?
+
+    @Option(help: ArgumentHelp("Sign with this command instead of a key (a KMS, Vault): it reads the JWT's signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).", valueName: "command"))
+    var signer: String?
+
+    @Option(help: ArgumentHelp("The signing key's public half (PEM key or certificate), to check each signature before use (default: <KEYID>.pem in this folder, if there).", valueName: "path"), completion: .file(extensions: ["pem", "crt"]))
+    var publicKey: String?
 
     @Option(help: ArgumentHelp("The 10-character Key ID (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))
     var keyId: String?
@@ -21,7 +28,16 @@ struct AuthOptions: ParsableArguments {
         flags[.keyFile] = keyFile
         flags[.keyID] = keyId
         flags[.teamID] = teamId
+        flags[.signer] = signer
+        flags[.publicKey] = publicKey
         return flags
+    }
+
+    /// Asks for a PKCS#11 token's PIN when someone at a terminal can type it.
+    static func askPIN(for token: String) -> String? {
+        guard Terminal.isTerminal(Descriptors.standardInput) else { return nil }
+        let prompt = Words("PIN for \(token): ", es: "PIN de \(token): ").description
+        return Terminal.readSecret(prompt: prompt).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 
@@ -47,6 +63,7 @@ extension CredentialFlags {
         options.noCache = noJwtCache
         options.quiet = quiet
         options.askPassword = CertificateOptions.askPassword
+        options.askPIN = AuthOptions.askPIN
         options.warn = { Console.warn($0) }
         return options
     }

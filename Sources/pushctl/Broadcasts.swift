@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto
@@ -54,7 +55,7 @@ enum BroadcastRun {
         connection.clientCertificate = credentials.clientCertificate
         connection.concurrency = 1
         connection.connections = 1
-        if !c.quiet { template.warnings.forEach(Console.warn) }
+        if !c.quiet { template.warnings.map(\.words).forEach(Console.warn) }
 
         if c.dryRun {
             let request = template.request(channelID: channels[0])

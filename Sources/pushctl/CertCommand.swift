@@ -7,6 +7,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto

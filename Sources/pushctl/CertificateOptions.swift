@@ -1,6 +1,7 @@
 import ArgumentParser
 import PushctlSupport
 import PushCore
+import PushWords
 import PushEngine
 import PushSystem
 

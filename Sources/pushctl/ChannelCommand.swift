@@ -7,6 +7,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCurl
@@ -196,7 +197,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
             case .json: Console.out(result.json(CallOutput.jsonLanguage).pretty)
             }
             if let cause = result.unreachableCause {
-                Console.hint(SendCommand.hint(for: cause, endpoint: values.value(.endpoint)))
+                Console.hint(cause.hint(endpoint: values.value(.endpoint)))
             }
         }
         if status != 0 { throw ExitCode(status) }

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushctlSupport
 import PushFiles
 

@@ -7,6 +7,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto
@@ -78,18 +79,19 @@ struct Sign: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let auth = try SigningKey.identity(.command(self.auth.settings))
-            if let mismatch = auth.mismatch { Console.warn(mismatch.warning) }
+            let values = SettingValues.command(self.auth.settings)
+            var options = CredentialOptions()
+            options.askPIN = AuthOptions.askPIN
+            options.warn = { Console.warn($0) }
             if cached {
                 // Through the cache, as send signs: a cached token still good is printed with no key work.
-                let file = try SigningKey.file(at: auth.keyFile)
-                let cache = ProviderTokenCache.standard(environment: Console.environment, warn: { Console.warn($0) })
-                let signer = SigningAuthorization(keyFile: file, keyID: auth.keyID, teamID: auth.teamID, cache: cache)
-                if !signer.adoptCachedToken() { _ = try file.privateKey() }
-                Console.out(String(try signer.authorization()?.dropFirst("bearer ".count) ?? ""))
+                let credentials = try Credentials.resolve(values, options)
+                Console.out(String(try credentials.authorization.authorization()?.dropFirst("bearer ".count) ?? ""))
                 return
             }
-            let key = try SigningKey.privateKey(at: auth.keyFile, warn: { Console.warn($0) })
+            let auth = try SigningKey.identity(values)
+            if let mismatch = auth.mismatch { Console.warn(mismatch.warning) }
+            let key = try SigningKey.signingKey(values, auth, options)
             let unsigned = UnsignedProviderToken(
                 keyID: auth.keyID, teamID: auth.teamID, issuedAt: issuedAt ?? WallClock.now())
             let token = try unsigned.signed(by: key)

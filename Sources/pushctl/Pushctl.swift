@@ -1,5 +1,8 @@
 import ArgumentParser
 import PushctlSupport
+import PushCore
+import PushEngine
+import PushSystem
 
 @main
 struct Pushctl: ParsableCommand {
@@ -14,13 +17,15 @@ struct Pushctl: ParsableCommand {
               pushctl jwt --key-file AuthKey_ABC123DEFG.p8 --team-id DEF123GHIJ --explain
               pushctl mock --port 8443 --ca-out mock-ca.pem
               pushctl doctor                    # why sending fails on this machine
+              pushctl report journal-*.jsonl    # a fleet's shards as one run
 
             Exit status: 0 accepted, 1 rejected by APNs, 64 usage, 65 bad input (nothing
             sent), 66 missing input file, 69 APNs unreachable, 73 output file not created,
-            74 results not written (stdout closed), 75 retries exhausted.
+            74 results not written (stdout closed), 75 retries exhausted or the journal
+            held by another run.
             """,
         version: PushctlVersion.current,
-        subcommands: [SendCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
+        subcommands: [SendCommand.self, ReportCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
     )
     @OptionGroup var language: LanguageOption
 
@@ -28,9 +33,13 @@ struct Pushctl: ParsableCommand {
     static func main() {
         answerVersionIfAsked()
         FlagNames.install()
+        // A key's PEM (and the cache's key) leave the environment first: no child gets them (the
+        // mock handed over to, a signer, xcrun), and pushctl still reads them from memory.
+        ProcessEnvironment.keepPrivate(Setting.secretVariables)
         Companion.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutVariables()
-        runReportingParseMistakes(Pushctl.self, plain: SendCommand.plainParse)
+        CommandArguments.warnAboutSecrets().forEach(Console.warn)
+        runReportingParseMistakes(Pushctl.self)
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 import PushCrypto
@@ -96,11 +97,20 @@ struct SendCommand: ParsableCommand {
         }
         if self.simulatorFile != nil || self.simulator != nil {
             let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
-                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment")]
+                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
+                                            (self.metricsFile != nil, "--metrics-file"), (self.metricsPush != nil, "--metrics-push")]
             if let flag = others.first(where: \.0)?.1 {
                 throw ValidationError(Words("the Simulator gets one notification for one app; \(flag) does not go with --simulator-file or --simulator",
                                             es: "el Simulador recibe una notificación para una app; \(flag) no va con --simulator-file ni con --simulator").description)
             }
+        }
+        if let url = self.metricsPush, !RunMetrics.isPushURL(url) {
+            throw ValidationError(Words("--metrics-push is a Pushgateway's http:// or https:// URL (e.g. http://pushgateway:9091); got '\(OutsideText.display(url, limit: 100))'",
+                                        es: "--metrics-push es la URL http:// o https:// de un Pushgateway (p. ej. http://pushgateway:9091); se recibió '\(OutsideText.display(url, limit: 100))'"))
+        }
+        if (self.metricsFile != nil || self.metricsPush != nil) && !self.channelIds.isEmpty {
+            throw ValidationError(Words("--metrics-file and --metrics-push count device pushes; a broadcast (--channel-id) has none",
+                                        es: "--metrics-file y --metrics-push cuentan notificaciones a dispositivos; una difusión (--channel-id) no tiene ninguna"))
         }
         if self.journal != nil && !self.channelIds.isEmpty {
             throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
@@ -258,44 +268,6 @@ struct SendCommand: ParsableCommand {
         return b
     }
 
-    /// What to do when the server could not be reached, in the words of this command's flags.
-    static func hint(for cause: UnreachableCause, endpoint: String?) -> Words {
-        let local = endpoint != nil
-        switch cause {
-        case .dns:
-            return local ? Words("the endpoint's host name did not resolve; check it (pushctl mock prints its URL)",
-                                 es: "el nombre del host del endpoint no se resolvió; revísalo (pushctl mock imprime su URL)")
-                : Words("api.sandbox.push.apple.com / api.push.apple.com did not resolve: check the network, DNS or proxy settings",
-                        es: "api.sandbox.push.apple.com / api.push.apple.com no se resolvieron: revisa la red, el DNS o la configuración del proxy")
-        case .connection:
-            return local ? Words("nothing is listening there: is `pushctl mock` running, and is the port the one it printed?",
-                                 es: "no hay nada escuchando ahí: ¿está en marcha `pushctl mock`, y es el puerto que imprimió?")
-                : Words("the connection was refused or blocked: a firewall may block 443; try --port 2197",
-                        es: "la conexión se rechazó o se bloqueó: puede que un cortafuegos bloquee el 443; prueba con --port 2197")
-        case .certificate:
-            return local ? Words("the server's certificate is not trusted: pass the mock's CA with --cacert (pushctl mock --ca-out writes it; a restarted mock makes a new CA, so write it again)",
-                                 es: "el certificado del servidor no es de confianza: pasa la CA del mock con --cacert (pushctl mock --ca-out la escribe; un mock reiniciado crea una CA nueva, así que escríbela otra vez)")
-                : Words("APNs' certificate did not verify: update the system's CA certificates (Apple's servers chain to \"USERTrust RSA Certification Authority\" since 2025), or check for a TLS-inspecting proxy",
-                        es: "el certificado de APNs no se verificó: actualiza los certificados de CA del sistema (desde 2025 los servidores de Apple llevan a \"USERTrust RSA Certification Authority\"), o busca un proxy que inspeccione TLS")
-        case .tls:
-            return Words("the TLS handshake failed; --verbose shows libcurl's trace", es: "falló el saludo TLS; --verbose muestra la traza de libcurl")
-        case .timeout:
-            return local ? Words("connecting timed out: is the endpoint's address reachable from here?",
-                                 es: "se agotó el tiempo al conectar: ¿se llega a la dirección del endpoint desde aquí?")
-                : Words("connecting timed out: a firewall may drop the traffic; try --port 2197",
-                        es: "se agotó el tiempo al conectar: puede que un cortafuegos descarte el tráfico; prueba con --port 2197")
-        case .protocolMismatch:
-            return Words("the server does not speak HTTP/2; APNs (and pushctl mock) do: check --endpoint",
-                         es: "el servidor no habla HTTP/2, y APNs (y pushctl mock) sí: revisa --endpoint")
-        case .proxy:
-            return Words("the proxy could not be reached, refused the tunnel, or wants other credentials: check --proxy (or PUSHCTL_PROXY, https_proxy) and --proxy-user-file",
-                         es: "no se pudo llegar al proxy, rechazó el túnel o quiere otras credenciales: revisa --proxy (o PUSHCTL_PROXY, https_proxy) y --proxy-user-file")
-        case .other:
-            return Words("--verbose shows libcurl's trace", es: "--verbose muestra la traza de libcurl")
-        }
-    }
-
-
     /// Bounds on the numeric flags, so that no arithmetic on them can overflow.
     static let concurrencyLimit = 65_536
     static let retriesLimit = 100
@@ -373,7 +345,10 @@ struct SendCommand: ParsableCommand {
                 return
             }
             let request = try SendSetup(options)
-            if !self.quiet { request.warnings.forEach(Console.warn) }
+            if !self.quiet {
+                request.warnings.forEach(Console.warn)
+                if let shard = request.shardChoice?.sourceWords { Console.say(shard) }
+            }
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
@@ -405,7 +380,7 @@ struct RecipientFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
     var requestsFile: String?
 
-    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.", valueName: "k/n"))
+    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine's index: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes' JOB_COMPLETION_INDEX (with auto/N: Kubernetes gives no count).", valueName: "k/n|auto|auto/n"))
     var shard: String?
 }
 
@@ -497,6 +472,11 @@ struct RunFlags: ParsableArguments {
     var resume = false
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
+    @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
+            completion: .file(extensions: ["prom"]))
+    var metricsFile: String?
+    @Option(help: ArgumentHelp("Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.", valueName: "url"))
+    var metricsPush: String?
 }
 
 struct SimulatorFlags: ParsableArguments {

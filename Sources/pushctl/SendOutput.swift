@@ -8,6 +8,7 @@ import Foundation
 #endif
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 
@@ -148,6 +149,8 @@ final class SendOutput {
     init(_ c: SendCommand, total: Int) throws(InputError) {
         command = c
         dead = try c.unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
+        // Before anything is sent, as for the dead-token file: a metrics file that could not be written is said now.
+        if let path = c.metricsFile { try ReplacedFile.checkFolder(of: path, what: RunMetrics.fileName) }
         let toTerminal = Terminal.isTerminal(Descriptors.standardOutput)
         let bigBatch = toTerminal && c.output == .text && total > SendOutput.acceptedLinesOnTerminal && !c.verbose
         renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
@@ -192,10 +195,11 @@ final class SendOutput {
                                    es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con --\(other)"))
             }
             if let cause = summary.unreachableCause {
-                Console.hint(SendCommand.hint(for: cause, endpoint: c.settings.value(.endpoint)))
+                Console.hint(cause.hint(endpoint: c.settings.value(.endpoint)))
             }
         }
         reportToCI(summary, resume: resume, env: env)
+        try publishMetrics(summary, status: status, run: run)
         if let problem = summary.abortedBy { throw problem }
         try request.notifications.verifyAllSent(summary.tokens)
         if let failure = dead?.error { throw failure }
@@ -203,17 +207,33 @@ final class SendOutput {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// `--metrics-file` (not written: 73, as any output file) and `--metrics-push` (not taken: a warning).
+    private func publishMetrics(_ summary: BatchSummary, status: Int32, run: SendRun) throws {
+        guard command.metricsFile != nil || command.metricsPush != nil else { return }
+        let metrics = RunMetrics(summary: summary, signings: run.plan.authorization.signatures, exitStatus: status)
+        if let url = command.metricsPush, let problem = metrics.push(to: url), !command.quiet { Console.warn(problem) }
+        if let path = command.metricsFile { try metrics.write(to: path) }
+    }
+
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
     private func reportToCI(_ summary: BatchSummary, resume: ResumeCommand, env: EnvironmentVariables) {
         var report = JobReport(summary: summary)
         report.deadTokensFile = command.unregisteredOut
         report.resumeCommand = resume.text
-        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !report.appendMarkdown(to: path) {
+        report.publish(env)
+    }
+}
+
+extension JobReport {
+    /// Under GitHub Actions: the Markdown appended to GITHUB_STEP_SUMMARY (a warning when it cannot
+    /// be), and with GITHUB_ACTIONS=true the annotations as workflow commands on stderr (GitHub
+    /// reads both streams, and stdout stays the results).
+    func publish(_ env: EnvironmentVariables) {
+        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !appendMarkdown(to: path) {
             Console.warn(Words("could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
                                es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
         }
-        // Workflow commands on stderr: GitHub reads both streams, and stdout stays the results.
-        if env["GITHUB_ACTIONS"] == "true" { report.annotations.forEach(Console.err) }
+        if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(Console.err) }
     }
 }
 

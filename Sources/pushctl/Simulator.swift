@@ -2,6 +2,7 @@ import ArgumentParser
 import PushctlSupport
 import PushSystem
 import PushCore
+import PushWords
 import PushFiles
 import PushEngine
 
@@ -22,7 +23,7 @@ enum SimulatorRun {
         spec.lint = !c.noLint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
-        if !c.quiet { template.warnings(sending: 1).forEach(Console.warn) }
+        if !c.quiet { template.warnings(sending: 1).map(\.words).forEach(Console.warn) }
         if !c.deviceTokens.isEmpty && !c.quiet {
             Console.warn(Words("the Simulator needs no device token; --device-token is not used",
                                es: "el Simulador no necesita token del dispositivo; --device-token no se usa"))
@@ -78,17 +79,6 @@ enum SimulatorRun {
                              kind: .cannotCreateOutput)
         }
         Descriptors.close(fd)
-    }
-}
-
-/// A program found on PATH, as a shell would.
-enum ExecutablePath {
-    static func find(_ name: String, environment: EnvironmentVariables) -> String? {
-        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") where !folder.isEmpty {
-            let path = "\(folder)/\(name)"
-            if FileSystem.isExecutable(path) { return path }
-        }
-        return nil
     }
 }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import PushCore
+import PushWords
 
 @Suite struct PushTypeTests {
     @Test("each push type's topic suffix is added once")

@@ -1,5 +1,6 @@
 import Testing
 @testable import PushCore
+import PushWords
 
 @Suite struct Base64URLTests {
     @Test("RFC 4648 vectors, without padding and with the URL alphabet")

@@ -1,6 +1,7 @@
 import ChildProcess
 import Testing
 @testable import PushCore
+import PushWords
 
 @Suite struct HTTPDateTests {
     @Test("IMF-fixdate both ways, leap days included")

@@ -1,5 +1,6 @@
 import Testing
 @testable import PushCore
+import PushWords
 
 /// The usual JSON mistakes are named, at the line and column an editor shows, with a caret under the spot.
 @Suite struct JSONDiagnosisTests {
@@ -11,7 +12,7 @@ import Testing
             return JSONDiagnosis(bytes: bytes, error: error)
         }
         Issue.record("\(text) parsed")
-        return JSONDiagnosis(bytes: [], error: JSONParseError(message: "", offset: 0))
+        return JSONDiagnosis(bytes: [], error: JSONParseError(.unexpectedEnd, offset: 0))
     }
 
     @Test("every way the parser refuses a text is said in Spanish too, not in English inside a Spanish sentence")

@@ -1,5 +1,6 @@
 import Testing
 @testable import PushCore
+import PushWords
 
 /// Every rule of the Live Activity lint, one case each: the mistakes APNs answers 200 to and a
 /// device then drops.
@@ -79,7 +80,7 @@ struct LiveActivityLintTests {
         #expect(try PushTemplate(spec, payload: payload).topic == "com.example.app.push-type.liveactivity")
         // Live Activity keys sent as an alert: a hint, not a refusal.
         let alert = try PushTemplate(PushSpec(topic: "com.example.app"), payload: payload)
-        #expect(alert.warnings(sending: 1).contains { $0.en.contains("apns-push-type liveactivity (or aps.event update)") })
+        #expect(alert.warnings(sending: 1).contains { $0.words.en.contains("apns-push-type liveactivity (or aps.event update)") })
     }
 
     @Test func theBuilderWritesApplesKeys() throws {
@@ -135,7 +136,7 @@ extension SettingNameTests {
         let update = try Payload(bytes: Array(#"{"aps":{"event":"update","timestamp":1,"content-state":{"s":1}}}"#.utf8), source: "update.json")
         let template = try PushTemplate(PushSpec(topic: "com.example.app", pushType: "liveactivity", priority: "10"), payload: update)
         let budget = LiveActivityLint.budgetWarning.en
-        #expect(!template.warnings(sending: 1).contains { $0.en.contains(budget) })
-        #expect(template.warnings(sending: 2).contains { $0.en.contains(budget) })
+        #expect(!template.warnings(sending: 1).contains { $0.words.en.contains(budget) })
+        #expect(template.warnings(sending: 2).contains { $0.words.en.contains(budget) })
     }
 }

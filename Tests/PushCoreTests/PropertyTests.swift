@@ -2,6 +2,7 @@ import ChildProcess
 import Foundation
 import Testing
 @testable import PushCore
+import PushWords
 
 // Property tests over every PushCore parser that takes outside input (issue 10, "How to keep
 // it fixed"): payload JSON, device tokens, JWTs, header values, server answers.

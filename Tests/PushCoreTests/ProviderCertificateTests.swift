@@ -1,6 +1,7 @@
 import ChildProcess
 import Testing
 @testable import PushCore
+import PushWords
 
 /// The rules pushctl applies to a provider certificate, and the reader of Apple's topics
 /// extension (outside input: fuzzed with a fixed seed).
@@ -34,8 +35,8 @@ struct ProviderCertificateTests {
 
         let c = Self.certificate()
         #expect(c.refusal(topic: "com.example.app.voip", pushType: .voip) == nil)
-        #expect(c.refusal(topic: "com.example.app.complication", pushType: .complication)?.en.contains("does not cover") == true)
-        #expect(c.refusal(topic: "com.example.app.push-type.liveactivity", pushType: .liveactivity)?.en.contains("token authentication") == true)
+        #expect(c.refusal(topic: "com.example.app.complication", pushType: .complication)?.words.en.contains("does not cover") == true)
+        #expect(c.refusal(topic: "com.example.app.push-type.liveactivity", pushType: .liveactivity)?.words.en.contains("token authentication") == true)
     }
 
     @Test func environments() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PushCore
+import PushWords
 
 /// A signer with a fixed signature: these tests are about the token's structure.
 struct FixedSigner: ES256Signing {

@@ -2,6 +2,7 @@ import PushCore
 import PushEngine
 import PushFiles
 import PushTestSupport
+import PushWords
 import Testing
 
 /// Broadcasts and channel calls are requests of the same run as device pushes: retried, renewed

@@ -33,8 +33,9 @@ final class Engine {
     var unavailable: InputError?
     /// The servers the run asked transports for, in order.
     private(set) var made: [String] = []
-    /// The last run (what it resent from a journal).
-    private(set) var last: SendRun?
+    /// How many in-doubt notifications the last run resent from its journal. The run itself is not
+    /// kept: it holds its journal's lock until it is let go, and a test's next run resumes that journal.
+    private(set) var inDoubtResent: Int?
     private var transports: [String: ScriptedTransport] = [:]
 
     /// The transport for a server (`Destination.baseURL`), made on first use.
@@ -56,8 +57,8 @@ final class Engine {
             if let unavailable = self.unavailable { throw unavailable }
             return self.transport(configuration.baseURL)
         }, clock: clock.read, random: { 0.5 })
-        last = run
         let summary = try run.run(stop: stop, grace: grace) { results.append($0) }
+        inDoubtResent = run.inDoubtResent
         return (results, summary)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PushCore
 import PushEngine
 import PushTestSupport
+import PushWords
 import Testing
 
 /// A journal kept and resumed, and `--detect-environment`, through `SendRun` in process.
@@ -53,7 +54,7 @@ import Testing
         let resent = Engine()
         let (again, _) = try resent.run(Self.plan(), journal: JournalSetting(path: path, resume: true))
         #expect(resent.transport().started.map(\.token) == [Self.tokens[1]])
-        #expect(resent.last?.inDoubtResent == 1)
+        #expect(resent.inDoubtResent == 1)
         #expect(again.first { $0.position == 1 }?.outcome == .accepted)
 
         let skipped = Engine()

@@ -3,6 +3,7 @@
 // example-start
 import PushCore
 import PushEngine
+import PushWords
 
 /// Sends one alert to some devices and returns the tokens APNs called dead.
 func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https://api.sandbox.push.apple.com",
@@ -23,5 +24,19 @@ func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https:
     }
     print(summary.line)  // "2 tokens: 1 accepted, 1 rejected (Unregistered 1) in 95 ms"
     return dead
+}
+
+/// The lines of a tokens list that are not device tokens, each with why in Spanish; blank lines pass.
+func unusableTokens(_ lines: [String]) -> [(line: String, why: String)] {
+    lines.compactMap { line -> (line: String, why: String)? in
+        do throws(InputError) {
+            _ = try DeviceToken(parsing: line)
+            return nil
+        } catch {
+            // The core returns a code: branch on it; the catalog (PushWords) says it in words.
+            if case .empty? = error.problem(DeviceTokenProblem.self) { return nil }
+            return (line, error.words.text(.es))
+        }
+    }
 }
 // example-end

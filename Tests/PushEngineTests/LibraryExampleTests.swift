@@ -1,6 +1,7 @@
 import ChildProcess
 import Foundation
 import PushCore
+import PushWords
 import PushCrypto
 import Testing
 import PushSystem
@@ -25,6 +26,13 @@ import PushSystem
         let key = dir.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
         try ES256PrivateKey.generate().pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
         return (dir, key)
+    }
+
+    @Test("the example's check of a tokens list: each line that is not a token, with why in Spanish; a blank line passes")
+    func exampleBranchesOnTheCode() {
+        let refused = unusableTokens(["", String(repeating: "ab", count: 32), "zz11"])
+        #expect(refused.map(\.line) == ["zz11"])
+        #expect(refused.first?.why == "el token del dispositivo 'zz11' tiene 'z' en la posición 1; un token es hexadecimal (0-9, a-f)")
     }
 
     @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")

@@ -1,6 +1,7 @@
 import PushCore
 import PushEngine
 import PushTestSupport
+import PushWords
 import Testing
 
 /// `SendRun` in process, on a scripted transport and a clock that moves only when the run waits:

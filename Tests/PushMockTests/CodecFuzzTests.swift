@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHPACK
 import PushCore
+import PushWords
 @testable import PushMock
 import Testing
 

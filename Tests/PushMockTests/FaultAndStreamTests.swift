@@ -1,6 +1,7 @@
 import ChildProcess
 import Foundation
 import PushCore
+import PushWords
 import PushMock
 import Testing
 

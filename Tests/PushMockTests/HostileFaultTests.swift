@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushWords
 import PushMock
 import Testing
 

@@ -2,6 +2,7 @@ import ChildProcess
 import Crypto
 import Foundation
 import PushCore
+import PushWords
 import PushMock
 
 // Helpers that drive the mock with tools nobody here wrote: curl, nghttp, openssl.

@@ -1,5 +1,6 @@
 import ChildProcess
 import PushCore
+import PushWords
 import Foundation
 import Testing
 
@@ -23,9 +24,13 @@ enum CLI {
         return BuiltProducts.path(of: "pushctl") ?? BuiltProducts.searchedFrom + "/pushctl"
     }()
 
-    /// The environment tests start from: no PUSHCTL_* from the developer's shell, no colour.
+    /// What a job engine sets that `--shard auto` reads: a test sets its own.
+    static let engineVariables: Set<String> = ["CI_NODE_INDEX", "CI_NODE_TOTAL", "AWS_BATCH_JOB_ARRAY_INDEX", "AWS_BATCH_JOB_ARRAY_SIZE", "JOB_COMPLETION_INDEX"]
+
+    /// The environment tests start from: no PUSHCTL_* from the developer's shell (nor a job
+    /// engine's shard variables), no colour.
     static var baseEnvironment: [String: String] {
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUSHCTL_") }
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PUSHCTL_") && !engineVariables.contains($0.key) }
         env["NO_COLOR"] = "1"
         env["PUSHCTL_CACHE_DIR"] = testCacheDirectory  // never the developer's ~/.cache
         return env

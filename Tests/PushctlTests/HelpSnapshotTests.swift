@@ -10,7 +10,7 @@ import Testing
     static var updating: Bool { ProcessInfo.processInfo.environment["PUSHCTL_UPDATE_SNAPSHOTS"] == "1" }
 
     static let commands: [[String]] = [
-        [], ["send"], ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
+        [], ["send"], ["report"], ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
         ["mock"], ["demo"], ["cert"], ["cert", "inspect"], ["cert", "generate"], ["channel"], ["channel", "create"],
         ["channel", "list"], ["channel", "read"], ["channel", "delete"],
     ]

@@ -35,16 +35,20 @@ final class ProxyProcess {
         guard FileManager.default.isExecutableFile(atPath: process.executableURL!.path) else {
             throw CLIError("\(process.executableURL!.path) is missing: Scripts/install-deps.sh installs tinyproxy and microsocks")
         }
+        try ProxyProcess.start(process, listeningOn: port, what: "the proxy", seconds: 10)
+    }
+
+    /// Starts a server's `process` (its output dropped), ready when it accepts a connection on `port`.
+    static func start(_ process: Process, listeningOn port: Int, what: String, seconds: Double = 20) throws {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Ready when it accepts a connection.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if Sockets.acceptsConnections(onLoopbackPort: port) { return }
             Clocks.sleep(seconds: 0.05)
         }
-        throw CLIError("the proxy on port \(port) did not start")
+        throw CLIError("\(what) on port \(port) did not start")
     }
 
     deinit {

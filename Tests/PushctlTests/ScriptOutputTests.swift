@@ -100,4 +100,31 @@ import Testing
         let passed = try CLI.run("/usr/bin/env", ["python3", checker, good, workflow])
         #expect(passed.status == 0, "\(passed.stderr)")
     }
+
+    @Test("Scripts/check-workflows.py holds each engine's recipe to its engine's rules: the action, the Kubernetes Indexed Job, the GitLab job",
+          arguments: [
+              ("action", ".github/actions/send/action.yml", [("key=\"$RUNNER_TEMP/pushctl-key/AuthKey.p8\"", "key=${{ inputs.key }}"), ("actions/upload-artifact@v4", "actions/cache/save@v4")],
+               ["puts an input into the script's text", "never uploads the journal"]),
+              ("kubernetes", "Scripts/recipes/kubernetes-indexed-job.yaml", [("values: [64, 65, 66]", "values: [64, 65]"), ("--shard auto/4", "--shard auto/3"),
+                                                                           ("completionMode: Indexed", "completionMode: NonIndexed"), ("values: [75]", "values: [76]")],
+               ["does not fail the Job on 64, 65 and 66", "--shard auto/3 against 4 copies", "completionMode is not Indexed", "does not retry on 75"]),
+              ("gitlab", "Scripts/recipes/gitlab-ci.yml", [("--shard auto \\", "--shard 1/4 \\"), ("  before_script: *pushctl-install\n  script:\n    - |", "  script:\n    - |")],
+               ["does not send with --shard auto", "calls pushctl, and its before_script installs nothing"]),
+          ] as [(String, String, [(String, String)], [String])])
+    func recipeChecks(kind: String, file: String, breaks: [(String, String)], complaints: [String]) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let checker = root.appendingPathComponent("Scripts/check-workflows.py").path
+        let original = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let good = try CLI.run("/usr/bin/env", ["python3", checker, "--recipe", kind, root.appendingPathComponent(file).path])
+        #expect(good.status == 0, "\(good.stderr)")
+        var broken = original
+        for (from, to) in breaks {
+            #expect(broken.contains(from), "\(file) holds \(from)")
+            broken = broken.replacingOccurrences(of: from, with: to)
+        }
+        let copy = try dir.write("broken-\(kind).yml", broken)
+        let result = try CLI.run("/usr/bin/env", ["python3", checker, "--recipe", kind, copy])
+        #expect(result.status == 1)
+        for complaint in complaints { #expect(result.stderr.contains(complaint), "\(complaint): \(result.stderr)") }
+    }
 }

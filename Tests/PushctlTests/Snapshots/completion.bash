@@ -181,13 +181,13 @@ _pushctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|jwt|key|cert|channel|doctor|mock|demo|help)
+    send|report|jwt|key|cert|channel|doctor|mock|demo|help)
         # Offer subcommand argument completions
         "_pushctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send jwt key cert channel doctor mock demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send report jwt key cert channel doctor mock demo help' -- "${cur}"))
         ;;
     esac
 }
@@ -196,13 +196,20 @@ _pushctl_send() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --content-available --mutable-content --input-push-token --no-lint --sandbox --production --detect-environment --resume --skip-in-doubt --dry-run --verbose --show-secrets --quiet --version -h --help)
     repeating_options=(--device-token --custom --channel-id --connect-to)
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --tokens-file --requests-file --shard --payload --payload-json --title --subtitle --body --badge --sound --category --thread-id --interruption-level --live-activity --timestamp --content-state --stale-date --dismissal-date --relevance-score --attributes-type --attributes --input-push-channel --request-id --push-type --priority --collapse-id --expiration --apns-id --endpoint --port --cacert --proxy --proxy-user-file --concurrency --connections --retries --timeout --unregistered-out --journal --simulator-file --simulator --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --tokens-file --requests-file --shard --payload --payload-json --title --subtitle --body --badge --sound --category --thread-id --interruption-level --live-activity --timestamp --content-state --stale-date --dismissal-date --relevance-score --attributes-type --attributes --input-push-channel --request-id --push-type --priority --collapse-id --expiration --apns-id --endpoint --port --cacert --proxy --proxy-user-file --concurrency --connections --retries --timeout --unregistered-out --journal --metrics-file --metrics-push --simulator-file --simulator --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -368,6 +375,13 @@ _pushctl_send() {
         __pushctl_add_completions -o plusdirs -fX '!*.@(jsonl)'
         return
         ;;
+    '--metrics-file')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(prom)'
+        return
+        ;;
+    '--metrics-push')
+        return
+        ;;
     '--simulator-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(apns)'
         return
@@ -381,6 +395,42 @@ _pushctl_send() {
         ;;
     '--lang')
         __pushctl_add_completions -W 'en'$'\n''es'
+        return
+        ;;
+    esac
+}
+
+_pushctl_report() {
+    repeating_flags=()
+    non_repeating_flags=(--quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--unregistered-out --retry-out --output --lang)
+    __pushctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--unregistered-out')
+        __pushctl_add_completions -f
+        return
+        ;;
+    '--retry-out')
+        __pushctl_add_completions -f
+        return
+        ;;
+    '--output')
+        __pushctl_add_completions -W 'text'$'\n''json'
+        return
+        ;;
+    '--lang')
+        __pushctl_add_completions -W 'en'$'\n''es'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __pushctl_add_completions -o plusdirs -fX '!*.@(jsonl)'
         return
         ;;
     esac
@@ -413,13 +463,20 @@ _pushctl_jwt_sign() {
     repeating_flags=()
     non_repeating_flags=(--explain --cached --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --issued-at --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --issued-at --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -649,13 +706,20 @@ _pushctl_channel_create() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang --storage)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang --storage)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -720,13 +784,20 @@ _pushctl_channel_list() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -787,13 +858,20 @@ _pushctl_channel_read() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
     __pushctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -854,13 +932,20 @@ _pushctl_channel_delete() {
     repeating_flags=()
     non_repeating_flags=(--no-jwt-cache --sandbox --production --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --endpoint --cacert --proxy --request-id --timeout --retries --output --lang)
     __pushctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')
@@ -921,13 +1006,20 @@ _pushctl_doctor() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--key-file --key-id --team-id --cert --cert-key --cert-password-file --endpoint --cacert --proxy --proxy-user-file --device-token --topic --timeout --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --endpoint --cacert --proxy --proxy-user-file --device-token --topic --timeout --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--key-file')
         __pushctl_add_completions -o plusdirs -fX '!*.@(p8|pem)'
+        return
+        ;;
+    '--signer')
+        return
+        ;;
+    '--public-key')
+        __pushctl_add_completions -o plusdirs -fX '!*.@(pem|crt)'
         return
         ;;
     '--key-id')

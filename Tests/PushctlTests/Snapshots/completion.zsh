@@ -53,6 +53,7 @@ _pushctl() {
     command)
         local -ar subcommands=(
             'send:Send a push notification to one or more devices over HTTP/2.'
+            'report:Add up the journals or JSON Lines results of N shards: one summary, one list of dead tokens, one to retry.'
             'jwt:Sign an APNs provider token (ES256 JWT) with a .p8 key, or decode and verify one.'
             'key:Make test keys.'
             'cert:Inspect APNs certificates (.p12, PEM, .cer), or make test ones.'
@@ -66,7 +67,7 @@ _pushctl() {
         ;;
     arg)
         case "${words[1]}" in
-        send|jwt|key|cert|channel|doctor|mock|demo|help)
+        send|report|jwt|key|cert|channel|doctor|mock|demo|help)
             "_pushctl_${words[1]}" && ret=0
             ;;
         esac
@@ -84,7 +85,9 @@ _pushctl_send() {
     local -ar ___output=('text' 'json' 'jsonl')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -96,7 +99,7 @@ _pushctl_send() {
         '*--device-token[A device token in hex; repeat for several (Xcode'\''s <ab cd …> form is fine).]:hex:'
         '--tokens-file[A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.]:path:_files'
         '--requests-file[A JSON Lines file, one notification per line\: {"token"\:HEX,"payload"\:{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.]:path:_files -g '\''*.jsonl *.json'\'''
-        '--shard[Send only shard K of N (1 ≤ K ≤ N)\: the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them.]:k/n:'
+        '--shard[Send only shard K of N (1 ≤ K ≤ N)\: the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine'\''s index\: GitLab'\''s CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch'\''s AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes'\'' JOB_COMPLETION_INDEX (with auto/N\: Kubernetes gives no count).]:k/n|auto|auto/n:'
         '--payload[The payload JSON file, sent byte for byte, or - for stdin.]:path:_files -g '\''*.json'\'''
         '--payload-json[The payload as a JSON string.]:json:'
         '--title[Build the payload\: aps.alert.title.]:title:'
@@ -145,6 +148,8 @@ _pushctl_send() {
         '--journal[Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.]:path:_files -g '\''*.jsonl'\'''
         '--resume[With --journal\: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).]'
         '--skip-in-doubt[With --resume\: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.]'
+        '--metrics-file[Write the run'\''s metrics to this file in Prometheus'\'' text format, replaced at once (for node_exporter'\''s textfile collector\: a .prom file in its folder).]:path:_files -g '\''*.prom'\'''
+        '--metrics-push[Push the run'\''s metrics to this Prometheus Pushgateway (http\://host\:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.]:url:'
         '--simulator-file[Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.]:path:_files -g '\''*.apns'\'''
         '--simulator[macOS\: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.]:udid|booted:'
         '--output[text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).]:output:{__pushctl_complete "${___output[@]}"}'
@@ -152,6 +157,25 @@ _pushctl_send() {
         '--verbose[Show libcurl'\''s trace on stderr (the JWT redacted).]'
         '--show-secrets[With --verbose or --dry-run, show the JWT instead of redacting it.]'
         '--quiet[Print nothing but errors; the exit status tells the outcome.]'
+        '--lang[Language of the messages\: en or es (default\: PUSHCTL_LANG, else the locale\: LC_ALL, LC_MESSAGES, LANG).]:en|es:{__pushctl_complete "${___lang[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_pushctl_report() {
+    local -i ret=1
+    local -ar ___output=('text' 'json')
+    local -ar ___lang=('en' 'es')
+    local -ar arg_specs=(
+        '*:file:_files -g '\''*.jsonl'\'''
+        '--unregistered-out[Write the tokens APNs called dead (410) to this tokens file, each with APNs'\'' time in a comment\: delete a token only if it was registered before that time.]:path:_files'
+        '--retry-out[Write the tokens left to send again (temporary failures, APNs not reached, stopped runs) to this tokens file, for send --tokens-file later.]:path:_files'
+        '--output[text (the summary and the lists, on stdout) or json (one document).]:output:{__pushctl_complete "${___output[@]}"}'
+        '--quiet[Print nothing but errors (and the json document); the exit status tells the outcome.]'
         '--lang[Language of the messages\: en or es (default\: PUSHCTL_LANG, else the locale\: LC_ALL, LC_MESSAGES, LANG).]:en|es:{__pushctl_complete "${___lang[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -196,7 +220,9 @@ _pushctl_jwt_sign() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--issued-at[The iat claim, UNIX seconds (default\: now).]:unix:'
@@ -389,7 +415,9 @@ _pushctl_channel_create() {
     local -ar ___lang=('en' 'es')
     local -ar ___storage=('none' 'latest')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -423,7 +451,9 @@ _pushctl_channel_list() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -457,7 +487,9 @@ _pushctl_channel_read() {
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
         ':id:'
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -491,7 +523,9 @@ _pushctl_channel_delete() {
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
         ':id:'
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''
@@ -524,7 +558,9 @@ _pushctl_doctor() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple (env PUSHCTL_KEY_FILE).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
         '--cert[Authenticate with a certificate instead of a key\: the .p12 exported from Keychain Access, or a PEM certificate (env PUSHCTL_CERT).]:path:_files -g '\''*.p12 *.pfx *.pem *.crt *.cer'\'''

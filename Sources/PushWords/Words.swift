@@ -1,3 +1,5 @@
+public import PushCore
+
 /// The languages pushctl speaks to people in. Machine output (json/jsonl keys, reason codes,
 /// statuses, exit codes) never changes with it.
 public enum Language: String, CaseIterable, Sendable {
@@ -35,14 +37,15 @@ public enum Language: String, CaseIterable, Sendable {
 }
 
 /// Words a person reads, in every language pushctl speaks: the English and the Spanish side by
-/// side where the message is made, so one never exists without the other (the compiler refuses a
-/// `Words` without its Spanish; `CatalogTests` refuses an empty or untranslated one).
+/// side, so one never exists without the other (the compiler refuses a `Words` without its
+/// Spanish; `WordsCatalogTests` refuses an empty or untranslated one). PushCore makes none: it
+/// returns codes, and this module's catalog (`Catalog+*.swift`) says each in both languages.
 ///
 /// Deliberately not expressible by a string literal: English alone never passes for `Words`; text
 /// that reads the same in both languages says so with `Words(verbatim:)`.
 ///
 /// A typed value rather than a lookup key: no resource bundle, no Foundation (the sender stays free
-/// of ICU), and the mock and the sender share a message by sharing the code that makes it.
+/// of ICU), and the mock and the sender share a message by sharing the code the catalog renders.
 public struct Words: Sendable, Hashable, CustomStringConvertible {
     public let en: String
     public let es: String
@@ -71,18 +74,7 @@ public struct Words: Sendable, Hashable, CustomStringConvertible {
 
     /// Each language's texts joined by each language's `separator`.
     public static func joined(_ parts: [Words], separator: Words = Words(verbatim: "")) -> Words {
-        Words(Words.join(parts.map(\.en), separator.en), es: Words.join(parts.map(\.es), separator.es))
-    }
-
-    /// `parts.joined(separator:)`, by hand: the standard library's is generic, and its first use in
-    /// a run scans the runtime's conformance records (~0.2 M instructions, on every single push).
-    public static func join(_ parts: [String], _ separator: String) -> String {
-        var joined = ""
-        for (index, part) in parts.enumerated() {
-            if index > 0 { joined.append(separator) }
-            joined.append(part)
-        }
-        return joined
+        Words(TextLayout.join(parts.map(\.en), separator.en), es: TextLayout.join(parts.map(\.es), separator.es))
     }
 
     public static func + (lhs: Words, rhs: Words) -> Words { Words(lhs.en + rhs.en, es: lhs.es + rhs.es) }

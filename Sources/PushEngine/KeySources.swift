@@ -1,0 +1,213 @@
+public import PushCore
+public import PushWords
+public import PushCrypto
+import PushFiles
+import PushSystem
+
+/// An RFC 7512 `pkcs11:` URI as pushctl reads it: the path attributes (`token=…;object=…`) go to
+/// OpenSSL as given; the query attributes `module-path` and `pin-value` pushctl hands over itself.
+public struct PKCS11URI: Sendable, Equatable {
+    /// What OpenSSL is given: the URI without `module-path` and `pin-value`.
+    public let forOpenSSL: String
+    public let modulePath: String?
+    public let pin: String?
+    /// The URI as messages show it, any PIN as `***`.
+    public let shown: String
+
+    public init?(_ text: String) {
+        guard text.lowercased().hasPrefix("pkcs11:") else { return nil }
+        let parts = text.dropFirst("pkcs11:".count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var kept: [Substring] = [], shownQuery: [String] = []
+        var module: String?, pin: String?
+        for attribute in parts.count > 1 ? parts[1].split(separator: "&") : [] {
+            let pair = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = pair.count > 1 ? PKCS11URI.percentDecoded(pair[1]) : ""
+            switch pair[0].lowercased() {
+            case "module-path": module = value; shownQuery.append(String(attribute))
+            case "pin-value": pin = value; shownQuery.append("pin-value=***")
+            default: kept.append(attribute); shownQuery.append(String(attribute))
+            }
+        }
+        // A pin-value among the path's attributes (libp11 reads it there too) is never shown.
+        let shownPath = parts[0].split(separator: ";", omittingEmptySubsequences: false)
+            .map { $0.lowercased().hasPrefix("pin-value=") ? "pin-value=***" : String($0) }.joined(separator: ";")
+        forOpenSSL = "pkcs11:" + parts[0] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        modulePath = module
+        self.pin = pin
+        shown = OutsideText.display("pkcs11:" + shownPath + (shownQuery.isEmpty ? "" : "?" + shownQuery.joined(separator: "&")), limit: 200)
+    }
+
+    /// Whether the URI carries a PIN (in its query or its path).
+    public var carriesPIN: Bool { shown.contains("pin-value=***") }
+
+    /// `%XX` sequences as the bytes they stand for (RFC 3986); anything else as written.
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
+               let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low < utf8.endIndex,
+               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index = utf8.index(after: low)
+                continue
+            }
+            bytes.append(byte)
+            index = utf8.index(after: index)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A key inside a PKCS#11 token, opened through OpenSSL (`TokenKey`), with what opening it took.
+public struct OpenedTokenKey: Sendable {
+    public let key: ES256PrivateKey
+    /// The public half, read from the token, that each signature is checked with.
+    public let publicKey: ES256PublicKey?
+    /// The module that opened it (nil: the engine's default, p11-kit's proxy).
+    public let module: String?
+    /// A PIN was given (from the URI, or typed).
+    public let loggedIn: Bool
+
+    /// The key the settings name: the module from `module-path`, else `PUSHCTL_PKCS11_MODULE`; the
+    /// PIN from `pin-value`, else asked on a terminal when the token will not open without one.
+    public static func open(_ uri: PKCS11URI, _ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> OpenedTokenKey {
+        let module = uri.modulePath ?? values.value(.pkcs11Module)
+        var pin = uri.pin
+        var result = TokenKey.load(uri: uri.forOpenSSL, module: module, pin: pin)
+        if case .failure(.noKey) = result, pin == nil, let typed = options.askPIN?(uri.shown) {
+            pin = typed
+            result = TokenKey.load(uri: uri.forOpenSSL, module: module, pin: pin)
+        }
+        switch result {
+        case let .success(key):
+            return OpenedTokenKey(key: key, publicKey: key.detachedPublicKey, module: module, loggedIn: pin != nil)
+        case let .failure(failure):
+            throw problem(failure, uri: uri, module: module, pinGiven: pin != nil)
+        }
+    }
+
+    static func problem(_ failure: TokenKey.Failure, uri: PKCS11URI, module: String?, pinGiven: Bool) -> InputError {
+        let moduleName = OutsideText.display(module ?? "p11-kit-proxy (the engine's default)", limit: 200)
+        switch failure {
+        case .noSupport:
+            return InputError(Words("this OpenSSL cannot reach a PKCS#11 token: it has neither libp11's pkcs11 engine nor a provider for pkcs11: URIs",
+                                    es: "este OpenSSL no puede llegar a un token PKCS#11: no tiene el motor pkcs11 de libp11 ni un proveedor para URIs pkcs11:"),
+                              hint: Words("install libp11's engine (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)",
+                                          es: "instala el motor de libp11 (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)"),
+                              kind: .unavailable)
+        case let .module(detail):
+            return InputError(Words("the PKCS#11 module \(moduleName) could not be loaded\(detail.isEmpty ? "" : " (\(detail))")",
+                                    es: "no se pudo cargar el módulo PKCS#11 \(moduleName)\(detail.isEmpty ? "" : " (\(detail))")"),
+                              hint: Words("give the module's path with module-path=… in the URI or \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)",
+                                          es: "indica la ruta del módulo con module-path=… en la URI o \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)"),
+                              kind: .unavailable)
+        case let .noKey(detail):
+            let why = detail.isEmpty ? "" : " (\(detail))"
+            let pinHint = pinGiven
+                ? Words("check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
+                        es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
+                : Words("the token may want a PIN: add ?pin-value=… to the URI (kept in \(Setting.keyFile.variable ?? "a variable"), not on the command line), or run on a terminal to be asked",
+                        es: "el token quizá pide un PIN: añade ?pin-value=… a la URI (guardada en \(Setting.keyFile.variable ?? "una variable"), no en la línea de órdenes), o ejecútalo en una terminal para que se pida")
+            return InputError(Words("no private key for \(uri.shown) could be opened in the token (module \(moduleName))\(why)",
+                                    es: "no se pudo abrir ninguna clave privada para \(uri.shown) en el token (módulo \(moduleName))\(why)"),
+                              hint: pinHint, kind: .missingInput)
+        case let .notP256(kind):
+            let shownKind = OutsideText.display(kind, limit: 40)
+            return InputError(Words("APNs keys are P-256 (prime256v1) EC keys; \(uri.shown) is \(shownKind)",
+                                    es: "las claves de APNs son claves EC P-256 (prime256v1); \(uri.shown) es \(shownKind)"))
+        }
+    }
+}
+
+/// A token's key as a provider token's signer: each signature checked with the public half before it is used.
+struct TokenKeySigner: ES256Signing {
+    let opened: OpenedTokenKey
+    let publicKey: ES256PublicKey?
+
+    func sign(_ message: [UInt8]) throws -> [UInt8] {
+        let signature = try opened.key.sign(message)
+        if let publicKey, !publicKey.isValidSignature(signature, for: message) {
+            throw InputError(Words("the token's signature does not verify with the key's public half: the token signs with another key than the one named",
+                                   es: "la firma del token no se verifica con la mitad pública de la clave: el token firma con otra clave que la indicada"))
+        }
+        return signature
+    }
+}
+
+/// What `doctor` shows for a key that is not a file on disk.
+public struct KeySourceCheck {
+    public let passed: Bool
+    /// What was found, one sentence: "pkcs11:…: found (module …), logged in, a P-256 key; a test signature verifies".
+    public let found: Words
+    public let hint: Words?
+    /// For `--output json`: where the key is, and the module or command.
+    public let details: [(String, String)]
+    /// Signs the doctor's test push with the key already opened (nil when the check failed).
+    public let authorization: SigningAuthorization?
+}
+
+extension SigningKey {
+    /// Checks a key that is not a file on disk, as `doctor` shows it: a PKCS#11 token (found,
+    /// logged in, a P-256 key, a test signature verified with its public half), an external signer
+    /// (it answers with an ES256 signature, verified when the public key is known), or
+    /// `PUSHCTL_KEY` (it parses and a test signature verifies). Nil for a key file, or no key.
+    /// Signs a fresh token: the check is the signer's, not the cache's.
+    public static func check(_ values: SettingValues, _ options: CredentialOptions) -> KeySourceCheck? {
+        guard let choice = try? values.credentialChoice() else { return nil }
+        let uri = choice == .keyFile ? values.value(.keyFile).flatMap(PKCS11URI.init) : nil
+        guard choice == .key || choice == .signer || uri != nil else { return nil }
+        var details: [(String, String)] = []
+        if let uri { details.append(("uri", uri.shown)) }
+        if choice == .signer { details.append(("signer", ExternalSigner.shown(values.value(.signer) ?? ""))) }
+        do throws(InputError) {
+            let identity = try identity(values)
+            let unsigned = UnsignedProviderToken(keyID: identity.keyID, teamID: identity.teamID, issuedAt: WallClock.now())
+            let message = Array(unsigned.signingInput.utf8)
+            let signer: any ES256Signing
+            var found: Words
+            if let uri {
+                let opened = try OpenedTokenKey.open(uri, values, options)
+                let module = OutsideText.display(opened.module ?? "p11-kit-proxy", limit: 120)
+                details.append(("module", module))
+                signer = TokenKeySigner(opened: opened, publicKey: opened.publicKey)
+                _ = try signed(message, by: signer)
+                found = Words("\(uri.shown): found (module \(module)), ", es: "\(uri.shown): encontrada (módulo \(module)), ")
+                    + (opened.loggedIn ? Words("logged in", es: "sesión iniciada") : Words("opened without a PIN", es: "abierta sin PIN"))
+                    + Words(", a P-256 key; a test signature verifies with its public half", es: ", una clave P-256; una firma de prueba se verifica con su mitad pública")
+            } else if choice == .signer {
+                let command = values.value(.signer) ?? ""
+                let publicKey = try signerPublicKey(values, keyID: identity.keyID)
+                signer = ExternalSigner(command: command, publicKey: publicKey)
+                _ = try signed(message, by: signer)
+                found = Words("the signer \(ExternalSigner.shown(command)) answers with an ES256 signature", es: "el firmante \(ExternalSigner.shown(command)) responde con una firma ES256")
+                    + (publicKey == nil
+                        ? Words(", not checked here (no public key: give \(Setting.publicKey) or \(identity.keyID).pem)", es: ", que aquí no se comprueba (no hay clave pública: da \(Setting.publicKey) o \(identity.keyID).pem)")
+                        : Words(" that verifies with the public key", es: " que se verifica con la clave pública"))
+            } else {
+                let key = try environmentKey(values).privateKey()
+                signer = key
+                let signature = try signed(message, by: signer)
+                guard key.publicKey.isValidSignature(signature, for: message) else {
+                    throw InputError(Words("a test signature does not verify with the key's own public half", es: "una firma de prueba no se verifica con la propia mitad pública de la clave"))
+                }
+                found = Words("\(Setting.key) holds a P-256 key; a test signature verifies", es: "\(Setting.key) contiene una clave P-256; una firma de prueba se verifica")
+            }
+            found = found + Words("; key id \(identity.keyID), team id \(identity.teamID)", es: "; con key id \(identity.keyID) y team id \(identity.teamID)")
+            // The test push signs with the key already opened, and caches nothing.
+            let authorization = SigningAuthorization(signer: TokenSigner(seal: nil) { signer }, keyID: identity.keyID, teamID: identity.teamID, cache: nil)
+            return KeySourceCheck(passed: true, found: found, hint: nil, details: details, authorization: authorization)
+        } catch {
+            return KeySourceCheck(passed: false, found: error.words, hint: error.hintWords, details: details, authorization: nil)
+        }
+    }
+
+    /// A signature, its failures as the input errors they are.
+    static func signed(_ message: [UInt8], by signer: any ES256Signing) throws(InputError) -> [UInt8] {
+        do { return try signer.sign(message) } catch let error as InputError { throw error } catch {
+            throw InputError(Words("a test signature failed: \(error)", es: "falló una firma de prueba: \(error)"))
+        }
+    }
+}

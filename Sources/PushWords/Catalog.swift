@@ -1,0 +1,73 @@
+public import PushCore
+
+// The catalog: where each of PushCore's codes (its problems, warnings, explanations and notes)
+// becomes words, in English and Spanish side by side. One place per area of the core
+// (`Catalog+Payload.swift`, `Catalog+DeviceToken.swift`…); the core itself says nothing.
+
+/// A core problem said in words: what was wrong, and what to do about it. Every `InputProblem`
+/// of PushCore is one (the catalog's test renders a value of each case in both languages).
+public protocol WordedProblem: InputProblem {
+    /// What was wrong.
+    var words: Words { get }
+    /// What to do about it.
+    var hintWords: Words? { get }
+}
+
+extension WordedProblem {
+    public var hintWords: Words? { nil }
+}
+
+/// Words a module above the core says for itself (the files, the crypto, the engine, the mock,
+/// the command line), carried as an `InputError`'s problem until that module has codes of its own.
+public struct SaidProblem: WordedProblem, Hashable {
+    public let words: Words
+    public let hintWords: Words?
+
+    public init(_ words: Words, hint: Words? = nil) {
+        self.words = words
+        hintWords = hint
+    }
+}
+
+extension InputError: CustomStringConvertible {
+    /// A problem a module above the core says in its own words.
+    public init(_ message: Words, hint: Words? = nil, kind: Kind = .badData) {
+        self.init(SaidProblem(message, hint: hint), kind: kind)
+    }
+
+    /// A message not yet said in Spanish: it reads the same in both languages until it is.
+    public init(_ message: String, hint: String? = nil, kind: Kind = .badData) {
+        self.init(Words(verbatim: message), hint: hint.map(Words.init(verbatim:)), kind: kind)
+    }
+
+    /// The problem said in words, after where it was: "tokens.txt, line 3: …".
+    public var words: Words {
+        let said = (problem as? any WordedProblem)?.words ?? Words(verbatim: String(describing: problem))
+        return places.reversed().reduce(said) { inner, place in place.words + Words(verbatim: ": ") + inner }
+    }
+
+    /// What to do about it, in every language.
+    public var hintWords: Words? { (problem as? any WordedProblem)?.hintWords }
+
+    /// What was wrong, in this process's language.
+    public var message: String { words.description }
+    /// What to do about it, in this process's language.
+    public var hint: String? { hintWords?.description }
+
+    /// One line: the message, then the hint after a semicolon (before an excerpt the message
+    /// shows under its first line, as a JSON error's caret does).
+    public var description: String {
+        guard let hint else { return message }
+        guard let newline = message.firstIndex(of: "\n") else { return "\(message); \(hint)" }
+        return "\(message[..<newline]); \(hint)\(message[newline...])"
+    }
+}
+
+extension ProblemPlace {
+    public var words: Words {
+        switch self {
+        case let .named(name): return Words(verbatim: name)
+        case let .line(file, line): return Words("\(file), line \(line)", es: "\(file), línea \(line)")
+        }
+    }
+}

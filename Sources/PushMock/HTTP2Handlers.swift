@@ -31,20 +31,24 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
 
 /// One connection's APNs: reads the frames of every stream, applies faults and checks, answers.
 ///
-/// It works on the connection's frames (from ``HTTP2ServerCodec``) directly, with no child channel
-/// per stream: with one stream per request, child channels, their pipelines and promises cost
-/// about half of the CPU time. It refuses streams over the limit the client has acknowledged, as
-/// APNs does.
+/// It works on the connection's frames from NIOHTTP2's handler directly, with no child channel per
+/// stream: with one stream per request, child channels, their pipelines and promises cost about
+/// half of the CPU time. So it keeps the connection's receive window open itself (streams need
+/// none), refuses streams over the limit the client has acknowledged, as APNs does, and closes
+/// connections that never finish setting up or that idle.
 final class APNsConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
 
     /// SETTINGS_INITIAL_WINDOW_SIZE, as APNs sends it. Every payload APNs accepts (5 KB at most) fits,
     /// so streams need no WINDOW_UPDATE; only the connection's window is replenished.
-    static let streamWindow = HTTP2ServerCodec.streamWindow
+    static let streamWindow = 65_535
     /// A body that fills its stream's window without ending cannot end: it is answered 413 at once,
     /// then reset with NO_ERROR, as nginx does, so that the client stops uploading.
     static let maximumBodyBytes = streamWindow - 1
+    /// The connection's receive window: opened to this at once, topped up when half of it is used
+    /// (every DATA byte counts, on streams reset or not): room for many bodies in flight.
+    static let connectionWindow = 1 << 20
 
     /// A request being read, or answered and waiting for its stream to close.
     /// One stream's request as it arrives: a reference, so that the frames that add to it and
@@ -70,6 +74,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private let core: MockServerCore
     private let wire: ConnectionWire
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
+    /// The last exchange whose stream closed before it was answered: NIOHTTP2 closes a stream it
+    /// resets for a stream error just before it reports the error, which the log line needs it for.
+    private var closedUnanswered: (streamID: HTTP2StreamID, exchange: Exchange)?
     /// Requests taken for an answer (not refused) on this connection.
     private var requests = 0
     private var streamLimitRaised = false
@@ -85,6 +92,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private var streamLimitAcknowledged: Int?
     private var openStreams = 0
     private var policy: ConnectionPolicy
+    /// Closes the connection unless TLS and the client's preface are done in time.
+    private var setupDeadline: Scheduled<Void>?
+    private var idleCheck: Scheduled<Void>?
 
     init(id: Int, core: MockServerCore, wire: ConnectionWire) {
         self.id = id
@@ -95,14 +105,30 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if let timeout = core.limits.idleTimeoutMilliseconds {
-            scheduleIdleCheck(every: .milliseconds(Int64(max(10, min(timeout / 4, 1000)))), timeout: timeout, context: context)
+        let channel = context.channel
+        setupDeadline = context.eventLoop.scheduleTask(in: .milliseconds(Int64(core.limits.setupTimeoutMilliseconds))) {
+            channel.close(promise: nil)
         }
+        // NIOHTTP2 has written the server's SETTINGS (TLS holds them until its handshake is done).
+        let boost = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - Self.streamWindow))
+        context.writeAndFlush(wrapOutboundOut(boost), promise: nil)
+        if let timeout = core.limits.idleTimeoutMilliseconds { scheduleIdleCheck(in: .milliseconds(Int64(timeout)), context: context) }
         context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        setupDeadline?.cancel()
+        idleCheck?.cancel()
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        if let deadline = setupDeadline {
+            // The first frame is the client's SETTINGS, after its preface: the connection is set up.
+            deadline.cancel()
+            setupDeadline = nil
+        }
         if core.limits.idleTimeoutMilliseconds != nil { policy.lastFrame = .now() }
         switch frame.payload {
         case let .headers(payload):
@@ -115,21 +141,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             }
 
         case let .data(payload):
-            let size = payload.data.readableBytes
-            guard let exchange = exchanges[frame.streamID], !exchange.answered else { return }
-            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: exchange, context: context) }
-            exchange.bodyByteCount += size
-            if core.limits.idleTimeoutMilliseconds != nil { exchange.lastActivity = .now() }
-            if exchange.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
-                // Answer now; the stream's window, sized for what APNs accepts, would stop the client
-                // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
-                answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
-                // Flushed first: the codec drops a stream's DATA still waiting for the window when it is reset.
-                context.flush()
-                context.write(wrapOutboundOut(HTTP2Frame(streamID: frame.streamID, payload: .rstStream(.noError))), promise: nil)
-            } else if payload.endStream {
-                requestComplete(frame.streamID, context: context)
-            }
+            readBody(payload, stream: frame.streamID, context: context)
 
         case .rstStream:
             // curl resets every stream after its answer: only resets of streams still waiting count.
@@ -137,7 +149,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                 sendGoAway(reason: .unknown("TooManyStreamResets"), code: UInt32(HTTP2ErrorCode.enhanceYourCalm.networkCode), context: context)
             }
 
-        case .ping(_, ack: false), .priority, .settings(.settings):
+        case .ping(_, ack: false), .priority, .settings(.settings), .windowUpdate:
             if policy.spendControlFrame() {
                 sendGoAway(reason: .unknown("TooManyControlFrames"), code: UInt32(HTTP2ErrorCode.enhanceYourCalm.networkCode), context: context)
             }
@@ -148,6 +160,30 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         default:
             break
         }
+    }
+
+    private func readBody(_ payload: HTTP2Frame.FramePayload.Data, stream streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        guard let exchange = exchanges[streamID], !exchange.answered else { return }
+        guard case let .byteBuffer(buffer) = payload.data else { return }
+        keep(buffer, in: exchange, context: context)
+        exchange.bodyByteCount += buffer.readableBytes
+        if core.limits.idleTimeoutMilliseconds != nil { exchange.lastActivity = .now() }
+        if exchange.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
+            // Answer now; the stream's window, sized for what APNs accepts, would stop the client
+            // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
+            answer(streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
+            resetAfterAnswer(streamID, context: context)
+        } else if payload.endStream {
+            requestComplete(streamID, context: context)
+        }
+    }
+
+    /// RST_STREAM(NO_ERROR) after an answer, flushed first: NIOHTTP2 drops a stream's unflushed DATA
+    /// when it is reset.
+    private func resetAfterAnswer(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        context.flush()
+        wire.ownResets.insert(streamID)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.noError))), promise: nil)
     }
 
     /// Takes a new stream, or refuses it with RST_STREAM(REFUSED_STREAM) when it is over the limit
@@ -175,51 +211,85 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // A slow TLS handshake is not idleness: the idle clock starts when TLS is done.
-        if event is TLSUserEvent { policy.lastFrame = .now() }
-        if let closed = event as? StreamClosedEvent, let exchange = exchanges.removeValue(forKey: closed.streamID), exchange.counted {
-            openStreams -= 1
+        switch event {
+        case let closed as StreamClosedEvent:
+            if let exchange = exchanges.removeValue(forKey: closed.streamID) {
+                if exchange.counted { openStreams -= 1 }
+                if !exchange.answered { closedUnanswered = (closed.streamID, exchange) }
+            }
+        case let window as NIOHTTP2WindowUpdatedEvent:
+            if window.streamID == .rootStream, let open = window.inboundWindowSize, open <= Self.connectionWindow / 2 {
+                context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - open))), promise: nil)
+                flushPending = true
+            }
+        case is TLSUserEvent:
+            // A slow TLS handshake is not idleness: the idle clock starts when TLS is done.
+            policy.lastFrame = .now()
+        default:
+            break
         }
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// A malformed request has been reset by ``HTTP2ServerCodec`` (RST_STREAM(PROTOCOL_ERROR)); the
-    /// connection and its other streams carry on, as RFC 9113 §8.1.1 wants. Any other error (TLS, or
-    /// a connection error the codec has answered with GOAWAY) ends the connection, so that a broken
-    /// client cannot hold resources.
+    /// A stream error in what the client sent (a malformed request, a stream's window overrun…):
+    /// NIOHTTP2 has reset that stream and reports why; the connection and its other streams carry
+    /// on, as RFC 9113 §8.1.1 wants. Any other error (TLS, or a connection error NIOHTTP2 has
+    /// answered with GOAWAY) ends the connection, so that a broken client cannot hold resources.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let malformed = error as? MalformedRequest, !wire.goAwayWritten else {
+        guard !wire.goAwayWritten, error is any NIOHTTP2Error else {
             context.close(promise: nil)
             return
         }
-        let streamID = malformed.streamID
-        let exchange = exchanges[streamID] ?? Exchange()
-        if exchanges[streamID]?.answered == true { return }
-        exchanges[streamID]?.answered = true
-        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(PROTOCOL_ERROR): malformed request: \(malformed.description)")
+        // Not a reset of NIOHTTP2's: a frame of the mock's own for a stream already gone.
+        guard let (streamID, code) = wire.takeStreamErrorReset() else { return }
+        let exchange: Exchange
+        if let open = exchanges[streamID] {
+            exchange = open
+        } else if let closed = closedUnanswered, closed.streamID == streamID {
+            exchange = closed.exchange
+        } else {
+            exchange = Exchange()
+        }
+        closedUnanswered = nil
+        if exchange.answered { return }
+        exchange.answered = true
+        let name = MockFaults.http2ErrorCodes.first { $0.code == code.networkCode }?.name ?? "0x\(String(code.networkCode, radix: 16))"
+        let what = code == .protocolError ? "malformed request: " : ""
+        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(\(name)): \(what)\(Self.describe(error))")
     }
 
-    private func scheduleIdleCheck(every: TimeAmount, timeout: Int, context: ChannelHandlerContext) {
-        context.eventLoop.assumeIsolated().scheduleTask(in: every) { [self] in
-            guard context.channel.isActive else { return }
-            enforceIdleTimeout(milliseconds: timeout, context: context)
-            scheduleIdleCheck(every: every, timeout: timeout, context: context)
+    /// NIOHTTP2's error by its type's name (`MissingPseudoHeader`), without values or source location.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.split(separator: "(", maxSplits: 1).first.map(String.init) ?? text
+    }
+
+    private func scheduleIdleCheck(in delay: TimeAmount, context: ChannelHandlerContext) {
+        idleCheck = context.eventLoop.assumeIsolated().scheduleTask(in: max(delay, .milliseconds(10))) { [self] in
+            guard context.channel.isActive, let timeout = core.limits.idleTimeoutMilliseconds else { return }
+            let next = enforceIdleTimeout(milliseconds: timeout, context: context)
+            scheduleIdleCheck(in: next - .now(), context: context)
         }
     }
 
-    /// Answers 400 IdleTimeout to requests whose body stalled, and ends a connection with nothing to do.
-    private func enforceIdleTimeout(milliseconds: Int, context: ChannelHandlerContext) {
-        let cutoff = NIODeadline.now() - .milliseconds(Int64(milliseconds))
+    /// Answers 400 IdleTimeout to requests whose body stalled, and ends a connection with nothing to
+    /// do. When to look again: when the oldest activity left would be too old.
+    private func enforceIdleTimeout(milliseconds: Int, context: ChannelHandlerContext) -> NIODeadline {
+        let timeout = TimeAmount.milliseconds(Int64(milliseconds))
+        let cutoff = NIODeadline.now() - timeout
         let stalled = exchanges.filter { !$0.value.answered && $0.value.lastActivity < cutoff }.map(\.key)
         for streamID in stalled {
             answer(streamID, reply: Reply(reason: .idleTimeout), faults: core.faults, notes: ["no frame for \(milliseconds) ms; RST_STREAM(NO_ERROR) after"], context: context)
-            context.flush()
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.noError))), promise: nil)
+            resetAfterAnswer(streamID, context: context)
         }
         if exchanges.isEmpty, policy.lastFrame < cutoff {
             sendGoAway(reason: .idleTimeout, code: 0, context: context)
         }
         if !stalled.isEmpty { context.flush() }
+        if exchanges.isEmpty { return policy.lastFrame + timeout }
+        // Answered requests waiting for their stream to close (a delayed or a silent answer) are no
+        // idleness of the client's; they are looked at again after a timeout.
+        return exchanges.values.lazy.filter { !$0.answered }.map(\.lastActivity).min().map { $0 + timeout } ?? .now() + timeout
     }
 
     private func keep(_ buffer: ByteBuffer, in exchange: Exchange, context: ChannelHandlerContext) {
@@ -367,6 +437,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     ) {
         exchanges[streamID]?.answered = true
         record(exchange, streamID: streamID, status: 0, fault: fault)
+        wire.ownResets.insert(streamID)
         context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(code))), promise: nil)
         flushPending = true
     }
@@ -524,7 +595,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         guard !streamLimitRaised else { return }
         streamLimitRaised = true
         streamLimitsUnacknowledged.append(core.maxConcurrentStreams)
-        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: core.maxConcurrentStreams)]
+        // NIOHTTP2 is told its ceiling again; the client gets the real limit (see ConnectionWire).
+        wire.advertisedStreamLimit = UInt32(core.maxConcurrentStreams)
+        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: ConnectionWire.streamCeiling)]
         context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
         flushPending = true
     }

@@ -48,6 +48,12 @@ public struct MockAPNsConfiguration: Sendable {
     /// Connections open at once; more are closed as soon as they are accepted (each costs about
     /// 100 KB of TLS and HTTP/2 state).
     public var connectionLimit: Int
+    /// Connections open at once from one IP address, so that one laptop cannot take every place;
+    /// more from it are closed as soon as they are accepted.
+    public var connectionsPerAddressLimit = 1000
+    /// Told when an address reaches ``connectionsPerAddressLimit`` (once, until its connections
+    /// have all gone): the address and the limit.
+    public var onAddressAtLimit: (@Sendable (String, Int) -> Void)?
     /// Told, once per token, when a provider token is refused: the reason and which check failed.
     public var onTokenRefused: (@Sendable (RejectionReason, String) -> Void)?
 
@@ -102,8 +108,9 @@ public struct MockAPNsConfiguration: Sendable {
         }
         try faults.validate()
         try limits.validate()
-        guard connectionLimit >= 1 else {
-            throw InputError(Words("the connection limit must be 1 or more; got \(connectionLimit)", es: "el límite de conexiones debe ser 1 o más; se recibió \(connectionLimit)"), kind: .usage)
+        guard connectionLimit >= 1, connectionsPerAddressLimit >= 1 else {
+            let value = min(connectionLimit, connectionsPerAddressLimit)
+            throw InputError(Words("the connection limits must be 1 or more; got \(value)", es: "los límites de conexiones deben ser 1 o más; se recibió \(value)"), kind: .usage)
         }
         guard (0...65535).contains(port) else {
             throw InputError(Words("the port must be between 0 and 65535; got \(port)", es: "el puerto debe estar entre 0 y 65535; se recibió \(port)"), kind: .usage)

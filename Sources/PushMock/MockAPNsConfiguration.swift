@@ -323,14 +323,26 @@ public struct MockFaults: Sendable {
         return http2ErrorCodes.first { $0.code == code }.map { "\($0.name) (\(hex))" } ?? hex
     }
 
-    /// Parses `TOKEN=REASON` (as `pushctl mock --fail` takes it): a hex device token and a reason
+    /// Parses `TOKEN=REASON` (as `pushctl mock --fail` takes it): a hex device token of 32 bytes or
+    /// more (a shorter one is answered BadDeviceToken before any rule, as APNs would) and a reason
     /// APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseFailure(_ spec: String) throws(InputError) -> (DeviceToken, RejectionReason) {
         guard let equals = spec.firstIndex(of: "=") else {
             throw InputError(Words("\(Setting.mockFailure) takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(OutsideText.display(spec))'", es: "\(Setting.mockFailure) recibe TOKEN=MOTIVO, p. ej. 00fc13ad…=Unregistered; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
         }
         let token = try DeviceToken(parsing: String(spec[..<equals]))
-        let name = String(spec[spec.index(after: equals)...])
+        guard token.hex.utf8.count >= DeviceToken.usualHexLength else {
+            let bytes = token.hex.utf8.count / 2
+            throw InputError(
+                Words("the token \(token.short) is \(bytes) bytes: APNs issues 32 or more, and the mock answers a shorter one 400 BadDeviceToken before any rule",
+                      es: "el token \(token.short) tiene \(bytes) bytes: APNs los emite de 32 o más, y el mock responde 400 BadDeviceToken a uno más corto antes de cualquier regla"),
+                hint: Words("give the whole token, 64 hex digits", es: "da el token entero, 64 dígitos hexadecimales"), kind: .usage)
+        }
+        return (token, try parseReason(String(spec[spec.index(after: equals)...])))
+    }
+
+    /// A reason APNs documents, spelled as APNs spells it (case does not matter).
+    public static func parseReason(_ name: String) throws(InputError) -> RejectionReason {
         guard let reason = RejectionReason.allKnown.first(where: { $0.apnsName.lowercased() == name.lowercased() }) else {
             let known = RejectionReason.allKnown.map(\.apnsName).joined(separator: ", ")
             throw InputError(
@@ -338,6 +350,6 @@ public struct MockFaults: Sendable {
                 hint: Words("use one of \(known)", es: "usa uno de estos: \(known)"),
                 kind: .usage)
         }
-        return (token, reason)
+        return reason
     }
 }

@@ -96,8 +96,9 @@ struct RequestCheck {
         } else if path.hasPrefix(Self.devicePathPrefix) {
             let text = path.dropFirst(Self.devicePathPrefix.count)
             // Checked here rather than with DeviceToken(parsing:), which forgives what people paste
-            // (spaces, <>) and is slow for the hot path; a path must be plain, even-length hex.
-            guard text.utf8.count % 2 == 0, text.utf8.allSatisfy(\.isASCIIHexDigit) else {
+            // (spaces, <>) and is slow for the hot path; a path must be plain, even-length hex, and
+            // no shorter than the 32 bytes APNs issues (longer ones pass: Apple says sizes may grow).
+            guard text.utf8.count % 2 == 0, text.utf8.count >= DeviceToken.usualHexLength, text.utf8.allSatisfy(\.isASCIIHexDigit) else {
                 return reject(.badDeviceToken, loggable: loggable)
             }
             device = text

@@ -29,7 +29,8 @@ struct MockCommand: ParsableCommand {
             Examples:
               pushctl mock --port 8443 --ca-out mock-ca.pem \\
                 --key-file AuthKey_ABC123DEFG.p8
-              pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
+              # a token answered 410 Unregistered (a token is 64 hex digits):
+              pushctl mock --fail "$DEAD_TOKEN=Unregistered" --log requests.jsonl
               # a class on one network, watching each push land in a browser:
               pushctl mock --host 0.0.0.0 --port 8443 --web 8080
               # a rough day at APNs:
@@ -324,7 +325,7 @@ struct MockCommand: ParsableCommand {
         faults.responseDelayMilliseconds = delay
         faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
         if let goAwayInstead {
-            faults.goAwayInstead = try MockFaults.parseFailure("00=" + goAwayInstead).1
+            faults.goAwayInstead = try MockFaults.parseReason(goAwayInstead)
         }
         faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
         faults.answerCount = answerCount

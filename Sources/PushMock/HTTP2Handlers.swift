@@ -132,12 +132,16 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         if core.limits.idleTimeoutMilliseconds != nil { policy.lastFrame = .now() }
         switch frame.payload {
         case let .headers(payload):
-            if exchanges[frame.streamID] == nil {
-                exchanges[frame.streamID] = Exchange(headers: payload.headers)
-                guard admit(frame.streamID, context: context) else { return }
-            }  // a later HEADERS frame holds trailers: APNs has none to read
-            if payload.endStream, exchanges[frame.streamID]?.answered == false {
-                requestComplete(frame.streamID, context: context)
+            let exchange: Exchange
+            if let known = exchanges[frame.streamID] {
+                exchange = known  // a later HEADERS frame holds trailers: APNs has none to read
+            } else {
+                exchange = Exchange(headers: payload.headers)
+                exchanges[frame.streamID] = exchange
+                guard admit(frame.streamID, exchange: exchange, context: context) else { return }
+            }
+            if payload.endStream, !exchange.answered {
+                requestComplete(frame.streamID, exchange: exchange, context: context)
             }
 
         case let .data(payload):
@@ -174,7 +178,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             answer(streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
             resetAfterAnswer(streamID, context: context)
         } else if payload.endStream {
-            requestComplete(streamID, context: context)
+            requestComplete(streamID, exchange: exchange, context: context)
         }
     }
 
@@ -188,15 +192,15 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     /// Takes a new stream, or refuses it with RST_STREAM(REFUSED_STREAM) when it is over the limit
     /// the client has acknowledged (or when the limit is 0), as APNs refuses excess streams.
-    private func admit(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) -> Bool {
+    private func admit(_ streamID: HTTP2StreamID, exchange: Exchange, context: ChannelHandlerContext) -> Bool {
         let limit = streamLimitAcknowledged ?? (streamLimitsUnacknowledged.first == 0 ? 0 : Int.max)
         if goAwaySent || openStreams >= limit {
             // Refused streams are never taken as the valid token that would raise the limit.
             let why = goAwaySent ? "after GOAWAY" : "SETTINGS allow \(limit) stream\(limit == 1 ? "" : "s")"
-            reset(streamID, exchange: exchanges[streamID]!, code: .refusedStream, fault: "REFUSED_STREAM (\(why))", context: context)
+            reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (\(why))", context: context)
             return false
         }
-        exchanges[streamID]!.counted = true
+        exchange.counted = true
         openStreams += 1
         policy.streamOpened()
         return true
@@ -211,16 +215,17 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The most frequent first: each cast that fails costs a look at the type.
         switch event {
-        case let closed as StreamClosedEvent:
-            if let exchange = exchanges.removeValue(forKey: closed.streamID) {
-                if exchange.counted { openStreams -= 1 }
-                if !exchange.answered { closedUnanswered = (closed.streamID, exchange) }
-            }
         case let window as NIOHTTP2WindowUpdatedEvent:
             if window.streamID == .rootStream, let open = window.inboundWindowSize, open <= Self.connectionWindow / 2 {
                 context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - open))), promise: nil)
                 flushPending = true
+            }
+        case let closed as StreamClosedEvent:
+            if let exchange = exchanges.removeValue(forKey: closed.streamID) {
+                if exchange.counted { openStreams -= 1 }
+                if !exchange.answered { closedUnanswered = (closed.streamID, exchange) }
             }
         case is TLSUserEvent:
             // A slow TLS handshake is not idleness: the idle clock starts when TLS is done.
@@ -304,20 +309,19 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     // MARK: - Answering
 
-    private func requestComplete(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
-        guard let exchange = exchanges[streamID] else { return }
+    private func requestComplete(_ streamID: HTTP2StreamID, exchange: Exchange, context: ChannelHandlerContext) {
         if exchange.head.authorization == nil, let certificate = clientCertificate(context), certificate.isPushCertificate,
            !certificate.serves(core.check.environment) {
             // As APNs: a certificate for the other environment gets no answer, only a GOAWAY
             // whose debug data says why (no stream processed).
-            exchanges[streamID]?.answered = true
+            exchange.answered = true
             record(exchange, streamID: streamID, status: 0, fault: "GOAWAY BadCertificateEnvironment (the mock plays \(core.check.environment.rawValue))")
             sendGoAway(lastStreamID: .rootStream, reason: .badCertificateEnvironment, code: 0, context: context)
             return
         }
         switch core.gate(requestsOnConnection: requests) {
         case .dropConnection:
-            exchanges[streamID]?.answered = true
+            exchange.answered = true
             record(exchange, streamID: streamID, status: 0, fault: "connection closed")
             context.close(promise: nil)
 
@@ -337,7 +341,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     /// calls for one.
     private func answerPush(_ streamID: HTTP2StreamID, exchange: Exchange, faults: MockFaults, context: ChannelHandlerContext) {
         if let reason = faults.goAwayInstead {
-            exchanges[streamID]?.answered = true
+            exchange.answered = true
             record(exchange, streamID: streamID, status: 0, fault: "GOAWAY \(reason.apnsName) instead of an answer")
             sendGoAway(lastStreamID: .rootStream, reason: reason, code: 0, context: context)
             return
@@ -352,7 +356,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                                          certificate: clientCertificate(context))
         var (reply, detail, tokenTaken) = tokenUpdateVerdict(exchange, result: result)
         if tokenTaken { raiseStreamLimit(context: context) }
-        exchanges[streamID]?.answered = true
+        exchange.answered = true
         if faults.silent {
             // Read, never answered: the stream stays open until the client resets it.
             record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
@@ -370,7 +374,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             case let .accepted(hex):
                 reply.replacement = core.replacementAnswer(faults)
                 if reply.replacement.map({ $0.status < 200 }) ?? true {
-                    reply.reason = core.simulatedFailure(forDeviceHex: hex)
+                    reply.reason = core.simulatedFailure(forDeviceHex: hex, faults: faults)
                 }
                 if exchange.head.pushType == PushType.liveactivity.rawValue, reply.reason == nil {
                     detail = liveActivityProblem(exchange, streamID: streamID, now: now) ?? detail
@@ -406,7 +410,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func tokenUpdateVerdict(_ exchange: Exchange, result: RequestCheck.Result) -> (reply: Reply, detail: String?, tokenTaken: Bool) {
         var reply = Reply()
         guard result.tokenAccepted, let authorization = exchange.head.authorization,
-              let issuedAt = core.check.verifier.issuedAt(authorization: authorization),
+              let issuedAt = result.issuedAt,
               policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
         else { return (reply, nil, result.tokenAccepted) }
         reply.reason = .tooManyProviderTokenUpdates
@@ -435,7 +439,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func reset(
         _ streamID: HTTP2StreamID, exchange: Exchange, code: HTTP2ErrorCode, fault: String, context: ChannelHandlerContext
     ) {
-        exchanges[streamID]?.answered = true
+        exchange.answered = true
         record(exchange, streamID: streamID, status: 0, fault: fault)
         wire.ownResets.insert(streamID)
         context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(code))), promise: nil)
@@ -495,10 +499,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         detail: String? = nil, context: ChannelHandlerContext
     ) {
         // The stream may be gone: reset by the client while a delayed answer waited.
-        guard exchanges[streamID] != nil else { return }
-        exchanges[streamID]!.answered = true
+        guard let exchange = exchanges[streamID] else { return }
+        exchange.answered = true
         wire.lastAnsweredStreamID = max(wire.lastAnsweredStreamID, Int32(streamID))
-        let exchange = exchanges[streamID]!
         var notes = notes
 
         let clientID = exchange.head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }

@@ -146,6 +146,8 @@ final class MockServerCore: Sendable {
         let faults = self.faults
         if let limit = faults.closeAfterRequests, requestsOnConnection >= limit { return .dropConnection }
         if faults.resetStreams { return .reset }
+        // The streams seen are counted only for the faults that need the count (a lock each time).
+        guard faults.refuseFirstStreams > 0 || faults.refuseEveryNthStream != nil else { return .answer(faults) }
         let seen = counters.withLockedValue { $0.streamsSeen += 1; return $0.streamsSeen }
         if seen <= faults.refuseFirstStreams { return .refuse }
         if let every = faults.refuseEveryNthStream, every > 0, seen % every == 0 { return .refuse }
@@ -161,9 +163,8 @@ final class MockServerCore: Sendable {
         return number <= limit ? answer : nil
     }
 
-    /// The reason a valid request to this token fails with, if a fault says so.
-    func simulatedFailure(forDeviceHex hex: Substring) -> RejectionReason? {
-        let faults = self.faults
+    /// The reason a valid request to this token fails with, if `faults` (those in force) say so.
+    func simulatedFailure(forDeviceHex hex: Substring, faults: MockFaults) -> RejectionReason? {
         guard !faults.failTokens.isEmpty || !faults.failFirstAttempts.isEmpty,
             let token = try? DeviceToken(parsing: String(hex))
         else { return nil }

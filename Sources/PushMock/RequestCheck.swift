@@ -58,6 +58,8 @@ struct RequestCheck {
         let tokenAccepted: Bool
         /// The authorization value reduced to header and claims, for the log.
         let loggableAuthorization: String?
+        /// The accepted provider token's `iat` (nil when it was not accepted, or there was none).
+        var issuedAt: Int64?
     }
 
     static let devicePathPrefix = "/3/device/"
@@ -116,7 +118,11 @@ struct RequestCheck {
         } else if let failure = auth.failure {
             return reject(failure, loggable: loggable)
         }
-        func refuse(_ reason: RejectionReason) -> Result { reject(reason, tokenAccepted: true, loggable: loggable) }
+        func refuse(_ reason: RejectionReason) -> Result {
+            var result = reject(reason, tokenAccepted: true, loggable: loggable)
+            result.issuedAt = auth.issuedAt
+            return result
+        }
 
         var topic = head.topic ?? ""
         if let byCertificate {
@@ -155,7 +161,7 @@ struct RequestCheck {
         if bodyByteCount == 0 { return refuse(.payloadEmpty) }
         if bodyByteCount > pushType.payloadLimit { return refuse(.payloadTooLarge) }
 
-        return Result(outcome: .accepted(deviceHex: device), tokenAccepted: true, loggableAuthorization: loggable)
+        return Result(outcome: .accepted(deviceHex: device), tokenAccepted: true, loggableAuthorization: loggable, issuedAt: auth.issuedAt)
     }
 
     /// 8-4-4-4-12 hex digits, either case: the core's one UUID check.

@@ -82,8 +82,8 @@ struct RequestCheck {
     /// - Parameter certificate: the connection's verified TLS client certificate, if it sent
     ///   one; a request without an `authorization` header is then authenticated by it.
     func evaluate(_ head: RequestHead, bodyByteCount: Int, now: Int64, certificate: ProviderCertificate? = nil) -> Result {
-        func reject(_ reason: RejectionReason, tokenAccepted: Bool = false, loggable: String? = nil) -> Result {
-            Result(outcome: .rejected(reason), tokenAccepted: tokenAccepted, loggableAuthorization: loggable)
+        func reject(_ reason: RejectionReason, tokenAccepted: Bool = false, loggable: String? = nil, issuedAt: Int64? = nil) -> Result {
+            Result(outcome: .rejected(reason), tokenAccepted: tokenAccepted, loggableAuthorization: loggable, issuedAt: issuedAt)
         }
         // Decided now (cached per token) so that every answer can log the token's reduced form.
         let auth = verifier.check(authorization: head.authorization, now: now)
@@ -118,11 +118,7 @@ struct RequestCheck {
         } else if let failure = auth.failure {
             return reject(failure, loggable: loggable)
         }
-        func refuse(_ reason: RejectionReason) -> Result {
-            var result = reject(reason, tokenAccepted: true, loggable: loggable)
-            result.issuedAt = auth.issuedAt
-            return result
-        }
+        func refuse(_ reason: RejectionReason) -> Result { reject(reason, tokenAccepted: true, loggable: loggable, issuedAt: auth.issuedAt) }
 
         var topic = head.topic ?? ""
         if let byCertificate {

@@ -14,11 +14,11 @@ struct ConnectionPlacesTests {
             let tcp = try await RawHTTP2Client.connect(to: harness, setUp: .tcp)
             let tls = try await RawHTTP2Client.connect(to: harness, setUp: .tls)
             defer { Task { for client in [ready, tcp, tls] { await client.close() } } }
-            let start = Date()
-            _ = try await tcp.wait(seconds: 10) { _, closed in closed }
-            let frames = try await tls.wait(seconds: 10) { _, closed in closed }
+            // Nothing else closes them (no idle timeout here): by the deadline, however late this
+            // test gets to look on a busy machine.
+            _ = try await tcp.wait(seconds: 30) { _, closed in closed }
+            let frames = try await tls.wait(seconds: 30) { _, closed in closed }
             #expect(tcp.isClosed && tls.isClosed)
-            #expect(Date().timeIntervalSince(start) < 5)
             #expect(frames.allSatisfy { $0.type == WireFrame.settings || $0.type == WireFrame.windowUpdate }, "closed without a GOAWAY: \(frames)")
 
             var w = FrameWriter()

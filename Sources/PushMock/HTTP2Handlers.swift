@@ -238,11 +238,13 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     /// A stream error in what the client sent (a malformed request, a stream's window overrun…):
     /// NIOHTTP2 has reset that stream and reports why; the connection and its other streams carry
-    /// on, as RFC 9113 §8.1.1 wants. Any other error (TLS, or a connection error NIOHTTP2 has
-    /// answered with GOAWAY) ends the connection, so that a broken client cannot hold resources.
+    /// on, as RFC 9113 §8.1.1 wants. Any other error ends the connection, so that a broken client
+    /// cannot hold resources: after NIOHTTP2's GOAWAY (a connection error) once that is out, after
+    /// TLS errors at once. Once the mock's own GOAWAY is on its way, the end follows it.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if goAwaySent { return }
         guard !wire.goAwayWritten, error is any NIOHTTP2Error else {
-            context.close(promise: nil)
+            if wire.goAwayWritten { Self.finish(context.channel) } else { context.close(promise: nil) }
             return
         }
         // Not a reset of NIOHTTP2's: a frame of the mock's own for a stream already gone.
@@ -310,6 +312,13 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     // MARK: - Answering
 
     private func requestComplete(_ streamID: HTTP2StreamID, exchange: Exchange, context: ChannelHandlerContext) {
+        // After the mock's GOAWAY nothing more is processed: the connection closes once the GOAWAY
+        // is out, and an answer written after it would be lost (the client would send the request
+        // again, and it would have been handled twice).
+        guard !goAwaySent else {
+            exchange.answered = true
+            return
+        }
         if exchange.head.authorization == nil, let certificate = clientCertificate(context), certificate.isPushCertificate,
            !certificate.serves(core.check.environment) {
             // As APNs: a certificate for the other environment gets no answer, only a GOAWAY
@@ -499,7 +508,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         detail: String? = nil, context: ChannelHandlerContext
     ) {
         // The stream may be gone: reset by the client while a delayed answer waited.
-        guard let exchange = exchanges[streamID] else { return }
+        guard let exchange = exchanges[streamID], !goAwaySent else { return }
         exchange.answered = true
         wire.lastAnsweredStreamID = max(wire.lastAnsweredStreamID, Int32(streamID))
         var notes = notes
@@ -606,8 +615,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     /// GOAWAY with an error code (NO_ERROR unless a fault says otherwise) and `{"reason":…}` as
-    /// debug data, then close once it is written. It names the last stream answered (by default):
-    /// the streams after it were not processed, and a client retries them on a new connection.
+    /// debug data, then the end of the connection once it is written (``finish(_:)``). It names the
+    /// last stream answered (by default): the streams after it were not processed, and a client
+    /// retries them on a new connection.
     private func sendGoAway(lastStreamID: HTTP2StreamID? = nil, reason: RejectionReason, code: UInt32, context: ChannelHandlerContext) {
         guard !goAwaySent else { return }
         goAwaySent = true
@@ -615,7 +625,21 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         let data = context.channel.allocator.buffer(string: #"{"reason":"\#(reason.apnsName)"}"#)
         let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: last, errorCode: HTTP2ErrorCode(networkCode: Int(code)), opaqueData: data))
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in Self.finish(channel) }
+    }
+
+    /// How long a connection that is ending waits for the client to close its side.
+    static let lingerTime = TimeAmount.seconds(2)
+
+    /// Ends a connection after what has been written to it, as nginx's lingering close does: TLS's
+    /// close_notify and TCP's FIN go out after the last byte (`close(mode: .output)`), what the client
+    /// still sends is read and dropped, and the connection closes when the client closes its side, or
+    /// after ``lingerTime``. Closing at once while the client's requests still arrive makes TCP send
+    /// RST, and a client loses the answers (and the GOAWAY) it had not read yet: it then sends those
+    /// requests again, though they were answered.
+    static func finish(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: lingerTime) { channel.close(promise: nil) }
     }
 
     /// The `date` header's value, formatted once a second (not once an answer).

@@ -120,6 +120,46 @@ struct ProtocolFidelityTests {
         }
     }
 
+    @Test func streamsInFlightAtAGoAwayEndQuietly() async throws {
+        try await withHarness(configure: { $0.faults.goAwayAfterRequests = 2; $0.recordLimit = 0 }) { harness in
+            let (client, writer) = try await connectWithOneAnswer(harness)
+            var w = writer
+            defer { Task { await client.close() } }
+            // 300 streams open (as pushctl keeps hundreds in flight), then 3 ends: the GOAWAY after
+            // 3 names 3 and drops the others. Their bodies still arrive, and must be ignored, not
+            // taken as DATA on closed streams (a connection error that would close the connection at
+            // once, losing answers written before the GOAWAY but not yet sent). None is answered.
+            let streams = (0..<300).map { UInt32(3 + 2 * $0) }
+            for stream in streams { w.headers(stream: stream, Self.request + harness.standardHeaders, endStream: false) }
+            for stream in streams { w.data(stream: stream, Array(#"{"aps":{"alert":"Hi"}}"#.utf8), endStream: true) }
+            try? await client.send(&w)
+            let frames = try await client.wait { _, closed in closed }
+            let goAways = frames.filter { $0.type == WireFrame.goAway }
+            #expect(goAways.count == 1 && goAways.first?.lastStreamID == 3, "\(goAways)")
+            #expect(goAways.first?.errorCode == 0 && goAways.first?.debugData == #"{"reason":"Shutdown"}"#)
+            #expect(answers(frames) == [1: "200", 3: "200"])
+        }
+    }
+
+    @Test func nothingIsAnsweredAfterAGoAway() async throws {
+        try await withHarness(configure: { $0.faults.goAwayAfterRequests = 2 }) { harness in
+            let (client, writer) = try await connectWithOneAnswer(harness)
+            var w = writer
+            defer { Task { await client.close() } }
+            // 3 and 5 open; 5 ends first and is the second request: GOAWAY after it. 3 ends after
+            // the GOAWAY: the connection closes once the GOAWAY is out, so an answer written after
+            // it would be lost while the log said 200, and the client, told nothing, would send 3
+            // again: answered twice. So nothing is answered after a GOAWAY (3 was not processed).
+            for stream: UInt32 in [3, 5] { w.headers(stream: stream, Self.request + harness.standardHeaders, endStream: false) }
+            for stream: UInt32 in [5, 3] { w.data(stream: stream, Array(#"{"aps":{"alert":"Hi"}}"#.utf8), endStream: true) }
+            try? await client.send(&w)
+            let frames = try await client.wait { _, closed in closed }
+            #expect(frames.first { $0.type == WireFrame.goAway }?.lastStreamID == 5, "\(frames)")
+            #expect(answers(frames)[3] == nil, "\(frames)")
+            #expect(harness.server.records.map(\.streamID) == [1, 5], "\(harness.server.records.map(\.json))")
+        }
+    }
+
     @Test func aConnectionErrorGoAwayNamesTheLastStreamAndAReason() async throws {
         try await withHarness { harness in
             let (client, writer) = try await connectWithOneAnswer(harness)

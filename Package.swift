@@ -142,6 +142,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                // The frames the mock's ConnectionWire is told of (HTTP2FuzzTests).
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ],
             swiftSettings: strict
         ),

@@ -20,6 +20,7 @@
 #   Scripts/bench.sh
 #   N=20000 ROUNDS=1 Scripts/bench.sh                   # a quick look
 #   PUSHCTL_BIN=.build/release/pushctl Scripts/bench.sh # skip the release build
+#   ONLY=mock-vs-nginx Scripts/bench.sh                 # only the mock against nginx (below)
 #
 # Knobs: N (100000), IN_FLIGHT (100), AIOAPNS_N (20000: aioapns runs ~1k/s, so 100k would take
 # minutes a round; its rate is computed from what it sent),
@@ -44,7 +45,8 @@
 # Targets: pushctl >= 0.9 x the C libcurl client, >= 1.3 x curl -Z, >= 5 x aioapns;
 # --requests-file (a distinct payload per line) >= 0.9 x one template; WAN: pushctl's defaults
 # >= 0.9 x h2load; a single push <= 1.6 x one curl (issue 39's floors); --version <= 10 ms; the stripped sender
-# <= 25 MB; MEMORY_N requests-file lines under 64 MB RSS; the mock <= 1.3 x nginx's CPU per request.
+# <= 25 MB; MEMORY_N requests-file lines under 64 MB RSS; the mock <= 2.5 x nginx's CPU per request
+# (issue 40: its HTTP/2 is swift-nio-http2's, with its checks and limits, not a codec of its own).
 set -euo pipefail
 
 N=${N:-100000}
@@ -61,6 +63,13 @@ WAN_DELAY_MS=${WAN_DELAY_MS:-100}
 MEMORY_N=${MEMORY_N:-1000000}
 MOCK_VS_NGINX=${MOCK_VS_NGINX:-1}
 MOCK_N=${MOCK_N:-100000}
+ONLY=${ONLY:-}
+if [[ "$ONLY" == mock-vs-nginx ]]; then
+    MOCK_VS_NGINX=1 INSTRUCTIONS=0 MEMORY_N=0 WAN=0
+elif [[ -n "$ONLY" ]]; then
+    echo "bench: ONLY takes mock-vs-nginx; got '$ONLY'" >&2
+    exit 64
+fi
 
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -95,13 +104,14 @@ if [[ -z "${PUSHCTL_BIN:-}" ]]; then
 fi
 [[ -x "$PUSHCTL_BIN" ]] || { say "no pushctl at $PUSHCTL_BIN"; exit 1; }
 
+venv=$cache/venv
+if [[ -z "$ONLY" ]]; then
 say "compiling Scripts/bench/curl_multi_client.c"
 # shellcheck disable=SC2046
 gcc -O2 -Wall -o "$cache/curl_multi_client" Scripts/bench/curl_multi_client.c $(pkg-config --cflags --libs libcurl)
 # shellcheck disable=SC2046
 gcc -O2 -Wall -DPUSHCTL_JOB -o "$cache/curl_multi_client_job" Scripts/bench/curl_multi_client.c $(pkg-config --cflags --libs libcurl)
 
-venv=$cache/venv
 if ! "$venv/bin/python" -c "import aioapns" 2>/dev/null; then
     say "installing aioapns $AIOAPNS_VERSION into $venv"
     rm -rf "$venv"
@@ -114,6 +124,7 @@ if ! "$venv/bin/python" -c "import aioapns" 2>/dev/null; then
     fi
     "$venv/bin/python" -m pip install -q "aioapns==$AIOAPNS_VERSION"
 fi
+fi  # the clients, unless ONLY
 
 # --- the server --------------------------------------------------------------------------
 work=$(mktemp -d)
@@ -239,10 +250,11 @@ aioapns_batch=("$venv/bin/python" Scripts/bench/aioapns_driver.py --url "$url" -
 say "mock at $url (pid $mock_pid${server_pin:+, CPU 0; clients on CPU 1}); $N pushes per client, $IN_FLIGHT in flight, $ROUNDS round(s)"
 # Warm the mock up (allocators, first-connection costs) with a short unmeasured run.
 head -n 2000 "$work/tokens.txt" >"$work/warm.txt"
-"$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/warm.txt" "$IN_FLIGHT" >/dev/null
+[[ -n "$ONLY" ]] || "$cache/curl_multi_client" "$url" "$work/ca.pem" "$jwt" "$topic" "$work/payload.json" "$work/warm.txt" "$IN_FLIGHT" >/dev/null
 
 : >"$work/runs.tsv"
-for round in $(seq "$ROUNDS"); do
+curl_connects=0
+[[ -z "$ONLY" ]] && for round in $(seq "$ROUNDS"); do
     run libcurl-multi-c "$round" "$N" "${c_batch[@]}"
     run c-pushctl-job "$round" "$N" "${c_job_batch[@]}"
     run pushctl "$round" "$N" "${pushctl_batch[@]}"
@@ -251,7 +263,7 @@ for round in $(seq "$ROUNDS"); do
     run aioapns "$round" "$AIOAPNS_N" "${aioapns_batch[@]}"
 done
 # curl -Z's one connection, by its own count: the sum of num_connects over every transfer.
-curl_connects=$(awk '{ s += $2 } END { print s + 0 }' "$work/curl-Z.out")
+[[ -z "$ONLY" ]] && curl_connects=$(awk '{ s += $2 } END { print s + 0 }' "$work/curl-Z.out")
 
 # --- instructions per push (INSTRUCTIONS=1, the default; 0 skips) -------------------------
 # Each client once with 1,000 and once with 3,000 notifications under valgrind's callgrind: the
@@ -320,6 +332,7 @@ single() {
     fi
     printf '%s\t%s\t%s\n' "$what" "$i" "$(minus "$t1" "$t0")" >>"$work/single.tsv"
 }
+[[ -n "$ONLY" ]] && SINGLE_RUNS=0
 for i in $(seq "$SINGLE_RUNS"); do
     single "pushctl send (--key-file, JWT cached)" "$i" "$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" \
         --key-file "$key" --team-id "$team_id" --topic "$topic" --device-token "$token" --title x
@@ -332,8 +345,11 @@ done
 
 # --- start-up and size -------------------------------------------------------------------
 for i in $(seq "$SINGLE_RUNS"); do single "pushctl --version" "$i" "$PUSHCTL_BIN" --version; done
-strip -o "$work/pushctl-stripped" "$PUSHCTL_BIN"
-sender_mb=$(awk -v b="$(stat -c %s "$work/pushctl-stripped")" 'BEGIN { printf "%.1f", b / 1048576 }')
+sender_mb=
+if [[ -z "$ONLY" ]]; then
+    strip -o "$work/pushctl-stripped" "$PUSHCTL_BIN"
+    sender_mb=$(awk -v b="$(stat -c %s "$work/pushctl-stripped")" 'BEGIN { printf "%.1f", b / 1048576 }')
+fi
 
 # --- memory: a long requests file --------------------------------------------------------
 memory_line=
@@ -421,8 +437,8 @@ mock = statistics.median(r[0] for r in rows)
 nginx = statistics.median(r[1] for r in rows)
 rounds = ", ".join("%.2f" % (m / n) for m, n in rows if n > 0)
 ratio = mock / nginx if nginx else float("inf")
-print("mock against nginx, server CPU per request (h2load -m %s, one connection, both pinned): mock %.1f µs, nginx %.1f µs: %.2fx (rounds %s; target <= 1.3x: %s)"
-      % (sys.argv[2], mock, nginx, ratio, rounds, "met" if ratio <= 1.3 else "MISSED"))
+print("mock against nginx, server CPU per request (h2load -m %s, one connection, both pinned): mock %.1f µs, nginx %.1f µs: %.2fx (rounds %s; target <= 2.5x: %s)"
+      % (sys.argv[2], mock, nginx, ratio, rounds, "met" if ratio <= 2.5 else "MISSED"))
 EOF
 )
     fi
@@ -471,11 +487,15 @@ fi
 echo
 echo "pushctl $("$PUSHCTL_BIN" --version 2>/dev/null) ($(git -C "$repo" rev-parse --short HEAD)$(git -C "$repo" diff --quiet HEAD -- Sources Package.swift || echo ', with uncommitted changes')), $(curl --version | head -1 | cut -d' ' -f1-3), aioapns $AIOAPNS_VERSION"
 echo "server: pushctl mock at $url (TLS + HTTP/2, verifies every JWT, reads every body)${server_pin:+, pinned to CPU 0; clients pinned to CPU 1}; $(nproc) CPUs"
+if [[ -z "$ONLY" ]]; then
 echo "$N notifications per client ($AIOAPNS_N for aioapns), one connection, $IN_FLIGHT in flight; median of $ROUNDS round(s); curl -Z opened $curl_connects connection(s) in its last round"
 echo
 python3 Scripts/bench/report.py "$work/runs.tsv" "$work/single.tsv" | tee "$work/report.txt"
 echo
 echo "size: stripped sender (pushctl) $sender_mb MB (target <= 25 MB: $(awk -v m="$sender_mb" 'BEGIN { print (m <= 25 ? "met" : "MISSED") }'))"
+else
+    : >"$work/report.txt"
+fi
 [[ -n "$memory_line" ]] && echo "$memory_line"
 [[ -n "$mock_vs_nginx_line" ]] && echo "$mock_vs_nginx_line"
 [[ -n "$instructions_table" ]] && { echo; echo "$instructions_table"; }

@@ -32,20 +32,24 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
 
 /// One connection's APNs: reads the frames of every stream, applies faults and checks, answers.
 ///
-/// It works on the connection's frames (from ``HTTP2ServerCodec``) directly, with no child channel
-/// per stream: with one stream per request, child channels, their pipelines and promises cost
-/// about half of the CPU time. It refuses streams over the limit the client has acknowledged, as
-/// APNs does.
+/// It works on the connection's frames from NIOHTTP2's handler directly, with no child channel per
+/// stream: with one stream per request, child channels, their pipelines and promises cost about
+/// half of the CPU time. So it keeps the connection's receive window open itself (streams need
+/// none), refuses streams over the limit the client has acknowledged, as APNs does, and closes
+/// connections that never finish setting up or that idle.
 final class APNsConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
 
     /// SETTINGS_INITIAL_WINDOW_SIZE, as APNs sends it. Every payload APNs accepts (5 KB at most) fits,
     /// so streams need no WINDOW_UPDATE; only the connection's window is replenished.
-    static let streamWindow = HTTP2ServerCodec.streamWindow
+    static let streamWindow = 65_535
     /// A body that fills its stream's window without ending cannot end: it is answered 413 at once,
     /// then reset with NO_ERROR, as nginx does, so that the client stops uploading.
     static let maximumBodyBytes = streamWindow - 1
+    /// The connection's receive window: opened to this at once, topped up when half of it is used
+    /// (every DATA byte counts, on streams reset or not): room for many bodies in flight.
+    static let connectionWindow = 1 << 20
 
     /// A request being read, or answered and waiting for its stream to close.
     /// One stream's request as it arrives: a reference, so that the frames that add to it and
@@ -71,6 +75,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private let core: MockServerCore
     private let wire: ConnectionWire
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
+    /// The last exchange whose stream closed before it was answered: NIOHTTP2 closes a stream it
+    /// resets for a stream error just before it reports the error, which the log line needs it for.
+    private var closedUnanswered: (streamID: HTTP2StreamID, exchange: Exchange)?
     /// Requests taken for an answer (not refused) on this connection.
     private var requests = 0
     private var streamLimitRaised = false
@@ -86,6 +93,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private var streamLimitAcknowledged: Int?
     private var openStreams = 0
     private var policy: ConnectionPolicy
+    /// Closes the connection unless TLS and the client's preface are done in time.
+    private var setupDeadline: Scheduled<Void>?
+    private var idleCheck: Scheduled<Void>?
 
     init(id: Int, core: MockServerCore, wire: ConnectionWire) {
         self.id = id
@@ -96,41 +106,47 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if let timeout = core.limits.idleTimeoutMilliseconds {
-            scheduleIdleCheck(every: .milliseconds(Int64(max(10, min(timeout / 4, 1000)))), timeout: timeout, context: context)
+        let channel = context.channel
+        setupDeadline = context.eventLoop.scheduleTask(in: .milliseconds(Int64(core.limits.setupTimeoutMilliseconds))) {
+            channel.close(promise: nil)
         }
+        // NIOHTTP2 has written the server's SETTINGS (TLS holds them until its handshake is done).
+        let boost = HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - Self.streamWindow))
+        context.writeAndFlush(wrapOutboundOut(boost), promise: nil)
+        if let timeout = core.limits.idleTimeoutMilliseconds { scheduleIdleCheck(in: .milliseconds(Int64(timeout)), context: context) }
         context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        setupDeadline?.cancel()
+        idleCheck?.cancel()
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
+        if let deadline = setupDeadline {
+            // The first frame is the client's SETTINGS, after its preface: the connection is set up.
+            deadline.cancel()
+            setupDeadline = nil
+        }
         if core.limits.idleTimeoutMilliseconds != nil { policy.lastFrame = .now() }
         switch frame.payload {
         case let .headers(payload):
-            if exchanges[frame.streamID] == nil {
-                exchanges[frame.streamID] = Exchange(headers: payload.headers)
-                guard admit(frame.streamID, context: context) else { return }
-            }  // a later HEADERS frame holds trailers: APNs has none to read
-            if payload.endStream, exchanges[frame.streamID]?.answered == false {
-                requestComplete(frame.streamID, context: context)
+            let exchange: Exchange
+            if let known = exchanges[frame.streamID] {
+                exchange = known  // a later HEADERS frame holds trailers: APNs has none to read
+            } else {
+                exchange = Exchange(headers: payload.headers)
+                exchanges[frame.streamID] = exchange
+                guard admit(frame.streamID, exchange: exchange, context: context) else { return }
+            }
+            if payload.endStream, !exchange.answered {
+                requestComplete(frame.streamID, exchange: exchange, context: context)
             }
 
         case let .data(payload):
-            let size = payload.data.readableBytes
-            guard let exchange = exchanges[frame.streamID], !exchange.answered else { return }
-            if case let .byteBuffer(buffer) = payload.data { keep(buffer, in: exchange, context: context) }
-            exchange.bodyByteCount += size
-            if core.limits.idleTimeoutMilliseconds != nil { exchange.lastActivity = .now() }
-            if exchange.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
-                // Answer now; the stream's window, sized for what APNs accepts, would stop the client
-                // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
-                answer(frame.streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
-                // Flushed first: the codec drops a stream's DATA still waiting for the window when it is reset.
-                context.flush()
-                context.write(wrapOutboundOut(HTTP2Frame(streamID: frame.streamID, payload: .rstStream(.noError))), promise: nil)
-            } else if payload.endStream {
-                requestComplete(frame.streamID, context: context)
-            }
+            readBody(payload, stream: frame.streamID, context: context)
 
         case .rstStream:
             // curl resets every stream after its answer: only resets of streams still waiting count.
@@ -138,7 +154,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                 sendGoAway(reason: .unknown("TooManyStreamResets"), code: UInt32(HTTP2ErrorCode.enhanceYourCalm.networkCode), context: context)
             }
 
-        case .ping(_, ack: false), .priority, .settings(.settings):
+        case .ping(_, ack: false), .priority, .settings(.settings), .windowUpdate:
             if policy.spendControlFrame() {
                 sendGoAway(reason: .unknown("TooManyControlFrames"), code: UInt32(HTTP2ErrorCode.enhanceYourCalm.networkCode), context: context)
             }
@@ -151,17 +167,41 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
     }
 
+    private func readBody(_ payload: HTTP2Frame.FramePayload.Data, stream streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        guard let exchange = exchanges[streamID], !exchange.answered else { return }
+        guard case let .byteBuffer(buffer) = payload.data else { return }
+        keep(buffer, in: exchange, context: context)
+        exchange.bodyByteCount += buffer.readableBytes
+        if core.limits.idleTimeoutMilliseconds != nil { exchange.lastActivity = .now() }
+        if exchange.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
+            // Answer now; the stream's window, sized for what APNs accepts, would stop the client
+            // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
+            answer(streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
+            resetAfterAnswer(streamID, context: context)
+        } else if payload.endStream {
+            requestComplete(streamID, exchange: exchange, context: context)
+        }
+    }
+
+    /// RST_STREAM(NO_ERROR) after an answer, flushed first: NIOHTTP2 drops a stream's unflushed DATA
+    /// when it is reset.
+    private func resetAfterAnswer(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+        context.flush()
+        wire.ownResets.insert(streamID)
+        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.noError))), promise: nil)
+    }
+
     /// Takes a new stream, or refuses it with RST_STREAM(REFUSED_STREAM) when it is over the limit
     /// the client has acknowledged (or when the limit is 0), as APNs refuses excess streams.
-    private func admit(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) -> Bool {
+    private func admit(_ streamID: HTTP2StreamID, exchange: Exchange, context: ChannelHandlerContext) -> Bool {
         let limit = streamLimitAcknowledged ?? (streamLimitsUnacknowledged.first == 0 ? 0 : Int.max)
         if goAwaySent || openStreams >= limit {
             // Refused streams are never taken as the valid token that would raise the limit.
             let why = goAwaySent ? "after GOAWAY" : "SETTINGS allow \(limit) stream\(limit == 1 ? "" : "s")"
-            reset(streamID, exchange: exchanges[streamID]!, code: .refusedStream, fault: "REFUSED_STREAM (\(why))", context: context)
+            reset(streamID, exchange: exchange, code: .refusedStream, fault: "REFUSED_STREAM (\(why))", context: context)
             return false
         }
-        exchanges[streamID]!.counted = true
+        exchange.counted = true
         openStreams += 1
         policy.streamOpened()
         return true
@@ -176,51 +216,88 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // A slow TLS handshake is not idleness: the idle clock starts when TLS is done.
-        if event is TLSUserEvent { policy.lastFrame = .now() }
-        if let closed = event as? StreamClosedEvent, let exchange = exchanges.removeValue(forKey: closed.streamID), exchange.counted {
-            openStreams -= 1
+        // The most frequent first: each cast that fails costs a look at the type.
+        switch event {
+        case let window as NIOHTTP2WindowUpdatedEvent:
+            if window.streamID == .rootStream, let open = window.inboundWindowSize, open <= Self.connectionWindow / 2 {
+                context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - open))), promise: nil)
+                flushPending = true
+            }
+        case let closed as StreamClosedEvent:
+            if let exchange = exchanges.removeValue(forKey: closed.streamID) {
+                if exchange.counted { openStreams -= 1 }
+                if !exchange.answered { closedUnanswered = (closed.streamID, exchange) }
+            }
+        case is TLSUserEvent:
+            // A slow TLS handshake is not idleness: the idle clock starts when TLS is done.
+            policy.lastFrame = .now()
+        default:
+            break
         }
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// A malformed request has been reset by ``HTTP2ServerCodec`` (RST_STREAM(PROTOCOL_ERROR)); the
-    /// connection and its other streams carry on, as RFC 9113 §8.1.1 wants. Any other error (TLS, or
-    /// a connection error the codec has answered with GOAWAY) ends the connection, so that a broken
-    /// client cannot hold resources.
+    /// A stream error in what the client sent (a malformed request, a stream's window overrun…):
+    /// NIOHTTP2 has reset that stream and reports why; the connection and its other streams carry
+    /// on, as RFC 9113 §8.1.1 wants. Any other error ends the connection, so that a broken client
+    /// cannot hold resources: after NIOHTTP2's GOAWAY (a connection error) once that is out, after
+    /// TLS errors at once. Once the mock's own GOAWAY is on its way, the end follows it.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let malformed = error as? MalformedRequest, !wire.goAwayWritten else {
-            context.close(promise: nil)
+        if goAwaySent { return }
+        guard !wire.goAwayWritten, error is any NIOHTTP2Error else {
+            if wire.goAwayWritten { Self.finish(context.channel) } else { context.close(promise: nil) }
             return
         }
-        let streamID = malformed.streamID
-        let exchange = exchanges[streamID] ?? Exchange()
-        if exchanges[streamID]?.answered == true { return }
-        exchanges[streamID]?.answered = true
-        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(PROTOCOL_ERROR): malformed request: \(malformed.description)")
+        // Not a reset of NIOHTTP2's: a frame of the mock's own for a stream already gone.
+        guard let (streamID, code) = wire.takeStreamErrorReset() else { return }
+        let exchange: Exchange
+        if let open = exchanges[streamID] {
+            exchange = open
+        } else if let closed = closedUnanswered, closed.streamID == streamID {
+            exchange = closed.exchange
+        } else {
+            exchange = Exchange()
+        }
+        closedUnanswered = nil
+        if exchange.answered { return }
+        exchange.answered = true
+        let name = MockFaults.http2ErrorCodes.first { $0.code == code.networkCode }?.name ?? "0x\(String(code.networkCode, radix: 16))"
+        let what = code == .protocolError ? "malformed request: " : ""
+        record(exchange, streamID: streamID, status: 0, fault: "RST_STREAM(\(name)): \(what)\(Self.describe(error))")
     }
 
-    private func scheduleIdleCheck(every: TimeAmount, timeout: Int, context: ChannelHandlerContext) {
-        context.eventLoop.assumeIsolated().scheduleTask(in: every) { [self] in
-            guard context.channel.isActive else { return }
-            enforceIdleTimeout(milliseconds: timeout, context: context)
-            scheduleIdleCheck(every: every, timeout: timeout, context: context)
+    /// NIOHTTP2's error by its type's name (`MissingPseudoHeader`), without values or source location.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.split(separator: "(", maxSplits: 1).first.map(String.init) ?? text
+    }
+
+    private func scheduleIdleCheck(in delay: TimeAmount, context: ChannelHandlerContext) {
+        idleCheck = context.eventLoop.assumeIsolated().scheduleTask(in: max(delay, .milliseconds(10))) { [self] in
+            guard context.channel.isActive, let timeout = core.limits.idleTimeoutMilliseconds else { return }
+            let next = enforceIdleTimeout(milliseconds: timeout, context: context)
+            scheduleIdleCheck(in: next - .now(), context: context)
         }
     }
 
-    /// Answers 400 IdleTimeout to requests whose body stalled, and ends a connection with nothing to do.
-    private func enforceIdleTimeout(milliseconds: Int, context: ChannelHandlerContext) {
-        let cutoff = NIODeadline.now() - .milliseconds(Int64(milliseconds))
+    /// Answers 400 IdleTimeout to requests whose body stalled, and ends a connection with nothing to
+    /// do. When to look again: when the oldest activity left would be too old.
+    private func enforceIdleTimeout(milliseconds: Int, context: ChannelHandlerContext) -> NIODeadline {
+        let timeout = TimeAmount.milliseconds(Int64(milliseconds))
+        let cutoff = NIODeadline.now() - timeout
         let stalled = exchanges.filter { !$0.value.answered && $0.value.lastActivity < cutoff }.map(\.key)
         for streamID in stalled {
             answer(streamID, reply: Reply(reason: .idleTimeout), faults: core.faults, notes: ["no frame for \(milliseconds) ms; RST_STREAM(NO_ERROR) after"], context: context)
-            context.flush()
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.noError))), promise: nil)
+            resetAfterAnswer(streamID, context: context)
         }
         if exchanges.isEmpty, policy.lastFrame < cutoff {
             sendGoAway(reason: .idleTimeout, code: 0, context: context)
         }
         if !stalled.isEmpty { context.flush() }
+        if exchanges.isEmpty { return policy.lastFrame + timeout }
+        // Answered requests waiting for their stream to close (a delayed or a silent answer) are no
+        // idleness of the client's; they are looked at again after a timeout.
+        return exchanges.values.lazy.filter { !$0.answered }.map(\.lastActivity).min().map { $0 + timeout } ?? .now() + timeout
     }
 
     private func keep(_ buffer: ByteBuffer, in exchange: Exchange, context: ChannelHandlerContext) {
@@ -235,20 +312,26 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     // MARK: - Answering
 
-    private func requestComplete(_ streamID: HTTP2StreamID, context: ChannelHandlerContext) {
-        guard let exchange = exchanges[streamID] else { return }
+    private func requestComplete(_ streamID: HTTP2StreamID, exchange: Exchange, context: ChannelHandlerContext) {
+        // After the mock's GOAWAY nothing more is processed: the connection closes once the GOAWAY
+        // is out, and an answer written after it would be lost (the client would send the request
+        // again, and it would have been handled twice).
+        guard !goAwaySent else {
+            exchange.answered = true
+            return
+        }
         if exchange.head.authorization == nil, let certificate = clientCertificate(context), certificate.isPushCertificate,
            !certificate.serves(core.check.environment) {
             // As APNs: a certificate for the other environment gets no answer, only a GOAWAY
             // whose debug data says why (no stream processed).
-            exchanges[streamID]?.answered = true
+            exchange.answered = true
             record(exchange, streamID: streamID, status: 0, fault: "GOAWAY BadCertificateEnvironment (the mock plays \(core.check.environment.rawValue))")
             sendGoAway(lastStreamID: .rootStream, reason: .badCertificateEnvironment, code: 0, context: context)
             return
         }
         switch core.gate(requestsOnConnection: requests) {
         case .dropConnection:
-            exchanges[streamID]?.answered = true
+            exchange.answered = true
             record(exchange, streamID: streamID, status: 0, fault: "connection closed")
             context.close(promise: nil)
 
@@ -268,7 +351,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     /// calls for one.
     private func answerPush(_ streamID: HTTP2StreamID, exchange: Exchange, faults: MockFaults, context: ChannelHandlerContext) {
         if let reason = faults.goAwayInstead {
-            exchanges[streamID]?.answered = true
+            exchange.answered = true
             record(exchange, streamID: streamID, status: 0, fault: "GOAWAY \(reason.apnsName) instead of an answer")
             sendGoAway(lastStreamID: .rootStream, reason: reason, code: 0, context: context)
             return
@@ -283,7 +366,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                                          certificate: clientCertificate(context))
         var (reply, detail, tokenTaken) = tokenUpdateVerdict(exchange, result: result)
         if tokenTaken { raiseStreamLimit(context: context) }
-        exchanges[streamID]?.answered = true
+        exchange.answered = true
         if faults.silent {
             // Read, never answered: the stream stays open until the client resets it.
             record(exchange, streamID: streamID, status: 0, fault: "silent: never answered", loggable: result.loggableAuthorization)
@@ -301,7 +384,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             case let .accepted(hex):
                 reply.replacement = core.replacementAnswer(faults)
                 if reply.replacement.map({ $0.status < 200 }) ?? true {
-                    reply.reason = core.simulatedFailure(forDeviceHex: hex)
+                    reply.reason = core.simulatedFailure(forDeviceHex: hex, faults: faults)
                 }
                 if exchange.head.pushType == PushType.liveactivity.rawValue, reply.reason == nil {
                     detail = liveActivityProblem(exchange, streamID: streamID, now: now) ?? detail
@@ -337,7 +420,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func tokenUpdateVerdict(_ exchange: Exchange, result: RequestCheck.Result) -> (reply: Reply, detail: String?, tokenTaken: Bool) {
         var reply = Reply()
         guard result.tokenAccepted, let authorization = exchange.head.authorization,
-              let issuedAt = core.check.verifier.issuedAt(authorization: authorization),
+              let issuedAt = result.issuedAt,
               policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
         else { return (reply, nil, result.tokenAccepted) }
         reply.reason = .tooManyProviderTokenUpdates
@@ -366,8 +449,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func reset(
         _ streamID: HTTP2StreamID, exchange: Exchange, code: HTTP2ErrorCode, fault: String, context: ChannelHandlerContext
     ) {
-        exchanges[streamID]?.answered = true
+        exchange.answered = true
         record(exchange, streamID: streamID, status: 0, fault: fault)
+        wire.ownResets.insert(streamID)
         context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(code))), promise: nil)
         flushPending = true
     }
@@ -425,10 +509,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         detail: String? = nil, context: ChannelHandlerContext
     ) {
         // The stream may be gone: reset by the client while a delayed answer waited.
-        guard exchanges[streamID] != nil else { return }
-        exchanges[streamID]!.answered = true
+        guard let exchange = exchanges[streamID], !goAwaySent else { return }
+        exchange.answered = true
         wire.lastAnsweredStreamID = max(wire.lastAnsweredStreamID, Int32(streamID))
-        let exchange = exchanges[streamID]!
         var notes = notes
 
         let clientID = exchange.head.apnsID.flatMap { RequestCheck.isCanonicalUUID($0) ? $0 : nil }
@@ -525,14 +608,17 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         guard !streamLimitRaised else { return }
         streamLimitRaised = true
         streamLimitsUnacknowledged.append(core.maxConcurrentStreams)
-        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: core.maxConcurrentStreams)]
+        // NIOHTTP2 is told its ceiling again; the client gets the real limit (see ConnectionWire).
+        wire.advertisedStreamLimit = UInt32(core.maxConcurrentStreams)
+        let settings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: ConnectionWire.streamCeiling)]
         context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings(settings)))), promise: nil)
         flushPending = true
     }
 
     /// GOAWAY with an error code (NO_ERROR unless a fault says otherwise) and `{"reason":…}` as
-    /// debug data, then close once it is written. It names the last stream answered (by default):
-    /// the streams after it were not processed, and a client retries them on a new connection.
+    /// debug data, then the end of the connection once it is written (``finish(_:)``). It names the
+    /// last stream answered (by default): the streams after it were not processed, and a client
+    /// retries them on a new connection.
     private func sendGoAway(lastStreamID: HTTP2StreamID? = nil, reason: RejectionReason, code: UInt32, context: ChannelHandlerContext) {
         guard !goAwaySent else { return }
         goAwaySent = true
@@ -540,7 +626,21 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         let data = context.channel.allocator.buffer(string: #"{"reason":"\#(reason.apnsName)"}"#)
         let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: last, errorCode: HTTP2ErrorCode(networkCode: Int(code)), opaqueData: data))
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(frame)).whenComplete { _ in Self.finish(channel) }
+    }
+
+    /// How long a connection that is ending waits for the client to close its side.
+    static let lingerTime = TimeAmount.seconds(2)
+
+    /// Ends a connection after what has been written to it, as nginx's lingering close does: TLS's
+    /// close_notify and TCP's FIN go out after the last byte (`close(mode: .output)`), what the client
+    /// still sends is read and dropped, and the connection closes when the client closes its side, or
+    /// after ``lingerTime``. Closing at once while the client's requests still arrive makes TCP send
+    /// RST, and a client loses the answers (and the GOAWAY) it had not read yet: it then sends those
+    /// requests again, though they were answered.
+    static func finish(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: lingerTime) { channel.close(promise: nil) }
     }
 
     /// The `date` header's value, formatted once a second (not once an answer).

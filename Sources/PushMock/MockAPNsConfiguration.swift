@@ -49,6 +49,12 @@ public struct MockAPNsConfiguration: Sendable {
     /// Connections open at once; more are closed as soon as they are accepted (each costs about
     /// 100 KB of TLS and HTTP/2 state).
     public var connectionLimit: Int
+    /// Connections open at once from one IP address, so that one laptop cannot take every place;
+    /// more from it are closed as soon as they are accepted.
+    public var connectionsPerAddressLimit = 1000
+    /// Told when an address reaches ``connectionsPerAddressLimit`` (once, until its connections
+    /// have all gone): the address and the limit.
+    public var onAddressAtLimit: (@Sendable (String, Int) -> Void)?
     /// Told, once per token, when a provider token is refused: the reason and which check failed.
     public var onTokenRefused: (@Sendable (RejectionReason, String) -> Void)?
 
@@ -103,8 +109,9 @@ public struct MockAPNsConfiguration: Sendable {
         }
         try faults.validate()
         try limits.validate()
-        guard connectionLimit >= 1 else {
-            throw InputError(Words("the connection limit must be 1 or more; got \(connectionLimit)", es: "el límite de conexiones debe ser 1 o más; se recibió \(connectionLimit)"), kind: .usage)
+        guard connectionLimit >= 1, connectionsPerAddressLimit >= 1 else {
+            let value = min(connectionLimit, connectionsPerAddressLimit)
+            throw InputError(Words("the connection limits must be 1 or more; got \(value)", es: "los límites de conexiones deben ser 1 o más; se recibió \(value)"), kind: .usage)
         }
         guard (0...65535).contains(port) else {
             throw InputError(Words("the port must be between 0 and 65535; got \(port)", es: "el puerto debe estar entre 0 y 65535; se recibió \(port)"), kind: .usage)
@@ -317,14 +324,26 @@ public struct MockFaults: Sendable {
         return http2ErrorCodes.first { $0.code == code }.map { "\($0.name) (\(hex))" } ?? hex
     }
 
-    /// Parses `TOKEN=REASON` (as `pushctl mock --fail` takes it): a hex device token and a reason
+    /// Parses `TOKEN=REASON` (as `pushctl mock --fail` takes it): a hex device token of 32 bytes or
+    /// more (a shorter one is answered BadDeviceToken before any rule, as APNs would) and a reason
     /// APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseFailure(_ spec: String) throws(InputError) -> (DeviceToken, RejectionReason) {
         guard let equals = spec.firstIndex(of: "=") else {
             throw InputError(Words("\(Setting.mockFailure) takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(OutsideText.display(spec))'", es: "\(Setting.mockFailure) recibe TOKEN=MOTIVO, p. ej. 00fc13ad…=Unregistered; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
         }
         let token = try DeviceToken(parsing: String(spec[..<equals]))
-        let name = String(spec[spec.index(after: equals)...])
+        guard token.hex.utf8.count >= DeviceToken.usualHexLength else {
+            let bytes = token.hex.utf8.count / 2
+            throw InputError(
+                Words("the token \(token.short) is \(bytes) bytes: APNs issues 32 or more, and the mock answers a shorter one 400 BadDeviceToken before any rule",
+                      es: "el token \(token.short) tiene \(bytes) bytes: APNs los emite de 32 o más, y el mock responde 400 BadDeviceToken a uno más corto antes de cualquier regla"),
+                hint: Words("give the whole token, 64 hex digits", es: "da el token entero, 64 dígitos hexadecimales"), kind: .usage)
+        }
+        return (token, try parseReason(String(spec[spec.index(after: equals)...])))
+    }
+
+    /// A reason APNs documents, spelled as APNs spells it (case does not matter).
+    public static func parseReason(_ name: String) throws(InputError) -> RejectionReason {
         guard let reason = RejectionReason.allKnown.first(where: { $0.apnsName.lowercased() == name.lowercased() }) else {
             let known = RejectionReason.allKnown.map(\.apnsName).joined(separator: ", ")
             throw InputError(
@@ -332,6 +351,6 @@ public struct MockFaults: Sendable {
                 hint: Words("use one of \(known)", es: "usa uno de estos: \(known)"),
                 kind: .usage)
         }
-        return (token, reason)
+        return reason
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 import PushCore
@@ -52,20 +53,24 @@ public final class MockAPNsServer: Sendable {
         let core = MockServerCore(configuration: configuration, journal: journal)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
 
-        let initialSettings = Self.initialSettings(streams: configuration.initialConcurrentStreams)
+        let (connectionSettings, streamSettings) = (Self.connectionSettings, Self.streamSettings)
+        let initialStreams = UInt32(configuration.initialConcurrentStreams)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                guard core.connectionOpened() else { return channel.close() }
-                channel.closeFuture.whenComplete { _ in core.connectionClosed() }
+                let address = channel.remoteAddress?.ipAddress ?? "?"
+                guard core.connectionOpened(from: address) else { return channel.close() }
+                channel.closeFuture.whenComplete { _ in core.connectionClosed(from: address) }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
                     try pipeline.addHandler(ALPNGate())
-                    let wire = ConnectionWire()
-                    try pipeline.addHandler(HTTP2ServerCodec(wire: wire, initialSettings: initialSettings, allocator: channel.allocator))
+                    let wire = ConnectionWire(advertisedStreamLimit: initialStreams)
+                    try pipeline.addHandler(WireAmender(wire: wire))
+                    try pipeline.addHandler(NIOHTTP2Handler(
+                        mode: .server, frameDelegate: wire, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
                     try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core, wire: wire))
                 }
             }
@@ -104,17 +109,53 @@ public final class MockAPNsServer: Sendable {
 
     }
 
-    /// The SETTINGS APNs has been seen to send. The stream limit is one until a valid token (unless
-    /// the configuration says otherwise), raised by a later SETTINGS frame.
-    private static func initialSettings(streams: Int) -> [(parameter: UInt16, value: UInt32)] {
-        [
-            (0x1, 4096),  // SETTINGS_HEADER_TABLE_SIZE
-            (0x3, UInt32(streams)),  // SETTINGS_MAX_CONCURRENT_STREAMS
-            (0x4, UInt32(HTTP2ServerCodec.streamWindow)),  // SETTINGS_INITIAL_WINDOW_SIZE
-            (0x5, UInt32(HTTP2ServerCodec.maxFrameSize)),  // SETTINGS_MAX_FRAME_SIZE
-            (0x6, UInt32(HTTP2ServerCodec.maxHeaderListSize)),  // SETTINGS_MAX_HEADER_LIST_SIZE
+    /// NIOHTTP2's configuration: the SETTINGS APNs has been seen to send, and its guards against
+    /// floods, tuned where APNs' behaviour needs it.
+    private static let connectionSettings = {
+        var settings = NIOHTTP2Handler.ConnectionConfiguration()
+        // The stream limit NIOHTTP2 is told is one it never reaches: the client is told the real
+        // one (1 until a valid token, unless configured otherwise) by the ConnectionWire, and the
+        // connection handler refuses the excess with REFUSED_STREAM, as APNs does.
+        settings.initialSettings = [
+            HTTP2Setting(parameter: .headerTableSize, value: 4096),
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: ConnectionWire.streamCeiling),
+            HTTP2Setting(parameter: .initialWindowSize, value: APNsConnectionHandler.streamWindow),
+            HTTP2Setting(parameter: .maxFrameSize, value: 16_384),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: 8000),
         ]
-    }
+        // NIOHTTP2 allows 200 PING, PRIORITY and SETTINGS frames in 30 s: a client that sends a
+        // PRIORITY or a PING with each request would be cut off after about 200 requests. APNs
+        // ignores PRIORITY; the connection handler's allowance, which grows with the requests,
+        // stops floods instead (WINDOW_UPDATE frames too), and NIOHTTP2's limit stays as a
+        // backstop for bursts of more than 400,000 a second (see rateLimitCount).
+        settings.controlFrameRateLimit.maximumCount = rateLimitCount
+        settings.controlFrameRateLimit.windowLength = rateLimitWindow
+        // Streams the mock reset (refused, or answered 413 before the end of their body) whose
+        // frames are still in flight are ignored while NIOHTTP2 remembers them: 32 by default, fewer
+        // than a client's burst over the stream limit.
+        settings.maximumRecentlyResetStreams = 128
+        return settings
+    }()
+
+    private static let streamSettings = {
+        var settings = NIOHTTP2Handler.StreamConfiguration()
+        // curl 7.88 (Debian 12; pushctl's libcurl too) sends RST_STREAM after every answered
+        // request. NIOHTTP2's guard against rapid-reset floods (200 in 30 s) would drop such a
+        // client's connection after 200 requests; APNs does not, so neither may the mock. The
+        // connection handler counts only resets of streams not yet answered. (Resets the client
+        // makes the mock send, for malformed requests, keep NIOHTTP2's limits: 200.)
+        settings.streamResetFrameRateLimit.maximumCount = rateLimitCount
+        settings.streamResetFrameRateLimit.windowLength = rateLimitWindow
+        return settings
+    }()
+
+    /// NIOHTTP2's rate limits keep a timestamp per event in a deque made for `maximumCount` of them
+    /// at once, on every connection. A count of a million (to switch the limit off) cost 8 MB of
+    /// address space per connection, filled as the events came: RSS grew by tens of MB with every
+    /// burst of 2,000 connections and glibc kept it. A short window with a small count has the
+    /// same effect on any real client for 32 KB.
+    static let rateLimitCount = 4096
+    static let rateLimitWindow = TimeAmount.milliseconds(10)
 
     /// The latest requests, oldest first (up to the configuration's `recordLimit`).
     public var records: [MockRequestRecord] { core.journal.records }

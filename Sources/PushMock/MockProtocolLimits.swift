@@ -17,14 +17,18 @@ public struct MockProtocolLimits: Sendable, Equatable {
     public var badDeviceTokenLimit: Int?
     /// A request whose frames stop for this long is answered 400 IdleTimeout (then RST_STREAM
     /// NO_ERROR), and a connection with no stream and no frame for this long gets GOAWAY
-    /// `{"reason":"IdleTimeout"}`. nil: wait for ever.
+    /// `{"reason":"IdleTimeout"}` (APNs closes idle connections too). nil: wait for ever.
     public var idleTimeoutMilliseconds: Int?
+    /// A connection must finish its TLS handshake and send HTTP/2's preface within this; otherwise
+    /// it is closed (connections that stop half-way cannot hold the places for long).
+    public var setupTimeoutMilliseconds: Int
+    public static let defaultIdleTimeoutMilliseconds = 300_000
     /// RST_STREAM frames for streams not yet answered, in ``resetWindowSeconds``, that end the
     /// connection (GOAWAY ENHANCE_YOUR_CALM, `{"reason":"TooManyStreamResets"}`): a rapid-reset flood.
     /// Resets of answered streams (curl sends one after every answer) never count. 0: no limit.
     public var streamResetLimit: Int
     public static let resetWindowSeconds: Int64 = 10
-    /// PING, PRIORITY and SETTINGS frames a connection may send beyond those its requests pay for:
+    /// PING, PRIORITY, SETTINGS and WINDOW_UPDATE frames a connection may send beyond those its requests pay for:
     /// each stream earns ``controlFramesPerStream``, and the allowance refills at
     /// ``controlFramesPerSecond`` up to this. Spent: GOAWAY ENHANCE_YOUR_CALM, `{"reason":"TooManyControlFrames"}`.
     public var controlFrameAllowance: Int
@@ -34,13 +38,15 @@ public struct MockProtocolLimits: Sendable, Equatable {
     public init(
         tokenUpdateIntervalSeconds: Int64? = 20 * 60,
         badDeviceTokenLimit: Int? = nil,
-        idleTimeoutMilliseconds: Int? = nil,
+        idleTimeoutMilliseconds: Int? = defaultIdleTimeoutMilliseconds,
+        setupTimeoutMilliseconds: Int = 10_000,
         streamResetLimit: Int = 1000,
         controlFrameAllowance: Int = 1000
     ) {
         self.tokenUpdateIntervalSeconds = tokenUpdateIntervalSeconds
         self.badDeviceTokenLimit = badDeviceTokenLimit
         self.idleTimeoutMilliseconds = idleTimeoutMilliseconds
+        self.setupTimeoutMilliseconds = setupTimeoutMilliseconds
         self.streamResetLimit = streamResetLimit
         self.controlFrameAllowance = controlFrameAllowance
     }
@@ -54,6 +60,9 @@ public struct MockProtocolLimits: Sendable, Equatable {
         }
         if let value = idleTimeoutMilliseconds, !(1...86_400_000).contains(value) {
             throw InputError(Words("the idle timeout must be between 1 ms and a day; got \(value) ms", es: "el tiempo de inactividad debe estar entre 1 ms y un día; se recibió \(value) ms"), kind: .usage)
+        }
+        guard (1...3_600_000).contains(setupTimeoutMilliseconds) else {
+            throw InputError(Words("the set-up timeout must be between 1 ms and an hour; got \(setupTimeoutMilliseconds) ms", es: "el tiempo para establecer la conexión debe estar entre 1 ms y una hora; se recibió \(setupTimeoutMilliseconds) ms"), kind: .usage)
         }
         guard streamResetLimit >= 0, controlFrameAllowance >= 1 else {
             throw InputError(Words("the reset limit must be 0 or more and the control frame allowance 1 or more", es: "el límite de reinicios debe ser 0 o más y la asignación de frames de control 1 o más"), kind: .usage)
@@ -86,7 +95,7 @@ struct ConnectionPolicy {
         allowance = min(limits.controlFrameAllowance, allowance + MockProtocolLimits.controlFramesPerStream)
     }
 
-    /// Counts a PING, PRIORITY or SETTINGS frame; true when the allowance is spent.
+    /// Counts a PING, PRIORITY, SETTINGS or WINDOW_UPDATE frame; true when the allowance is spent.
     mutating func spendControlFrame() -> Bool {
         let now = NIODeadline.now()
         let seconds = (now - refilled).nanoseconds / 1_000_000_000

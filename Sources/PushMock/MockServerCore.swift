@@ -15,6 +15,8 @@ final class MockServerCore: Sendable {
     let broadcasts: MockBroadcasts
     let onLiveActivityProblem: (@Sendable (String) -> Void)?
     let connectionLimit: Int
+    let connectionsPerAddressLimit: Int
+    let onAddressAtLimit: (@Sendable (String, Int) -> Void)?
     let clock: @Sendable () -> Double
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
@@ -40,6 +42,8 @@ final class MockServerCore: Sendable {
         broadcasts = MockBroadcasts(limit: configuration.channelLimit)
         onLiveActivityProblem = configuration.onLiveActivityProblem
         connectionLimit = configuration.connectionLimit
+        connectionsPerAddressLimit = configuration.connectionsPerAddressLimit
+        onAddressAtLimit = configuration.onAddressAtLimit
         clock = configuration.clock
         faultsBox = NIOLockedValueBox(configuration.faults)
     }
@@ -58,6 +62,9 @@ final class MockServerCore: Sendable {
 
     private struct ConnectionCount {
         var open = 0
+        var byAddress: [String: Int] = [:]
+        /// Addresses told about (``onAddressAtLimit``) whose connections have not all gone yet.
+        var reported: Set<String> = []
         /// The most open at once since the heap was last trimmed.
         var peak = 0
         var trimScheduled = false
@@ -68,22 +75,34 @@ final class MockServerCore: Sendable {
 
     private static func trimHeap() { Memory.returnFreePages() }
 
-    /// Takes a new connection, or says no when ``MockAPNsConfiguration/connectionLimit`` are open.
-    func connectionOpened() -> Bool {
-        connections.withLockedValue { count in
-            guard count.open < connectionLimit else { return false }
+    /// Takes a new connection, or says no when ``MockAPNsConfiguration/connectionLimit`` are open,
+    /// or ``MockAPNsConfiguration/connectionsPerAddressLimit`` from `address`.
+    func connectionOpened(from address: String) -> Bool {
+        let (taken, report) = connections.withLockedValue { count -> (Bool, Bool) in
+            guard count.open < connectionLimit else { return (false, false) }
+            guard count.byAddress[address, default: 0] < connectionsPerAddressLimit else {
+                return (false, count.reported.insert(address).inserted)
+            }
             count.open += 1
+            count.byAddress[address, default: 0] += 1
             count.peak = max(count.peak, count.open)
-            return true
+            return (true, false)
         }
+        if report { onAddressAtLimit?(address, connectionsPerAddressLimit) }
+        return taken
     }
 
     /// When a burst of connections has gone (all of them, or a thousand since the peak), gives the
     /// heap's free pages back to the system: glibc otherwise keeps what 2,000 TLS connections
     /// freed, hundreds of MB, in its arenas for good.
-    func connectionClosed() {
+    func connectionClosed(from address: String) {
         let trim = connections.withLockedValue { count -> Bool in
             count.open -= 1
+            count.byAddress[address, default: 1] -= 1
+            if count.byAddress[address] == 0 {
+                count.byAddress[address] = nil
+                count.reported.remove(address)
+            }
             guard !count.trimScheduled, count.open == 0 || count.peak - count.open >= 1000 else { return false }
             count.trimScheduled = true
             return true
@@ -113,6 +132,8 @@ final class MockServerCore: Sendable {
         let faults = self.faults
         if let limit = faults.closeAfterRequests, requestsOnConnection >= limit { return .dropConnection }
         if faults.resetStreams { return .reset }
+        // The streams seen are counted only for the faults that need the count (a lock each time).
+        guard faults.refuseFirstStreams > 0 || faults.refuseEveryNthStream != nil else { return .answer(faults) }
         let seen = counters.withLockedValue { $0.streamsSeen += 1; return $0.streamsSeen }
         if seen <= faults.refuseFirstStreams { return .refuse }
         if let every = faults.refuseEveryNthStream, every > 0, seen % every == 0 { return .refuse }
@@ -128,9 +149,8 @@ final class MockServerCore: Sendable {
         return number <= limit ? answer : nil
     }
 
-    /// The reason a valid request to this token fails with, if a fault says so.
-    func simulatedFailure(forDeviceHex hex: Substring) -> RejectionReason? {
-        let faults = self.faults
+    /// The reason a valid request to this token fails with, if `faults` (those in force) say so.
+    func simulatedFailure(forDeviceHex hex: Substring, faults: MockFaults) -> RejectionReason? {
         guard !faults.failTokens.isEmpty || !faults.failFirstAttempts.isEmpty,
             let token = try? DeviceToken(parsing: String(hex))
         else { return nil }

@@ -46,17 +46,17 @@ final class ProviderTokenVerifier: Sendable {
 
     var checksSignatures: Bool { !keys.isEmpty || directory != nil }
 
-    /// The reason to refuse the request, or nil when the token is accepted.
-    func check(authorization: String?, now: Int64) -> (failure: RejectionReason?, loggable: String?) {
+    /// The reason to refuse the request, or nil when the token is accepted (then its `iat` too).
+    func check(authorization: String?, now: Int64) -> (failure: RejectionReason?, loggable: String?, issuedAt: Int64?) {
         let refusal = refusal(authorization: authorization, now: now)
-        return (refusal.reason, refusal.loggable)
+        return (refusal.reason, refusal.loggable, refusal.reason == nil ? refusal.issuedAt : nil)
     }
 
     /// The reason to refuse the request and which check failed, or nil reason and detail when the token is accepted.
-    func refusal(authorization: String?, now: Int64) -> (reason: RejectionReason?, detail: String?, loggable: String?) {
-        guard let authorization else { return (.missingProviderToken, "no authorization header", nil) }
+    func refusal(authorization: String?, now: Int64) -> (reason: RejectionReason?, detail: String?, loggable: String?, issuedAt: Int64?) {
+        guard let authorization else { return (.missingProviderToken, "no authorization header", nil, nil) }
         let verdict = self.verdict(for: authorization)
-        if let failure = verdict.failure { return (failure, verdict.detail, verdict.loggable) }
+        if let failure = verdict.failure { return (failure, verdict.detail, verdict.loggable, nil) }
         // `iat` is the client's number: any Int64, so the difference may not fit (that token is
         // as expired as they come).
         let (age, overflow) = now.subtractingReportingOverflow(verdict.issuedAt)
@@ -70,15 +70,9 @@ final class ProviderTokenVerifier: Sendable {
                 }
                 if first { onRefusal(.expiredProviderToken, detail) }
             }
-            return (.expiredProviderToken, detail, verdict.loggable)
+            return (.expiredProviderToken, detail, verdict.loggable, verdict.issuedAt)
         }
-        return (nil, nil, verdict.loggable)
-    }
-
-    /// The `iat` of a token that passed every check but its age (cached, as the checks are).
-    func issuedAt(authorization: String) -> Int64? {
-        let verdict = verdict(for: authorization)
-        return verdict.failure == nil ? verdict.issuedAt : nil
+        return (nil, nil, verdict.loggable, verdict.issuedAt)
     }
 
     /// The log's form of an authorization value, without its signature.

@@ -58,6 +58,8 @@ struct RequestCheck {
         let tokenAccepted: Bool
         /// The authorization value reduced to header and claims, for the log.
         let loggableAuthorization: String?
+        /// The accepted provider token's `iat` (nil when it was not accepted, or there was none).
+        var issuedAt: Int64?
     }
 
     static let devicePathPrefix = "/3/device/"
@@ -80,8 +82,8 @@ struct RequestCheck {
     /// - Parameter certificate: the connection's verified TLS client certificate, if it sent
     ///   one; a request without an `authorization` header is then authenticated by it.
     func evaluate(_ head: RequestHead, bodyByteCount: Int, now: Int64, certificate: ProviderCertificate? = nil) -> Result {
-        func reject(_ reason: RejectionReason, tokenAccepted: Bool = false, loggable: String? = nil) -> Result {
-            Result(outcome: .rejected(reason), tokenAccepted: tokenAccepted, loggableAuthorization: loggable)
+        func reject(_ reason: RejectionReason, tokenAccepted: Bool = false, loggable: String? = nil, issuedAt: Int64? = nil) -> Result {
+            Result(outcome: .rejected(reason), tokenAccepted: tokenAccepted, loggableAuthorization: loggable, issuedAt: issuedAt)
         }
         // Decided now (cached per token) so that every answer can log the token's reduced form.
         let auth = verifier.check(authorization: head.authorization, now: now)
@@ -96,8 +98,9 @@ struct RequestCheck {
         } else if path.hasPrefix(Self.devicePathPrefix) {
             let text = path.dropFirst(Self.devicePathPrefix.count)
             // Checked here rather than with DeviceToken(parsing:), which forgives what people paste
-            // (spaces, <>) and is slow for the hot path; a path must be plain, even-length hex.
-            guard text.utf8.count % 2 == 0, text.utf8.allSatisfy(\.isASCIIHexDigit) else {
+            // (spaces, <>) and is slow for the hot path; a path must be plain, even-length hex, and
+            // no shorter than the 32 bytes APNs issues (longer ones pass: Apple says sizes may grow).
+            guard text.utf8.count % 2 == 0, text.utf8.count >= DeviceToken.usualHexLength, text.utf8.allSatisfy(\.isASCIIHexDigit) else {
                 return reject(.badDeviceToken, loggable: loggable)
             }
             device = text
@@ -115,7 +118,7 @@ struct RequestCheck {
         } else if let failure = auth.failure {
             return reject(failure, loggable: loggable)
         }
-        func refuse(_ reason: RejectionReason) -> Result { reject(reason, tokenAccepted: true, loggable: loggable) }
+        func refuse(_ reason: RejectionReason) -> Result { reject(reason, tokenAccepted: true, loggable: loggable, issuedAt: auth.issuedAt) }
 
         var topic = head.topic ?? ""
         if let byCertificate {
@@ -154,7 +157,7 @@ struct RequestCheck {
         if bodyByteCount == 0 { return refuse(.payloadEmpty) }
         if bodyByteCount > pushType.payloadLimit { return refuse(.payloadTooLarge) }
 
-        return Result(outcome: .accepted(deviceHex: device), tokenAccepted: true, loggableAuthorization: loggable)
+        return Result(outcome: .accepted(deviceHex: device), tokenAccepted: true, loggableAuthorization: loggable, issuedAt: auth.issuedAt)
     }
 
     /// 8-4-4-4-12 hex digits, either case: the core's one UUID check.

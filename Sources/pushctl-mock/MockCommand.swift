@@ -26,7 +26,8 @@ struct MockCommand: ParsableCommand {
             Examples:
               pushctl mock --port 8443 --ca-out mock-ca.pem \\
                 --key-file AuthKey_ABC123DEFG.p8
-              pushctl mock --fail 0badbadbad=Unregistered --log requests.jsonl
+              # a token answered 410 Unregistered (a token is 64 hex digits):
+              pushctl mock --fail "$DEAD_TOKEN=Unregistered" --log requests.jsonl
               # a class on one network, watching each push land in a browser:
               pushctl mock --host 0.0.0.0 --port 8443 --web 8080
               # a rough day at APNs:
@@ -183,8 +184,11 @@ struct MockCommand: ParsableCommand {
     var badTokenLimit: Int?
 
     @Option(name: .customLong("idle-timeout"),
-            help: ArgumentHelp("Answer 400 IdleTimeout to a request whose frames stop this long, and GOAWAY a connection idle this long (default: wait for ever).", valueName: "seconds"))
-    var idleTimeout: Double?
+            help: ArgumentHelp("Answer 400 IdleTimeout to a request whose frames stop this long, and GOAWAY and close a connection idle this long, as APNs closes idle connections (default 300; 0: wait for ever).", valueName: "seconds"))
+    var idleTimeoutOption: Double?
+
+    /// 300 s unless told otherwise; 0 is never.
+    var idleTimeout: Double { idleTimeoutOption ?? Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds / 1000) }
 
     @Option(name: .customLong("reset-limit"),
             help: ArgumentHelp("RST_STREAM frames for unanswered streams within 10 s that end a connection, a rapid-reset flood (default 1000; 0: no limit). Resets of answered streams, as curl sends, never count.", valueName: "n"))
@@ -192,6 +196,10 @@ struct MockCommand: ParsableCommand {
 
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once; more are closed when accepted (default 10000).", valueName: "n"))
     var maxConnections = 10_000
+
+    @Option(name: .customLong("max-connections-per-address"),
+            help: ArgumentHelp("Connections open at once from one IP address, so that one laptop cannot take every place; more from it are closed when accepted (default 1000).", valueName: "n"))
+    var maxConnectionsPerAddress = 1000
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
@@ -245,18 +253,21 @@ struct MockCommand: ParsableCommand {
     private func validateLimits() throws {
         guard tokenUpdateInterval >= 0 else { throw ValidationError(Words("--token-update-interval must be 0 or more seconds; got \(tokenUpdateInterval)", es: "--token-update-interval debe ser 0 o más segundos; se recibió \(tokenUpdateInterval)")) }
         if let badTokenLimit, badTokenLimit < 1 { throw ValidationError(Words("--bad-token-limit must be 1 or more; got \(badTokenLimit)", es: "--bad-token-limit debe ser 1 o más; se recibió \(badTokenLimit)")) }
-        if let idleTimeout, !(0.001...86_400).contains(idleTimeout) {
-            throw ValidationError(Words("--idle-timeout must be between 0.001 and 86400 seconds; got \(idleTimeout)", es: "--idle-timeout debe estar entre 0.001 y 86400 segundos; se recibió \(idleTimeout)"))
+        if idleTimeout != 0, !(0.001...86_400).contains(idleTimeout) {
+            throw ValidationError(Words("--idle-timeout must be 0 (never) or between 0.001 and 86400 seconds; got \(idleTimeout)", es: "--idle-timeout debe ser 0 (nunca) o estar entre 0.001 y 86400 segundos; se recibió \(idleTimeout)"))
         }
         guard resetLimit >= 0 else { throw ValidationError(Words("--reset-limit must be 0 or more; got \(resetLimit)", es: "--reset-limit debe ser 0 o más; se recibió \(resetLimit)")) }
         guard maxConnections >= 1 else { throw ValidationError(Words("--max-connections must be 1 or more; got \(maxConnections)", es: "--max-connections debe ser 1 o más; se recibió \(maxConnections)")) }
+        guard maxConnectionsPerAddress >= 1 else {
+            throw ValidationError(Words("--max-connections-per-address must be 1 or more; got \(maxConnectionsPerAddress)", es: "--max-connections-per-address debe ser 1 o más; se recibió \(maxConnectionsPerAddress)"))
+        }
     }
 
     private var limits: MockProtocolLimits {
         MockProtocolLimits(
             tokenUpdateIntervalSeconds: tokenUpdateInterval == 0 ? nil : tokenUpdateInterval,
             badDeviceTokenLimit: badTokenLimit,
-            idleTimeoutMilliseconds: idleTimeout.map { max(1, Int(($0 * 1000).rounded())) },
+            idleTimeoutMilliseconds: idleTimeout == 0 ? nil : max(1, Int((idleTimeout * 1000).rounded())),
             streamResetLimit: resetLimit)
     }
 
@@ -267,7 +278,14 @@ struct MockCommand: ParsableCommand {
             lines.append(tokenUpdateInterval == 0 ? Words("  limit: tokens may change any time (no TooManyProviderTokenUpdates)", es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)").description : Words("  limit: a token may change every \(tokenUpdateInterval) s on a connection", es: "  límite: un token puede cambiar cada \(tokenUpdateInterval) s en una conexión").description)
         }
         if let badTokenLimit { lines.append(Words("  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection", es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión").description) }
-        if let idleTimeout { lines.append(Words("  limit: 400 IdleTimeout after \(idleTimeout) s without a frame", es: "  límite: 400 IdleTimeout tras \(idleTimeout) s sin ningún frame").description) }
+        if idleTimeout == 0 {
+            lines.append(Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").description)
+        } else if idleTimeout * 1000 != Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds) {
+            lines.append(Words("  limit: 400 IdleTimeout after \(idleTimeout) s without a frame; idle connections closed", es: "  límite: 400 IdleTimeout tras \(idleTimeout) s sin ningún frame; las conexiones inactivas se cierran").description)
+        }
+        if maxConnectionsPerAddress != 1000 {
+            lines.append(Words("  limit: \(maxConnectionsPerAddress) connections at once from one address", es: "  límite: \(maxConnectionsPerAddress) conexiones a la vez desde una dirección").description)
+        }
         return lines
     }
 
@@ -304,7 +322,7 @@ struct MockCommand: ParsableCommand {
         faults.responseDelayMilliseconds = delay
         faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
         if let goAwayInstead {
-            faults.goAwayInstead = try MockFaults.parseFailure("00=" + goAwayInstead).1
+            faults.goAwayInstead = try MockFaults.parseReason(goAwayInstead)
         }
         faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
         faults.answerCount = answerCount
@@ -340,6 +358,8 @@ struct MockCommand: ParsableCommand {
                 host: host, port: port, providerKeys: keys, teamID: teamID,
                 maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0,
                 limits: limits, connectionLimit: maxConnections, onTokenRefused: Self.reportRefusedToken)
+            configuration.connectionsPerAddressLimit = maxConnectionsPerAddress
+            configuration.onAddressAtLimit = Self.reportAddressAtLimit
             configuration.clientCAPEMs = clientCAPEMs
             configuration.keyDirectory = keyDir
             configuration.onKeyFolderProblem = Self.reportKeyFolderProblem
@@ -419,6 +439,14 @@ struct MockCommand: ParsableCommand {
     @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
         let refused = Words("pushctl mock: provider token refused, ", es: "pushctl mock: token del proveedor rechazado, ").description
         Console.err("\(refused)\(reason.status) \(reason.apnsName): \(detail)")
+    }
+
+    /// One address holds as many connections as it may: said once, until they have all gone.
+    @Sendable private static func reportAddressAtLimit(_ address: String, _ limit: Int) {
+        let shown = OutsideText.display(address, limit: 60)
+        let words = Words("pushctl mock: \(shown) has \(limit) connections open; more from it are closed as they arrive (--max-connections-per-address)",
+                          es: "pushctl mock: \(shown) tiene \(limit) conexiones abiertas; las demás que abra se cierran al llegar (--max-connections-per-address)")
+        Console.err(TextLayout.wrapped(words.description, width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
     }
 
     @Sendable private static func reportKeyFolderProblem(_ problem: Words) {

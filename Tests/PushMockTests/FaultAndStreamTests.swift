@@ -68,21 +68,22 @@ struct FaultAndStreamTests {
         }
     }
 
-    @Test func answersAThousandRequestsOnOneConnectionFromH2load() async throws {
+    @Test("h2load: every request answered 200, 100 in flight on each connection", arguments: [(1000, 1), (2000, 4)])
+    func answersH2load(requests: Int, connections: Int) async throws {
         try await withHarness { harness in
             let body = harness.folder.appendingPathComponent("payload.json").path
             try #"{"aps":{"alert":"Hello"}}"#.write(toFile: body, atomically: true, encoding: .utf8)
-            var arguments = ["-n", "1000", "-c", "1", "-m", "100", "-d", body]
+            var arguments = ["-n", String(requests), "-c", String(connections), "-m", "100", "-d", body]
             for (name, value) in harness.standardHeaders { arguments += ["-H", "\(name): \(value)"] }
             arguments.append("\(harness.server.url)/3/device/\(sampleToken)")
             let report = try runTool(Tool.path("h2load"), arguments).text
-            #expect(report.contains("1000 succeeded"), "\(report)")
-            #expect(report.contains("status codes: 1000 2xx"), "\(report)")
+            #expect(report.contains("\(requests) succeeded"), "\(report)")
+            #expect(report.contains("status codes: \(requests) 2xx"), "\(report)")
 
             let records = harness.server.records
-            #expect(Set(records.map(\.connectionID)).count == 1)
-            #expect(records.allSatisfy { $0.status == 200 })
-            #expect(records.map(\.streamID).max() == 1999)
+            #expect(Set(records.map(\.connectionID)).count == connections)
+            #expect(records.count == requests && records.allSatisfy { $0.status == 200 })
+            #expect(records.map(\.streamID).max() == 2 * requests / connections - 1)
         }
     }
 

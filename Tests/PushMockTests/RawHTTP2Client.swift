@@ -146,9 +146,22 @@ final class RawHTTP2Client: Sendable {
         self.state = state
     }
 
+    /// How far a connection goes on its own: a client that stops half-way holds a connection open.
+    enum SetUp: Sendable {
+        /// TCP only: no TLS ClientHello.
+        case tcp
+        /// TLS with ALPN h2, then nothing: no HTTP/2 preface.
+        case tls
+        /// TLS, then the client preface (with empty SETTINGS).
+        case preface
+    }
+
     /// Connects, completes TLS with ALPN h2 and sends the client preface (with empty SETTINGS). `acknowledgeSettings`: answer the mock's SETTINGS
     /// with an ACK, as every client must (the mock enforces a stream limit once it is acknowledged).
-    static func connect(to harness: Harness, acknowledgeSettings: Bool = true) async throws -> RawHTTP2Client {
+    /// `from`: the local address to connect from (another loopback address plays another machine).
+    static func connect(
+        to harness: Harness, acknowledgeSettings: Bool = true, setUp: SetUp = .preface, from source: String? = nil
+    ) async throws -> RawHTTP2Client {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.trustRoots = .file(harness.caPath)
         tls.applicationProtocols = ["h2"]
@@ -156,14 +169,18 @@ final class RawHTTP2Client: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let state = NIOLockedValueBox(State())
         do {
-            let channel = try await ClientBootstrap(group: group)
+            var bootstrap = ClientBootstrap(group: group)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: context, serverHostname: "localhost"))
-                        try channel.pipeline.syncOperations.addHandler(FrameCollector(state: state, acknowledgeSettings: acknowledgeSettings))
+                        if setUp != .tcp {
+                            try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: context, serverHostname: "localhost"))
+                        }
+                        try channel.pipeline.syncOperations.addHandler(
+                            FrameCollector(state: state, acknowledgeSettings: acknowledgeSettings, sendPreface: setUp == .preface))
                     }
                 }
-                .connect(host: "127.0.0.1", port: harness.server.port).get()
+            if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
+            let channel = try await bootstrap.connect(host: "127.0.0.1", port: harness.server.port).get()
             return RawHTTP2Client(group: group, channel: channel, state: state)
         } catch {
             try? await group.shutdownGracefully()
@@ -204,14 +221,17 @@ final class RawHTTP2Client: Sendable {
         private var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
         private let state: NIOLockedValueBox<State>
         private let acknowledgeSettings: Bool
+        private let sendPreface: Bool
 
-        init(state: NIOLockedValueBox<State>, acknowledgeSettings: Bool) {
+        init(state: NIOLockedValueBox<State>, acknowledgeSettings: Bool, sendPreface: Bool) {
             self.state = state
             self.acknowledgeSettings = acknowledgeSettings
+            self.sendPreface = sendPreface
         }
 
         /// The client preface goes first, before any ACK of the mock's SETTINGS.
         func channelActive(context: ChannelHandlerContext) {
+            guard sendPreface else { return context.fireChannelActive() }
             var preface = context.channel.allocator.buffer(capacity: 40)
             preface.writeBytes(FrameWriter.preface)
             preface.writeBytes([0, 0, 0, WireFrame.settings, 0, 0, 0, 0, 0])

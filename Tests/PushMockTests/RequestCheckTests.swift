@@ -37,8 +37,12 @@ let ruleCases: [RuleCase] = [
     RuleCase(rule: "GET instead of POST", method: "GET", body: nil, status: 405, reason: "MethodNotAllowed"),
     RuleCase(rule: "path outside /3/device", path: "/3/devices/\(sampleToken)", status: 404, reason: "BadPath"),
     RuleCase(rule: "no token in the path", path: "/3/device/", status: 400, reason: "MissingDeviceToken"),
-    RuleCase(rule: "token not hex", path: "/3/device/zz23456789abcdef", status: 400, reason: "BadDeviceToken"),
+    RuleCase(rule: "token not hex", path: "/3/device/zz\(sampleToken.dropFirst(2))", status: 400, reason: "BadDeviceToken"),
     RuleCase(rule: "token of odd length", path: "/3/device/abc", status: 400, reason: "BadDeviceToken"),
+    // APNs issues tokens of 32 bytes (or more): it could never have issued a shorter one.
+    RuleCase(rule: "token of 2 bytes", path: "/3/device/1234", status: 400, reason: "BadDeviceToken"),
+    RuleCase(rule: "token of 5 bytes", path: "/3/device/0badbadbad", status: 400, reason: "BadDeviceToken"),
+    RuleCase(rule: "token of 31 bytes", path: "/3/device/\(sampleToken.dropLast(2))", status: 400, reason: "BadDeviceToken"),
     RuleCase(rule: "apns-topic sent twice", headers: { $0.standardHeaders + [("apns-topic", "com.example.other")] }, status: 400, reason: "DuplicateHeaders"),
     RuleCase(rule: "no authorization", headers: { $0.standardHeaders.setting("authorization", nil) }, status: 403, reason: "MissingProviderToken"),
     RuleCase(rule: "not a bearer token", headers: { $0.standardHeaders.setting("authorization", "Basic dXNlcjpwYXNz") }, status: 403, reason: "InvalidProviderToken"),
@@ -107,6 +111,7 @@ let ruleCases: [RuleCase] = [
 /// A request right at a limit, which APNs accepts.
 struct EdgeCase: Sendable, CustomTestStringConvertible {
     let name: String
+    var path = "/3/device/\(sampleToken)"
     let body: String
     let changes: [(String, String)]
     var testDescription: String { name }
@@ -118,6 +123,7 @@ let edgeCases = [
     EdgeCase(name: "voip of exactly 5120 bytes", body: payload(bytes: 5120), changes: [("apns-push-type", "voip"), ("apns-topic", sampleTopic + ".voip")]),
     EdgeCase(name: "collapse id of 64 bytes", body: #"{"aps":{"alert":"Hi"}}"#, changes: [("apns-collapse-id", String(repeating: "c", count: 64))]),
     EdgeCase(name: "expiration 0 and priority 1", body: #"{"aps":{"alert":"Hi"}}"#, changes: [("apns-expiration", "0"), ("apns-priority", "1")]),
+    EdgeCase(name: "a token of 100 bytes (Apple says sizes may grow)", path: "/3/device/" + String(repeating: "ab", count: 100), body: #"{"aps":{"alert":"Hi"}}"#, changes: []),
     EdgeCase(name: "widgets to its topic", body: #"{"aps":{"content-changed":true}}"#, changes: [("apns-push-type", "widgets"), ("apns-topic", sampleTopic + ".push-type.widgets")]),
 ]
 
@@ -147,7 +153,7 @@ struct RequestCheckTests {
         let harness = try await shared.value
         var headers = harness.standardHeaders
         for (header, value) in edge.changes { headers = headers.setting(header, value) }
-        let response = try harness.send(headers: headers, body: edge.body)
+        let response = try harness.send(path: edge.path, headers: headers, body: edge.body)
         #expect(response.status == 200, "\(response.body) \(response.stderr)")
         #expect(response.body.isEmpty)
         #expect(isUUID(response.headers["apns-id"]))
@@ -217,6 +223,19 @@ struct RequestCheckTests {
             let old = try stranger.rawToken(team: sampleTeam, issuedAt: now() - 2 * 3600)
             #expect(try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(old)")).reason == "ExpiredProviderToken")
         }
+    }
+
+    @Test func aFailRuleForATokenAPNsCouldNotHaveIssuedIsAUsageError() throws {
+        // The rule could never fire: the token gets 400 BadDeviceToken first.
+        do {
+            _ = try MockFaults.parseFailure("0badbadbad=Unregistered")
+            Issue.record("a 5-byte token was taken")
+        } catch {
+            #expect(error.kind == .usage)
+            #expect(error.description.contains("5 bytes"), "\(error)")
+        }
+        #expect(try MockFaults.parseFailure("\(sampleToken)=unregistered").1 == .unregistered)
+        #expect(try MockFaults.parseReason("shutdown") == .shutdown)
     }
 
     @Test func refusesHTTP1() async throws {

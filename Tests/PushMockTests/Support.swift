@@ -131,6 +131,10 @@ struct Harness: Sendable {
         let folder = try makeTemporaryDirectory()
         let key = try keyMaker(folder)
         var configuration = MockAPNsConfiguration(providerKeys: [try key.mockKey], teamID: sampleTeam)
+        // No idle timeout unless a test sets one: while the rest of the suite holds the test
+        // threads (child processes waited for), a test can wait minutes between two frames, and its
+        // connection must not be closed as idle for it.
+        configuration.limits.idleTimeoutMilliseconds = nil
         configure(&configuration)
         let server = try await MockAPNsServer.start(configuration)
         let caPath = folder.appendingPathComponent("ca.pem").path

@@ -309,6 +309,18 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(banner.contains("--device-token"), "the send line is printed")
     }
 
+    /// A misbehaving student's Python script, started; what it prints comes through the pipe.
+    static func student(_ script: String) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, out)
+    }
+
     @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view or the CA port (1,500 from one address), and are closed at the deadline",
           .enabled(if: SecondLoopback.present, SecondLoopback.missing))
     func slowLoris() throws {
@@ -351,13 +363,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
                     closed += 1
             print("closed", closed, flush=True)
             """
-        let attacker = Process()
-        attacker.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        attacker.arguments = ["python3", "-c", script]
-        let out = Pipe()
-        attacker.standardOutput = out
-        attacker.standardError = FileHandle.nullDevice
-        try attacker.run()
+        let (attacker, out) = try Self.student(script)
         defer { kill(attacker.processIdentifier, SIGKILL) }
         let held = read(out, until: "\n")
         #expect(held.hasPrefix("held "), "\(held)")
@@ -369,6 +375,65 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let closed = read(out, until: "\n").split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? -1
         let heldCount = Int(held.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         #expect(heldCount > 0 && closed == heldCount, "every half-open connection was closed at the deadline: \(closed) of \(heldCount)")
+    }
+
+    @Test("connections to the push port that never finish setting up (300 stopped after TCP, 300 after TLS with no HTTP/2 preface, from one address) are all closed within 20 s by default, while a client is served the whole time")
+    func stalledSetUps() throws {
+        let mock = try MockProcess(dir: dir)
+        let port = try #require(mock.url.split(separator: ":").last.map(String.init))
+        // The script holds every connection, then reports how many the mock closed and when the
+        // last of them went (seconds since the first was opened); it gives up after 25 s.
+        let script = """
+            import resource, selectors, socket, ssl, time
+            soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            want = 1000 if hard == resource.RLIM_INFINITY else min(hard, 1000)
+            if soft != resource.RLIM_INFINITY and soft < want:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            tls = ssl.create_default_context(cafile="\(mock.caFile)")
+            tls.set_alpn_protocols(["h2"])
+            start = time.monotonic()
+            held = []
+            for n in range(600):
+                s = socket.create_connection(("127.0.0.1", \(port)), source_address=("127.0.0.2", 0))
+                if n >= 300:
+                    s = tls.wrap_socket(s, server_hostname="127.0.0.1")
+                    assert s.selected_alpn_protocol() == "h2"
+                s.settimeout(0.2)
+                held.append(s)
+            print("held", len(held), flush=True)
+            selector = selectors.DefaultSelector()
+            for s in held:
+                selector.register(s, selectors.EVENT_READ)
+            closed, last = 0, 0.0
+            while closed < len(held) and time.monotonic() - start < 25:
+                for key, _ in selector.select(timeout=0.5):
+                    try:
+                        gone = key.fileobj.recv(65536) == b""
+                    except (socket.timeout, ssl.SSLWantReadError):
+                        gone = False
+                    except OSError:
+                        gone = True
+                    if gone:
+                        selector.unregister(key.fileobj)
+                        closed, last = closed + 1, time.monotonic() - start
+            print("closed %d of %d, the last after %.1f s" % (closed, len(held), last), flush=True)
+            """
+        let (attacker, out) = try Self.student(script)
+        defer { kill(attacker.processIdentifier, SIGKILL) }
+        let held = read(out, until: "\n")
+        #expect(held == "held 600\n", "\(held)")
+        // Meanwhile a client from another address sends, and is answered, every second.
+        var sent = 0
+        while attacker.isRunning && sent < 30 {
+            let result = try mock.send(["--device-token", sampleToken, "--title", "still here", "--timeout", "5"])
+            #expect(result.status == 0, "send \(sent) while the connections were held: \(result.stderr)")
+            sent += 1
+            usleep(1_000_000)
+        }
+        let report = read(out, until: "\n")
+        let numbers = report.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
+        #expect(numbers.count == 3 && numbers[0] == 600 && numbers[2] <= 20, "\(report)")
+        #expect(sent >= 8, "a client was served the whole time: \(sent) sends")
     }
 }
 

@@ -113,6 +113,15 @@ import Testing
         #expect(lines[2]["rejected"] as? Int == 1)
     }
 
+    @Test("the default mock refuses a token APNs could never have issued (shorter than 32 bytes) with 400 BadDeviceToken, as APNs does", arguments: ["1234", "0badbadbad", String(sampleToken.dropLast(2))])
+    func shortTokens(_ token: String) throws {
+        let mock = try MockProcess(dir: dir)
+        let result = try mock.send(["--device-token", token, "--title", "x"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("400 BadDeviceToken"), "\(result.stdout)")
+        #expect(try mock.requests(count: 1).first?["reason"] as? String == "BadDeviceToken")
+    }
+
     @Test("rejection reasons map to exit codes and explanations", arguments: [
         ("BadDeviceToken", Int32(1), "other environment (sandbox vs production)"),
         ("DeviceTokenNotForTopic", Int32(1), "belongs to another app"),

@@ -1,17 +1,17 @@
 import ChildProcess
 import Foundation
 import NIOCore
-import NIOHPACK
+import NIOHTTP2
 import PushCore
 import PushWords
 @testable import PushMock
 import Testing
 
-/// The mock's HTTP/2 codec reads bytes from anyone on the network: mutated frame sequences (fixed
-/// seed) must never crash or hang it. Whatever a connection gets, a GOAWAY always says why, no
-/// frame is over the size the client allows, and a fresh connection is served at once afterwards.
-@Suite("HTTP/2 codec fuzz")
-struct CodecFuzzTests {
+/// The mock reads bytes from anyone on the network: mutated frame sequences (fixed seed) must never
+/// crash or hang it. Whatever a connection gets, a GOAWAY always says why, no frame is over the
+/// size the client allows, and a fresh connection is served at once afterwards.
+@Suite("HTTP/2 fuzz")
+struct HTTP2FuzzTests {
     static let cases = 160
     static let barrier: UInt64 = 0xF022_F022_F022_F022
 
@@ -93,28 +93,67 @@ struct CodecFuzzTests {
                 }
             }
             #expect(try harness.send().status == 200)
-            // The mutations reach the codec's error paths, and leave some connections standing.
+            // The mutations reach the error paths, and leave some connections standing.
             #expect(closedCases > Self.cases / 4 && closedCases < Self.cases, "\(closedCases) of \(Self.cases) connections closed")
         }
     }
 
-    /// The mock's answers are HPACK-encoded by hand (no table, no Huffman): any header list, with
-    /// values long enough for multi-byte lengths, decodes to itself with NIOHPACK's decoder.
-    @Test func answersEncodedByHandDecodeToTheSameFields() throws {
-        var random = SplitMix64(seed: 0xA11_5EED)
-        let names = [":status", "apns-id", "apns-unique-id", "content-type", "content-length", "date", "retry-after", "apns-request-id", "x-padding-header"]
-        var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
-        for number in 0..<500 {
-            var fields: [(String, String)] = [(":status", random.pick(["200", "400", "403", "410", "413", "429", "500", "503", "100", "304"]))]
-            for _ in 0..<Int.random(in: 0...6, using: &random) {
-                let length = random.pick([0, 1, 30, 126, 127, 128, 300, Int.random(in: 0...2000, using: &random)])
-                let value = String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &random))) })
-                fields.append((random.pick(Array(names.dropFirst())), value))
-            }
-            var block = ByteBufferAllocator().buffer(capacity: 256)
-            HTTP2ResponseEncoder.encode(HPACKHeaders(fields), into: &block)
-            let decoded = try decoder.decodeHeaders(from: &block)
-            #expect(decoded.map { "\($0.name): \($0.value)" } == fields.map { "\($0.0): \($0.1)" }, "case \(number)")
+    // MARK: - The one piece of frame work left: two frames NIOHTTP2 writes, amended
+
+    /// NIOHTTP2's SETTINGS, as it encodes them: the mock's five, the stream limit its ceiling.
+    static let settingsFrame: [UInt8] = [0, 0, 30, 0x4, 0, 0, 0, 0, 0]
+        + [0, 1, 0, 0, 0x10, 0] + [0, 3, 0x7F, 0xFF, 0xFF, 0xFF] + [0, 4, 0, 0, 0xFF, 0xFF] + [0, 5, 0, 0, 0x40, 0] + [0, 6, 0, 0, 0x1F, 0x40]
+
+    @Test func aSettingsFrameGoesOutWithTheRealStreamLimit() throws {
+        let amended = try #require(WireAmendment.streamLimit(1).apply(to: ByteBuffer(bytes: Self.settingsFrame)))
+        var expected = Self.settingsFrame
+        expected[17...20] = [0, 0, 0, 1]
+        #expect(Array(amended.readableBytesView) == expected)
+        let raised = try #require(WireAmendment.streamLimit(1000).apply(to: ByteBuffer(bytes: [0, 0, 6, 0x4, 0, 0, 0, 0, 0, 0, 3, 0x7F, 0xFF, 0xFF, 0xFF])))
+        #expect(Array(raised.readableBytesView) == [0, 0, 6, 0x4, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0x03, 0xE8])
+        // Anything but the whole SETTINGS frame expected is left as it is.
+        for other: [UInt8] in [
+            [0, 0, 0, 0x4, 0x1, 0, 0, 0, 0],  // an ACK
+            [0, 0, 6, 0x4, 0, 0, 0, 0, 0, 0, 3, 0x7F, 0xFF, 0xFF],  // cut short
+            [0, 0, 8, 0x6, 0, 0, 0, 0, 0, 0, 3, 0x7F, 0xFF, 0xFF, 0xFF, 0, 0],  // a PING
+            [0, 0, 3],
+        ] {
+            #expect(WireAmendment.streamLimit(1).apply(to: ByteBuffer(bytes: other)) == nil, "\(other)")
         }
+    }
+
+    @Test func nioHTTP2sGoAwayGoesOutNamingTheLastStreamAnsweredAndAReason() throws {
+        // NIOHTTP2's GOAWAY after a connection error: last stream 2^31-1, PROTOCOL_ERROR, no debug data.
+        let original: [UInt8] = [0, 0, 8, 0x7, 0, 0, 0, 0, 0, 0x7F, 0xFF, 0xFF, 0xFF, 0, 0, 0, 1]
+        let amended = try #require(WireAmendment.goAway(lastStreamID: 5, code: 1).apply(to: ByteBuffer(bytes: original)))
+        let reason = Array(#"{"reason":"ProtocolError"}"#.utf8)
+        #expect(Array(amended.readableBytesView) == [0, 0, UInt8(8 + reason.count), 0x7, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 1] + reason)
+        let calm = try #require(WireAmendment.goAway(lastStreamID: 0, code: 0xb).apply(to: ByteBuffer(bytes: original)))
+        #expect(String(decoding: calm.readableBytesView.dropFirst(17), as: UTF8.self) == #"{"reason":"EnhanceYourCalm"}"#)
+        #expect(WireAmendment.goAway(lastStreamID: 5, code: 1).apply(to: ByteBuffer(bytes: Self.settingsFrame)) == nil)
+    }
+
+    @Test func theWireAmendsOnlyTheFramesNIOHTTP2WritesOfItsOwn() {
+        let wire = ConnectionWire(advertisedStreamLimit: 1)
+        wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: ConnectionWire.streamCeiling)]))))
+        #expect(wire.takeAmendment() == .streamLimit(1))
+        #expect(wire.takeAmendment() == nil, "once")
+        wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .settings(.ack)))
+        wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .ping(HTTP2PingData(withInteger: 1), ack: true)))
+        #expect(wire.takeAmendment() == nil)
+        // The mock's own GOAWAY carries its reason: left alone.
+        wire.lastAnsweredStreamID = 7
+        wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: 7, errorCode: .noError, opaqueData: ByteBuffer(string: "{}"))))
+        #expect(wire.takeAmendment() == nil && wire.goAwayWritten)
+        wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: .maxID, errorCode: .frameSizeError, opaqueData: nil)))
+        #expect(wire.takeAmendment() == .goAway(lastStreamID: 7, code: 6))
+        // RST_STREAM: the mock's own (announced) or NIOHTTP2's, for a stream error it reports next.
+        wire.ownResets.insert(3)
+        wire.wroteFrame(HTTP2Frame(streamID: 3, payload: .rstStream(.refusedStream)))
+        #expect(wire.takeStreamErrorReset() == nil)
+        wire.wroteFrame(HTTP2Frame(streamID: 9, payload: .rstStream(.protocolError)))
+        let reset = wire.takeStreamErrorReset()
+        #expect(reset?.streamID == 9 && reset?.code == .protocolError)
+        #expect(wire.takeStreamErrorReset() == nil)
     }
 }

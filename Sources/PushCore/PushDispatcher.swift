@@ -59,10 +59,14 @@ public protocol ResultObserver: AnyObject {
     func record(_ result: PushResult)
     /// The run is about to wait for answers: a moment to write out what was recorded.
     func pause()
+    /// A stop was asked (`request`): nothing more is sent, and the `inFlight` requests get
+    /// `grace` seconds to be answered (0: a second request ended the grace).
+    func stopping(_ request: StopRequest, inFlight: Int, grace: Double)
 }
 
 extension ResultObserver {
     public func pause() {}
+    public func stopping(_ request: StopRequest, inFlight: Int, grace: Double) {}
 }
 
 /// An observer that calls a closure with each result.
@@ -291,9 +295,11 @@ final class DispatchRun {
             let graceEnds = request.count > 1 ? now : now + grace
             // A stop request replaces a failure's stop: the unsent are then "not sent", and resumable.
             stop = .requested(request, graceEnds: graceEnds)
-        case let .requested(_, graceEnds)?:
+            observer.stopping(request, inFlight: inFlight.count, grace: graceEnds - now)
+        case let .requested(earlier, graceEnds)?:
             summary.stoppedBy = request
             stop = .requested(request, graceEnds: request.count > 1 ? min(graceEnds, now) : graceEnds)
+            if request.count > earlier.count { observer.stopping(request, inFlight: inFlight.count, grace: 0) }
         }
         if case let .requested(request, graceEnds)? = stop, now >= graceEnds { settleInFlight(request) }
     }

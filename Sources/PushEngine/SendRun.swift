@@ -234,6 +234,8 @@ final class EnvironmentDetection: ResultObserver {
 
     func pause() { forward.pause() }
 
+    func stopping(_ request: StopRequest, inFlight: Int, grace: Double) { forward.stopping(request, inFlight: inFlight, grace: grace) }
+
     /// Held results as they were (a stopped run tries nothing more).
     func releaseHeld() {
         held.forEach(forward.record)
@@ -310,6 +312,8 @@ private final class SecondPassMerge: ResultObserver {
     }
 
     func pause() { forward.pause() }
+
+    func stopping(_ request: StopRequest, inFlight: Int, grace: Double) { forward.stopping(request, inFlight: inFlight, grace: grace) }
 }
 
 /// Every final result to each observer, in order; `amend` first changes it.
@@ -335,6 +339,10 @@ public final class ResultFanout: ResultObserver {
 
     public func pause() {
         for observer in observers { observer.pause() }
+    }
+
+    public func stopping(_ request: StopRequest, inFlight: Int, grace: Double) {
+        for observer in observers { observer.stopping(request, inFlight: inFlight, grace: grace) }
     }
 }
 

@@ -75,10 +75,12 @@ enum BroadcastRun {
         let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
                                       style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),
                                       jsonLanguage: CallOutput.jsonLanguage)
-        let summary = try SendRun(plan: plan).run(stop: SignalStop(), grace: min(SendCommand.stopGrace, c.timeout)) { result in
+        let shown = ClosureObserver { result in
             renderer.render(result)
             if c.output == .text { renderer.flush() }
         }
+        let summary = try SendRun(plan: plan).run(observers: [shown] + (c.quiet ? [] : [StopNotice()]), stop: SignalStop(),
+                                                  grace: min(SendCommand.stopGrace, c.timeout))
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
         if !c.quiet { Console.say(summary.line) }

@@ -163,7 +163,7 @@ final class SendOutput {
         progress = total > 1 && !c.quiet && Terminal.isTerminal(Descriptors.standardError) && barFits ? ProgressBar(total: total) : nil
         let shown: any ResultObserver = progress != nil && toTerminal && c.output == .text
             ? LinesBesideBar(renderer: renderer, bar: progress!) : renderer
-        observers = [shown] + (dead.map { [$0] } ?? []) + (progress.map { [$0] } ?? [])
+        observers = [shown] + (dead.map { [$0] } ?? []) + (progress.map { [$0] } ?? []) + (c.quiet ? [] : [StopNotice(clearing: progress)])
     }
 
     /// After the run: the outputs finished, what the run adds up to said, and the exit status thrown.
@@ -234,6 +234,31 @@ extension JobReport {
                                es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
         }
         if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(Console.err) }
+    }
+}
+
+/// What a stop signal does, said on stderr the moment the run sees it: in a terminal or a CI log
+/// the wait that follows (the grace for what is in flight) is then explained, not a silent hang.
+final class StopNotice: ResultObserver {
+    private let bar: ProgressBar?
+
+    init(clearing bar: ProgressBar? = nil) { self.bar = bar }
+
+    func record(_ result: PushResult) {}
+
+    func stopping(_ request: StopRequest, inFlight: Int, grace: Double) {
+        bar?.clear()
+        let name = request.name
+        if request.count > 1 {
+            Console.say(inFlight == 0 ? Words("pushctl: \(name) again: stopping now", es: "pushctl: \(name) de nuevo: se para ya")
+                : Words("pushctl: \(name) again: the \(inFlight) in flight are left in doubt", es: "pushctl: \(name) de nuevo: las \(inFlight) en curso quedan en duda"))
+        } else if inFlight == 0 {
+            Console.say(Words("pushctl: \(name): nothing more is sent", es: "pushctl: \(name): no se envía nada más"))
+        } else {
+            let seconds = max(1, Int(grace.rounded(.up)))
+            Console.say(Words("pushctl: \(name): nothing more is sent; the \(inFlight) in flight get up to \(seconds) s to be answered (\(name) again stops at once)",
+                              es: "pushctl: \(name): no se envía nada más; las \(inFlight) en curso tienen hasta \(seconds) s para recibir respuesta (\(name) de nuevo para al instante)"))
+        }
     }
 }
 

@@ -73,6 +73,16 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Sends `signal` to the child while it runs.
     public func send(_ signal: Signal) { if isRunning { Signals.send(signal, to: processIdentifier) } }
 
+    /// Waits at most `seconds` for the exit (the child keeps running after): whether it exited.
+    @discardableResult
+    public func waitForExit(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while started && end == nil && lock.wait(until: deadline) {}
+        return !started || end != nil
+    }
+
     /// Waits at most `seconds` for the exit; past them the child is killed (SIGKILL). Whether it
     /// exited in time, so a test can fail on a process that ignored the request to stop.
     @discardableResult

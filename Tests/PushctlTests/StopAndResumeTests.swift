@@ -64,6 +64,20 @@ import PushSystem
             while process.isRunning && Date() < deadline && !stdout.contains("\n") { usleep(10_000) }
         }
 
+        /// Waits (at most `seconds`) until `text` occurs `count` times in the standard error: with
+        /// `--verbose`, libcurl's trace names each request's `:path` as it goes out, so a run
+        /// can be stopped with a known number of requests in flight.
+        func waitForStandardError(_ text: String, count: Int = 1, seconds: Double = 30) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline && stderr.components(separatedBy: text).count - 1 < count { usleep(10_000) }
+        }
+
+        /// Waits (at most `seconds`) until the standard output holds `count` lines.
+        func waitForLines(_ count: Int, seconds: Double = 30) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline && stdout.utf8.lazy.filter({ $0 == 0x0A }).count < count { usleep(10_000) }
+        }
+
         /// Waits at most `seconds` for the exit (then kills it, and the test fails on the status).
         func wait(seconds: Double = 60) -> (status: Int32, seconds: Double) {
             let deadline = Date().addingTimeInterval(seconds)
@@ -120,8 +134,8 @@ import PushSystem
         let (path, tokens) = try tokensFile(3000, seed: seed)
         var rng = SplitMix64(seed: UInt64(seed))
         let run = try Background(dir, "stop-\(seed)", arguments: sendArguments(mock, ["--tokens-file", path, "--output", "jsonl", "--concurrency", "100"]))
-        run.waitUntilSending()
-        usleep(useconds_t(Int(rng.next() % 1_800_000)))
+        // A random moment, counted in results rather than time: after 1 to 900 of the 3,000.
+        run.waitForLines(1 + Int(rng.next() % 900))
         run.signal(signal)
         let (exit, _) = run.wait()
         #expect(exit == status, "\(run.stderr)")
@@ -138,13 +152,14 @@ import PushSystem
         let mock = try MockProcess(dir: dir, extra: ["--delay", "20000", "--initial-streams", "50"])
         let (path, tokens) = try tokensFile(200, seed: 7)
         let journal = dir.path("second.jsonl")
-        let run = try Background(dir, "second", arguments: sendArguments(mock, ["--tokens-file", path, "--concurrency", "30", "--journal", journal]))
-        // In flight: the run has begun, then a second for the requests to reach the mock (its log
-        // is not written before the answers).
+        let run = try Background(dir, "second", arguments: sendArguments(mock, ["--tokens-file", path, "--concurrency", "30", "--journal", journal,
+                                                                                "--verbose"]))
+        // Stopped once the 30 requests are out (libcurl's trace names each), and again once the
+        // run has said what the first stop does.
         run.waitUntilStopHandled()
-        usleep(1_000_000)
+        run.waitForStandardError("[:path: /3/device/", count: 30)
         run.signal(SIGINT)
-        usleep(300_000)
+        run.waitForStandardError("pushctl: SIGINT: nothing more is sent; the 30 in flight get up to 5 s to be answered (SIGINT again stops at once)")
         run.signal(SIGINT)
         let (exit, seconds) = run.wait()
         #expect(exit == 130, "\(run.stderr)")
@@ -163,9 +178,9 @@ import PushSystem
     func graceIsBounded() throws {
         let mock = try MockProcess(dir: dir, extra: ["--delay", "20000"])
         let (path, _) = try tokensFile(20, seed: 8)
-        let run = try Background(dir, "grace", arguments: sendArguments(mock, ["--tokens-file", path, "--output", "jsonl"]))
+        let run = try Background(dir, "grace", arguments: sendArguments(mock, ["--tokens-file", path, "--output", "jsonl", "--verbose"]))
         run.waitUntilStopHandled()
-        usleep(1_000_000)
+        run.waitForStandardError("[:path: /3/device/")
         let signalled = Date()
         run.signal(SIGTERM)
         let (exit, _) = run.wait()
@@ -204,9 +219,11 @@ import PushSystem
             let run = try Background(dir, "kill-\(round)", arguments: arguments())
             // Killed at a random moment after this round has journaled something (a machine under
             // load can take seconds to start sending: a kill before that would test nothing).
+            // The moment is counted in journaled results, 1 to 3,000 more (4 rounds stay short of the 20,000).
+            let journaled = journalLines(journal)
+            let wanted = journaled + 1 + Int(rng.next() % 3000)
             let deadline = Date().addingTimeInterval(30)
-            while try settledTokens(journal).count <= settled.count && Date() < deadline { usleep(50_000) }
-            usleep(useconds_t(Int(rng.next() % 1_500_000)))
+            while run.process.isRunning && journalLines(journal) < wanted && Date() < deadline { usleep(10_000) }
             run.signal(SIGKILL)
             _ = run.wait()
             kills += 1
@@ -230,6 +247,11 @@ import PushSystem
         #expect(results.filter { $0["resumed"] as? Bool == true }.count == (summary["resumed"] as? Int ?? -1))
     }
 
+    /// The lines of a journal so far (0 when there is none yet).
+    func journalLines(_ journal: String) -> Int {
+        (FileManager.default.contents(atPath: journal) ?? Data()).lazy.filter { $0 == 0x0A }.count
+    }
+
     /// Tokens with APNs' final answer in a journal (what a resumed run must not send).
     func settledTokens(_ journal: String) throws -> Set<String> {
         guard let text = try? String(contentsOfFile: journal, encoding: .utf8) else { return [] }
@@ -248,8 +270,8 @@ import PushSystem
         let (path, tokens) = try tokensFile(40, seed: 10)
         let journal = dir.path("doubt.jsonl")
         let first = try Background(dir, "doubt-1", arguments: sendArguments(slow, ["--tokens-file", path, "--output", "jsonl", "--journal", journal,
-                                                                                   "--concurrency", "10"]))
-        usleep(1_500_000)
+                                                                                   "--concurrency", "10", "--verbose"]))
+        first.waitForStandardError("[:path: /3/device/", count: 10)
         first.signal(SIGTERM)
         first.signal(SIGTERM)
         _ = first.wait()

@@ -18,6 +18,9 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case tokensFile, payload, payloadJSON, apnsID
     // A fleet of runs: which part of the list this one sends.
     case shard
+    // A Live Activity's fields, a broadcast's channels, and what a command writes.
+    case timestamp, staleDate, dismissalDate, relevanceScore, contentState, attributes, inputPushChannel, channelID
+    case dryRun, simulatorFile, outputFolder, unregisteredOut, retryOut
 
     /// The name a message uses: the program's, else the domain's.
     public var description: String { Setting.names[self] ?? plainName }
@@ -76,6 +79,19 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .payloadJSON: return "the payload's JSON"
         case .apnsID: return "apns-id"
         case .shard: return "the shard"
+        case .timestamp: return "aps.timestamp"
+        case .staleDate: return "aps.stale-date"
+        case .dismissalDate: return "aps.dismissal-date"
+        case .relevanceScore: return "aps.relevance-score"
+        case .contentState: return "aps.content-state"
+        case .attributes: return "aps.attributes"
+        case .inputPushChannel: return "aps.input-push-channel"
+        case .channelID: return "the channel id"
+        case .dryRun: return "a dry run"
+        case .simulatorFile: return "the Simulator file"
+        case .outputFolder: return "the output folder"
+        case .unregisteredOut: return "the unregistered tokens' file"
+        case .retryOut: return "the file of tokens to retry"
         }
     }
 

@@ -46,6 +46,9 @@ public struct SendOptions {
     /// Output files that must not be the input being sent.
     public var journal: String?
     public var unregisteredOut: String?
+    /// A broadcast's channels (`BroadcastSetup`) and its apns-request-id.
+    public var channelIDs: [String] = []
+    public var requestID: String?
 
     public init(settings: SettingValues) { self.settings = settings }
 }

@@ -340,6 +340,9 @@ public enum FlagNames {
         .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
         .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
         .shard: "--shard",
+        .timestamp: "--timestamp", .staleDate: "--stale-date", .dismissalDate: "--dismissal-date", .relevanceScore: "--relevance-score",
+        .contentState: "--content-state", .attributes: "--attributes", .inputPushChannel: "--input-push-channel", .channelID: "--channel-id",
+        .dryRun: "--dry-run", .simulatorFile: "--simulator-file", .outputFolder: "--out", .unregisteredOut: "--unregistered-out", .retryOut: "--retry-out",
     ]
 
     public static func install() { Setting.name(table) }

@@ -1,16 +1,9 @@
 import ArgumentParser
 import PushctlSupport
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PushSystem
 import PushCore
 import PushWords
-import PushFiles
 import PushEngine
-import PushCurl
 
 struct ChannelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -163,21 +156,10 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
                  describe: (PushResult) -> (text: [String], note: Words?, json: [(String, JSONValue)])) throws {
         try CommandArguments.requireUTF8()
         let values = settings
-        let credentials = try Credentials.resolve(values, credentialOptions(quiet: false))
-        guard let topic = credentials.topic(values) else {
-            throw InputError(Words("missing --topic (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app", es: "falta --topic (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
-        }
-        let bundle = try BroadcastAPI.bundleID(topic, name: "--topic")
-        let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestId)
-
-        let destination = try Destination.resolve(values, service: .channels)
-        try credentials.requireEnvironment(destination.environment)
         var connection = ConnectionSettings(timeout: timeout)
         if verbose { connection.trace = { Console.err($0) } }
-        try ProxyPolicy(values, credentialsFile: nil).apply(to: &connection)
-        connection.clientCertificate = credentials.clientCertificate
-        let plan = SendPlan(notifications: .channelCall(call, request), destination: destination, connection: connection,
-                            authorization: credentials.authorization, policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
+        let plan = try ChannelCallSetup.plan(call, values, credentials: credentialOptions(quiet: false), requestID: requestId, connection: connection,
+                                             policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
         var answered: PushResult?
         let summary = try SendRun(plan: plan).run(stop: SignalStop(), grace: min(SendCommand.stopGrace, timeout)) { answered = $0 }
         guard let result = answered else { return }

@@ -1,9 +1,4 @@
 import PushctlSupport
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PushSystem
 import PushCore
 import PushWords

@@ -5,9 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import PushSystem
-import PushCore
 import PushWords
 import PushctlSupport
+import PushEngine
 import PushFiles
 
 /// `pushctl mock` and `pushctl demo` run the local APNs, which lives in its own executable,

@@ -3,7 +3,6 @@ import PushctlSupport
 import PushSystem
 import PushCore
 import PushWords
-import PushFiles
 import PushEngine
 
 enum DoctorOutputFormat: String, ExpressibleByArgument, CaseIterable {

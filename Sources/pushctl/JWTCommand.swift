@@ -1,16 +1,10 @@
 import ArgumentParser
 import PushctlSupport
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import PushSystem
 import PushCore
 import PushWords
 import PushFiles
 import PushEngine
-import PushCrypto
 
 enum TokenOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
@@ -191,44 +185,15 @@ extension JWTCommand {
         var keyId: String?
         @OptionGroup var language: LanguageOption
 
-        /// The token's kid against the key's own id (from --key-id, PUSHCTL_KEY_ID or the file's
-        /// name): APNs looks the key up by kid, so a token whose kid names another key is refused.
-        func keyMismatch(_ jwt: DecodedJWT, keyPath: String, signatureValid: Bool) -> (check: Words, hint: Words)? {
-            let source: Words
-            let keyID: String
-            if let keyId {
-                (keyID, source) = (keyId, Words(verbatim: "--key-id"))
-            } else if let env = Console.environment["PUSHCTL_KEY_ID"].nonEmpty {
-                (keyID, source) = (env, Words(verbatim: "PUSHCTL_KEY_ID"))
-            } else if let named = AppleIdentifier.keyID(fromKeyFileName: keyPath) {
-                let file = OutsideText.display(keyPath.split(separator: "/").last ?? "", limit: 60)
-                (keyID, source) = (named, Words("the file name \(file)", es: "el nombre del archivo \(file)"))
-            } else {
-                return nil
-            }
-            guard let kid = jwt.header["kid"]?.stringValue, kid != keyID else { return nil }
-            let shownKid = OutsideText.display(kid, limit: 40)
-            let shownKey = OutsideText.display(keyID, limit: 40)
-            let check = Words("kid \(shownKid) is not this key's id \(shownKey) (from \(source.en)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
-                              es: "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source.es)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)")
-            let hint = signatureValid
-                ? Words("the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)",
-                        es: "la firma es de esta clave, así que el token se firmó con un key id equivocado: vuelve a firmar con --key-id \(shownKey) (o, si se renombró el archivo, usa el Key ID que Apple muestra para esta clave)")
-                : Words("the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one",
-                        es: "el token lo firmó otra clave: verifícalo con esa clave (AuthKey_\(shownKid).p8), o firma un token nuevo con esta")
-            return (check, hint)
-        }
-
         func run() throws {
             try reportingErrors {
                 guard let path = keyFile ?? Console.environment["PUSHCTL_KEY_FILE"].nonEmpty else {
                     throw InputError(Words("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", es: "falta --key-file (o PUSHCTL_KEY_FILE): la clave .p8 o la clave pública PEM con la que comprobar la firma"), kind: .usage)
                 }
                 let jwt = try JWTCommand.readToken(token)
-                let key = try SigningKey.verificationKey(at: path)
-                let form = jwt.signatureForm
-                let valid = key.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
-                let formText = form.describe(byteCount: jwt.signature.count)
+                let v = try TokenVerification(jwt, keyPath: path, keyID: keyId ?? Console.environment["PUSHCTL_KEY_ID"].nonEmpty,
+                                              keyIDFromEnvironment: keyId == nil, now: JWTCommand.now)
+                let (valid, form, formText, checks, mismatch) = (v.valid, v.form, v.formText, v.checks, v.mismatch)
                 let validText = Words("signature: valid", es: "firma: válida").description, invalidText = Words("signature: invalid", es: "firma: no válida").description
                 if valid {
                     Console.out(Console.paint(validText, .green) + " — " + formText)
@@ -238,7 +203,6 @@ extension JWTCommand {
                     Console.out(Console.paint(invalidText, .red) + Words(" — not made by this key, or the token was changed (\(formText))",
                                                                           es: " — no la hizo esta clave, o el token se cambió (\(formText))").description)
                 }
-                let checks = ProviderTokenRules.audit(jwt, now: JWTCommand.now)
                 Console.out(Words("APNs checks:", es: "comprobaciones de APNs:").description)
                 for check in checks {
                     switch check.outcome {
@@ -247,9 +211,8 @@ extension JWTCommand {
                     case .failure: Console.out("  " + Console.paint("✗", .red) + " " + check.message.description)
                     }
                 }
-                let mismatch = keyMismatch(jwt, keyPath: path, signatureValid: valid)
                 if let mismatch { Console.out("  " + Console.paint("✗", .red) + " " + mismatch.check.description) }
-                let checksPass = !checks.contains { $0.outcome == .failure } && mismatch == nil
+                let checksPass = v.checksPass
                 Console.out(Words("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
                                   es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")").description)
                 if let mismatch { Console.out(Words("hint: ", es: "sugerencia: ").description + mismatch.hint.description) }

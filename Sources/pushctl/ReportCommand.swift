@@ -3,7 +3,6 @@ import PushctlSupport
 import PushSystem
 import PushCore
 import PushWords
-import PushFiles
 import PushEngine
 
 enum ReportOutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -92,77 +91,15 @@ struct ReportCommand: ParsableCommand {
             }
             switch output {
             case .text:
-                if !quiet { lines(report).forEach { Console.out($0.description) } }
+                if !quiet { report.lines(shown: ReportCommand.shownTokens, unregisteredOut: unregisteredOut, retryOut: retryOut).forEach { Console.out($0.description) } }
             case .json:
                 Console.out(report.json(exitStatus: status).pretty)
                 if !quiet { Console.say(report.summary.counts) }
             }
-            if !quiet { notes(report).forEach(Console.warn) }
+            if !quiet { report.notes.forEach(Console.warn) }
             reportToCI(report)
             if status != 0 { throw ExitCode(status) }
         }
-    }
-
-    /// The text: the counts, then the dead tokens and the ones to retry (the first few of each).
-    func lines(_ report: RunReport) -> [Words] {
-        var out = [report.summary.counts]
-        if !report.unregistered.isEmpty {
-            out.append(Words("dead (410): delete a token only if it was registered before APNs' time",
-                             es: "muertos (410): borra un token solo si se registró antes de la hora de APNs"))
-            for dead in report.unregistered.prefix(ReportCommand.shownTokens) {
-                let when = dead.timestamp.map { UTCDate.format(unixSeconds: $0 / 1000) } ?? "—"
-                out.append(Words(verbatim: "  \(dead.token)  \(dead.reason)  \(when)"))
-            }
-            out += more(report.unregistered.count, file: unregisteredOut, flag: "--unregistered-out")
-        }
-        if !report.retryLater.isEmpty {
-            out.append(Words("to send again later:", es: "para volver a enviar más tarde:"))
-            for retry in report.retryLater.prefix(ReportCommand.shownTokens) {
-                out.append(Words(verbatim: "  \(retry.token)  \(retry.outcome.rawValue)\(retry.inDoubt ? " (in doubt)" : "")"))
-            }
-            out += more(report.retryLater.count, file: retryOut, flag: "--retry-out")
-        }
-        return out
-    }
-
-    /// "… and 80 more (all 100 in dead.txt)" past the shown ones.
-    func more(_ count: Int, file: String?, flag: String) -> [Words] {
-        guard count > ReportCommand.shownTokens else { return [] }
-        let left = count - ReportCommand.shownTokens
-        guard let file else {
-            return [Words("  … and \(left) more (\(flag) PATH writes them all)", es: "  … y \(left) más (\(flag) RUTA los escribe todos)")]
-        }
-        let shown = OutsideText.display(file, limit: 200)
-        return [Words("  … and \(left) more (all \(count) in \(shown))", es: "  … y \(left) más (los \(count) en \(shown))")]
-    }
-
-    /// What the reader noticed: missing shards, files read once, lines skipped, different runs.
-    func notes(_ report: RunReport) -> [Words] {
-        var out: [Words] = []
-        if let count = report.shardCount, !report.missingShards.isEmpty {
-            let missing = report.missingShards.map { "\($0)/\(count)" }.joined(separator: ", ")
-            out.append(Words("no file covers shard \(missing): its tokens were never sent (run it, then report again)",
-                             es: "ningún archivo cubre el fragmento \(missing): sus tokens nunca se enviaron (ejecútalo y vuelve a hacer el informe)"))
-        }
-        if report.mixedShardCounts {
-            out.append(Words("the files name shards of different counts (K/N with different N): which shards are missing cannot be told",
-                             es: "los archivos nombran fragmentos de totales distintos (K/N con N distintos): no se puede saber qué fragmentos faltan"))
-        }
-        if report.mixedRuns {
-            out.append(Words("the journals are of different runs (tokens, payload, topic, push type or destination differ); each token still counts once",
-                             es: "los diarios son de envíos distintos (difieren los tokens, la carga útil, el topic, el tipo o el destino); cada token cuenta una vez igualmente"))
-        }
-        for path in report.repeated {
-            let shown = OutsideText.display(path, limit: 200)
-            out.append(Words("'\(shown)' is a file given already; it is read once", es: "'\(shown)' es un archivo ya indicado; se lee una sola vez"))
-        }
-        for file in report.files where file.skipped > 0 {
-            let shown = OutsideText.display(file.path, limit: 200)
-            let numbers = file.skippedLines.map(String.init).joined(separator: ", ") + (file.skipped > file.skippedLines.count ? ", …" : "")
-            out.append(Words("'\(shown)': \(file.skipped) \(file.skipped == 1 ? "line is" : "lines are") not results and \(file.skipped == 1 ? "was" : "were") skipped (line \(numbers))",
-                             es: "'\(shown)': \(file.skipped) \(file.skipped == 1 ? "línea no es un resultado y se saltó" : "líneas no son resultados y se saltaron") (línea \(numbers))"))
-        }
-        return out
     }
 
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
@@ -171,7 +108,7 @@ struct ReportCommand: ParsableCommand {
         job.title = "pushctl report"
         job.headline = report.summary.counts
         job.deadTokensFile = unregisteredOut
-        job.notes = notes(report)
+        job.notes = report.notes
         if !report.retryLater.isEmpty {
             let n = report.retryLater.count
             job.notes.append(retryOut.map { Words("\(n) to send again later, listed in \($0)", es: "\(n) para volver a enviar más tarde, en \($0)") }

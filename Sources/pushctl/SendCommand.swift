@@ -1,22 +1,14 @@
 import PushctlSupport
 public import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PushSystem
 import PushCore
 import PushWords
-import PushFiles
 import PushEngine
-import PushCrypto
-import PushCurl
 
 /// The closed choices the command line takes as enums (a value outside them is named, with the
 /// choices, in the user's language: `Suggestions`).
 extension ResultFormat: ExpressibleByArgument {}
 extension BroadcastAPI.StoragePolicy: ExpressibleByArgument {}
+extension TestMaterials.Environments: ExpressibleByArgument {}
 extension SendCommand: CredentialFlags {}
 
 @dynamicMemberLookup
@@ -195,61 +187,14 @@ struct SendCommand: ParsableCommand {
         self.pushType ?? (self.liveActivity != nil || !self.channelIds.isEmpty ? PushType.liveactivity.rawValue : nil)
     }
 
-    /// The Live Activity payload's fields from the flags (the numbers checked here, the rules by the lint).
-    func liveActivityBuilder(_ eventName: String) throws(InputError) -> LiveActivityBuilder {
-        guard let event = LiveActivityEvent(rawValue: eventName) else {
-            throw InputError(Words("--live-activity is start, update or end; got '\(OutsideText.display(eventName))'", es: "--live-activity es start, update o end; se recibió '\(OutsideText.display(eventName))'"), kind: .usage)
-        }
-        func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
-            guard let text else { return nil }
-            guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
-                throw InputError(Words("\(flag) must be UNIX seconds (a whole number, e.g. \(WallClock.now() + 3600)); got '\(OutsideText.display(text))'", es: "\(flag) debe ir en segundos UNIX (un número entero, p. ej. \(WallClock.now() + 3600)); se recibió '\(OutsideText.display(text))'"),
-                                 hint: DateGiven.hint(text, name: flag))
-            }
-            return value
-        }
-        var b = LiveActivityBuilder(event: event)
-        b.timestamp = try unix(self.timestamp, "--timestamp")
-        b.staleDate = try unix(self.staleDate, "--stale-date")
-        b.dismissalDate = try unix(self.dismissalDate, "--dismissal-date")
-        if let relevanceScore = self.relevanceScore {
-            guard let value = Double(relevanceScore), value.isFinite else {
-                throw InputError(Words("--relevance-score must be a number; got '\(OutsideText.display(relevanceScore))'", es: "--relevance-score debe ser un número; se recibió '\(OutsideText.display(relevanceScore))'"))
-            }
-            b.relevanceScore = value
-        }
-        b.contentState = try self.contentState.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--content-state") }
-        b.attributes = try self.attributes.map { text throws(InputError) in try SendCommand.jsonArgument(text, flag: "--attributes") }
-        b.attributesType = self.attributesType
-        b.inputPushToken = self.inputPushToken
-        b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "--input-push-channel") }
-        b.title = self.title
-        b.body = self.body
-        b.sound = self.sound
-        return b
-    }
-
-    /// JSON given inline, or `@FILE` to read it from a file.
-    static func jsonArgument(_ text: String, flag: String) throws(InputError) -> JSONValue {
-        let bytes: [UInt8]
-        let source: String
-        if text.hasPrefix("@") {
-            let path = String(text.dropFirst())
-            bytes = try InputFiles.read(path, what: "\(flag) file")
-            source = "\(flag) file '\(OutsideText.display(path))'"
-        } else {
-            bytes = Array(text.utf8)
-            source = flag
-        }
-        guard bytes.count <= 64 * 1024 else { throw InputError(Words("\(source) is over 64 KB; a whole push is at most 4 KB", es: "\(source) pasa de 64 KB; una notificación entera ocupa como mucho 4 KB")) }
-        do {
-            return try JSONValue.parse(bytes)
-        } catch {
-            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
-            throw InputError(Words("\(source) is not valid JSON: ", es: "\(source) no es JSON válido: ") + diagnosis.words,
-                             hint: diagnosis.named ? nil : Words("give a JSON object, e.g. '{\"score\":3}', or @FILE to read one",
-                                                                 es: "da un objeto JSON, p. ej. '{\"score\":3}', o @ARCHIVO para leerlo de un archivo"))
-        }
+    /// The Live Activity flags as given, for the engine to read.
+    func liveActivityInput(_ event: String) -> LiveActivityInput {
+        var input = LiveActivityInput(event: event)
+        (input.timestamp, input.staleDate, input.dismissalDate) = (self.timestamp, self.staleDate, self.dismissalDate)
+        (input.relevanceScore, input.contentState, input.attributes) = (self.relevanceScore, self.contentState, self.attributes)
+        (input.attributesType, input.inputPushToken, input.inputPushChannel) = (self.attributesType, self.inputPushToken, self.inputPushChannel)
+        (input.title, input.body, input.sound) = (self.title, self.body, self.sound)
+        return input
     }
 
     var builder: PayloadBuilder {
@@ -299,7 +244,8 @@ struct SendCommand: ParsableCommand {
         if let path = self.payload { return .file(path) }
         if let json = self.payloadJson { return .json(json) }
         if let event = self.liveActivity {
-            return .built { now throws(InputError) in try self.liveActivityBuilder(event).build(now: now) }
+            let input = liveActivityInput(event)
+            return .built { now throws(InputError) in try input.builder().build(now: now) }
         }
         if !builder.isEmpty { return .built { _ throws(InputError) in try self.builder.build() } }
         return nil

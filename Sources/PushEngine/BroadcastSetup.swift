@@ -1,0 +1,80 @@
+public import PushCore
+public import PushWords
+import PushFiles
+import PushCurl
+
+extension Credentials {
+    /// --topic, PUSHCTL_TOPIC, or the certificate's bundle id: the app of a channel call or broadcast.
+    func app(_ values: SettingValues) throws(InputError) -> String {
+        guard let topic = values.value(.topic) ?? certificate?.certificate.uid else {
+            throw InputError(Words("missing \(Setting.topic) (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app",
+                                   es: "falta \(Setting.topic) (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
+        }
+        return topic
+    }
+
+    /// The connection to `destination` as the settings say: their proxy, this certificate.
+    func connection(_ given: ConnectionSettings, to destination: Destination, _ values: SettingValues,
+                    proxyCredentialsFile: String?) throws(InputError) -> ConnectionSettings {
+        try requireEnvironment(destination.environment)
+        var connection = given
+        try ProxyPolicy(values, credentialsFile: proxyCredentialsFile).apply(to: &connection)
+        connection.clientCertificate = clientCertificate
+        return connection
+    }
+}
+
+/// `send --channel-id ID …` (iOS 18 broadcasts): one payload POSTed to each channel, read and
+/// checked before anything is sent, as the engine's plan.
+public struct BroadcastSetup {
+    public let plan: SendPlan
+    public let warnings: [Words]
+    /// `--dry-run`: the first request as it would go out.
+    public let dryRunLines: [String]
+
+    public init(_ o: SendOptions) throws(InputError) {
+        let credentials = try Credentials.resolve(o.settings, o.credentials)
+        let now = WallClock.now()
+        let (payload, _) = try SendSetup.payload(o.payload, now: now)
+        var spec = PushSpec(topic: try credentials.app(o.settings), pushType: o.pushType, priority: o.priority.map(GivenNumber.text),
+                            expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
+        spec.lint = o.lint
+        spec.now = now
+        let template = try BroadcastTemplate(spec, payload: payload, requestID: o.requestID)
+        var channels: [String] = []
+        for id in o.channelIDs {
+            let checked = try BroadcastAPI.channelID(id, name: "\(Setting.channelID)")
+            if !channels.contains(checked) { channels.append(checked) }
+        }
+        let destination = try Destination.resolve(o.settings, service: .push, port: o.port)
+        var connection = try credentials.connection(o.connection, to: destination, o.settings, proxyCredentialsFile: o.proxyCredentialsFile)
+        (connection.concurrency, connection.connections) = (1, 1)
+        warnings = template.warnings.map(\.words)
+        plan = SendPlan(notifications: .broadcast(template, channels: channels), destination: destination, connection: connection,
+                        authorization: credentials.authorization, policy: o.policy)
+
+        let request = template.request(channelID: channels[0])
+        var out = ["\(request.shape.method.rawValue) \(destination.baseURL)\(request.path)"]
+        out.append(credentials.certificatePath != nil ? "(no authorization header: the client certificate authenticates)" : "authorization: bearer [JWT redacted]")
+        out += request.shape.headerLines
+        out += ["", String(decoding: payload.bytes, as: UTF8.self), ""]
+        if channels.count > 1 { out.append("… and the same to \(channels.count - 1) more channel(s)") }
+        out.append("\(payload.bytes.count) bytes of payload (limit \(BroadcastAPI.payloadLimit)); nothing was sent (\(Setting.dryRun)).")
+        dryRunLines = out
+    }
+}
+
+/// A call to Apple's channel API (create, list, read, delete a broadcast channel), as a run of
+/// one through the same engine.
+public enum ChannelCallSetup {
+    public static func plan(_ call: BroadcastAPI.ChannelCall, _ values: SettingValues, credentials options: CredentialOptions, requestID: String?,
+                            connection: ConnectionSettings, policy: RetryPolicy) throws(InputError) -> SendPlan {
+        let credentials = try Credentials.resolve(values, options)
+        let bundle = try BroadcastAPI.bundleID(try credentials.app(values), name: "\(Setting.topic)")
+        let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestID)
+        let destination = try Destination.resolve(values, service: .channels)
+        return SendPlan(notifications: .channelCall(call, request), destination: destination,
+                        connection: try credentials.connection(connection, to: destination, values, proxyCredentialsFile: nil),
+                        authorization: credentials.authorization, policy: policy)
+    }
+}

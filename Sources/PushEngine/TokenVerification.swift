@@ -1,0 +1,60 @@
+public import PushCore
+public import PushWords
+import PushCrypto
+
+/// `pushctl jwt verify`: a token's signature checked with a key (libcrypto), APNs' rules for
+/// provider tokens, and its kid against the key's own id.
+public struct TokenVerification {
+    /// A kid that names another key: what is wrong, and what to do.
+    public struct Mismatch {
+        public let check: Words
+        public let hint: Words
+    }
+
+    /// Whether the key made the signature.
+    public let valid: Bool
+    public let form: SignatureForm
+    /// The signature's form in words (raw r‖s, DER, …).
+    public let formText: String
+    public let checks: [ProviderTokenCheck]
+    public let mismatch: Mismatch?
+    /// Every APNs check passed and the kid is the key's.
+    public var checksPass: Bool { !checks.contains { $0.outcome == .failure } && mismatch == nil }
+
+    /// `keyID` is the key's id as given (`--key-id`, or PUSHCTL_KEY_ID when `keyIDFromEnvironment`);
+    /// without one, the id in an `AuthKey_<ID>.p8` file name.
+    public init(_ jwt: DecodedJWT, keyPath: String, keyID: String?, keyIDFromEnvironment: Bool, now: Int64) throws(InputError) {
+        let key = try SigningKey.verificationKey(at: keyPath)
+        valid = key.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
+        form = jwt.signatureForm
+        formText = form.describe(byteCount: jwt.signature.count)
+        checks = ProviderTokenRules.audit(jwt, now: now)
+        mismatch = Self.keyMismatch(jwt, keyPath: keyPath, keyID: keyID, fromEnvironment: keyIDFromEnvironment, signatureValid: valid)
+    }
+
+    /// The token's kid against the key's own id (from --key-id, PUSHCTL_KEY_ID or the file's
+    /// name): APNs looks the key up by kid, so a token whose kid names another key is refused.
+    static func keyMismatch(_ jwt: DecodedJWT, keyPath: String, keyID given: String?, fromEnvironment: Bool, signatureValid: Bool) -> Mismatch? {
+        let source: Words
+        let keyID: String
+        if let given {
+            (keyID, source) = (given, Words(verbatim: fromEnvironment ? "PUSHCTL_KEY_ID" : "\(Setting.keyID)"))
+        } else if let named = AppleIdentifier.keyID(fromKeyFileName: keyPath) {
+            let file = OutsideText.display(keyPath.split(separator: "/").last ?? "", limit: 60)
+            (keyID, source) = (named, Words("the file name \(file)", es: "el nombre del archivo \(file)"))
+        } else {
+            return nil
+        }
+        guard let kid = jwt.header["kid"]?.stringValue, kid != keyID else { return nil }
+        let shownKid = OutsideText.display(kid, limit: 40)
+        let shownKey = OutsideText.display(keyID, limit: 40)
+        let check = Words("kid \(shownKid) is not this key's id \(shownKey) (from \(source.en)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
+                          es: "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source.es)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)")
+        let hint = signatureValid
+            ? Words("the signature is this key's, so the token was signed with the wrong key id: sign again with \(Setting.keyID) \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)",
+                    es: "la firma es de esta clave, así que el token se firmó con un key id equivocado: vuelve a firmar con \(Setting.keyID) \(shownKey) (o, si se renombró el archivo, usa el Key ID que Apple muestra para esta clave)")
+            : Words("the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one",
+                    es: "el token lo firmó otra clave: verifícalo con esa clave (AuthKey_\(shownKid).p8), o firma un token nuevo con esta")
+        return Mismatch(check: check, hint: hint)
+    }
+}

@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Layering (see README "How the code is organised"):
+// Layering (see .github/CONTRIBUTING.md, "The layout"):
 //   PushCore    pure Swift: APNs domain rules, JWT structure, reasons. No C, no words: its
 //               problems, warnings and explanations are typed codes.
 //   PushWords   the words people read: English and Spanish (`Words`, `Language`), and the one

@@ -28,7 +28,8 @@
 # wanders by 2x from minute to minute, so one round proves little), SINGLE_RUNS (20), INSTRUCTIONS (1),
 # PIN (1: the mock on CPU 0, every client on CPU 1, when there are 2+ CPUs),
 # STRICT (0; 1: exit 1 when a target is missed), PROFILE (0; 1: also perf-record pushctl sending
-# 20000 and print its hottest frames). Exit 1 when a client fails to get N answers 200.
+# 20000 and print its hottest frames), RECORD (1: append the run's figures as one dated row to
+# RESULTS, Scripts/bench-results.md; 0: leave it alone). Exit 1 when a client fails to get N answers 200.
 #
 # Then, WAN-shaped (WAN=1, the default): a second mock answering every request after 100 ms (a
 # stand-in for a round trip to APNs) with APNs' stream profile (1 stream, then 1,000 after the
@@ -64,6 +65,8 @@ MEMORY_N=${MEMORY_N:-1000000}
 MOCK_VS_NGINX=${MOCK_VS_NGINX:-1}
 MOCK_N=${MOCK_N:-100000}
 ONLY=${ONLY:-}
+RECORD=${RECORD:-1}
+RESULTS=${RESULTS:-Scripts/bench-results.md}
 if [[ "$ONLY" == mock-vs-nginx ]]; then
     MOCK_VS_NGINX=1 INSTRUCTIONS=0 MEMORY_N=0 WAN=0
 elif [[ -n "$ONLY" ]]; then
@@ -505,6 +508,19 @@ if [[ -s "$work/wan.tsv" ]]; then
     python3 Scripts/bench/report.py --wan "$work/wan.tsv"
 fi
 [[ -f "$work/profile.txt" ]] && { echo; cat "$work/profile.txt"; }
+
+# --- the dated results table (RECORD=1, the default) --------------------------------------
+# One row of this run's ratios, appended to RESULTS (created with its header when missing): the
+# history of the figures lives there, not in prose.
+if [[ "$RECORD" == 1 ]]; then
+    commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+    git -C "$repo" diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit+="+"
+    echo
+    echo "appended to $RESULTS:"
+    python3 Scripts/bench/results-row.py "$RESULTS" "$work" "commit=$commit" "cores=$(nproc)" "n=$N" "rounds=$ROUNDS" \
+        "sender_mb=$sender_mb" "memory_n=$MEMORY_N" "memory_kb=${memory_rss:-}" "failures=$failures" \
+        || say "could not append the results to $RESULTS"
+fi
 
 if ((failures)); then
     say "$failures run(s) did not get every answer 200"

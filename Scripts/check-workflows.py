@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the GitHub Actions workflows run as written: the repository's own (.github/workflows)
-and every ```yaml block of README.md that holds `jobs:`.
+and every ```yaml block of README.md that holds `jobs:`, and Scripts/recipes/github-fleet.yml (the
+README's fleet of shards as a workflow to copy).
 
   - the YAML parses, and each job has steps;
   - every `run:` script passes shellcheck (as bash, with ${{ … }} expressions as placeholders);
@@ -325,7 +326,8 @@ def main(arguments):
             print(problem, file=sys.stderr)
         return 1 if problems else 0
     readme = pathlib.Path(arguments[0]) if arguments else ROOT / "README.md"
-    workflows = [pathlib.Path(p) for p in arguments[1:]] if len(arguments) > 1 else sorted((ROOT / ".github/workflows").glob("*.yml"))
+    workflows = [pathlib.Path(p) for p in arguments[1:]] if len(arguments) > 1 else \
+        sorted((ROOT / ".github/workflows").glob("*.yml")) + [ROOT / "Scripts/recipes/github-fleet.yml"]
     sources = readme_blocks(readme) + [(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p), p.read_text(encoding="utf-8")) for p in workflows]
     if not any(where.startswith(readme.name) for where, _ in sources):
         print(f"{readme}: no workflow (```yaml block with jobs:) found", file=sys.stderr)

@@ -21,6 +21,9 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     // A Live Activity's fields, a broadcast's channels, and what a command writes.
     case timestamp, staleDate, dismissalDate, relevanceScore, contentState, attributes, inputPushChannel, channelID
     case dryRun, simulatorFile, outputFolder, unregisteredOut, retryOut
+    // How a send runs and what it adds, as options that may contradict one another (`OptionConflict`).
+    case sandbox, skipInDoubt, metricsFile, metricsPush, detectEnvironment, connectTo, concurrency, connections, retries, timeout
+    case collapseID, sound
 
     /// The name a message uses: the program's, else the domain's.
     public var description: String { Setting.names[self] ?? plainName }
@@ -92,6 +95,18 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         case .outputFolder: return "the output folder"
         case .unregisteredOut: return "the unregistered tokens' file"
         case .retryOut: return "the file of tokens to retry"
+        case .sandbox: return "APNsEnvironment.sandbox"
+        case .skipInDoubt: return "JournalSetting.skipInDoubt"
+        case .metricsFile: return "the metrics file"
+        case .metricsPush: return "the Pushgateway URL"
+        case .detectEnvironment: return "SendPlan.detectEnvironment"
+        case .connectTo: return "ConnectionSettings.connectTo"
+        case .concurrency: return "ConnectionSettings.concurrency"
+        case .connections: return "ConnectionSettings.connections"
+        case .retries: return "RetryPolicy.maxRetries"
+        case .timeout: return "RetryPolicy.requestTimeout"
+        case .collapseID: return "apns-collapse-id"
+        case .sound: return "aps.sound"
         }
     }
 

@@ -77,4 +77,31 @@ public enum ChannelCallSetup {
                         connection: try credentials.connection(connection, to: destination, values, proxyCredentialsFile: nil),
                         authorization: credentials.authorization, policy: policy)
     }
+
+    /// What an accepted call gave, read from Apple's answer: the text for stdout (a created
+    /// channel's id, the ids listed, one channel's policy), a note for people, and the members
+    /// `--output json` adds. `bundle` is the app as shown.
+    public static func describe(_ call: BroadcastAPI.ChannelCall, _ result: PushResult, bundle: String) -> (text: [String], note: Words?, json: [(String, JSONValue)]) {
+        let json = try? JSONValue.parse(result.channelAnswer?.body ?? [])
+        switch call {
+        case let .create(policy):
+            let id = result.channelAnswer?.channelID ?? ""
+            return ([id], Words("created channel \(id) (storage \(policy.rawValue)) for \(bundle)", es: "canal \(id) creado (almacenamiento \(policy.rawValue)) para \(bundle)"),
+                    [("channelId", .string(id)), ("storage", .string(policy.rawValue)), ("messageStoragePolicy", .integer(policy.code))])
+        case .list:
+            var items: [JSONValue] = []
+            if case let .array(listed)? = json?["channels"] { items = listed }
+            let ids = items.prefix(BroadcastAPI.channelLimit).compactMap { $0.stringValue.map { OutsideText.display($0, limit: 256) } }
+            return (ids, Words("\(ids.count) channel\(ids.count == 1 ? "" : "s") for \(bundle)", es: "\(ids.count) canal\(ids.count == 1 ? "" : "es") para \(bundle)"),
+                    [("channels", .array(ids.map(JSONValue.string)))])
+        case let .read(id):
+            let code = json?["message-storage-policy"]?.integerValue
+            let storage = code.flatMap(BroadcastAPI.StoragePolicy.init(code:))?.rawValue ?? "unknown"
+            let type = json?["push-type"]?.stringValue.map { OutsideText.display($0, limit: 40) } ?? "unknown"
+            return (["\(id)  storage \(storage) (message-storage-policy \(code.map(String.init) ?? "?")), push type \(type)"], nil,
+                    [("channelId", .string(id)), ("storage", .string(storage)), ("messageStoragePolicy", code.map(JSONValue.integer) ?? .null), ("pushType", .string(type))])
+        case let .delete(id):
+            return ([], Words("deleted channel \(id)", es: "canal \(id) borrado"), [("channelId", .string(id)), ("deleted", .bool(true))])
+        }
+    }
 }

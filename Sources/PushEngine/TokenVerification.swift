@@ -57,4 +57,43 @@ public struct TokenVerification {
                     es: "el token lo firmó otra clave: verifícalo con esa clave (AuthKey_\(shownKid).p8), o firma un token nuevo con esta")
         return Mismatch(check: check, hint: hint)
     }
+
+    /// The verdict as `pushctl jwt verify` prints it: the signature (`paint` colours it, good or
+    /// not), each APNs check with its mark from `marks`, the kid, the result, and what to do.
+    public func lines(marks: [ProviderTokenCheck.Outcome: String], paint: (String, Bool) -> String) -> [String] {
+        var out: [String]
+        if valid {
+            out = [paint(Words("signature: valid", es: "firma: válida").description, true) + " — " + formText]
+        } else if form == .unrecognized {
+            out = [paint(Words("signature: invalid", es: "firma: no válida").description, false) + " — " + formText]
+        } else {
+            out = [paint(Words("signature: invalid", es: "firma: no válida").description, false)
+                + Words(" — not made by this key, or the token was changed (\(formText))", es: " — no la hizo esta clave, o el token se cambió (\(formText))").description]
+        }
+        out.append(Words("APNs checks:", es: "comprobaciones de APNs:").description)
+        out += checks.map { "  " + (marks[$0.outcome] ?? "") + " " + $0.message.description }
+        if let mismatch { out.append("  " + (marks[.failure] ?? "") + " " + mismatch.check.description) }
+        out.append(Words("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
+                         es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")").description)
+        if let mismatch { out.append(Words("hint: ", es: "sugerencia: ").description + mismatch.hint.description) }
+        return out
+    }
+}
+
+extension DecodedJWT {
+    /// The token as `pushctl jwt decode` shows it: header and claims, when it was signed (and how
+    /// long ago), and its signature's form.
+    public func lines(now: Int64) -> [String] {
+        func indent(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+        var out = [Words("header:", es: "cabecera:").description] + indent(header.pretty) + ["claims:"] + indent(claims.pretty)
+        if let iat = issuedAt {
+            let when = UTCDate.format(unixSeconds: iat)
+            out.append((Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: now) + Words(verbatim: ")")).description)
+        } else {
+            out.append(Words("issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
+                             es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita").description)
+        }
+        out.append(Words("signature: ", es: "firma: ").description + signatureForm.describe(byteCount: signature.count))
+        return out
+    }
 }

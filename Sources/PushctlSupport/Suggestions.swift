@@ -343,6 +343,9 @@ public enum FlagNames {
         .timestamp: "--timestamp", .staleDate: "--stale-date", .dismissalDate: "--dismissal-date", .relevanceScore: "--relevance-score",
         .contentState: "--content-state", .attributes: "--attributes", .inputPushChannel: "--input-push-channel", .channelID: "--channel-id",
         .dryRun: "--dry-run", .simulatorFile: "--simulator-file", .outputFolder: "--out", .unregisteredOut: "--unregistered-out", .retryOut: "--retry-out",
+        .sandbox: "--sandbox", .skipInDoubt: "--skip-in-doubt", .metricsFile: "--metrics-file", .metricsPush: "--metrics-push",
+        .detectEnvironment: "--detect-environment", .connectTo: "--connect-to", .concurrency: "--concurrency", .connections: "--connections",
+        .retries: "--retries", .timeout: "--timeout", .collapseID: "--collapse-id", .sound: "--sound",
     ]
 
     public static func install() { Setting.name(table) }

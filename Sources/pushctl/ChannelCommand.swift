@@ -36,13 +36,7 @@ struct ChannelCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let policy = storage
-                try options.perform(.create(policy)) { result in
-                    let id = result.channelAnswer?.channelID ?? ""
-                    return (text: [id], note: Words("created channel \(id) (storage \(policy.rawValue)) for \(options.bundleShown)",
-                                                           es: "canal \(id) creado (almacenamiento \(policy.rawValue)) para \(options.bundleShown)"),
-                            json: [("channelId", .string(id)), ("storage", .string(policy.rawValue)), ("messageStoragePolicy", .integer(policy.code))])
-                }
+                try options.perform(.create(storage))
             }
         }
     }
@@ -53,15 +47,7 @@ struct ChannelCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try options.perform(.list) { result in
-                    let json = try? JSONValue.parse(result.channelAnswer?.body ?? [])
-                    let ids = (json?["channels"].flatMap { value -> [JSONValue]? in if case let .array(items) = value { return items } else { return nil } } ?? [])
-                        .prefix(BroadcastAPI.channelLimit)
-                        .compactMap { $0.stringValue.map { OutsideText.display($0, limit: 256) } }
-                    return (text: ids, note: Words("\(ids.count) channel\(ids.count == 1 ? "" : "s") for \(options.bundleShown)",
-                                                          es: "\(ids.count) canal\(ids.count == 1 ? "" : "es") para \(options.bundleShown)"),
-                            json: [("channels", .array(ids.map(JSONValue.string)))])
-                }
+                try options.perform(.list)
             }
         }
     }
@@ -74,15 +60,7 @@ struct ChannelCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let id = try BroadcastAPI.channelID(id, name: "the channel id")
-                try options.perform(.read(channelID: id)) { result in
-                    let json = try? JSONValue.parse(result.channelAnswer?.body ?? [])
-                    let code = json?["message-storage-policy"]?.integerValue
-                    let storage = code.flatMap(BroadcastAPI.StoragePolicy.init(code:))?.rawValue ?? "unknown"
-                    let type = json?["push-type"]?.stringValue.map { OutsideText.display($0, limit: 40) } ?? "unknown"
-                    return (text: ["\(id)  storage \(storage) (message-storage-policy \(code.map(String.init) ?? "?")), push type \(type)"], note: nil,
-                            json: [("channelId", .string(id)), ("storage", .string(storage)), ("messageStoragePolicy", code.map(JSONValue.integer) ?? .null),
-                                   ("pushType", .string(type))])
-                }
+                try options.perform(.read(channelID: id))
             }
         }
     }
@@ -95,9 +73,7 @@ struct ChannelCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let id = try BroadcastAPI.channelID(id, name: "the channel id")
-                try options.perform(.delete(channelID: id)) { _ in
-                    (text: [], note: Words("deleted channel \(id)", es: "canal \(id) borrado"), json: [("channelId", .string(id)), ("deleted", .bool(true))])
-                }
+                try options.perform(.delete(channelID: id))
             }
         }
     }
@@ -127,13 +103,13 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if sandbox && production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
-        if endpoint != nil && (sandbox || production) { throw ValidationError(Words("--endpoint replaces --sandbox/--production; give one", es: "--endpoint sustituye a --sandbox/--production; da solo uno")) }
-        if !(timeout > 0 && timeout <= SendCommand.timeoutLimit) { throw ValidationError(Words("--timeout must be more than 0 and at most 3600 seconds", es: "--timeout debe ser mayor que 0 y como mucho 3600 segundos")) }
-        if !(0...SendCommand.retriesLimit).contains(retries) { throw ValidationError(Words("--retries must be between 0 and \(SendCommand.retriesLimit)", es: "--retries debe estar entre 0 y \(SendCommand.retriesLimit)")) }
-        if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
-            throw ValidationError(Words("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way", es: "--cert autentica con un certificado; --key-file y --jwt, con un token del proveedor: elige una forma"))
-        }
+        let conflicts: [(Bool, OptionConflict)] = [
+            (sandbox && production, .bothEnvironments), (endpoint != nil && (sandbox || production), .endpointAndEnvironment),
+            (!(timeout > 0 && timeout <= SendCommand.timeoutLimit), .secondsOutOfRange(.timeout, highest: Int(SendCommand.timeoutLimit), given: "\(timeout)")),
+            (!(0...SendCommand.retriesLimit).contains(retries), .outOfRange(.retries, lowest: 0, highest: SendCommand.retriesLimit, given: "\(retries)")),
+            (certificate.cert != nil && (auth.keyFile != nil || jwt != nil), .certificateAndToken),
+        ]
+        if let conflict = conflicts.first(where: \.0)?.1 { throw ValidationError(InputError(conflict).words) }
     }
 
     var bundleShown: String { OutsideText.display(settings.value(.topic) ?? "the app") }
@@ -152,8 +128,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
 
     /// Sends one call (a run of one, through the engine) and prints what `describe` makes of its
     /// success; failures as `send` shows them.
-    func perform(_ call: BroadcastAPI.ChannelCall,
-                 describe: (PushResult) -> (text: [String], note: Words?, json: [(String, JSONValue)])) throws {
+    func perform(_ call: BroadcastAPI.ChannelCall) throws {
         try CommandArguments.requireUTF8()
         let values = settings
         var connection = ConnectionSettings(timeout: timeout)
@@ -165,7 +140,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         guard let result = answered else { return }
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         if result.outcome == .accepted {
-            let made = describe(result)
+            let made = ChannelCallSetup.describe(call, result, bundle: bundleShown)
             switch output {
             case .text:
                 made.text.forEach(Console.out)

@@ -84,48 +84,12 @@ struct DoctorCommand: ParsableCommand {
             let report = try Doctor(options).run()
             let status: Int32 = report.passed ? 0 : ExitStatus.rejected.rawValue
             switch output {
-            case .text: DoctorCommand.text(report).forEach(Console.out)
+            case .text:
+                let marks: [DoctorCheck.Status: String] = [.pass: Console.paint("✓", .green), .fail: Console.paint("✗", .red), .skip: Console.paint("–", .dim)]
+                report.lines(width: Console.width(of: Descriptors.standardOutput), marks: marks).forEach(Console.out)
             case .json: Console.out(report.json(exitStatus: status, language: Language.chosenExplicitly ? Language.current : .en).pretty)
             }
             if status != 0 { throw ExitCode(status) }
         }
-    }
-
-    /// One row per check, the name in a column; wrapped to `width` (a terminal's) at word
-    /// boundaries, continuation lines under the text; the mark coloured after wrapping.
-    static func text(_ report: DoctorReport, width: Int? = Console.width(of: Descriptors.standardOutput)) -> [String] {
-        let names = report.checks.map(\.shownName.description)
-        // Wide enough for Apple's longest host and port (api.sandbox.push.apple.com:2197); a longer
-        // name (an --endpoint's) gets a row of its own, so every found text starts in one column.
-        let column = min(names.map(\.count).max() ?? 0, 31)
-        var lines: [String] = []
-        for (check, shownName) in zip(report.checks, names) {
-            let painted = switch check.status {
-            case .pass: Console.paint("✓", .green)
-            case .fail: Console.paint("✗", .red)
-            case .skip: Console.paint("–", .dim)
-            }
-            let name = shownName.count < column ? shownName + String(repeating: " ", count: column - shownName.count) : shownName
-            // The found text wraps in its own column; a narrow screen gets it under the name.
-            let indent = column + 4
-            let room = (width ?? Int.max / 2) - indent
-            let found = TextLayout.wrap(check.found.description, width: room >= 30 ? room : (width ?? 80) - 4)
-            if room >= 30 && shownName.count > column {
-                lines.append("\(painted) \(shownName)")
-                lines += found.map { String(repeating: " ", count: indent) + $0 }
-            } else if room >= 30 {
-                lines.append("\(painted) \(name)  \(found.first ?? "")")
-                lines += found.dropFirst().map { String(repeating: " ", count: indent) + $0 }
-            } else {
-                lines.append("\(painted) \(shownName)")
-                lines += found.map { "    " + $0 }
-            }
-            if check.status != .pass, let hint = check.hint {
-                let label = check.status == .fail ? Words("do: ", es: "haz: ") : Words("to check it: ", es: "para comprobarlo: ")
-                lines += TextLayout.wrap("    \(label)\(hint.description)", width: width ?? Int.max / 2, hangingIndent: 4)
-            }
-        }
-        lines.append(report.line.description)
-        return lines
     }
 }

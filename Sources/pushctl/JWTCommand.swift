@@ -135,25 +135,8 @@ extension JWTCommand {
 
         func run() throws {
             try reportingErrors {
-                let jwt = try JWTCommand.readToken(token)
-                Console.out(Words("header:", es: "cabecera:").description)
-                Console.out(indent(jwt.header.pretty))
-                Console.out("claims:")
-                Console.out(indent(jwt.claims.pretty))
-                if let iat = jwt.issuedAt {
-                    let when = UTCDate.format(unixSeconds: iat)
-                    Console.out((Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: JWTCommand.now)
-                                 + Words(verbatim: ")")).description)
-                } else {
-                    Console.out(Words("issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
-                                      es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita").description)
-                }
-                Console.out(Words("signature: ", es: "firma: ").description + jwt.signatureForm.describe(byteCount: jwt.signature.count))
+                try JWTCommand.readToken(token).lines(now: JWTCommand.now).forEach(Console.out)
             }
-        }
-
-        func indent(_ text: String) -> String {
-            text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
         }
     }
 
@@ -193,30 +176,9 @@ extension JWTCommand {
                 let jwt = try JWTCommand.readToken(token)
                 let v = try TokenVerification(jwt, keyPath: path, keyID: keyId ?? Console.environment["PUSHCTL_KEY_ID"].nonEmpty,
                                               keyIDFromEnvironment: keyId == nil, now: JWTCommand.now)
-                let (valid, form, formText, checks, mismatch) = (v.valid, v.form, v.formText, v.checks, v.mismatch)
-                let validText = Words("signature: valid", es: "firma: válida").description, invalidText = Words("signature: invalid", es: "firma: no válida").description
-                if valid {
-                    Console.out(Console.paint(validText, .green) + " — " + formText)
-                } else if form == .unrecognized {
-                    Console.out(Console.paint(invalidText, .red) + " — " + formText)
-                } else {
-                    Console.out(Console.paint(invalidText, .red) + Words(" — not made by this key, or the token was changed (\(formText))",
-                                                                          es: " — no la hizo esta clave, o el token se cambió (\(formText))").description)
-                }
-                Console.out(Words("APNs checks:", es: "comprobaciones de APNs:").description)
-                for check in checks {
-                    switch check.outcome {
-                    case .pass: Console.out("  " + Console.paint("✓", .green) + " " + check.message.description)
-                    case .warning: Console.out("  " + Console.paint("!", .yellow) + " " + check.message.description)
-                    case .failure: Console.out("  " + Console.paint("✗", .red) + " " + check.message.description)
-                    }
-                }
-                if let mismatch { Console.out("  " + Console.paint("✗", .red) + " " + mismatch.check.description) }
-                let checksPass = v.checksPass
-                Console.out(Words("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
-                                  es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")").description)
-                if let mismatch { Console.out(Words("hint: ", es: "sugerencia: ").description + mismatch.hint.description) }
-                if !(valid && checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
+                let marks: [ProviderTokenCheck.Outcome: String] = [.pass: Console.paint("✓", .green), .warning: Console.paint("!", .yellow), .failure: Console.paint("✗", .red)]
+                v.lines(marks: marks) { Console.paint($0, $1 ? .green : .red) }.forEach(Console.out)
+                if !(v.valid && v.checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
             }
         }
     }

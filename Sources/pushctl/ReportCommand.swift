@@ -114,7 +114,7 @@ struct ReportCommand: ParsableCommand {
             job.notes.append(retryOut.map { Words("\(n) to send again later, listed in \($0)", es: "\(n) para volver a enviar más tarde, en \($0)") }
                 ?? Words("\(n) to send again later (--retry-out PATH lists them)", es: "\(n) para volver a enviar más tarde (--retry-out RUTA los lista)"))
         }
-        job.publish(Console.environment)
+        job.publish(Console.environment, warn: Console.warn, annotate: Console.err)
     }
 
     /// Whether two paths name one file (an output must not be an input).

@@ -75,111 +75,67 @@ struct SendCommand: ParsableCommand {
     subscript<T>(dynamicMember path: KeyPath<OutputFlags, T>) -> T { outputFlags[keyPath: path] }
 
     func validate() throws {
-        if certificate.cert != nil && (auth.keyFile != nil || jwt != nil) {
-            throw ValidationError(Words("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way", es: "--cert autentica con un certificado; --key-file y --jwt, con un token del proveedor: elige una forma"))
-        }
-        if self.sandbox && self.production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
-        if self.resume && self.journal == nil {
-            throw ValidationError(Words("--resume carries on the run a journal holds: give --journal PATH too",
-                                        es: "--resume continúa el envío que guarda un diario: indica también --journal RUTA").description)
-        }
-        if self.skipInDoubt && !self.resume {
-            throw ValidationError(Words("--skip-in-doubt decides what a resumed run does: give --journal PATH --resume too",
-                                        es: "--skip-in-doubt decide qué hace un envío reanudado: indica también --journal RUTA --resume").description)
-        }
-        if self.simulatorFile != nil || self.simulator != nil {
-            let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
-                                            (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
-                                            (self.metricsFile != nil, "--metrics-file"), (self.metricsPush != nil, "--metrics-push")]
-            if let flag = others.first(where: \.0)?.1 {
-                throw ValidationError(Words("the Simulator gets one notification for one app; \(flag) does not go with --simulator-file or --simulator",
-                                            es: "el Simulador recibe una notificación para una app; \(flag) no va con --simulator-file ni con --simulator").description)
-            }
-        }
-        if let url = self.metricsPush, !RunMetrics.isPushURL(url) {
-            throw ValidationError(Words("--metrics-push is a Pushgateway's http:// or https:// URL (e.g. http://pushgateway:9091); got '\(OutsideText.display(url, limit: 100))'",
-                                        es: "--metrics-push es la URL http:// o https:// de un Pushgateway (p. ej. http://pushgateway:9091); se recibió '\(OutsideText.display(url, limit: 100))'"))
-        }
-        if (self.metricsFile != nil || self.metricsPush != nil) && !self.channelIds.isEmpty {
-            throw ValidationError(Words("--metrics-file and --metrics-push count device pushes; a broadcast (--channel-id) has none",
-                                        es: "--metrics-file y --metrics-push cuentan notificaciones a dispositivos; una difusión (--channel-id) no tiene ninguna"))
-        }
-        if self.journal != nil && !self.channelIds.isEmpty {
-            throw ValidationError(Words("--journal keeps the results of device pushes; a broadcast (--channel-id) has one result per channel and none to resume",
-                                        es: "--journal guarda los resultados de notificaciones a dispositivos; una difusión (--channel-id) no tiene nada que reanudar").description)
-        }
-        if self.detectEnvironment {
-            if self.endpoint != nil { throw ValidationError(Words("--detect-environment tries Apple's other host; it does not go with --endpoint", es: "--detect-environment prueba el otro servidor de Apple; no va con --endpoint")) }
-            if self.requestsFile != nil || !self.channelIds.isEmpty {
-                throw ValidationError(Words("--detect-environment works with --device-token and --tokens-file", es: "--detect-environment funciona con --device-token y --tokens-file"))
-            }
-        }
-        for spec in self.connectTo where spec.split(separator: ":", omittingEmptySubsequences: false).count < 4 || spec.contains(where: { $0.isWhitespace }) {
-            throw ValidationError(Words("--connect-to is HOST:PORT:CONNECT-HOST:CONNECT-PORT (e.g. api.push.apple.com:443:10.0.0.5:443); got '\(spec)'", es: "--connect-to es HOST:PUERTO:HOST-DESTINO:PUERTO-DESTINO (p. ej. api.push.apple.com:443:10.0.0.5:443); se recibió '\(spec)'"))
-        }
-        if self.endpoint != nil && (self.sandbox || self.production) { throw ValidationError(Words("--endpoint replaces --sandbox/--production; give one", es: "--endpoint sustituye a --sandbox/--production; da solo uno")) }
-        if let port = self.port, port != 443 && port != 2197 { throw ValidationError(Words("--port is 443 or 2197 (the ports APNs listens on); for another server use --endpoint", es: "--port es 443 o 2197 (los puertos en los que escucha APNs); para otro servidor usa --endpoint")) }
-        if let concurrency = self.concurrency, !(1...SendCommand.concurrencyLimit).contains(concurrency) {
-            throw ValidationError(Words("--concurrency must be between 1 and \(SendCommand.concurrencyLimit); got \(concurrency)", es: "--concurrency debe estar entre 1 y \(SendCommand.concurrencyLimit); se recibió \(concurrency)"))
-        }
-        if self.connections < 1 || self.connections > 64 { throw ValidationError(Words("--connections must be between 1 and 64; got \(self.connections)", es: "--connections debe estar entre 1 y 64; se recibió \(self.connections)")) }
-        if !(0...SendCommand.retriesLimit).contains(self.retries) {
-            throw ValidationError(Words("--retries must be between 0 and \(SendCommand.retriesLimit); got \(self.retries)", es: "--retries debe estar entre 0 y \(SendCommand.retriesLimit); se recibió \(self.retries)"))
-        }
-        if !(self.timeout > 0 && self.timeout <= SendCommand.timeoutLimit) {
-            throw ValidationError(Words("--timeout must be more than 0 and at most \(Int(SendCommand.timeoutLimit)) seconds; got \(self.timeout)", es: "--timeout debe ser mayor que 0 y como mucho \(Int(SendCommand.timeoutLimit)) segundos; se recibió \(self.timeout)"))
-        }
-        if self.payload == "-" && self.tokensFile == "-" {
-            throw ValidationError(Words("--payload - and --tokens-file - cannot both read standard input; give one of them as a file", es: "--payload - y --tokens-file - no pueden leer los dos la entrada estándar; da uno de ellos como archivo"))
-        }
-        try validateLiveActivity()
-        if !self.channelIds.isEmpty {
-            if !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil {
-                throw ValidationError(Words("--channel-id broadcasts to channels; leave out --device-token, --tokens-file and --requests-file", es: "--channel-id difunde a canales; quita --device-token, --tokens-file y --requests-file"))
-            }
-            if self.collapseId != nil || self.apnsId != nil { throw ValidationError(Words("broadcasts take no --collapse-id or --apns-id (use --request-id)", es: "las difusiones no llevan --collapse-id ni --apns-id (usa --request-id)")) }
-        } else if self.requestId != nil {
-            throw ValidationError(Words("--request-id is for broadcasts (--channel-id); a device push takes --apns-id", es: "--request-id es para difusiones (--channel-id); una notificación a un dispositivo lleva --apns-id"))
-        }
-        let sources = [self.payload != nil, self.payloadJson != nil, !builder.isEmpty || self.liveActivity != nil].filter { $0 }.count
-        if sources > 1 { throw ValidationError(Words("give the payload one way: --payload, --payload-json, or the builder flags (--title, --body, …)", es: "da la carga útil de una sola forma: --payload, --payload-json o las opciones que la construyen (--title, --body, …)")) }
-        if [!self.deviceTokens.isEmpty, self.tokensFile != nil, self.requestsFile != nil].filter({ $0 }).count > 1 {
-            throw ValidationError(Words("give the recipients one way: --device-token, --tokens-file or --requests-file", es: "da los destinatarios de una sola forma: --device-token, --tokens-file o --requests-file"))
-        }
-        if self.requestsFile != nil && sources > 0 {
-            throw ValidationError(Words("--requests-file lines carry their own payloads; leave out --payload, --payload-json and the builder flags", es: "las líneas de --requests-file llevan su propia carga útil; quita --payload, --payload-json y las opciones que la construyen"))
-        }
-        if self.requestsFile != nil && self.apnsId != nil { throw ValidationError(Words("--apns-id names one notification; with --requests-file give \"apns-id\" on a line", es: "--apns-id identifica una sola notificación; con --requests-file pon \"apns-id\" en una línea")) }
-        if self.requestsFile == "-" && self.payload == "-" {
-            throw ValidationError(Words("--payload - and --requests-file - cannot both read standard input", es: "--payload - y --requests-file - no pueden leer los dos la entrada estándar"))
-        }
+        if let conflict = conflicts.first(where: \.0)?.1 ?? liveActivityConflict { throw ValidationError(InputError(conflict).words) }
+    }
+
+    /// The flags' contradictions, the first that holds refused (exit 64) before anything is read.
+    var conflicts: [(Bool, OptionConflict)] {
+        let withSimulator: [(Bool, Setting)] = [
+            (self.tokensFile != nil, .tokensFile), (self.requestsFile != nil, .requestsFile), (!self.channelIds.isEmpty, .channelID), (self.journal != nil, .journal),
+            (self.unregisteredOut != nil, .unregisteredOut), (self.detectEnvironment, .detectEnvironment), (self.metricsFile != nil, .metricsFile),
+            (self.metricsPush != nil, .metricsPush),
+        ]
+        let simulated = (self.simulatorFile != nil || self.simulator != nil) ? withSimulator.first(where: \.0)?.1 : nil
+        let channels = !self.channelIds.isEmpty, devices = !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil
+        let payloads = [self.payload != nil, self.payloadJson != nil, !builder.isEmpty || self.liveActivity != nil].filter { $0 }.count
+        let badConnectTo = self.connectTo.first { $0.split(separator: ":", omittingEmptySubsequences: false).count < 4 || $0.contains(where: \.isWhitespace) }
+        return [
+            (certificate.cert != nil && (auth.keyFile != nil || jwt != nil), .certificateAndToken),
+            (self.sandbox && self.production, .bothEnvironments),
+            (self.resume && self.journal == nil, .resumeWithoutJournal),
+            (self.skipInDoubt && !self.resume, .skipInDoubtWithoutResume),
+            (simulated != nil, .notWithSimulator(simulated ?? .simulator)),
+            (self.metricsPush.map { !RunMetrics.isPushURL($0) } ?? false, .metricsPushNotURL(shown: OutsideText.display(self.metricsPush ?? "", limit: 100))),
+            ((self.metricsFile != nil || self.metricsPush != nil) && channels, .metricsWithBroadcast),
+            (self.journal != nil && channels, .journalWithBroadcast),
+            (self.detectEnvironment && self.endpoint != nil, .detectWithEndpoint),
+            (self.detectEnvironment && (self.requestsFile != nil || channels), .detectNeedsDeviceTokens),
+            (badConnectTo != nil, .connectToForm(shown: OutsideText.display(badConnectTo ?? ""))),
+            (self.endpoint != nil && (self.sandbox || self.production), .endpointAndEnvironment),
+            (self.port.map { $0 != 443 && $0 != 2197 } ?? false, .portNotApple),
+            (self.concurrency.map { !(1...SendCommand.concurrencyLimit).contains($0) } ?? false,
+             .outOfRange(.concurrency, lowest: 1, highest: SendCommand.concurrencyLimit, given: "\(self.concurrency ?? 0)")),
+            (!(1...64).contains(self.connections), .outOfRange(.connections, lowest: 1, highest: 64, given: "\(self.connections)")),
+            (!(0...SendCommand.retriesLimit).contains(self.retries), .outOfRange(.retries, lowest: 0, highest: SendCommand.retriesLimit, given: "\(self.retries)")),
+            (!(self.timeout > 0 && self.timeout <= SendCommand.timeoutLimit), .secondsOutOfRange(.timeout, highest: Int(SendCommand.timeoutLimit), given: "\(self.timeout)")),
+            (self.payload == "-" && self.tokensFile == "-", .standardInputTwice(.tokensFile)),
+            (channels && devices, .channelsWithDevices),
+            (channels && (self.collapseId != nil || self.apnsId != nil), .broadcastHeaders),
+            (!channels && self.requestId != nil, .requestIDWithoutChannels),
+            (payloads > 1, .payloadTwice),
+            ([!self.deviceTokens.isEmpty, self.tokensFile != nil, self.requestsFile != nil].filter { $0 }.count > 1, .recipientsTwice),
+            (self.requestsFile != nil && payloads > 0, .requestsFileCarriesPayloads),
+            (self.requestsFile != nil && self.apnsId != nil, .apnsIDWithRequestsFile),
+            (self.requestsFile == "-" && self.payload == "-", .standardInputTwice(.requestsFile)),
+        ]
     }
 
     /// The Live Activity flags go with --live-activity, and it with only --title, --body, --sound.
-    func validateLiveActivity() throws {
+    var liveActivityConflict: OptionConflict? {
         let given: [(Bool, String)] = [
             (self.timestamp != nil, "--timestamp"), (self.contentState != nil, "--content-state"), (self.staleDate != nil, "--stale-date"),
             (self.dismissalDate != nil, "--dismissal-date"), (self.relevanceScore != nil, "--relevance-score"), (self.attributesType != nil, "--attributes-type"),
             (self.attributes != nil, "--attributes"), (self.inputPushToken, "--input-push-token"), (self.inputPushChannel != nil, "--input-push-channel"),
         ]
-        guard let event = self.liveActivity else {
-            if let flag = given.first(where: \.0)?.1 { throw ValidationError(Words("\(flag) builds a Live Activity: give --live-activity start|update|end too", es: "\(flag) construye una Live Activity: da también --live-activity start|update|end")) }
-            return
-        }
-        guard LiveActivityEvent(rawValue: event) != nil else {
-            throw ValidationError(Words("--live-activity is start, update or end; got '\(OutsideText.display(event))'", es: "--live-activity es start, update o end; se recibió '\(OutsideText.display(event))'"))
-        }
-        if let type = self.pushType, type != PushType.liveactivity.rawValue {
-            throw ValidationError(Words("--live-activity sends push type liveactivity; leave out --push-type \(OutsideText.display(type))", es: "--live-activity envía el tipo liveactivity; quita --push-type \(OutsideText.display(type))"))
-        }
+        guard let event = self.liveActivity else { return given.first(where: \.0).map { .liveActivityNeeded(flag: $0.1) } }
+        guard LiveActivityEvent(rawValue: event) != nil else { return .liveActivityEvent(shown: OutsideText.display(event)) }
+        if let type = self.pushType, type != PushType.liveactivity.rawValue { return .liveActivityPushType(shown: OutsideText.display(type)) }
         let others: [(Bool, String)] = [
             (self.payload != nil, "--payload"), (self.payloadJson != nil, "--payload-json"), (self.subtitle != nil, "--subtitle"), (self.badge != nil, "--badge"),
             (self.category != nil, "--category"), (self.threadId != nil, "--thread-id"), (self.contentAvailable, "--content-available"),
             (self.mutableContent, "--mutable-content"), (self.interruptionLevel != nil, "--interruption-level"), (!self.custom.isEmpty, "--custom"),
         ]
-        if let flag = others.first(where: \.0)?.1 {
-            throw ValidationError(Words("--live-activity builds the payload; \(flag) does not go with it (--title, --body and --sound make its alert)", es: "--live-activity construye la carga útil; \(flag) no va con ella (--title, --body y --sound forman su alerta)"))
-        }
+        return others.first(where: \.0).map { .notWithLiveActivity(flag: $0.1) }
     }
 
     /// The push type: --push-type, or liveactivity with --live-activity or --channel-id.

@@ -98,31 +98,14 @@ final class SendOutput {
         let resume = ResumeCommand(arguments: CommandLine.arguments, journaled: c.journal != nil)
         if !c.quiet {
             Console.say(summary.line)
-            if summary.stoppedBy != nil {
-                if let command = resume.text {
-                    Console.hint(Words("\(summary.notSent + summary.inDoubt) not answered; resume with: \(command)",
-                                       es: "\(summary.notSent + summary.inDoubt) sin respuesta; para reanudar: \(command)"))
-                    if summary.inDoubt > 0 {
-                        Console.hint(Words("the \(summary.inDoubt) in doubt are sent again (APNs may already have them: a device could get one twice); add --skip-in-doubt to leave them out",
-                                           es: "las \(summary.inDoubt) en duda se vuelven a enviar (puede que APNs ya las tenga: un dispositivo podría recibir alguna dos veces); añade --skip-in-doubt para dejarlas fuera"))
-                    }
-                } else {
-                    Console.hint(Words("run with --journal PATH next time, and a stopped run can be resumed without sending anything twice",
-                                       es: "la próxima vez usa --journal RUTA y podrás reanudar un envío detenido sin enviar nada dos veces"))
-                }
-            }
-            if summary.movedToOtherEnvironment > 0, let environment = request.plan.destination.environment {
-                let other = environment == .sandbox ? "production" : "sandbox"
-                let n = summary.movedToOtherEnvironment
-                Console.hint(Words("\(n) \(n == 1 ? "token belongs" : "tokens belong") to \(other): send \(n == 1 ? "it" : "them") with --\(other)",
-                                   es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con --\(other)"))
-            }
-            if let cause = summary.unreachableCause {
-                Console.hint(cause.hint(endpoint: c.settings.value(.endpoint)))
-            }
+            summary.advice(resumeCommand: resume.text, environment: request.plan.destination.environment, endpoint: c.settings.value(.endpoint))
+                .forEach(Console.hint)
         }
         reportToCI(summary, resume: resume, env: env)
-        try publishMetrics(summary, status: status, run: run)
+        if c.metricsFile != nil || c.metricsPush != nil {
+            try RunMetrics(summary: summary, signings: run.plan.authorization.signatures, exitStatus: status)
+                .publish(file: c.metricsFile, gateway: c.metricsPush, warn: c.quiet ? { _ in } : Console.warn)
+        }
         if let problem = summary.abortedBy { throw problem }
         try request.notifications.verifyAllSent(summary.tokens)
         if let failure = dead?.error { throw failure }
@@ -130,33 +113,12 @@ final class SendOutput {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// `--metrics-file` (not written: 73, as any output file) and `--metrics-push` (not taken: a warning).
-    private func publishMetrics(_ summary: BatchSummary, status: Int32, run: SendRun) throws {
-        guard command.metricsFile != nil || command.metricsPush != nil else { return }
-        let metrics = RunMetrics(summary: summary, signings: run.plan.authorization.signatures, exitStatus: status)
-        if let url = command.metricsPush, let problem = metrics.push(to: url), !command.quiet { Console.warn(problem) }
-        if let path = command.metricsFile { try metrics.write(to: path) }
-    }
-
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
     private func reportToCI(_ summary: BatchSummary, resume: ResumeCommand, env: EnvironmentVariables) {
         var report = JobReport(summary: summary)
         report.deadTokensFile = command.unregisteredOut
         report.resumeCommand = resume.text
-        report.publish(env)
-    }
-}
-
-extension JobReport {
-    /// Under GitHub Actions: the Markdown appended to GITHUB_STEP_SUMMARY (a warning when it cannot
-    /// be), and with GITHUB_ACTIONS=true the annotations as workflow commands on stderr (GitHub
-    /// reads both streams, and stdout stays the results).
-    func publish(_ env: EnvironmentVariables) {
-        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !appendMarkdown(to: path) {
-            Console.warn(Words("could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
-                               es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
-        }
-        if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(Console.err) }
+        report.publish(env, warn: Console.warn, annotate: Console.err)
     }
 }
 

@@ -230,7 +230,16 @@ struct CodeSamples {
             .indexOutOfRange(name: "CI_NODE_INDEX", value: 4, lowest: 1, highest: 3), .countOutOfRange(name: "CI_NODE_TOTAL", value: 0),
             .countNeeded(.kubernetes, index: "2"), .countNeeded(.awsBatch, index: "0"), .countDisagrees(name: "CI_NODE_TOTAL", value: 3, given: 4),
         ]
-        return apple.map(CodeSamples.init(problem:)) + header.map(CodeSamples.init(problem:)) + broadcast.map(CodeSamples.init(problem:))
+        let conflicts: [OptionConflict] = [
+            .certificateAndToken, .bothEnvironments, .endpointAndEnvironment, .resumeWithoutJournal, .skipInDoubtWithoutResume, .notWithSimulator(.journal),
+            .metricsPushNotURL(shown: "x"), .metricsWithBroadcast, .journalWithBroadcast, .detectWithEndpoint, .detectNeedsDeviceTokens,
+            .connectToForm(shown: "a:1"), .portNotApple, .outOfRange(.retries, lowest: 0, highest: 100, given: "101"),
+            .secondsOutOfRange(.timeout, highest: 3600, given: "0.0"), .standardInputTwice(.tokensFile), .channelsWithDevices, .broadcastHeaders,
+            .requestIDWithoutChannels, .payloadTwice, .recipientsTwice, .requestsFileCarriesPayloads, .apnsIDWithRequestsFile,
+            .liveActivityNeeded(flag: "--timestamp"), .liveActivityEvent(shown: "begin"), .liveActivityPushType(shown: "alert"),
+            .notWithLiveActivity(flag: "--badge"),
+        ]
+        return conflicts.map(CodeSamples.init(problem:)) + apple.map(CodeSamples.init(problem:)) + header.map(CodeSamples.init(problem:)) + broadcast.map(CodeSamples.init(problem:))
             + payload.map(CodeSamples.init(problem:)) + token.map(CodeSamples.init(problem:)) + jwt.map(CodeSamples.init(problem:))
             + line.map(CodeSamples.init(problem:)) + marks.map(CodeSamples.init(problem:)) + [CodeSamples(problem: endpoint)]
             + shards.map(CodeSamples.init(problem:))

@@ -1,0 +1,54 @@
+public import PushCore
+public import PushWords
+import PushFiles
+
+extension BatchSummary {
+    /// What a person is told after the summary line: how to resume a stopped run (or to journal
+    /// the next one), the in-doubt ones a resume sends again, tokens of the other environment,
+    /// and why nothing connected.
+    public func advice(resumeCommand: String?, environment: APNsEnvironment?, endpoint: String?) -> [Words] {
+        var out: [Words] = []
+        if stoppedBy != nil {
+            if let command = resumeCommand {
+                out.append(Words("\(notSent + inDoubt) not answered; resume with: \(command)", es: "\(notSent + inDoubt) sin respuesta; para reanudar: \(command)"))
+                if inDoubt > 0 {
+                    out.append(Words("the \(inDoubt) in doubt are sent again (APNs may already have them: a device could get one twice); add \(Setting.skipInDoubt) to leave them out",
+                                     es: "las \(inDoubt) en duda se vuelven a enviar (puede que APNs ya las tenga: un dispositivo podría recibir alguna dos veces); añade \(Setting.skipInDoubt) para dejarlas fuera"))
+                }
+            } else {
+                out.append(Words("run with \(Setting.journal) PATH next time, and a stopped run can be resumed without sending anything twice",
+                                 es: "la próxima vez usa \(Setting.journal) RUTA y podrás reanudar un envío detenido sin enviar nada dos veces"))
+            }
+        }
+        if movedToOtherEnvironment > 0, let environment {
+            let (other, flag) = environment == .sandbox ? ("production", Setting.production) : ("sandbox", Setting.sandbox)
+            let n = movedToOtherEnvironment
+            out.append(Words("\(n) \(n == 1 ? "token belongs" : "tokens belong") to \(other): send \(n == 1 ? "it" : "them") with \(flag)",
+                             es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con \(flag)"))
+        }
+        if let cause = unreachableCause { out.append(cause.hint(endpoint: endpoint)) }
+        return out
+    }
+}
+
+extension JobReport {
+    /// Under GitHub Actions: the Markdown appended to GITHUB_STEP_SUMMARY (`warn` when it cannot
+    /// be), and with GITHUB_ACTIONS=true the annotations as workflow commands (`annotate`: GitHub
+    /// reads stderr as well as stdout, and stdout stays the results).
+    public func publish(_ env: EnvironmentVariables, warn: (Words) -> Void, annotate: (String) -> Void) {
+        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !appendMarkdown(to: path) {
+            warn(Words("could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
+                       es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
+        }
+        if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(annotate) }
+    }
+}
+
+extension RunMetrics {
+    /// The metrics file written (not written: an output error, 73) and pushed to a Pushgateway
+    /// (not taken: `warn`, the run's result stands).
+    public func publish(file: String?, gateway: String?, warn: (Words) -> Void) throws(InputError) {
+        if let gateway, let problem = push(to: gateway) { warn(problem) }
+        if let file { try write(to: file) }
+    }
+}

@@ -78,6 +78,19 @@ ENVIRONMENT = [
                             "with GITHUB_ACTIONS=true it also prints one ::error annotation per rejection reason."),
 ]
 
+NOTES = [
+    ("A notification sent twice (send --journal)",
+     "A journaled run gives every device notification an apns-id, and each one a device displays (push type "
+     "alert) an apns-collapse-id: pushctl- and 22 base64url characters of SHA-256 over the run's id (kept in the "
+     "journal's first line), the notification's place in the list and its token. Every try, and --resume after a "
+     "stop, a kill or a lost answer, sends the same two ids, so a copy that reaches the device twice replaces the "
+     "first while it is still in Notification Center; one already dismissed or opened is shown again. Background, "
+     "voip, Live Activity and the other push types are not displayed as alerts and get no collapse id. An id the "
+     "user gives (--collapse-id, --apns-id, a requests-file line's collapse-id or apns-id) is never replaced; "
+     "--no-collapse-id sends no collapse id (the apns-id stays). A journal written before runs had an id derives "
+     "one from the run it names."),
+]
+
 EXIT_STATUS = [
     ("0", "Every notification accepted (for jwt verify: the signature is valid and APNs' checks passed; "
           "for doctor: no check failed)."),
@@ -227,6 +240,9 @@ def main():
         out += [".TP", "\\fB" + code + "\\fR", text(meaning)]
     out += [".PP", text("When one run has several outcomes, the first of 69, 75, 1 in that order wins; "
                         "74 outranks them all, since the caller could not read the results.")]
+    out += [".SH NOTES"]
+    for title, meaning in NOTES:
+        out += [".TP", "\\fB" + text(title) + "\\fR", text(meaning)]
     out += [".SH FILES", ".TP", text("~/.cache/pushctl/"),
             text("Cached provider tokens (see PUSHCTL_CACHE_DIR)."),
             ".SH SEE ALSO", "\\fBcurl\\fR(1), \\fBopenssl\\fR(1)"]

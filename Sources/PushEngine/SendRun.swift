@@ -48,11 +48,15 @@ public struct JournalSetting: Sendable {
     public var path: String
     public var resume: Bool
     public var skipInDoubt: Bool
+    /// Each displayed notification gets a collapse id derived from the run (`NotificationIDs`);
+    /// `--no-collapse-id` turns it off (the derived apns-id stays).
+    public var collapseIDs: Bool
 
-    public init(path: String, resume: Bool = false, skipInDoubt: Bool = false) {
+    public init(path: String, resume: Bool = false, skipInDoubt: Bool = false, collapseIDs: Bool = true) {
         self.path = path
         self.resume = resume
         self.skipInDoubt = skipInDoubt
+        self.collapseIDs = collapseIDs
     }
 }
 
@@ -73,6 +77,8 @@ public final class SendRun {
     private let random: () -> Double
     /// One run per journal: held from before the journal is read until the run is let go.
     private var lock: JournalLock?
+    /// A journaled run's ids for each notification (nil without a journal).
+    public private(set) var ids: NotificationIDs?
 
     /// Checks the journal before anything is sent: one another run holds is a temporary failure
     /// (`JournalLock`), an existing one without `resume` a usage error (nothing is overwritten),
@@ -111,7 +117,10 @@ public final class SendRun {
             }
             self.replay = replay
         }
-        journal = try JournalWriter(path: setting.path, identity: identity, isNew: !exists)
+        // The run's id survives a resume: the journal's, or one derived from an older journal's identity.
+        let runID = replay.map { $0.runID ?? NotificationIDs.legacyRunID($0.identity) } ?? NotificationIDs.newRunID()
+        ids = NotificationIDs(run: runID, collapse: setting.collapseIDs)
+        journal = try JournalWriter(path: setting.path, identity: identity, runID: runID, isNew: !exists)
     }
 
     /// What the journal already settles, and so is not sent again: APNs' final answers (accepted,
@@ -170,6 +179,15 @@ public final class SendRun {
     /// generic sequence between it and the run, which would cost every push).
     private func requests(skipping settled: [Int: PushResult]) -> () -> RunRequest? {
         var requests = plan.notifications.makeIterator()
+        if let ids {
+            // A journaled run: each notification with the ids it keeps in every try.
+            return {
+                while let request = requests.next() {
+                    if settled[request.position] == nil { return ids.apply(to: request) }
+                }
+                return nil
+            }
+        }
         // A fresh run sends the list as it is: no lookup per push in an empty journal.
         if settled.isEmpty { return { requests.next() } }
         return {
@@ -250,7 +268,8 @@ final class EnvironmentDetection: ResultObserver {
         var summary = summary
         let firsts = Dictionary(held.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
         let requests = held.compactMap { first in
-            first.token.map { RunRequest(device: $0, shape: template.shape, position: first.position) }
+            first.token.map { run.ids?.apply(to: RunRequest(device: $0, shape: template.shape, position: first.position))
+                ?? RunRequest(device: $0, shape: template.shape, position: first.position) }
         }
         held.removeAll()
         let merge = SecondPassMerge(firsts: firsts, here: here, other: otherName, forward: forward)

@@ -87,14 +87,7 @@ struct SendCommand: ParsableCommand {
             throw ValidationError(Words("--cert authenticates with a certificate; --key-file and --jwt with a provider token: give one way", es: "--cert autentica con un certificado; --key-file y --jwt, con un token del proveedor: elige una forma"))
         }
         if self.sandbox && self.production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
-        if self.resume && self.journal == nil {
-            throw ValidationError(Words("--resume carries on the run a journal holds: give --journal PATH too",
-                                        es: "--resume continúa el envío que guarda un diario: indica también --journal RUTA").description)
-        }
-        if self.skipInDoubt && !self.resume {
-            throw ValidationError(Words("--skip-in-doubt decides what a resumed run does: give --journal PATH --resume too",
-                                        es: "--skip-in-doubt decide qué hace un envío reanudado: indica también --journal RUTA --resume").description)
-        }
+        try validateJournal()
         if self.simulatorFile != nil || self.simulator != nil {
             let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
                                             (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
@@ -160,6 +153,22 @@ struct SendCommand: ParsableCommand {
         if self.requestsFile != nil && self.apnsId != nil { throw ValidationError(Words("--apns-id names one notification; with --requests-file give \"apns-id\" on a line", es: "--apns-id identifica una sola notificación; con --requests-file pon \"apns-id\" en una línea")) }
         if self.requestsFile == "-" && self.payload == "-" {
             throw ValidationError(Words("--payload - and --requests-file - cannot both read standard input", es: "--payload - y --requests-file - no pueden leer los dos la entrada estándar"))
+        }
+    }
+
+    /// --resume, --skip-in-doubt and --no-collapse-id go with a journal.
+    func validateJournal() throws {
+        if self.resume && self.journal == nil {
+            throw ValidationError(Words("--resume carries on the run a journal holds: give --journal PATH too",
+                                        es: "--resume continúa el envío que guarda un diario: indica también --journal RUTA").description)
+        }
+        if self.skipInDoubt && !self.resume {
+            throw ValidationError(Words("--skip-in-doubt decides what a resumed run does: give --journal PATH --resume too",
+                                        es: "--skip-in-doubt decide qué hace un envío reanudado: indica también --journal RUTA --resume").description)
+        }
+        if self.noCollapseId && self.journal == nil {
+            throw ValidationError(Words("--no-collapse-id turns off the collapse ids a journaled run adds: give --journal PATH too",
+                                        es: "--no-collapse-id desactiva los collapse id que añade un envío con diario: indica también --journal RUTA").description)
         }
     }
 
@@ -353,7 +362,7 @@ struct SendCommand: ParsableCommand {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
             }
-            let run = try SendRun(plan: request.plan, journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt) })
+            let run = try SendRun(plan: request.plan, journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) })
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
             let stop = SignalStop()
@@ -472,6 +481,8 @@ struct RunFlags: ParsableArguments {
     var resume = false
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
+    @Flag(help: "With --journal: add no apns-collapse-id. A journaled run gives each alert one derived from the run and the token (and every notification an apns-id), the same in every try and after --resume, so a copy sent twice replaces the first on the device; background and other undisplayed pushes get none; a --collapse-id or a line's collapse-id is never replaced.")
+    var noCollapseId = false
     @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
             completion: .file(extensions: ["prom"]))
     var metricsFile: String?

@@ -89,6 +89,13 @@ NOTES = [
      "user gives (--collapse-id, --apns-id, a requests-file line's collapse-id or apns-id) is never replaced; "
      "--no-collapse-id sends no collapse id (the apns-id stays). A journal written before runs had an id derives "
      "one from the run it names."),
+    ("Pacing (send --rate N, --spread DURATION)",
+     "--rate starts at most N requests a second across all the run's connections, retries included, by a token "
+     "bucket holding 10 ms of the rate (at least one request): the run waits for the next start without using the "
+     "CPU. --spread DURATION sets the rate to the notifications' count over it (not with --follow, whose count is "
+     "not known). Each process paces itself: with --shard K/N the rate is per shard, so N shards send up to N times "
+     "it; give each --rate TOTAL/N for a fleet's total. A stop, a server that is slow to answer, or a small "
+     "--concurrency can make a run slower than its rate, never faster."),
 ]
 
 EXIT_STATUS = [

@@ -8,6 +8,8 @@ public final class PushDispatcher {
     private let random: () -> Double
     private let stopRequests: (any StopRequests)?
     private let grace: Double
+    /// `--rate`: at most this many requests started a second (nil: as fast as the server takes them).
+    public var rate: Double?
 
     /// - stopRequests: asked after every wait whether to stop (a signal); nil: never stopped from outside.
     /// - grace: seconds requests already sent get to be answered once a stop is asked.
@@ -50,7 +52,8 @@ public final class PushDispatcher {
     /// iterator behind the closure costs a push no generic dispatch.
     public func run(source: @escaping () -> RunRequest?, to observer: any ResultObserver) -> BatchSummary {
         DispatchRun(source: source, transport: transport, authorization: authorization, policy: policy,
-                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
+                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer,
+                    pacing: rate.map(Pacing.init(rate:))).run()
     }
 }
 
@@ -115,12 +118,16 @@ final class DispatchRun {
     private var answeredAny = false
     /// Set when nothing more is to be sent, with why.
     private var stop: RunStop?
+    /// `--rate`'s bucket, and whether the last fill stopped for it with something left to start.
+    private var pacing: Pacing?
+    private var paced = false
     private var summary = BatchSummary()
 
     init(source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
-         observer: any ResultObserver) {
+         observer: any ResultObserver, pacing: Pacing? = nil) {
         self.source = source
+        self.pacing = pacing
         self.transport = transport
         self.authorization = authorization
         self.policy = policy
@@ -161,7 +168,16 @@ final class DispatchRun {
     /// Starts due retries first, then new notifications, while the transport has room.
     private func fill() {
         fillTime = clock()
+        paced = false
         while stop == nil, transport.availableSlots > 0, inFlight.hasRoom {
+            if pacing != nil {
+                // Nothing to start takes no token; something to start waits for one.
+                if sourceExhausted && !(retries.nextDue.map { $0 <= fillTime } ?? false) { break }
+                guard pacing!.take(at: fillTime) else {
+                    paced = true
+                    break
+                }
+            }
             if let due = retries.popDue(at: fillTime) {
                 start(due)
             } else if !sourceExhausted, let notification = source() {
@@ -353,6 +369,8 @@ final class DispatchRun {
         let now = clock()
         var until = now + 1
         if stop == nil, transport.availableSlots > 0, let due = retries.nextDue { until = min(until, due) }
+        // Paced: the wait ends when the rate allows the next start (no spinning before it).
+        if stop == nil, paced, let pacing { until = min(until, pacing.nextToken(after: now)) }
         if case let .requested(_, graceEnds)? = stop { until = min(until, graceEnds) }
         return max(0, until - now)
     }

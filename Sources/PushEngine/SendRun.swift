@@ -19,6 +19,9 @@ public struct SendPlan {
     /// What the caller knows of why APNs may give a reason (a key id that contradicts the key
     /// file's name, for InvalidProviderToken): added to the explanation of each such result.
     public var likelyCauses: [RejectionReason: Words] = [:]
+    /// `--rate`: at most this many requests started a second, across the run's connections (each
+    /// shard of a fleet paces itself); nil: as fast as the server takes them.
+    public var rate: Double?
 
     public init(notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
                 authorization: any AuthorizationSource, policy: RetryPolicy) {
@@ -206,6 +209,7 @@ public final class SendRun {
         configuration.wakeDescriptor = (stop as? SignalStop)?.wakeDescriptor
         let dispatcher = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
                                         clock: clock, random: random, stopRequests: stop, grace: grace)
+        dispatcher.rate = plan.rate
         return dispatcher.run(source: source, to: observer)
     }
 

@@ -43,6 +43,10 @@ public struct SendOptions {
     public var connection = ConnectionSettings()
     public var policy = RetryPolicy()
     public var detectEnvironment = false
+    /// `--rate`: requests a second; `--spread`: seconds to spread the notifications over (the rate
+    /// is then their count over it).
+    public var rate: Double?
+    public var spread: Double?
     /// Output files that must not be the input being sent.
     public var journal: String?
     public var unregisteredOut: String?
@@ -101,6 +105,7 @@ public struct SendSetup {
         var plan = SendPlan(notifications: recipients.source, destination: destination, connection: connection,
                             authorization: credentials.authorization, policy: options.policy)
         plan.detectEnvironment = options.detectEnvironment
+        plan.rate = options.rate ?? options.spread.map { Double(max(1, recipients.source.count)) / $0 }
         plan.likelyCauses = credentials.likelyCauses
         self.plan = plan
     }

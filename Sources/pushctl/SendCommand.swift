@@ -88,6 +88,7 @@ struct SendCommand: ParsableCommand {
         }
         if self.sandbox && self.production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
         try validateJournal()
+        try validatePacing()
         if self.simulatorFile != nil || self.simulator != nil {
             let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
                                             (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
@@ -154,6 +155,39 @@ struct SendCommand: ParsableCommand {
         if self.requestsFile == "-" && self.payload == "-" {
             throw ValidationError(Words("--payload - and --requests-file - cannot both read standard input", es: "--payload - y --requests-file - no pueden leer los dos la entrada estándar"))
         }
+    }
+
+    /// --rate N and --spread DURATION: positive numbers, one of them.
+    func validatePacing() throws {
+        if self.rate != nil && self.spread != nil {
+            throw ValidationError(Words("--rate and --spread both set the pace: give one", es: "--rate y --spread fijan los dos el ritmo: da solo uno"))
+        }
+        if let text = self.rate, SendCommand.rate(text) == nil {
+            throw ValidationError(Words("--rate is notifications a second, a number above 0 and at most 1000000 (e.g. 100 or 0.5); got '\(OutsideText.display(text, limit: 40))'",
+                                        es: "--rate son notificaciones por segundo, un número mayor que 0 y como mucho 1000000 (p. ej. 100 o 0.5); se recibió '\(OutsideText.display(text, limit: 40))'"))
+        }
+        if let text = self.spread, SendCommand.seconds(text) == nil {
+            throw ValidationError(Words("--spread is a duration above 0 and at most 30 days: seconds, or a number with s, m or h (e.g. 90s, 15m, 2h); got '\(OutsideText.display(text, limit: 40))'",
+                                        es: "--spread es una duración mayor que 0 y como mucho 30 días: segundos, o un número con s, m o h (p. ej. 90s, 15m, 2h); se recibió '\(OutsideText.display(text, limit: 40))'"))
+        }
+    }
+
+    /// `--rate`'s number: above 0, at most a million (nil otherwise).
+    static func rate(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite, value > 0, value <= 1_000_000 else { return nil }
+        return value
+    }
+
+    /// `--spread`'s duration in seconds: a number, or one ending in s, m or h; above 0, at most 30 days.
+    static func seconds(_ text: String) -> Double? {
+        var number = Substring(text)
+        var unit = 1.0
+        if let last = number.last, let scale = ["s": 1.0, "m": 60.0, "h": 3600.0][String(last)] {
+            unit = scale
+            number = number.dropLast()
+        }
+        guard let value = Double(number), value.isFinite, value > 0, value * unit <= 30 * 86_400 else { return nil }
+        return value * unit
     }
 
     /// --resume, --skip-in-doubt and --no-collapse-id go with a journal.
@@ -335,6 +369,8 @@ struct SendCommand: ParsableCommand {
         o.connection = connection
         o.policy = RetryPolicy(maxRetries: self.retries, requestTimeout: self.timeout)
         o.detectEnvironment = self.detectEnvironment
+        o.rate = self.rate.flatMap(SendCommand.rate)
+        o.spread = self.spread.flatMap(SendCommand.seconds)
         o.journal = self.journal
         o.unregisteredOut = self.unregisteredOut
         return o
@@ -483,6 +519,11 @@ struct RunFlags: ParsableArguments {
     var skipInDoubt = false
     @Flag(help: "With --journal: add no apns-collapse-id. A journaled run gives each alert one derived from the run and the token (and every notification an apns-id), the same in every try and after --resume, so a copy sent twice replaces the first on the device; background and other undisplayed pushes get none; a --collapse-id or a line's collapse-id is never replaced.")
     var noCollapseId = false
+    // .unconditional: "--rate -5" reaches the check (and its message), not "Missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at most N notifications a second, across all connections (retries count too), so a big send does not reach every device in the same minute. With --shard the rate is per shard: N shards send up to N times it.", valueName: "n"))
+    var rate: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Spread the notifications evenly over this long (90, 90s, 15m, 2h): the rate is their count over it. Not with --rate or --follow.", valueName: "duration"))
+    var spread: String?
     @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
             completion: .file(extensions: ["prom"]))
     var metricsFile: String?

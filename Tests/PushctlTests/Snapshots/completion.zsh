@@ -149,6 +149,8 @@ _pushctl_send() {
         '--resume[With --journal\: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).]'
         '--skip-in-doubt[With --resume\: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.]'
         '--no-collapse-id[With --journal\: add no apns-collapse-id. A journaled run gives each alert one derived from the run and the token (and every notification an apns-id), the same in every try and after --resume, so a copy sent twice replaces the first on the device; background and other undisplayed pushes get none; a --collapse-id or a line'\''s collapse-id is never replaced.]'
+        '--rate[Start at most N notifications a second, across all connections (retries count too), so a big send does not reach every device in the same minute. With --shard the rate is per shard\: N shards send up to N times it.]:n:'
+        '--spread[Spread the notifications evenly over this long (90, 90s, 15m, 2h)\: the rate is their count over it. Not with --rate or --follow.]:duration:'
         '--metrics-file[Write the run'\''s metrics to this file in Prometheus'\'' text format, replaced at once (for node_exporter'\''s textfile collector\: a .prom file in its folder).]:path:_files -g '\''*.prom'\'''
         '--metrics-push[Push the run'\''s metrics to this Prometheus Pushgateway (http\://host\:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.]:url:'
         '--simulator-file[Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.]:path:_files -g '\''*.apns'\'''

@@ -96,6 +96,17 @@ NOTES = [
      "not known). Each process paces itself: with --shard K/N the rate is per shard, so N shards send up to N times "
      "it; give each --rate TOTAL/N for a fleet's total. A stop, a server that is slow to answer, or a small "
      "--concurrency can make a run slower than its rate, never faster."),
+    ("Following a stream (send --follow)",
+     "With --tokens-file or --requests-file (- for standard input, a pipe or a FIFO), --follow reads the lines as "
+     "they arrive, with no spool and nothing read ahead: the run waits on the input and its transfers at once "
+     "(poll(2), no spinning), checks each line and sends it when there is room. A line that is not a notification "
+     "(a bad token, bad JSON, over the length limit) gets its own result, line N, rejected and not sent (exit 1), "
+     "and the stream goes on. Results are written in input order as soon as they are final; at most 4096 lines are "
+     "read past the first result not yet written, so memory stays flat over an endless stream, and a token given "
+     "twice is sent twice. The end of the input ends the run with its summary; a signal stops it as any run "
+     "(the lines not yet read are not this run's). --shard skips the lines of other shards; --rate paces the "
+     "stream. Not with --journal or --resume: a stream is not read twice, so let the queue deliver again what has "
+     "no result (jsonl output names each). Not with --spread, --dry-run, --detect-environment or --apns-id."),
 ]
 
 EXIT_STATUS = [

@@ -29,6 +29,9 @@ public struct Pacing: Sendable {
         return true
     }
 
+    /// Gives back a token taken for nothing (a followed input with no line yet).
+    mutating func refund() { tokens = min(burst, tokens + 1) }
+
     /// When the paced run should look again: when the bucket is full (10 ms of the rate, or one
     /// token), so that a high rate starts a batch at each wake-up rather than waking for each.
     func nextToken(after now: Double) -> Double {

@@ -10,6 +10,8 @@ public final class PushDispatcher {
     private let grace: Double
     /// `--rate`: at most this many requests started a second (nil: as fast as the server takes them).
     public var rate: Double?
+    /// `--follow`: the source's requests arrive while the run goes on; its nil is "none yet" until it has ended.
+    public var arriving: (any ArrivingRequests)?
 
     /// - stopRequests: asked after every wait whether to stop (a signal); nil: never stopped from outside.
     /// - grace: seconds requests already sent get to be answered once a stop is asked.
@@ -53,7 +55,7 @@ public final class PushDispatcher {
     public func run(source: @escaping () -> RunRequest?, to observer: any ResultObserver) -> BatchSummary {
         DispatchRun(source: source, transport: transport, authorization: authorization, policy: policy,
                     clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer,
-                    pacing: rate.map(Pacing.init(rate:))).run()
+                    pacing: rate.map(Pacing.init(rate:)), arriving: arriving).run()
     }
 }
 
@@ -121,13 +123,17 @@ final class DispatchRun {
     /// `--rate`'s bucket, and whether the last fill stopped for it with something left to start.
     private var pacing: Pacing?
     private var paced = false
+    /// A followed input, and whether the last fill wanted more of it than had come.
+    private let arriving: (any ArrivingRequests)?
+    private var starved = false
     private var summary = BatchSummary()
 
     init(source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
-         observer: any ResultObserver, pacing: Pacing? = nil) {
+         observer: any ResultObserver, pacing: Pacing? = nil, arriving: (any ArrivingRequests)? = nil) {
         self.source = source
         self.pacing = pacing
+        self.arriving = arriving
         self.transport = transport
         self.authorization = authorization
         self.policy = policy
@@ -150,7 +156,8 @@ final class DispatchRun {
             settleHeld()
             if inFlight.isEmpty && retries.isEmpty && sourceExhausted { break }
             observer.pause()
-            var answers = transport.poll(timeout: waitTime())
+            // Starved of a followed input's lines: its descriptor ends the wait too.
+            var answers = transport.poll(timeout: waitTime(), waking: starved ? arriving?.waitDescriptor : nil)
             // One clock read for the answers one wait brought (they arrived together).
             let now = answers.isEmpty ? 0 : clock()
             // Each answer moved out of the array, in order, not copied (a copy of an answer is a
@@ -169,6 +176,8 @@ final class DispatchRun {
     private func fill() {
         fillTime = clock()
         paced = false
+        starved = false
+        defer { settleRefused() }
         while stop == nil, transport.availableSlots > 0, inFlight.hasRoom {
             if pacing != nil {
                 // Nothing to start takes no token; something to start waits for one.
@@ -182,10 +191,24 @@ final class DispatchRun {
                 start(due)
             } else if !sourceExhausted, let notification = source() {
                 start(Pending(notification: notification, attempts: 0))
+            } else if !sourceExhausted, let arriving, !arriving.ended {
+                // Nothing has come yet: not the end of the input.
+                starved = true
+                pacing?.refund()
+                break
             } else {
                 sourceExhausted = true
                 break
             }
+        }
+    }
+
+    /// A followed input's lines that are not requests: each its result, in its place.
+    private func settleRefused() {
+        guard let arriving else { return }
+        while let refused = arriving.takeRefused() {
+            summary.add(refused)
+            observer.record(refused)
         }
     }
 
@@ -316,6 +339,11 @@ final class DispatchRun {
 
     /// Once stopped: the waiting retries and the unread notifications get their results now.
     private func settleHeld() {
+        if stop != nil, let arriving, !sourceExhausted {
+            // A followed input is read no further: what did not come is not this run's.
+            arriving.stopReading()
+            settleRefused()
+        }
         switch stop {
         case nil:
             return

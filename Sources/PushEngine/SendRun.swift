@@ -152,12 +152,20 @@ public final class SendRun {
             guard let reason = result.reason, let cause = causes[RejectionReason(apnsName: reason)] else { return }
             result.note = result.note.map { $0 + Words(verbatim: "; ") + cause } ?? cause
         })
+        // A followed input's results are written in input order as they become final.
+        let ordered: any ResultObserver
+        if let input = plan.notifications.arriving {
+            input.order.forward = fanout
+            ordered = input.order
+        } else {
+            ordered = fanout
+        }
         let settled = self.settled
         inDoubtResent = replay?.results.values.filter { $0.inDoubt && settled[$0.position] == nil }.count ?? 0
         // What the journal settles is reported first, marked as resumed, and not sent.
         for result in settled.values.sorted(by: { $0.position < $1.position }) { fanout.record(result) }
-        let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: fanout) : nil
-        let observer = detector.map { $0 as any ResultObserver } ?? fanout
+        let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: ordered) : nil
+        let observer = detector.map { $0 as any ResultObserver } ?? ordered
         var summary = try dispatch(requests(skipping: settled), to: plan.destination, observer: observer, stop: stop, grace: grace)
         if let detector, summary.stoppedBy == nil {
             summary = try detector.secondPass(summary, run: self, stop: stop, grace: grace)
@@ -210,6 +218,7 @@ public final class SendRun {
         let dispatcher = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
                                         clock: clock, random: random, stopRequests: stop, grace: grace)
         dispatcher.rate = plan.rate
+        dispatcher.arriving = plan.notifications.arriving
         return dispatcher.run(source: source, to: observer)
     }
 

@@ -89,6 +89,7 @@ struct SendCommand: ParsableCommand {
         if self.sandbox && self.production { throw ValidationError(Words("--sandbox and --production exclude each other", es: "--sandbox y --production se excluyen entre sí")) }
         try validateJournal()
         try validatePacing()
+        try validateFollow()
         if self.simulatorFile != nil || self.simulator != nil {
             let others: [(Bool, String)] = [(self.tokensFile != nil, "--tokens-file"), (self.requestsFile != nil, "--requests-file"), (!self.channelIds.isEmpty, "--channel-id"),
                                             (self.journal != nil, "--journal"), (self.unregisteredOut != nil, "--unregistered-out"), (self.detectEnvironment, "--detect-environment"),
@@ -154,6 +155,21 @@ struct SendCommand: ParsableCommand {
         if self.requestsFile != nil && self.apnsId != nil { throw ValidationError(Words("--apns-id names one notification; with --requests-file give \"apns-id\" on a line", es: "--apns-id identifica una sola notificación; con --requests-file pon \"apns-id\" en una línea")) }
         if self.requestsFile == "-" && self.payload == "-" {
             throw ValidationError(Words("--payload - and --requests-file - cannot both read standard input", es: "--payload - y --requests-file - no pueden leer los dos la entrada estándar"))
+        }
+    }
+
+    /// --follow reads a tokens or requests file as it grows, once: nothing that needs it whole or twice.
+    func validateFollow() throws {
+        guard self.follow else { return }
+        guard self.tokensFile != nil || self.requestsFile != nil else {
+            throw ValidationError(Words("--follow reads --tokens-file or --requests-file as lines arrive (- for standard input)",
+                                        es: "--follow lee --tokens-file o --requests-file a medida que llegan las líneas (- para la entrada estándar)"))
+        }
+        let others: [(Bool, String)] = [(self.journal != nil, "--journal"), (self.spread != nil, "--spread"), (self.detectEnvironment, "--detect-environment"),
+                                        (self.apnsId != nil, "--apns-id"), (self.dryRun, "--dry-run")]
+        if let flag = others.first(where: \.0)?.1 {
+            throw ValidationError(Words("\(flag) needs the whole list, and --follow reads a stream once as it arrives: leave one out",
+                                        es: "\(flag) necesita la lista entera, y --follow lee un flujo una sola vez a medida que llega: quita uno de los dos"))
         }
     }
 
@@ -371,6 +387,7 @@ struct SendCommand: ParsableCommand {
         o.detectEnvironment = self.detectEnvironment
         o.rate = self.rate.flatMap(SendCommand.rate)
         o.spread = self.spread.flatMap(SendCommand.seconds)
+        o.follow = self.follow
         o.journal = self.journal
         o.unregisteredOut = self.unregisteredOut
         return o
@@ -524,6 +541,8 @@ struct RunFlags: ParsableArguments {
     var rate: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Spread the notifications evenly over this long (90, 90s, 15m, 2h): the rate is their count over it. Not with --rate or --follow.", valueName: "duration"))
     var spread: String?
+    @Flag(help: "With --tokens-file or --requests-file (- for standard input, a pipe, a FIFO): read the lines as they arrive and send each on arrival, results written in input order as they are final; a bad line is its own result (not sent) and the stream goes on; the end of the input ends the run. Not with --journal (a stream is not read twice: let the queue deliver again what has no result).")
+    var follow = false
     @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
             completion: .file(extensions: ["prom"]))
     var metricsFile: String?

@@ -27,6 +27,8 @@ public final class FollowInput: ArrivingRequests {
     private var lineNumber = 0
     private var refused: [PushResult] = []
     public private(set) var ended = false
+    /// The input's own end was read (not a stop): a last line without its line end is a line.
+    private var endOfInput = false
     /// Places handed out: notifications and refused lines (what `count` reports).
     public private(set) var count = 0
 
@@ -144,7 +146,7 @@ public final class FollowInput: ArrivingRequests {
                 discarding = true
                 start = buffer.count
             }
-            guard ended, start < buffer.count, !discarding else { return nil }
+            guard endOfInput, start < buffer.count, !discarding else { return nil }
             let line = buffer[start...]
             start = buffer.count
             return line
@@ -167,6 +169,7 @@ public final class FollowInput: ArrivingRequests {
         if n == 0 || (n < 0 && Errno.current != Errno.interrupted) {
             // The end, or an input that cannot be read on: what came is sent, the run ends.
             ended = true
+            endOfInput = true
         }
         return n != 0 || ended
     }

@@ -21,6 +21,7 @@
 #   N=20000 ROUNDS=1 Scripts/bench.sh                   # a quick look
 #   PUSHCTL_BIN=.build/release/pushctl Scripts/bench.sh # skip the release build
 #   ONLY=mock-vs-nginx Scripts/bench.sh                 # only the mock against nginx (below)
+#   ONLY=scaling Scripts/bench.sh                       # only the scaling curve (below)
 #
 # Knobs: N (100000), IN_FLIGHT (100), AIOAPNS_N (20000: aioapns runs ~1k/s, so 100k would take
 # minutes a round; its rate is computed from what it sent),
@@ -38,6 +39,10 @@
 # Then (INSTRUCTIONS=1, the default; it installs valgrind) the instructions one push costs each
 # loopback client in user space (callgrind, 3,000 notifications less 1,000): a count that does not
 # wander with the VM's speed.
+# Then the scaling curve (SCALING=1, the default): SCALE_N notifications (20000) split into
+# S shards (SCALE_SHARDS, "1 2 4": S processes at once on this machine, each --shard k/S) with C
+# connections each (SCALE_CONNECTIONS, "1 4"), against the WAN-shaped mock; a table of the
+# notifications a second each pair reaches (wall time from the first start to the last exit).
 # Then start-up and size: `pushctl --version` (median of SINGLE_RUNS) and the stripped sender.
 # Then memory: MEMORY_N (1000000) lines of --requests-file sent to the loopback mock, peak RSS.
 # Then the mock against nginx (MOCK_VS_NGINX=1, the default; it installs nginx-light): the CPU
@@ -64,13 +69,20 @@ WAN_DELAY_MS=${WAN_DELAY_MS:-100}
 MEMORY_N=${MEMORY_N:-1000000}
 MOCK_VS_NGINX=${MOCK_VS_NGINX:-1}
 MOCK_N=${MOCK_N:-100000}
+SCALING=${SCALING:-1}
+SCALE_N=${SCALE_N:-20000}
+SCALE_SHARDS=${SCALE_SHARDS:-1 2 4}
+SCALE_CONNECTIONS=${SCALE_CONNECTIONS:-1 4}
 ONLY=${ONLY:-}
 RECORD=${RECORD:-1}
 RESULTS=${RESULTS:-Scripts/bench-results.md}
 if [[ "$ONLY" == mock-vs-nginx ]]; then
-    MOCK_VS_NGINX=1 INSTRUCTIONS=0 MEMORY_N=0 WAN=0
+    MOCK_VS_NGINX=1 INSTRUCTIONS=0 MEMORY_N=0 WAN=0 SCALING=0
+elif [[ "$ONLY" == scaling ]]; then
+    MOCK_VS_NGINX=0 INSTRUCTIONS=0 MEMORY_N=0 WAN=0 SCALING=1
+    N=$((N > SCALE_N ? N : SCALE_N))
 elif [[ -n "$ONLY" ]]; then
-    echo "bench: ONLY takes mock-vs-nginx; got '$ONLY'" >&2
+    echo "bench: ONLY takes mock-vs-nginx or scaling; got '$ONLY'" >&2
     exit 64
 fi
 
@@ -470,6 +482,47 @@ if [[ "$WAN" == 1 ]]; then
     mv "$work/runs-loopback.tsv" "$work/runs.tsv"
 fi
 
+# --- the scaling curve: shards x connections on the 100 ms link -----------------------------
+scaling_table=
+if [[ "$SCALING" == 1 ]]; then
+    if [[ "$WAN" != 1 ]]; then
+        kill -TERM "$mock_pid" 2>/dev/null && wait "$mock_pid" 2>/dev/null || true
+        mock_args=(--delay "$WAN_DELAY_MS")
+        start_mock "$PUSHCTL_BIN" "$work" "$key" "$team_id" "${server_pin[@]}" || exit 1
+    fi
+    head -n "$SCALE_N" "$work/tokens.txt" >"$work/scale-tokens.txt"
+    scale_n=$(wc -l <"$work/scale-tokens.txt")
+    say "scaling: $scale_n notifications, shards $SCALE_SHARDS x connections $SCALE_CONNECTIONS, answers after $WAN_DELAY_MS ms"
+    : >"$work/scaling.tsv"
+    for shards in $SCALE_SHARDS; do
+        for connections in $SCALE_CONNECTIONS; do
+            rm -f "$work"/scale-*.out
+            pids=()
+            t0=$(date +%s.%N)
+            # Unpinned: the shards share this machine's CPUs as a fleet's pods would share a node.
+            for k in $(seq "$shards"); do
+                "$PUSHCTL_BIN" send --endpoint "$url" --cacert "$work/ca.pem" --key-file "$key" --team-id "$team_id" \
+                    --topic "$topic" --tokens-file "$work/scale-tokens.txt" --payload "$work/payload.json" --output jsonl \
+                    --shard "$k/$shards" --connections "$connections" >"$work/scale-$k.out" 2>/dev/null &
+                pids+=($!)
+            done
+            ok=1
+            for pid in "${pids[@]}"; do wait "$pid" || ok=0; done
+            t1=$(date +%s.%N)
+            accepted=$(cat "$work"/scale-*.out | grep -c '"status":200' || true)
+            if ((ok == 0 || accepted != scale_n)); then
+                say "scaling: $shards shard(s) x $connections connection(s): $accepted of $scale_n accepted"
+                failures=$((failures + 1))
+            fi
+            printf '%s\t%s\t%s\t%s\n' "$shards" "$connections" "$accepted" "$(minus "$t1" "$t0")" >>"$work/scaling.tsv"
+        done
+    done
+    scaling_table=$(awk -F'\t' -v n="$scale_n" -v d="$WAN_DELAY_MS" -v cpus="$(nproc)" '
+        BEGIN { printf "scaling curve: %d notifications, every answer %d ms late (1 stream, then 1,000 per connection); S shards = S pushctl processes at once on this machine (%d CPUs), each --shard k/S --connections C\n", n, d, cpus
+                printf "%8s %12s %16s %8s\n", "shards", "connections", "notifications/s", "wall s" }
+        { printf "%8d %12d %16.0f %8.2f\n", $1, $2, $3 / $4, $4 }' "$work/scaling.tsv")
+fi
+
 # --- where pushctl spends its CPU (PROFILE=1) ----------------------------------------------
 if [[ "${PROFILE:-0}" == 1 ]]; then
     command -v perf >/dev/null || { say "perf is missing (apt-get install linux-perf)"; exit 69; }
@@ -507,6 +560,7 @@ if [[ -s "$work/wan.tsv" ]]; then
     echo "WAN-shaped: every answer $WAN_DELAY_MS ms late, 1 stream then 1,000 per connection; $WAN_N notifications each, one run"
     python3 Scripts/bench/report.py --wan "$work/wan.tsv"
 fi
+[[ -n "$scaling_table" ]] && { echo; echo "$scaling_table"; }
 [[ -f "$work/profile.txt" ]] && { echo; cat "$work/profile.txt"; }
 
 # --- the dated results table (RECORD=1, the default) --------------------------------------

@@ -43,7 +43,7 @@ if [ "$(uname)" = Darwin ]; then
     hints+=("export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"")
   fi
   tools=()
-  $build_only || tools=(curl openssl nghttp h2load tinyproxy microsocks softhsm libp11 shellcheck python3 yaml promtool pushgateway)
+  $build_only || tools=(curl openssl nghttp h2load tinyproxy microsocks softhsm libp11 shellcheck python3 yaml promtool pushgateway nats-server)
   # Extra packages by their Debian names (install.sh: python3; .ci/run: shellcheck, python3-yaml, ruby).
   for package in ${1+"$@"}; do
     case $package in
@@ -93,6 +93,7 @@ $build_only || packages+=(
   python3               # Scripts/manpage.py writes the man page
   python3-yaml shellcheck  # Scripts/check-workflows.py checks the README's workflows
   prometheus prometheus-pushgateway  # promtool checks --metrics-file; a real Pushgateway takes --metrics-push
+  nats-server           # a real queue drives send --follow in a test
 )
 # Headless Chromium draws the mock's web view in a test (and keeps a screenshot). Debian's is a real
 # package; Ubuntu's is a stub for a snap, which cannot run in a container, so it is asked for on Debian only.

@@ -78,6 +78,37 @@ ENVIRONMENT = [
                             "with GITHUB_ACTIONS=true it also prints one ::error annotation per rejection reason."),
 ]
 
+NOTES = [
+    ("A notification sent twice (send --journal)",
+     "A journaled run gives every device notification an apns-id, and each one a device displays (push type "
+     "alert) an apns-collapse-id: pushctl- and 22 base64url characters of SHA-256 over the run's id (kept in the "
+     "journal's first line), the notification's place in the list and its token. Every try, and --resume after a "
+     "stop, a kill or a lost answer, sends the same two ids, so a copy that reaches the device twice replaces the "
+     "first while it is still in Notification Center; one already dismissed or opened is shown again. Background, "
+     "voip, Live Activity and the other push types are not displayed as alerts and get no collapse id. An id the "
+     "user gives (--collapse-id, --apns-id, a requests-file line's collapse-id or apns-id) is never replaced; "
+     "--no-collapse-id sends no collapse id (the apns-id stays). A journal written before runs had an id derives "
+     "one from the run it names."),
+    ("Pacing (send --rate N, --spread DURATION)",
+     "--rate starts at most N requests a second across all the run's connections, retries included, by a token "
+     "bucket holding 10 ms of the rate (at least one request): the run waits for the next start without using the "
+     "CPU. --spread DURATION sets the rate to the notifications' count over it (not with --follow, whose count is "
+     "not known). Each process paces itself: with --shard K/N the rate is per shard, so N shards send up to N times "
+     "it; give each --rate TOTAL/N for a fleet's total. A stop, a server that is slow to answer, or a small "
+     "--concurrency can make a run slower than its rate, never faster."),
+    ("Following a stream (send --follow)",
+     "With --tokens-file or --requests-file (- for standard input, a pipe or a FIFO), --follow reads the lines as "
+     "they arrive, with no spool and nothing read ahead: the run waits on the input and its transfers at once "
+     "(poll(2), no spinning), checks each line and sends it when there is room. A line that is not a notification "
+     "(a bad token, bad JSON, over the length limit) gets its own result, line N, rejected and not sent (exit 1), "
+     "and the stream goes on. Results are written in input order as soon as they are final; at most 4096 lines are "
+     "read past the first result not yet written, so memory stays flat over an endless stream, and a token given "
+     "twice is sent twice. The end of the input ends the run with its summary; a signal stops it as any run "
+     "(the lines not yet read are not this run's). --shard skips the lines of other shards; --rate paces the "
+     "stream. Not with --journal or --resume: a stream is not read twice, so let the queue deliver again what has "
+     "no result (jsonl output names each). Not with --spread, --dry-run, --detect-environment or --apns-id."),
+]
+
 EXIT_STATUS = [
     ("0", "Every notification accepted (for jwt verify: the signature is valid and APNs' checks passed; "
           "for doctor: no check failed)."),
@@ -227,6 +258,9 @@ def main():
         out += [".TP", "\\fB" + code + "\\fR", text(meaning)]
     out += [".PP", text("When one run has several outcomes, the first of 69, 75, 1 in that order wins; "
                         "74 outranks them all, since the caller could not read the results.")]
+    out += [".SH NOTES"]
+    for title, meaning in NOTES:
+        out += [".TP", "\\fB" + text(title) + "\\fR", text(meaning)]
     out += [".SH FILES", ".TP", text("~/.cache/pushctl/"),
             text("Cached provider tokens (see PUSHCTL_CACHE_DIR)."),
             ".SH SEE ALSO", "\\fBcurl\\fR(1), \\fBopenssl\\fR(1)"]

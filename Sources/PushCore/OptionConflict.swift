@@ -8,6 +8,14 @@ public enum OptionConflict: InputProblem {
     case endpointAndEnvironment
     case resumeWithoutJournal
     case skipInDoubtWithoutResume
+    case noCollapseIDWithoutJournal
+    case rateAndSpread
+    case rateNotNumber(shown: String)
+    case spreadNotDuration(shown: String)
+    /// `--follow` without a file (or standard input) to follow.
+    case followNeedsFile
+    /// Something that needs the whole list, with a stream read once as it arrives.
+    case notWithFollow(Setting)
     /// Something the Simulator's one notification does not take.
     case notWithSimulator(Setting)
     case metricsPushNotURL(shown: String)

@@ -8,6 +8,10 @@ public final class PushDispatcher {
     private let random: () -> Double
     private let stopRequests: (any StopRequests)?
     private let grace: Double
+    /// `--rate`: at most this many requests started a second (nil: as fast as the server takes them).
+    public var rate: Double?
+    /// `--follow`: the source's requests arrive while the run goes on; its nil is "none yet" until it has ended.
+    public var arriving: (any ArrivingRequests)?
 
     /// - stopRequests: asked after every wait whether to stop (a signal); nil: never stopped from outside.
     /// - grace: seconds requests already sent get to be answered once a stop is asked.
@@ -50,7 +54,8 @@ public final class PushDispatcher {
     /// iterator behind the closure costs a push no generic dispatch.
     public func run(source: @escaping () -> RunRequest?, to observer: any ResultObserver) -> BatchSummary {
         DispatchRun(source: source, transport: transport, authorization: authorization, policy: policy,
-                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer).run()
+                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer,
+                    pacing: rate.map(Pacing.init(rate:)), arriving: arriving).run()
     }
 }
 
@@ -119,12 +124,20 @@ final class DispatchRun {
     private var answeredAny = false
     /// Set when nothing more is to be sent, with why.
     private var stop: RunStop?
+    /// `--rate`'s bucket, and whether the last fill stopped for it with something left to start.
+    private var pacing: Pacing?
+    private var paced = false
+    /// A followed input, and whether the last fill wanted more of it than had come.
+    private let arriving: (any ArrivingRequests)?
+    private var starved = false
     private var summary = BatchSummary()
 
     init(source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
          clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
-         observer: any ResultObserver) {
+         observer: any ResultObserver, pacing: Pacing? = nil, arriving: (any ArrivingRequests)? = nil) {
         self.source = source
+        self.pacing = pacing
+        self.arriving = arriving
         self.transport = transport
         self.authorization = authorization
         self.policy = policy
@@ -147,7 +160,8 @@ final class DispatchRun {
             settleHeld()
             if inFlight.isEmpty && retries.isEmpty && sourceExhausted { break }
             observer.pause()
-            var answers = transport.poll(timeout: waitTime())
+            // Starved of a followed input's lines: its descriptor ends the wait too.
+            var answers = transport.poll(timeout: waitTime(), waking: starved ? arriving?.waitDescriptor : nil)
             // One clock read for the answers one wait brought (they arrived together).
             let now = answers.isEmpty ? 0 : clock()
             // Each answer moved out of the array, in order, not copied (a copy of an answer is a
@@ -165,15 +179,40 @@ final class DispatchRun {
     /// Starts due retries first, then new notifications, while the transport has room.
     private func fill() {
         fillTime = clock()
+        paced = false
+        starved = false
+        defer { settleRefused() }
         while stop == nil, transport.availableSlots > 0, inFlight.hasRoom {
+            if pacing != nil {
+                // Nothing to start takes no token; something to start waits for one.
+                if sourceExhausted && !(retries.nextDue.map { $0 <= fillTime } ?? false) { break }
+                guard pacing!.take(at: fillTime) else {
+                    paced = true
+                    break
+                }
+            }
             if let due = retries.popDue(at: fillTime) {
                 start(due)
             } else if !sourceExhausted, let notification = source() {
                 start(Pending(notification: notification, attempts: 0))
+            } else if !sourceExhausted, let arriving, !arriving.ended {
+                // Nothing has come yet: not the end of the input.
+                starved = true
+                pacing?.refund()
+                break
             } else {
                 sourceExhausted = true
                 break
             }
+        }
+    }
+
+    /// A followed input's lines that are not requests: each its result, in its place.
+    private func settleRefused() {
+        guard let arriving else { return }
+        while let refused = arriving.takeRefused() {
+            summary.add(refused)
+            observer.record(refused)
         }
     }
 
@@ -306,6 +345,11 @@ final class DispatchRun {
 
     /// Once stopped: the waiting retries and the unread notifications get their results now.
     private func settleHeld() {
+        if stop != nil, let arriving, !sourceExhausted {
+            // A followed input is read no further: what did not come is not this run's.
+            arriving.stopReading()
+            settleRefused()
+        }
         switch stop {
         case nil:
             return
@@ -359,6 +403,8 @@ final class DispatchRun {
         let now = clock()
         var until = now + 1
         if stop == nil, transport.availableSlots > 0, let due = retries.nextDue { until = min(until, due) }
+        // Paced: the wait ends when the rate allows the next start (no spinning before it).
+        if stop == nil, paced, let pacing { until = min(until, pacing.nextToken(after: now)) }
         if case let .requested(_, graceEnds)? = stop { until = min(until, graceEnds) }
         return max(0, until - now)
     }

@@ -120,6 +120,8 @@ public struct RequestSubject: Sendable, Equatable {
         /// A broadcast (`POST /4/broadcasts/apps/<bundle>`) to a channel.
         case channel
         case channelCall
+        /// A line of a followed input that is not a notification (its number), with its own result.
+        case line
     }
 
     public let kind: Kind
@@ -134,6 +136,8 @@ public struct RequestSubject: Sendable, Equatable {
     public static func device(_ token: DeviceToken) -> RequestSubject { RequestSubject(kind: .device, name: token.hex) }
     public static func channel(_ id: String) -> RequestSubject { RequestSubject(kind: .channel, name: id) }
     public static func channelCall(_ call: BroadcastAPI.ChannelCall) -> RequestSubject { RequestSubject(kind: .channelCall, name: call.label) }
+    /// Line `number` of a followed input, refused before anything was sent.
+    public static func line(_ number: Int) -> RequestSubject { RequestSubject(kind: .line, name: String(number)) }
 
     /// The device, for a device's request.
     public var token: DeviceToken? { kind == .device ? DeviceToken(validHex: name) : nil }

@@ -224,7 +224,8 @@ public struct BatchSummary: Sendable {
         case .accepted: accepted += sign
         case .rejected:
             rejected += sign
-            let name = reason ?? "unknown"
+            // Refused before any attempt (a bad line of a followed input): pushctl's own reason.
+            let name = reason ?? (attempts == 0 ? "InvalidLine" : "unknown")
             rejectedByReason[name, default: 0] += sign
             if rejectedByReason[name] == 0 { rejectedByReason[name] = nil }
         case .temporaryFailure: temporaryFailures += sign

@@ -145,6 +145,8 @@ public protocol PushTransport: AnyObject {
     func start(_ attempt: PushAttempt)
     /// Waits up to `timeout` seconds for progress and returns the attempts that finished.
     func poll(timeout: Double) -> [PushAttemptResult]
+    /// As `poll(timeout:)`, and returns early when `descriptor` becomes readable (a default waits the timeout).
+    func poll(timeout: Double, waking descriptor: Int32?) -> [PushAttemptResult]
     /// When requests die with their connections before any answer, the reason the server gave
     /// in a GOAWAY (APNs' `{"reason":…}`), found however the transport can; nil if none.
     func goAwayReason() -> String?
@@ -152,4 +154,23 @@ public protocol PushTransport: AnyObject {
 
 extension PushTransport {
     public func goAwayReason() -> String? { nil }
+
+    /// Waits as `poll(timeout:)`, and returns early when `descriptor` becomes readable (a followed
+    /// input's next line). A transport that cannot watch one waits its timeout.
+    public func poll(timeout: Double, waking descriptor: Int32?) -> [PushAttemptResult] { poll(timeout: timeout) }
+}
+
+/// Requests that arrive while the run goes on (`--follow`: lines on a pipe), read when the run has
+/// room for them: the dispatcher's source gives nil both when none has come yet and at the end,
+/// which `ended` tells apart.
+public protocol ArrivingRequests: AnyObject {
+    /// The input has ended (or is no longer read): what has not come will not.
+    var ended: Bool { get }
+    /// What to wait on for more (readable when a line may have come); nil when no more is wanted
+    /// now (results to write in order are still owed).
+    var waitDescriptor: Int32? { get }
+    /// The result of input that is not a request (a bad line), reported in its place; nil when none.
+    func takeRefused() -> PushResult?
+    /// A stop: nothing more is read.
+    func stopReading()
 }

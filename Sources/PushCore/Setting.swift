@@ -23,92 +23,97 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case dryRun, simulatorFile, outputFolder, unregisteredOut, retryOut
     // How a send runs and what it adds, as options that may contradict one another (`OptionConflict`).
     case sandbox, skipInDoubt, metricsFile, metricsPush, detectEnvironment, connectTo, concurrency, connections, retries, timeout
-    case collapseID, sound
+    case collapseID, sound, noCollapseID, rate, spread, follow
 
     /// The name a message uses: the program's, else the domain's.
     public var description: String { Setting.names[self] ?? plainName }
 
     /// The domain's word for it, used until a program names it.
-    public var plainName: String {
-        switch self {
-        case .topic: return "apns-topic"
-        case .pushType: return "apns-push-type"
-        case .priority: return "apns-priority"
-        case .expiration: return "apns-expiration"
-        case .requestID: return "apns-request-id"
-        case .deviceToken: return "the device token"
-        case .title: return "alert.title"
-        case .body: return "alert.body"
-        case .custom: return "a custom key"
-        case .liveActivity: return "aps.event"
-        case .noLint: return "PushSpec.lint = false"
-        case .storage: return "message-storage-policy"
-        case .journal: return "JournalSetting"
-        case .resume: return "JournalSetting.resume"
-        case .showSecrets: return "showSecrets"
-        case .mockCA: return "the mock's CA certificate"
-        case .requestsFile: return "a requests file"
-        case .mockPort: return "MockAPNsConfiguration.port"
-        case .webViewPort: return "the web view's port"
-        case .caPort: return "the CA certificate's port"
-        case .mockFailure: return "a failure"
-        case .keyFile: return "the key file"
-        case .keyID: return "the key id"
-        case .teamID: return "the team id"
-        case .jwt: return "the provider token"
-        case .noJWTCache: return "no provider token cache"
-        case .key: return "the key's PEM"
-        case .signer: return "the external signer"
-        case .publicKey: return "the signing key's public half"
-        case .pkcs11Module: return "the PKCS#11 module"
-        case .cacheKey: return "the provider token cache's key"
-        case .certificate: return "the client certificate"
-        case .certificateKey: return "the client certificate's key"
-        case .certificatePassword: return "the client certificate's password"
-        case .environment: return "the APNs environment"
-        case .endpoint: return "the endpoint"
-        case .port: return "the port"
-        case .caCertificate: return "the CA certificate"
-        case .proxy: return "the proxy"
-        case .proxyCredentials: return "the proxy's credentials"
-        case .cacheDirectory: return "the cache directory"
-        case .language: return "the language"
-        case .production: return "APNsEnvironment.production"
-        case .verbose: return "ConnectionSettings.trace"
-        case .simulator: return "a Simulator device"
-        case .mockCAOutput: return "the mock's CA file"
-        case .tokensFile: return "a tokens file"
-        case .payload: return "the payload file"
-        case .payloadJSON: return "the payload's JSON"
-        case .apnsID: return "apns-id"
-        case .shard: return "the shard"
-        case .timestamp: return "aps.timestamp"
-        case .staleDate: return "aps.stale-date"
-        case .dismissalDate: return "aps.dismissal-date"
-        case .relevanceScore: return "aps.relevance-score"
-        case .contentState: return "aps.content-state"
-        case .attributes: return "aps.attributes"
-        case .inputPushChannel: return "aps.input-push-channel"
-        case .channelID: return "the channel id"
-        case .dryRun: return "a dry run"
-        case .simulatorFile: return "the Simulator file"
-        case .outputFolder: return "the output folder"
-        case .unregisteredOut: return "the unregistered tokens' file"
-        case .retryOut: return "the file of tokens to retry"
-        case .sandbox: return "APNsEnvironment.sandbox"
-        case .skipInDoubt: return "JournalSetting.skipInDoubt"
-        case .metricsFile: return "the metrics file"
-        case .metricsPush: return "the Pushgateway URL"
-        case .detectEnvironment: return "SendPlan.detectEnvironment"
-        case .connectTo: return "ConnectionSettings.connectTo"
-        case .concurrency: return "ConnectionSettings.concurrency"
-        case .connections: return "ConnectionSettings.connections"
-        case .retries: return "RetryPolicy.maxRetries"
-        case .timeout: return "RetryPolicy.requestTimeout"
-        case .collapseID: return "apns-collapse-id"
-        case .sound: return "aps.sound"
-        }
-    }
+    public var plainName: String { Setting.plainNames[self] ?? rawValue }
+
+    /// Each setting's plain name: APNs' word (a header, a payload key) or the library's.
+    private static let plainNames: [Setting: String] = [
+        .topic: "apns-topic",
+        .pushType: "apns-push-type",
+        .priority: "apns-priority",
+        .expiration: "apns-expiration",
+        .requestID: "apns-request-id",
+        .deviceToken: "the device token",
+        .title: "alert.title",
+        .body: "alert.body",
+        .custom: "a custom key",
+        .liveActivity: "aps.event",
+        .noLint: "PushSpec.lint = false",
+        .storage: "message-storage-policy",
+        .journal: "JournalSetting",
+        .resume: "JournalSetting.resume",
+        .showSecrets: "showSecrets",
+        .mockCA: "the mock's CA certificate",
+        .requestsFile: "a requests file",
+        .mockPort: "MockAPNsConfiguration.port",
+        .webViewPort: "the web view's port",
+        .caPort: "the CA certificate's port",
+        .mockFailure: "a failure",
+        .keyFile: "the key file",
+        .keyID: "the key id",
+        .teamID: "the team id",
+        .jwt: "the provider token",
+        .noJWTCache: "no provider token cache",
+        .key: "the key's PEM",
+        .signer: "the external signer",
+        .publicKey: "the signing key's public half",
+        .pkcs11Module: "the PKCS#11 module",
+        .cacheKey: "the provider token cache's key",
+        .certificate: "the client certificate",
+        .certificateKey: "the client certificate's key",
+        .certificatePassword: "the client certificate's password",
+        .environment: "the APNs environment",
+        .endpoint: "the endpoint",
+        .port: "the port",
+        .caCertificate: "the CA certificate",
+        .proxy: "the proxy",
+        .proxyCredentials: "the proxy's credentials",
+        .cacheDirectory: "the cache directory",
+        .language: "the language",
+        .production: "APNsEnvironment.production",
+        .verbose: "ConnectionSettings.trace",
+        .simulator: "a Simulator device",
+        .mockCAOutput: "the mock's CA file",
+        .tokensFile: "a tokens file",
+        .payload: "the payload file",
+        .payloadJSON: "the payload's JSON",
+        .apnsID: "apns-id",
+        .shard: "the shard",
+        .timestamp: "aps.timestamp",
+        .staleDate: "aps.stale-date",
+        .dismissalDate: "aps.dismissal-date",
+        .relevanceScore: "aps.relevance-score",
+        .contentState: "aps.content-state",
+        .attributes: "aps.attributes",
+        .inputPushChannel: "aps.input-push-channel",
+        .channelID: "the channel id",
+        .dryRun: "a dry run",
+        .simulatorFile: "the Simulator file",
+        .outputFolder: "the output folder",
+        .unregisteredOut: "the unregistered tokens' file",
+        .retryOut: "the file of tokens to retry",
+        .sandbox: "APNsEnvironment.sandbox",
+        .skipInDoubt: "JournalSetting.skipInDoubt",
+        .metricsFile: "the metrics file",
+        .metricsPush: "the Pushgateway URL",
+        .detectEnvironment: "SendPlan.detectEnvironment",
+        .connectTo: "ConnectionSettings.connectTo",
+        .concurrency: "ConnectionSettings.concurrency",
+        .connections: "ConnectionSettings.connections",
+        .retries: "RetryPolicy.maxRetries",
+        .timeout: "RetryPolicy.requestTimeout",
+        .collapseID: "apns-collapse-id",
+        .sound: "aps.sound",
+        .noCollapseID: "JournalSetting.collapseIDs = false",
+        .rate: "the rate",
+        .spread: "the spread",
+        .follow: "following the input",
+    ]
 
     /// Names the settings as this program spells them; called once at start, before any message
     /// is made (the table is read without a lock afterwards).

@@ -23,11 +23,14 @@ public final class SHA256Stream {
     }
 
     /// The digest as lower-case hex; the stream is spent after it.
-    public func finishHex() -> String {
+    public func finishHex() -> String { finish().hexString }
+
+    /// The digest's 32 bytes; the stream is spent after it.
+    public func finish() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { preconditionFailure("EVP_DigestFinal_ex failed") }
-        return digest.hexString
+        return digest
     }
 }
 

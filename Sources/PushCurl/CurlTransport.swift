@@ -172,7 +172,10 @@ public final class CurlTransport: PushTransport {
     /// socket that is ready (and for the timeout when it is due). Unlike `curl_multi_perform`, this
     /// does not walk every transfer on every wake-up, which halves the CPU a request costs with a
     /// thousand streams in flight; and waiting costs none.
-    public func poll(timeout: Double) -> [PushAttemptResult] {
+    public func poll(timeout: Double) -> [PushAttemptResult] { poll(timeout: timeout, waking: nil) }
+
+    /// As `poll(timeout:)`; a readable `input` (a followed input's next line) ends the wait too.
+    public func poll(timeout: Double, waking input: Int32?) -> [PushAttemptResult] {
         let notStarted = failedStarts
         failedStarts.removeAll()
         runTimeoutIfDue()
@@ -184,6 +187,7 @@ public final class CurlTransport: PushTransport {
         guard inFlightCount > 0 else {
             // Nothing to wait for but time (a retry's back-off) or the wake descriptor.
             var wake = [PolledDescriptor(configuration.wakeDescriptor ?? -1, .readable)]
+            if let input { wake.append(PolledDescriptor(input, .readable)) }
             if timeout > 0 { _ = Polling.poll(&wake, milliseconds: Int32(min(timeout, 1) * 1000)) }
             return []
         }
@@ -194,10 +198,11 @@ public final class CurlTransport: PushTransport {
         }
         var fds = events.sockets
         if let wake = configuration.wakeDescriptor { fds.append(PolledDescriptor(wake, .readable)) }
+        if let input { fds.append(PolledDescriptor(input, .readable)) }
         let ready = Polling.poll(&fds, milliseconds: wait)
         if ready > 0 {
             var running: Int32 = 0
-            for fd in fds where !fd.returned.isEmpty && fd.descriptor != configuration.wakeDescriptor {
+            for fd in fds where !fd.returned.isEmpty && fd.descriptor != configuration.wakeDescriptor && fd.descriptor != input {
                 var mask: Int32 = 0
                 if fd.returned.contains(.readable) { mask |= CURL_CSELECT_IN }
                 if fd.returned.contains(.writable) { mask |= CURL_CSELECT_OUT }

@@ -79,8 +79,9 @@ public final class JournalWriter: ResultObserver {
     /// Why the journal stopped taking lines (errno), if it did.
     public private(set) var failure: Int32?
 
-    /// Opens `path` for appending; `identity` is written first when the journal is new.
-    public init(path: String, identity: RunIdentity, isNew: Bool) throws(InputError) {
+    /// Opens `path` for appending; `identity` and the run's id (`NotificationIDs`) are written
+    /// first when the journal is new.
+    public init(path: String, identity: RunIdentity, runID: String, isNew: Bool) throws(InputError) {
         self.path = path
         fd = Descriptors.openForWriting(path, .appending)
         guard fd >= 0 else {
@@ -91,7 +92,7 @@ public final class JournalWriter: ResultObserver {
                              kind: .cannotCreateOutput)
         }
         if isNew {
-            let header = JSONValue.object([("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json)])
+            let header = JSONValue.object([("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json), ("id", .string(runID))])
             buffer.append(contentsOf: header.compact.utf8)
             buffer.append(0x0A)
             pause()
@@ -165,6 +166,9 @@ public struct JournalReplay {
     /// The last result journaled for each place in the list.
     public private(set) var results: [Int: PushResult] = [:]
     public let identity: RunIdentity
+    /// The run's id (what its notifications' apns-id and collapse id derive from); nil in a journal
+    /// written before runs had one.
+    public let runID: String?
 
     /// Lines past this are not a journal's: no result line comes near it.
     static let lineLimit = 64 * 1024
@@ -176,6 +180,7 @@ public struct JournalReplay {
         let file = try CheckedLineFile(path, what: "journal", lineLimit: JournalReplay.lineLimit) { _ throws(InputError) in }
         var reader = file.lines()
         var identity: RunIdentity?
+        var runID: String?
         var results: [Int: PushResult] = [:]
         var pendingError: InputError?
         while let line = try reader.nextLine(name: shown) {
@@ -195,6 +200,7 @@ public struct JournalReplay {
                                      kind: .badData)
                 }
                 identity = run
+                runID = json["id"]?.stringValue.flatMap { $0.isEmpty || $0.utf8.count > 200 ? nil : $0 }
                 continue
             }
             guard let result = JournalReplay.result(json) else {
@@ -208,6 +214,7 @@ public struct JournalReplay {
                              kind: .badData)
         }
         self.identity = identity
+        self.runID = runID
         self.results = results
     }
 

@@ -12,6 +12,8 @@ public enum NotificationSource: Sequence {
     case broadcast(BroadcastTemplate, channels: [String])
     /// One channel management call (`pushctl channel …`) and its request.
     case channelCall(BroadcastAPI.ChannelCall, PushRequest)
+    /// `--follow`: lines read as they arrive (`FollowInput`).
+    case follow(FollowInput)
 
     /// One template to tokens as the user typed them: each parsed (Xcode's `<ab cd …>` is fine), a
     /// token given twice sent once, only `shard`'s part kept. The warnings are for the user: repeats
@@ -56,6 +58,7 @@ public enum NotificationSource: Sequence {
         case let .requests(file): return file.count
         case let .broadcast(_, channels): return channels.count
         case .channelCall: return 1
+        case let .follow(input): return input.count
         }
     }
 
@@ -64,6 +67,7 @@ public enum NotificationSource: Sequence {
     public var template: PushTemplate? {
         switch self {
         case let .list(template, _, _), let .file(template, _): return template
+        case let .follow(input): return input.sharedTemplate
         case .requests, .broadcast, .channelCall: return nil
         }
     }
@@ -74,6 +78,7 @@ public enum NotificationSource: Sequence {
         case .list, .broadcast, .channelCall: return nil
         case let .file(_, file): return file.shard
         case let .requests(file): return file.shard
+        case let .follow(input): return input.shard
         }
     }
 
@@ -90,7 +95,7 @@ public enum NotificationSource: Sequence {
         case let .requests(file):
             // Taken during the check: a requests file is read once.
             return file.linesDigest
-        case .broadcast, .channelCall:
+        case .broadcast, .channelCall, .follow:
             return nil
         }
         return stream.finishHex()
@@ -101,7 +106,7 @@ public enum NotificationSource: Sequence {
         switch self {
         case let .list(_, _, duplicates): return duplicates
         case let .file(_, file): return file.duplicates
-        case .requests, .broadcast, .channelCall: return 0
+        case .requests, .broadcast, .channelCall, .follow: return 0
         }
     }
 
@@ -116,6 +121,7 @@ public enum NotificationSource: Sequence {
         case let .requests(file): name = file.displayName
         case .broadcast: name = "the channels"
         case .channelCall: name = "the channel call"
+        case let .follow(input): name = input.displayName
         }
         throw InputError(Words("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run", es: "\(name) tenía \(count) notificaciones al comprobarlo, pero se enviaron \(results): cambió durante el envío"),
                          hint: Words("do not rewrite the file while pushctl reads it; send the rest again", es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
@@ -133,6 +139,7 @@ public enum NotificationSource: Sequence {
             /// Requests made up front (a broadcast's, one a channel; a channel call): the same layout
             /// as `list`, so a push's copy of `Base` stays a retain, not an outlined switch.
             case made([RunRequest], next: Int)
+            case follow(FollowInput)
         }
         private var base: Base
         /// Kept beside the tokens, not in `Base`: a template bound out of an enum case is a copy,
@@ -150,6 +157,7 @@ public enum NotificationSource: Sequence {
                 base = .made(channels.indices.map { RunRequest(subject: .channel(channels[$0]), request: template.request(channelID: channels[$0]), position: $0) }, next: 0)
             case let .channelCall(call, request):
                 base = .made([RunRequest(subject: .channelCall(call), request: request)], next: 0)
+            case let .follow(input): base = .follow(input)
             }
         }
 
@@ -173,9 +181,15 @@ public enum NotificationSource: Sequence {
                 guard index < requests.count else { return nil }
                 base = .made(requests, next: index + 1)
                 return requests[index]
+            case let .follow(input):
+                // Each line's place is the input's own (a refused line takes one too).
+                return input.next()
             }
         }
     }
 
     public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// A followed input, whose requests arrive while the run goes on.
+    public var arriving: FollowInput? { if case let .follow(input) = self { input } else { nil } }
 }

@@ -161,6 +161,12 @@ public final class ResultRenderer: ResultObserver {
         if buffer.count > 32 * 1024 || (sinceClock & 31 == 0 && DispatchTime.now().uptimeNanoseconds - lastFlush.uptimeNanoseconds > 200_000_000) { flush() }
     }
 
+    /// Whether every wait of the run writes what was recorded (`--follow`: a result is read as soon
+    /// as it is final, not when a buffer fills).
+    public var flushesAtPause = false
+
+    public func pause() { if flushesAtPause { flush() } }
+
     public func flush() {
         guard !buffer.isEmpty else { return }
         sink.write(buffer)

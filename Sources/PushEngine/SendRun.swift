@@ -19,6 +19,9 @@ public struct SendPlan {
     /// What the caller knows of why APNs may give a reason (a key id that contradicts the key
     /// file's name, for InvalidProviderToken): added to the explanation of each such result.
     public var likelyCauses: [RejectionReason: Words] = [:]
+    /// `--rate`: at most this many requests started a second, across the run's connections (each
+    /// shard of a fleet paces itself); nil: as fast as the server takes them.
+    public var rate: Double?
 
     public init(notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
                 authorization: any AuthorizationSource, policy: RetryPolicy) {
@@ -48,11 +51,15 @@ public struct JournalSetting: Sendable {
     public var path: String
     public var resume: Bool
     public var skipInDoubt: Bool
+    /// Each displayed notification gets a collapse id derived from the run (`NotificationIDs`);
+    /// `--no-collapse-id` turns it off (the derived apns-id stays).
+    public var collapseIDs: Bool
 
-    public init(path: String, resume: Bool = false, skipInDoubt: Bool = false) {
+    public init(path: String, resume: Bool = false, skipInDoubt: Bool = false, collapseIDs: Bool = true) {
         self.path = path
         self.resume = resume
         self.skipInDoubt = skipInDoubt
+        self.collapseIDs = collapseIDs
     }
 }
 
@@ -73,6 +80,8 @@ public final class SendRun {
     private let random: () -> Double
     /// One run per journal: held from before the journal is read until the run is let go.
     private var lock: JournalLock?
+    /// A journaled run's ids for each notification (nil without a journal).
+    public private(set) var ids: NotificationIDs?
 
     /// Checks the journal before anything is sent: one another run holds is a temporary failure
     /// (`JournalLock`), an existing one without `resume` a usage error (nothing is overwritten),
@@ -111,7 +120,10 @@ public final class SendRun {
             }
             self.replay = replay
         }
-        journal = try JournalWriter(path: setting.path, identity: identity, isNew: !exists)
+        // The run's id survives a resume: the journal's, or one derived from an older journal's identity.
+        let runID = replay.map { $0.runID ?? NotificationIDs.legacyRunID($0.identity) } ?? NotificationIDs.newRunID()
+        ids = NotificationIDs(run: runID, collapse: setting.collapseIDs)
+        journal = try JournalWriter(path: setting.path, identity: identity, runID: runID, isNew: !exists)
     }
 
     /// What the journal already settles, and so is not sent again: APNs' final answers (accepted,
@@ -140,12 +152,20 @@ public final class SendRun {
             guard let reason = result.reason, let cause = causes[RejectionReason(apnsName: reason)] else { return }
             result.note = result.note.map { $0 + Words(verbatim: "; ") + cause } ?? cause
         })
+        // A followed input's results are written in input order as they become final.
+        let ordered: any ResultObserver
+        if let input = plan.notifications.arriving {
+            input.order.forward = fanout
+            ordered = input.order
+        } else {
+            ordered = fanout
+        }
         let settled = self.settled
         inDoubtResent = replay?.results.values.filter { $0.inDoubt && settled[$0.position] == nil }.count ?? 0
         // What the journal settles is reported first, marked as resumed, and not sent.
         for result in settled.values.sorted(by: { $0.position < $1.position }) { fanout.record(result) }
-        let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: fanout) : nil
-        let observer = detector.map { $0 as any ResultObserver } ?? fanout
+        let detector = plan.detectEnvironment ? EnvironmentDetection(plan: plan, forward: ordered) : nil
+        let observer = detector.map { $0 as any ResultObserver } ?? ordered
         var summary = try dispatch(requests(skipping: settled), to: plan.destination, observer: observer, stop: stop, grace: grace)
         if let detector, summary.stoppedBy == nil {
             summary = try detector.secondPass(summary, run: self, stop: stop, grace: grace)
@@ -170,6 +190,15 @@ public final class SendRun {
     /// generic sequence between it and the run, which would cost every push).
     private func requests(skipping settled: [Int: PushResult]) -> () -> RunRequest? {
         var requests = plan.notifications.makeIterator()
+        if let ids {
+            // A journaled run: each notification with the ids it keeps in every try.
+            return {
+                while let request = requests.next() {
+                    if settled[request.position] == nil { return ids.apply(to: request) }
+                }
+                return nil
+            }
+        }
         // A fresh run sends the list as it is: no lookup per push in an empty journal.
         if settled.isEmpty { return { requests.next() } }
         return {
@@ -188,6 +217,8 @@ public final class SendRun {
         configuration.wakeDescriptor = (stop as? SignalStop)?.wakeDescriptor
         let dispatcher = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
                                         clock: clock, random: random, stopRequests: stop, grace: grace)
+        dispatcher.rate = plan.rate
+        dispatcher.arriving = plan.notifications.arriving
         return dispatcher.run(source: source, to: observer)
     }
 
@@ -252,7 +283,8 @@ final class EnvironmentDetection: ResultObserver {
         var summary = summary
         let firsts = Dictionary(held.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
         let requests = held.compactMap { first in
-            first.token.map { RunRequest(device: $0, shape: template.shape, position: first.position) }
+            first.token.map { run.ids?.apply(to: RunRequest(device: $0, shape: template.shape, position: first.position))
+                ?? RunRequest(device: $0, shape: template.shape, position: first.position) }
         }
         held.removeAll()
         let merge = SecondPassMerge(firsts: firsts, here: here, other: otherName, forward: forward)

@@ -43,6 +43,12 @@ public struct SendOptions {
     public var connection = ConnectionSettings()
     public var policy = RetryPolicy()
     public var detectEnvironment = false
+    /// `--rate`: requests a second; `--spread`: seconds to spread the notifications over (the rate
+    /// is then their count over it).
+    public var rate: Double?
+    public var spread: Double?
+    /// `--follow`: the tokens or requests file is read as its lines arrive.
+    public var follow = false
     /// Output files that must not be the input being sent.
     public var journal: String?
     public var unregisteredOut: String?
@@ -104,6 +110,7 @@ public struct SendSetup {
         var plan = SendPlan(notifications: recipients.source, destination: destination, connection: connection,
                             authorization: credentials.authorization, policy: options.policy)
         plan.detectEnvironment = options.detectEnvironment
+        plan.rate = options.rate ?? options.spread.map { Double(max(1, recipients.source.count)) / $0 }
         plan.likelyCauses = credentials.likelyCauses
         self.plan = plan
     }
@@ -119,6 +126,7 @@ public struct SendSetup {
                                     expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
             defaults.lint = o.lint
             defaults.now = now
+            if o.follow { return (.follow(try FollowInput(path, requests: defaults, shard: shard)), nil, []) }
             // A journal tells its run by the lines' digest; without one, no line is hashed.
             let file = try RequestsFile(path, defaults: defaults, shard: shard, digesting: o.journal != nil)
             try refuseOverwriting(file.file, named: "requests file", with: [o.unregisteredOut, o.journal])
@@ -144,7 +152,9 @@ public struct SendSetup {
         }
         let source: NotificationSource
         var chosenWarnings: [Words] = []
-        if let path = o.tokensFile {
+        if let path = o.tokensFile, o.follow {
+            source = .follow(try FollowInput(path, template: template, shard: shard))
+        } else if let path = o.tokensFile {
             let file = try DeviceTokenFile(path, shard: shard)
             try refuseOverwriting(file.file, named: "tokens file", with: [o.unregisteredOut, o.journal])
             source = .file(template, file)

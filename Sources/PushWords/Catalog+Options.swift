@@ -18,6 +18,8 @@ extension OptionConflict: WordedProblem {
         case .skipInDoubtWithoutResume:
             return Words("\(Setting.skipInDoubt) decides what a resumed run does: give \(Setting.journal) PATH \(Setting.resume) too",
                          es: "\(Setting.skipInDoubt) decide qué hace un envío reanudado: indica también \(Setting.journal) RUTA \(Setting.resume)")
+        case .noCollapseIDWithoutJournal, .rateAndSpread, .rateNotNumber, .spreadNotDuration, .followNeedsFile, .notWithFollow:
+            return pacingWords
         case let .notWithSimulator(setting):
             return Words("the Simulator gets one notification for one app; \(setting) does not go with \(Setting.simulatorFile) or \(Setting.simulator)",
                          es: "el Simulador recibe una notificación para una app; \(setting) no va con \(Setting.simulatorFile) ni con \(Setting.simulator)")
@@ -73,6 +75,31 @@ extension OptionConflict: WordedProblem {
                          es: "\(Setting.apnsID) identifica una sola notificación; con \(Setting.requestsFile) pon \"apns-id\" en una línea")
         case .liveActivityNeeded, .liveActivityEvent, .liveActivityPushType, .notWithLiveActivity:
             return liveActivityWords
+        }
+    }
+
+    /// The contradictions of a journaled, paced or followed run.
+    private var pacingWords: Words {
+        switch self {
+        case .noCollapseIDWithoutJournal:
+            return Words("\(Setting.noCollapseID) turns off the collapse ids a journaled run adds: give \(Setting.journal) PATH too",
+                         es: "\(Setting.noCollapseID) desactiva los collapse id que añade un envío con diario: indica también \(Setting.journal) RUTA")
+        case .rateAndSpread:
+            return Words("\(Setting.rate) and \(Setting.spread) both set the pace: give one", es: "\(Setting.rate) y \(Setting.spread) fijan los dos el ritmo: da solo uno")
+        case let .rateNotNumber(shown):
+            return Words("\(Setting.rate) is notifications a second, a number above 0 and at most 1000000 (e.g. 100 or 0.5); got '\(shown)'",
+                         es: "\(Setting.rate) son notificaciones por segundo, un número mayor que 0 y como mucho 1000000 (p. ej. 100 o 0.5); se recibió '\(shown)'")
+        case let .spreadNotDuration(shown):
+            return Words("\(Setting.spread) is a duration above 0 and at most 30 days: seconds, or a number with s, m or h (e.g. 90s, 15m, 2h); got '\(shown)'",
+                         es: "\(Setting.spread) es una duración mayor que 0 y como mucho 30 días: segundos, o un número con s, m o h (p. ej. 90s, 15m, 2h); se recibió '\(shown)'")
+        case .followNeedsFile:
+            return Words("\(Setting.follow) reads \(Setting.tokensFile) or \(Setting.requestsFile) as lines arrive (- for standard input)",
+                         es: "\(Setting.follow) lee \(Setting.tokensFile) o \(Setting.requestsFile) a medida que llegan las líneas (- para la entrada estándar)")
+        case let .notWithFollow(setting):
+            return Words("\(setting) needs the whole list, and \(Setting.follow) reads a stream once as it arrives: leave one out",
+                         es: "\(setting) necesita la lista entera, y \(Setting.follow) lee un flujo una sola vez a medida que llega: quita uno de los dos")
+        default:
+            return Words(verbatim: "")
         }
     }
 

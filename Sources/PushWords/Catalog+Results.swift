@@ -20,6 +20,8 @@ extension ResultExplanation {
             return limit.map { explanation + Words(verbatim: "; ") + $0.words } ?? explanation
         case let .failed(failure, attempts, limit):
             let notSent = Words(" (not sent)", es: " (no se envió)")
+            // Its words already begin "not sent: ".
+            if case .abandoned(.notSent) = failure { return failure.words }
             if case .unreachable = failure { return failure.words + (attempts == 0 ? notSent : Words(verbatim: "")) }
             let count = attempts == 0 ? notSent
                 : attempts > 1 ? Words(" (after \(attempts) attempts)", es: " (tras \(attempts) intentos)") : Words(verbatim: "")
@@ -184,7 +186,7 @@ extension PushResult {
         if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
         if resumed { marks.append(("resumed", .bool(true))) }
         // The id APNs answered with: apns-id for a device, apns-request-id for the broadcast API.
-        let id: (key: String, value: String?) = subject.kind == .device ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
+        let id: (key: String, value: String?) = subject.kind == .device || subject.kind == .line ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
         return ResultObject.fields(subject: subject.jsonFields, status: status, outcome: outcome,
                                    id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
                                    explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
@@ -199,12 +201,17 @@ extension RequestSubject {
         case .device: return [("token", .string(name))]
         case .channel: return [("channelId", .string(name))]
         case .channelCall: return [("call", .string(name))]
+        case .line: return [("line", .integer(Int64(name) ?? 0))]
         }
     }
 
     /// How a line for people names it: the token, "channel ID", "channel create".
     public var label: Words {
-        kind == .device ? Words(verbatim: name) : Words("channel \(name)", es: "canal \(name)")
+        switch kind {
+        case .device: Words(verbatim: name)
+        case .line: Words("line \(name)", es: "línea \(name)")
+        case .channel, .channelCall: Words("channel \(name)", es: "canal \(name)")
+        }
     }
 }
 

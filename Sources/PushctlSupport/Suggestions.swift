@@ -346,6 +346,7 @@ public enum FlagNames {
         .sandbox: "--sandbox", .skipInDoubt: "--skip-in-doubt", .metricsFile: "--metrics-file", .metricsPush: "--metrics-push",
         .detectEnvironment: "--detect-environment", .connectTo: "--connect-to", .concurrency: "--concurrency", .connections: "--connections",
         .retries: "--retries", .timeout: "--timeout", .collapseID: "--collapse-id", .sound: "--sound",
+        .noCollapseID: "--no-collapse-id", .rate: "--rate", .spread: "--spread", .follow: "--follow",
     ]
 
     public static func install() { Setting.name(table) }

@@ -85,6 +85,11 @@ struct SendCommand: ParsableCommand {
             (self.unregisteredOut != nil, .unregisteredOut), (self.detectEnvironment, .detectEnvironment), (self.metricsFile != nil, .metricsFile),
             (self.metricsPush != nil, .metricsPush),
         ]
+        let wholeList: [(Bool, Setting)] = [
+            (self.journal != nil, .journal), (self.spread != nil, .spread), (self.detectEnvironment, .detectEnvironment), (self.apnsId != nil, .apnsID),
+            (self.dryRun, .dryRun),
+        ]
+        let followed = self.follow ? wholeList.first(where: \.0)?.1 : nil
         let simulated = (self.simulatorFile != nil || self.simulator != nil) ? withSimulator.first(where: \.0)?.1 : nil
         let channels = !self.channelIds.isEmpty, devices = !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil
         let payloads = [self.payload != nil, self.payloadJson != nil, !builder.isEmpty || self.liveActivity != nil].filter { $0 }.count
@@ -94,6 +99,12 @@ struct SendCommand: ParsableCommand {
             (self.sandbox && self.production, .bothEnvironments),
             (self.resume && self.journal == nil, .resumeWithoutJournal),
             (self.skipInDoubt && !self.resume, .skipInDoubtWithoutResume),
+            (self.noCollapseId && self.journal == nil, .noCollapseIDWithoutJournal),
+            (self.rate != nil && self.spread != nil, .rateAndSpread),
+            (self.rate.map { Pacing.rate($0) == nil } ?? false, .rateNotNumber(shown: OutsideText.display(self.rate ?? "", limit: 40))),
+            (self.spread.map { Pacing.seconds($0) == nil } ?? false, .spreadNotDuration(shown: OutsideText.display(self.spread ?? "", limit: 40))),
+            (self.follow && self.tokensFile == nil && self.requestsFile == nil, .followNeedsFile),
+            (followed != nil, .notWithFollow(followed ?? .journal)),
             (simulated != nil, .notWithSimulator(simulated ?? .simulator)),
             (self.metricsPush.map { !RunMetrics.isPushURL($0) } ?? false, .metricsPushNotURL(shown: OutsideText.display(self.metricsPush ?? "", limit: 100))),
             ((self.metricsFile != nil || self.metricsPush != nil) && channels, .metricsWithBroadcast),
@@ -228,6 +239,9 @@ struct SendCommand: ParsableCommand {
         o.connection = connection
         o.policy = RetryPolicy(maxRetries: self.retries, requestTimeout: self.timeout)
         o.detectEnvironment = self.detectEnvironment
+        o.rate = self.rate.flatMap(Pacing.rate)
+        o.spread = self.spread.flatMap(Pacing.seconds)
+        o.follow = self.follow
         o.journal = self.journal
         o.unregisteredOut = self.unregisteredOut
         return o
@@ -255,7 +269,7 @@ struct SendCommand: ParsableCommand {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
             }
-            let run = try SendRun(plan: request.plan, journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt) })
+            let run = try SendRun(plan: request.plan, journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) })
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
             let stop = SignalStop()
@@ -374,6 +388,15 @@ struct RunFlags: ParsableArguments {
     var resume = false
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
+    @Flag(help: "With --journal: add no apns-collapse-id. A journaled run gives each alert one derived from the run and the token (and every notification an apns-id), the same in every try and after --resume, so a copy sent twice replaces the first on the device; background and other undisplayed pushes get none; a --collapse-id or a line's collapse-id is never replaced.")
+    var noCollapseId = false
+    // .unconditional: "--rate -5" reaches the check (and its message), not "Missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start at most N notifications a second, across all connections (retries count too), so a big send does not reach every device in the same minute. With --shard the rate is per shard: N shards send up to N times it.", valueName: "n"))
+    var rate: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Spread the notifications evenly over this long (90, 90s, 15m, 2h): the rate is their count over it. Not with --rate or --follow.", valueName: "duration"))
+    var spread: String?
+    @Flag(help: "With --tokens-file or --requests-file (- for standard input, a pipe, a FIFO): read the lines as they arrive and send each on arrival, results written in input order as they are final; a bad line is its own result (not sent) and the stream goes on; the end of the input ends the run. Not with --journal (a stream is not read twice: let the queue deliver again what has no result).")
+    var follow = false
     @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
             completion: .file(extensions: ["prom"]))
     var metricsFile: String?

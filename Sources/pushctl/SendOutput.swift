@@ -80,6 +80,8 @@ final class SendOutput {
                                   style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: !toTerminal,
                                                          width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose),
                                   jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
+        // --follow: each result is written as soon as it is final (the run then waits for more input).
+        renderer.flushesAtPause = c.follow
         // A bar where a person watches stderr: beside json/jsonl or a redirected stdout, and for a
         // big batch on the same terminal (its lines then list only what was not accepted).
         let barFits = c.output != .text || !toTerminal || bigBatch

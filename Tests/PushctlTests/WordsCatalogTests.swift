@@ -231,7 +231,8 @@ struct CodeSamples {
             .countNeeded(.kubernetes, index: "2"), .countNeeded(.awsBatch, index: "0"), .countDisagrees(name: "CI_NODE_TOTAL", value: 3, given: 4),
         ]
         let conflicts: [OptionConflict] = [
-            .certificateAndToken, .bothEnvironments, .endpointAndEnvironment, .resumeWithoutJournal, .skipInDoubtWithoutResume, .notWithSimulator(.journal),
+            .noCollapseIDWithoutJournal, .rateAndSpread, .rateNotNumber(shown: "x"), .spreadNotDuration(shown: "x"), .followNeedsFile,
+            .notWithFollow(.journal), .certificateAndToken, .bothEnvironments, .endpointAndEnvironment, .resumeWithoutJournal, .skipInDoubtWithoutResume, .notWithSimulator(.journal),
             .metricsPushNotURL(shown: "x"), .metricsWithBroadcast, .journalWithBroadcast, .detectWithEndpoint, .detectNeedsDeviceTokens,
             .connectToForm(shown: "a:1"), .portNotApple, .outOfRange(.retries, lowest: 0, highest: 100, given: "101"),
             .secondsOutOfRange(.timeout, highest: 3600, given: "0.0"), .standardInputTwice(.tokensFile), .channelsWithDevices, .broadcastHeaders,

@@ -90,7 +90,10 @@ let package = Package(
         // What both executables share: console output, error reporting, the version.
         .target(
             name: "PushctlSupport",
-            dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
 
@@ -118,7 +121,10 @@ let package = Package(
         .target(name: "PushTestSupport", dependencies: ["PushCore"], path: "Tests/PushTestSupport", swiftSettings: strict),
         .testTarget(name: "PushCoreTests", dependencies: ["PushCore", "PushWords", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
         .testTarget(name: "PushCurlTests", dependencies: ["PushCore", "PushCurl"], swiftSettings: strict),
-        .testTarget(name: "PushEngineTests", dependencies: ["PushCore", "PushWords", "PushCrypto", "PushCurl", "PushEngine", "PushFiles", "PushSystem", "ChildProcess", "PushTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PushEngineTests",
+            dependencies: ["PushCore", "PushWords", "PushCrypto", "PushCurl", "PushEngine", "PushFiles", "PushSystem", "ChildProcess", "PushTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "PushCryptoTests",
             dependencies: [

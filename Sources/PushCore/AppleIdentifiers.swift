@@ -12,8 +12,10 @@ public struct AppleIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ kind: Kind, _ text: String) throws(InputError) {
         guard AppleIdentifier.isWellFormed(text) else {
-            throw InputError(AppleIdentifierProblem.malformed(kind, shown: text.isEmpty ? nil : OutsideText.display(text),
-                                                              nearMiss: AppleIdentifier.nearMiss(text)))
+            throw InputError(
+                AppleIdentifierProblem.malformed(
+                    kind, shown: text.isEmpty ? nil : OutsideText.display(text),
+                    nearMiss: AppleIdentifier.nearMiss(text)))
         }
         self.kind = kind
         self.value = text

@@ -26,12 +26,18 @@ public enum BroadcastAPI {
     /// would answer TopicDisallowed).
     public static func bundleID(_ topic: String, name: String) throws(InputError) -> String {
         try HeaderValue.check(topic, name: name, limit: PushTemplate.topicLimit)
-        guard !topic.isEmpty, topic.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "%") }) else {
+        guard !topic.isEmpty,
+            topic.utf8.allSatisfy({
+                $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "%")
+            })
+        else {
             throw InputError(HeaderProblem.notABundleID(name: name, shown: OutsideText.display(topic)))
         }
         if let type = PushType.allCases.first(where: { $0.topicSuffix.map(topic.hasSuffix) ?? false }) {
-            throw InputError(BroadcastProblem.topicHasSuffix(name: name, shown: OutsideText.display(topic), pushType: type,
-                                                             bundleID: String(topic.dropLast(type.topicSuffix!.count))))
+            throw InputError(
+                BroadcastProblem.topicHasSuffix(
+                    name: name, shown: OutsideText.display(topic), pushType: type,
+                    bundleID: String(topic.dropLast(type.topicSuffix!.count))))
         }
         return topic
     }
@@ -73,8 +79,8 @@ public enum BroadcastAPI {
             switch self {
             case .create: return "create"
             case .list: return "list"
-            case let .read(id): return "read \(id)"
-            case let .delete(id): return "delete \(id)"
+            case .read(let id): return "read \(id)"
+            case .delete(let id): return "delete \(id)"
             }
         }
     }
@@ -84,15 +90,17 @@ public enum BroadcastAPI {
         try checkRequestID(requestID, name: Setting.requestID.description)
         let base = "/1/apps/" + bundleID
         switch call {
-        case let .create(storage):
+        case .create(let storage):
             let body = JSONValue.object([("message-storage-policy", .integer(storage.code)), ("push-type", .string("LiveActivity"))]).compactBytes
             return PushRequest(path: base + "/channels", shape: RequestShape(method: .post, headers: requestIDHeader(requestID), body: RequestBody(body)))
         case .list:
             return PushRequest(path: base + "/all-channels", shape: RequestShape(method: .get, headers: requestIDHeader(requestID), body: nil))
-        case let .read(id):
-            return PushRequest(path: base + "/channels", shape: RequestShape(method: .get, headers: [("apns-channel-id", id)] + requestIDHeader(requestID), body: nil))
-        case let .delete(id):
-            return PushRequest(path: base + "/channels", shape: RequestShape(method: .delete, headers: [("apns-channel-id", id)] + requestIDHeader(requestID), body: nil))
+        case .read(let id):
+            return PushRequest(
+                path: base + "/channels", shape: RequestShape(method: .get, headers: [("apns-channel-id", id)] + requestIDHeader(requestID), body: nil))
+        case .delete(let id):
+            return PushRequest(
+                path: base + "/channels", shape: RequestShape(method: .delete, headers: [("apns-channel-id", id)] + requestIDHeader(requestID), body: nil))
         }
     }
 }
@@ -126,8 +134,10 @@ public struct BroadcastTemplate: Sendable {
         }
         if let given = spec.expiration {
             guard let value = given.integer, value >= 0 else {
-                throw InputError(BroadcastProblem.expiration(name: spec.name(.expiration), shown: given.shown,
-                                                             date: given.dateSuggestion(name: spec.name(.expiration))))
+                throw InputError(
+                    BroadcastProblem.expiration(
+                        name: spec.name(.expiration), shown: given.shown,
+                        date: given.dateSuggestion(name: spec.name(.expiration))))
             }
             expiration = value
             expirationDefaulted = false

@@ -7,16 +7,18 @@ public enum DateGiven {
         let b = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? { HTTPDate.digits(b, range) }
         guard b.count >= 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              year >= 1970, (1...12).contains(month), (1...HTTPDate.daysIn(month: month, year: year)).contains(day)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            year >= 1970, (1...12).contains(month), (1...HTTPDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         var rest = b[10...]
         if rest.last == UInt8(ascii: "Z") { rest = rest.dropLast() }
-        var hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0
+        var hour: Int64 = 0
+        var minute: Int64 = 0
+        var second: Int64 = 0
         if !rest.isEmpty {
             let time = Array(rest)
             guard time.count == 6 || time.count == 9, time[0] == UInt8(ascii: "T") || time[0] == 0x20, time[3] == UInt8(ascii: ":"),
-                  let h = number(11..<13), let m = number(14..<16), h < 24, m < 60
+                let h = number(11..<13), let m = number(14..<16), h < 24, m < 60
             else { return nil }
             hour = h
             minute = m

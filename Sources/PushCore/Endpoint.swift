@@ -37,7 +37,8 @@ public enum Endpoint {
                 guard after.hasPrefix(":") else { throw refuse(.textAfterIPv6) }
                 port = after.dropFirst()
             }
-            guard host.dropFirst().dropLast().utf8.allSatisfy({ $0.isASCIIHexDigit || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }), host.count > 2 else {
+            guard host.dropFirst().dropLast().utf8.allSatisfy({ $0.isASCIIHexDigit || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }), host.count > 2
+            else {
                 throw refuse(.invalidIPv6)
             }
         } else if let colon = rest.lastIndex(of: ":") {
@@ -47,11 +48,12 @@ public enum Endpoint {
         guard !host.isEmpty else { throw refuse(.noHost) }
         if !host.hasPrefix("[") {
             guard host.utf8.count <= 253,
-                  host.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F })
+                host.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F })
             else { throw refuse(.hostCharacters) }
         }
         if let port {
-            guard !port.isEmpty, port.count <= 5, port.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(port), (1...65535).contains(number) else {
+            guard !port.isEmpty, port.count <= 5, port.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(port), (1...65535).contains(number)
+            else {
                 throw refuse(.port)
             }
         }

@@ -17,8 +17,9 @@ public struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
     /// These variables and no others (the last of a name repeated wins).
     public init(dictionaryLiteral elements: (String, String)...) {
         let pairs = elements
-        self.init(value: { name in pairs.last(where: { $0.0 == name })?.1 },
-                  names: { prefix in pairs.map(\.0).filter { EnvironmentVariables.hasPrefix($0.utf8, prefix) } })
+        self.init(
+            value: { name in pairs.last(where: { $0.0 == name })?.1 },
+            names: { prefix in pairs.map(\.0).filter { EnvironmentVariables.hasPrefix($0.utf8, prefix) } })
     }
 
     /// The value of `name`, or nil when it is not set (an empty value is returned as it is).

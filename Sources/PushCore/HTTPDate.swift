@@ -10,15 +10,15 @@ public enum HTTPDate {
         // "Sun, 06 Nov 1994 08:49:37 GMT": fixed positions, 29 ASCII characters.
         let b = Array(text.utf8)
         guard b.count == 29, b[3] == UInt8(ascii: ","), b[4] == 0x20, b[7] == 0x20, b[11] == 0x20, b[16] == 0x20,
-              b[19] == UInt8(ascii: ":"), b[22] == UInt8(ascii: ":"), b[25] == 0x20,
-              String(decoding: b[26...], as: UTF8.self) == "GMT",
-              weekdays.contains(String(decoding: b[0..<3], as: UTF8.self)),
-              let monthIndex = months.firstIndex(of: String(decoding: b[8..<11], as: UTF8.self))
+            b[19] == UInt8(ascii: ":"), b[22] == UInt8(ascii: ":"), b[25] == 0x20,
+            String(decoding: b[26...], as: UTF8.self) == "GMT",
+            weekdays.contains(String(decoding: b[0..<3], as: UTF8.self)),
+            let monthIndex = months.firstIndex(of: String(decoding: b[8..<11], as: UTF8.self))
         else { return nil }
         func number(_ range: Range<Int>) -> Int64? { digits(b, range) }
         guard let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
-              let minute = number(20..<22), let second = number(23..<25),
-              (1...31).contains(day), hour < 24, minute < 60, second < 61
+            let minute = number(20..<22), let second = number(23..<25),
+            (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         let month = Int64(monthIndex + 1)
         guard day <= daysIn(month: month, year: year) else { return nil }

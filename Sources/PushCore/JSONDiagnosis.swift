@@ -96,15 +96,19 @@ public struct JSONDiagnosis: Sendable, Equatable {
         if ["True", "False", "None"].contains(where: { starts($0, at: at) }) {
             return (at, .pythonLiteral, true)
         }
-        if error.problem == .expectedKey, let here, here == UInt8(ascii: "_") || here == UInt8(ascii: "$")
-            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(here | 0x20) {
+        if error.problem == .expectedKey, let here,
+            here == UInt8(ascii: "_") || here == UInt8(ascii: "$")
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(here | 0x20)
+        {
             return (at, .unquotedKey, true)
         }
         if at >= bytes.count {
             return (bytes.count, unclosed(bytes), true)
         }
-        if error.problem == .expectedCommaOrBrace || error.problem == .expectedCommaOrBracket, let here, here == UInt8(ascii: "\"") || here == UInt8(ascii: "{") || here == UInt8(ascii: "[")
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(here) {
+        if error.problem == .expectedCommaOrBrace || error.problem == .expectedCommaOrBracket, let here,
+            here == UInt8(ascii: "\"") || here == UInt8(ascii: "{") || here == UInt8(ascii: "[")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(here)
+        {
             return (at, .missingComma, true)
         }
         if error.problem == .textAfterValue {

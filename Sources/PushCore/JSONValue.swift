@@ -15,25 +15,25 @@ public enum JSONValue: Equatable, Sendable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.integer(a), .integer(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }
 
     public subscript(key: String) -> JSONValue? {
-        guard case let .object(members) = self else { return nil }
+        guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
-    public var stringValue: String? { if case let .string(s) = self { return s } else { return nil } }
-    public var integerValue: Int64? { if case let .integer(i) = self { return i } else { return nil } }
-    public var objectMembers: [(String, JSONValue)]? { if case let .object(m) = self { return m } else { return nil } }
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var integerValue: Int64? { if case .integer(let i) = self { return i } else { return nil } }
+    public var objectMembers: [(String, JSONValue)]? { if case .object(let m) = self { return m } else { return nil } }
 
     /// The value's JSON type, for messages ("an array" / "un array" is the catalog's).
     public var kind: JSONKind {
@@ -71,13 +71,13 @@ extension JSONValue {
     private func writeCompact(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
-        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case let .integer(i): out.append(contentsOf: String(i).utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .integer(let i): out.append(contentsOf: String(i).utf8)
         case .number:
             var text = ""
             write(into: &text, indent: nil, level: 0)
             out.append(contentsOf: text.utf8)
-        case let .string(string):
+        case .string(let string):
             var s = string
             let plain = s.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C } }
             if plain {
@@ -89,14 +89,14 @@ extension JSONValue {
                 JSONValue.writeString(s, into: &text)
                 out.append(contentsOf: text.utf8)
             }
-        case let .array(items):
+        case .array(let items):
             out.append(0x5B)
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(0x2C) }
                 item.writeCompact(into: &out)
             }
             out.append(0x5D)
-        case let .object(members):
+        case .object(let members):
             out.append(0x7B)
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(0x2C) }
@@ -118,16 +118,16 @@ extension JSONValue {
     private func write(into out: inout String, indent: String?, level: Int) {
         switch self {
         case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .integer(i): out += String(i)
-        case let .number(d):
+        case .bool(let b): out += b ? "true" : "false"
+        case .integer(let i): out += String(i)
+        case .number(let d):
             if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)" } else { out += "null" }
-        case let .string(s): JSONValue.writeString(s, into: &out)
-        case let .array(items):
+        case .string(let s): JSONValue.writeString(s, into: &out)
+        case .array(let items):
             writeContainer(open: "[", close: "]", count: items.count, into: &out, indent: indent, level: level) { i, out in
                 items[i].write(into: &out, indent: indent, level: level + 1)
             }
-        case let .object(members):
+        case .object(let members):
             writeContainer(open: "{", close: "}", count: members.count, into: &out, indent: indent, level: level) { i, out in
                 JSONValue.writeString(members[i].0, into: &out)
                 out += indent == nil ? ":" : ": "
@@ -141,7 +141,10 @@ extension JSONValue {
         element: (Int, inout String) -> Void
     ) {
         out += open
-        if count == 0 { out += close; return }
+        if count == 0 {
+            out += close
+            return
+        }
         for i in 0..<count {
             if i > 0 { out += "," }
             if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
@@ -300,7 +303,10 @@ extension JSONValue {
             index += 1
             var members: [(String, JSONValue)] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             // Room for a payload's usual few members at once, not grown one by one.
             members.reserveCapacity(4)
             while true {
@@ -320,8 +326,14 @@ extension JSONValue {
                 }
                 skipWhitespace()
                 guard index < bytes.count else { throw error(.unterminatedObject) }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 throw error(.expectedCommaOrBrace)
             }
         }
@@ -330,14 +342,23 @@ extension JSONValue {
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             while true {
                 skipWhitespace()
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard index < bytes.count else { throw error(.unterminatedArray) }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 throw error(.expectedCommaOrBracket)
             }
         }
@@ -384,9 +405,16 @@ extension JSONValue {
             while true {
                 guard index < bytes.count else { throw error(.unterminatedString) }
                 let c = bytes[index]
-                if c == UInt8(ascii: "\"") { index += 1; break }
+                if c == UInt8(ascii: "\"") {
+                    index += 1
+                    break
+                }
                 if c < 0x20 { throw error(.controlCharacter) }
-                if c != UInt8(ascii: "\\") { out.append(c); index += 1; continue }
+                if c != UInt8(ascii: "\\") {
+                    out.append(c)
+                    index += 1
+                    continue
+                }
                 index += 1
                 guard index < bytes.count else { throw error(.unterminatedEscape) }
                 let e = bytes[index]
@@ -468,7 +496,8 @@ extension JSONValue {
     /// it holds no escape and no control byte, and whether its contents are ASCII; nil when it
     /// holds one, or runs to the end.
     static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (close: Int, ascii: Bool)? {
-        var end = start, high: UInt8 = 0
+        var end = start
+        var high: UInt8 = 0
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }

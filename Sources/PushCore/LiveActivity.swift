@@ -28,7 +28,13 @@ public struct LiveActivityBuilder: Sendable {
         if let contentState { aps.append(("content-state", contentState)) }
         if let staleDate { aps.append(("stale-date", .integer(staleDate))) }
         if let dismissalDate { aps.append(("dismissal-date", .integer(dismissalDate))) }
-        if let relevanceScore { aps.append(("relevance-score", relevanceScore == relevanceScore.rounded() && abs(relevanceScore) < 1e15 ? .integer(Int64(relevanceScore)) : .number(relevanceScore))) }
+        if let relevanceScore {
+            aps.append(
+                (
+                    "relevance-score",
+                    relevanceScore == relevanceScore.rounded() && abs(relevanceScore) < 1e15 ? .integer(Int64(relevanceScore)) : .number(relevanceScore)
+                ))
+        }
         var alert: [(String, JSONValue)] = []
         if let title { alert.append(("title", .string(title))) }
         if let body { alert.append(("body", .string(body))) }
@@ -127,14 +133,20 @@ public enum LiveActivityLint {
     public static let budgetRule = "priority"
 
     /// Apple's `aps` keys for Live Activities, and the other `aps` keys that may come along.
-    public static let keys = ["timestamp", "event", "content-state", "stale-date", "dismissal-date", "relevance-score", "alert",
-                              "attributes-type", "attributes", "input-push-token", "input-push-channel"]
-    static let otherApsKeys = ["sound", "badge", "content-available", "mutable-content", "interruption-level", "category",
-                               "thread-id", "target-content-id", "filter-criteria"]
+    public static let keys = [
+        "timestamp", "event", "content-state", "stale-date", "dismissal-date", "relevance-score", "alert",
+        "attributes-type", "attributes", "input-push-token", "input-push-channel",
+    ]
+    static let otherApsKeys = [
+        "sound", "badge", "content-available", "mutable-content", "interruption-level", "category",
+        "thread-id", "target-content-id", "filter-criteria",
+    ]
     /// Wrong names seen in the wild that are more than a typo away from Apple's.
-    static let knownMistakes = ["target-content-identifier": "target-content-id", "content": "content-state",
-                                "state": "content-state", "stale": "stale-date", "dismiss-date": "dismissal-date",
-                                "relevance": "relevance-score", "attribute-type": "attributes-type"]
+    static let knownMistakes = [
+        "target-content-identifier": "target-content-id", "content": "content-state",
+        "state": "content-state", "stale": "stale-date", "dismiss-date": "dismissal-date",
+        "relevance": "relevance-score", "attribute-type": "attributes-type",
+    ]
 
     /// Seconds between 1970-01-01 and 2001-01-01, Foundation's reference date.
     public static let referenceDateOffset: Int64 = 978_307_200
@@ -182,7 +194,7 @@ public enum LiveActivityLint {
 
     private static func checkEvent(_ value: JSONValue?, _ found: inout Found) -> LiveActivityEvent? {
         switch value {
-        case let .string(text)?:
+        case .string(let text)?:
             let event = LiveActivityEvent(rawValue: text)
             if event == nil { found.add(.unknownEvent(shown: OutsideText.display(text, limit: 20))) }
             return event
@@ -228,14 +240,14 @@ public enum LiveActivityLint {
     private static func checkDatesAndScore(_ aps: JSONValue?, event: LiveActivityEvent?, now: Int64?, _ found: inout Found) {
         if let dismissal = aps?["dismissal-date"] {
             if event != .end { found.add(.dismissalDateNotEnd) }
-            if case let .integer(value) = dismissal {
+            if case .integer(let value) = dismissal {
                 if let now, OutsideNumber.difference(value, now) > dismissalWindow { found.add(.dismissalDateTooFar(date: value, now: now)) }
             } else {
                 found.add(.dismissalDateNotSeconds(dismissal.kind))
             }
         }
         if let stale = aps?["stale-date"] {
-            if case let .integer(value) = stale {
+            if case .integer(let value) = stale {
                 if let now, value < now { found.add(.staleDatePast(date: value)) }
             } else {
                 found.add(.staleDateNotSeconds(stale.kind))
@@ -255,12 +267,13 @@ public enum LiveActivityLint {
         guard depth < 8, let members = value.objectMembers else { return }
         for (key, item) in members.prefix(200) {
             let lower = key.lowercased()
-            let named = lower.contains("date") || lower.contains("time") || lower.hasSuffix("at") || lower.contains("until")
+            let named =
+                lower.contains("date") || lower.contains("time") || lower.hasSuffix("at") || lower.contains("until")
                 || lower.contains("deadline") || lower.hasSuffix("eta")
             let seconds: Double?
             switch item {
-            case let .integer(i): seconds = Double(i)
-            case let .number(d): seconds = d
+            case .integer(let i): seconds = Double(i)
+            case .number(let d): seconds = d
             default: seconds = nil
             }
             if named, let seconds, seconds >= 1_000_000_000, seconds < 10_000_000_000 {

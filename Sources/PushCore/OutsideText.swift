@@ -79,8 +79,8 @@ public enum OutsideNumber {
     public static func unixMilliseconds(_ value: JSONValue?) -> Int64? {
         let ceiling: Int64 = 253_402_300_799_999  // 9999-12-31 23:59:59.999 UTC
         switch value {
-        case let .integer(ms)?: return (0...ceiling).contains(ms) ? ms : nil
-        case let .number(ms)?:
+        case .integer(let ms)?: return (0...ceiling).contains(ms) ? ms : nil
+        case .number(let ms)?:
             guard ms.isFinite, ms >= 0, ms <= Double(ceiling) else { return nil }
             return Int64(ms)
         default: return nil

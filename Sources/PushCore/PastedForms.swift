@@ -54,17 +54,20 @@ public enum PastedForm {
         let scalars = Array(trimmed.unicodeScalars)
         func isHex(_ s: Unicode.Scalar) -> Bool { s.isASCII && UInt8(s.value).isASCIIHexDigit }
         if scalars.count == 36, [8, 13, 18, 23].allSatisfy({ scalars[$0] == "-" }),
-           scalars.enumerated().allSatisfy({ [8, 13, 18, 23].contains($0.offset) || isHex($0.element) }) {
+            scalars.enumerated().allSatisfy({ [8, 13, 18, 23].contains($0.offset) || isHex($0.element) })
+        {
             return .uuid
         }
         if scalars.count > 100, let colon = scalars.firstIndex(of: ":"), colon > 8,
-           scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_:".unicodeScalars.contains($0)) }) {
+            scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_:".unicodeScalars.contains($0)) })
+        {
             return .fcmToken
         }
         // Standard base64 as base64url, without its padding.
         let unpadded = String(trimmed.prefix { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
         if trimmed.count % 4 == 0, let bytes = Base64URL.decode(unpadded), bytes.count >= 16, bytes.count <= 256,
-           trimmed.unicodeScalars.contains(where: { !isHex($0) }) {
+            trimmed.unicodeScalars.contains(where: { !isHex($0) })
+        {
             return .base64(bytes: bytes.count, hex: bytes.hexString)
         }
         return nil

@@ -40,7 +40,7 @@ public struct Payload: Sendable {
     /// Apple's rule, and pushctl's: background when `aps` holds only `content-available: 1`, else alert.
     public var inferredPushType: PushType {
         guard let aps = json["aps"]?.objectMembers, aps.count == 1, aps[0].0 == "content-available",
-              aps[0].1 == .integer(1)
+            aps[0].1 == .integer(1)
         else { return .alert }
         return .background
     }
@@ -57,7 +57,8 @@ public struct Payload: Sendable {
             out.append(.apsNotObject(other.kind))
         }
         if type == .background, let aps = json["aps"]?.objectMembers,
-           aps.contains(where: { ["alert", "badge", "sound"].contains($0.0) }) {
+            aps.contains(where: { ["alert", "badge", "sound"].contains($0.0) })
+        {
             out.append(.backgroundWithAlert)
         }
         return out
@@ -136,10 +137,14 @@ public struct PayloadBuilder: Sendable {
             } catch {
                 // A value that starts like JSON and does not parse is a mistake, not a string to send.
                 let first = text.utf8.first { $0 != 0x20 && $0 != 0x09 }
-                if let first, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-")].contains(first)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-                    throw InputError(PayloadProblem.customNotJSON(key: OutsideText.display(key, limit: 40),
-                                                                  JSONDiagnosis(bytes: Array(text.utf8), error: error)))
+                if let first,
+                    [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-")].contains(first)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+                {
+                    throw InputError(
+                        PayloadProblem.customNotJSON(
+                            key: OutsideText.display(key, limit: 40),
+                            JSONDiagnosis(bytes: Array(text.utf8), error: error)))
                 }
                 value = .string(text)
             }

@@ -32,9 +32,11 @@ public struct ProviderCertificate: Sendable, Equatable {
     /// SHA-256 of the DER certificate, lower-case hex.
     public var fingerprint: String
 
-    public init(subject: String, issuer: String, uid: String?, commonName: String?, serialHex: String,
-                notBefore: Int64, notAfter: Int64, topics: [Topic], development: Bool, production: Bool,
-                fingerprint: String) {
+    public init(
+        subject: String, issuer: String, uid: String?, commonName: String?, serialHex: String,
+        notBefore: Int64, notAfter: Int64, topics: [Topic], development: Bool, production: Bool,
+        fingerprint: String
+    ) {
         self.subject = subject
         self.issuer = issuer
         self.uid = uid
@@ -104,8 +106,9 @@ public struct ProviderCertificate: Sendable, Equatable {
         if pushType == .liveactivity || pushType == .location { return .needsTokenAuthentication(pushType) }
         let allowed = allowedTopics
         guard !allowed.isEmpty, !allowed.contains(topic) else { return nil }
-        return .topicNotCovered(shown: OutsideText.display(topic, limit: 120), pushType: pushType,
-                                covered: allowed.map { OutsideText.display($0, limit: 120) })
+        return .topicNotCovered(
+            shown: OutsideText.display(topic, limit: 120), pushType: pushType,
+            covered: allowed.map { OutsideText.display($0, limit: 120) })
     }
 }
 
@@ -176,21 +179,30 @@ struct DERReader {
 
     /// The next item, or nil when the bytes are not DER (the reader is then left at the end).
     mutating func next() -> Item? {
-        guard rest.count >= 2 else { rest = []; return nil }
+        guard rest.count >= 2 else {
+            rest = []
+            return nil
+        }
         let tag = rest[rest.startIndex]
         var index = rest.startIndex + 1
         var length = Int(rest[index])
         index += 1
         if length & 0x80 != 0 {
             let count = length & 0x7F
-            guard (1...3).contains(count), rest.endIndex - index >= count else { rest = []; return nil }
+            guard (1...3).contains(count), rest.endIndex - index >= count else {
+                rest = []
+                return nil
+            }
             length = 0
             for _ in 0..<count {
                 length = length << 8 | Int(rest[index])
                 index += 1
             }
         }
-        guard tag & 0x1F != 0x1F, rest.endIndex - index >= length else { rest = []; return nil }
+        guard tag & 0x1F != 0x1F, rest.endIndex - index >= length else {
+            rest = []
+            return nil
+        }
         let value = rest[index..<(index + length)]
         rest = rest[(index + length)...]
         return Item(tag: tag, value: value)

@@ -51,9 +51,9 @@ public enum ProviderTokenRules {
     /// answer to it is not documented, so the mock refuses it and `jwt verify` fails it, alike.
     public static func issuedAt(_ value: JSONValue?) -> Int64? {
         switch value {
-        case let .integer(seconds)?:
+        case .integer(let seconds)?:
             return seconds
-        case let .number(seconds)? where seconds.isFinite && seconds >= -9.2e18 && seconds < 9.2e18:
+        case .number(let seconds)? where seconds.isFinite && seconds >= -9.2e18 && seconds < 9.2e18:
             return Int64(seconds.rounded(.down))
         default:
             return nil

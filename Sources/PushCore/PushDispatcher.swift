@@ -15,9 +15,11 @@ public final class PushDispatcher {
 
     /// - stopRequests: asked after every wait whether to stop (a signal); nil: never stopped from outside.
     /// - grace: seconds requests already sent get to be answered once a stop is asked.
-    public init(transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy = RetryPolicy(),
-                clock: @escaping () -> Double, random: @escaping () -> Double = { Double.random(in: 0...1) },
-                stopRequests: (any StopRequests)? = nil, grace: Double = 5) {
+    public init(
+        transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy = RetryPolicy(),
+        clock: @escaping () -> Double, random: @escaping () -> Double = { Double.random(in: 0...1) },
+        stopRequests: (any StopRequests)? = nil, grace: Double = 5
+    ) {
         self.transport = transport
         self.authorization = authorization
         self.policy = policy
@@ -53,9 +55,11 @@ public final class PushDispatcher {
     /// Sends every request `source` gives until it gives nil: not generic, so a caller's own
     /// iterator behind the closure costs a push no generic dispatch.
     public func run(source: @escaping () -> RunRequest?, to observer: any ResultObserver) -> BatchSummary {
-        DispatchRun(source: source, transport: transport, authorization: authorization, policy: policy,
-                    clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer,
-                    pacing: rate.map(Pacing.init(rate:)), arriving: arriving).run()
+        DispatchRun(
+            source: source, transport: transport, authorization: authorization, policy: policy,
+            clock: clock, random: random, stopRequests: stopRequests, grace: grace, observer: observer,
+            pacing: rate.map(Pacing.init(rate:)), arriving: arriving
+        ).run()
     }
 }
 
@@ -132,9 +136,11 @@ final class DispatchRun {
     private var starved = false
     private var summary = BatchSummary()
 
-    init(source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
-         clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
-         observer: any ResultObserver, pacing: Pacing? = nil, arriving: (any ArrivingRequests)? = nil) {
+    init(
+        source: @escaping () -> RunRequest?, transport: any PushTransport, authorization: any AuthorizationSource, policy: RetryPolicy,
+        clock: @escaping () -> Double, random: @escaping () -> Double, stopRequests: (any StopRequests)?, grace: Double,
+        observer: any ResultObserver, pacing: Pacing? = nil, arriving: (any ArrivingRequests)? = nil
+    ) {
         self.source = source
         self.pacing = pacing
         self.arriving = arriving
@@ -251,11 +257,11 @@ final class DispatchRun {
             halt(.failure(outcome.failure!))
             finish(pending, PushResult(subject: pending.notification.subject, failure: outcome.failure!, attempts: pending.attempts))
             return
-        case let .failure(failure):
+        case .failure(let failure):
             if case .timedOut = failure { pending.lastAttemptTimedOut = true }
             if let verdict = breaker.verdict(after: failure, at: now) { halt(.failure(verdict)) }
         }
-        if case let .success(response) = outcome, response.reason == nil {
+        if case .success(let response) = outcome, response.reason == nil {
             // Accepted: nothing to decide (the common case, kept free of the work below).
             finish(pending, PushResult(subject: pending.notification.subject, response: response, attempts: pending.attempts))
             return
@@ -268,7 +274,7 @@ final class DispatchRun {
     private func interpret(_ outcome: consuming AttemptOutcome) -> AttemptOutcome {
         // A server that has answered requests in this run does take them: a request it refused is
         // one lost with a connection (say, between GOAWAYs), not a dead server.
-        if case let .failure(.refused(detail)) = outcome, answeredAny { return .failure(.connectionLost(detail)) }
+        if case .failure(.refused(let detail)) = outcome, answeredAny { return .failure(.connectionLost(detail)) }
         if outcome.isLostWithConnection, let answer = goAway.substitute(answeredAny: answeredAny, ask: transport.goAwayReason) {
             return .success(answer)
         }
@@ -278,7 +284,7 @@ final class DispatchRun {
 
     /// The retry decision for an answer that is not an acceptance, and what follows from it.
     private func decide(_ pending: Pending, _ outcome: AttemptOutcome, at now: Double) {
-        let reason: RejectionReason? = if case let .success(response) = outcome { response.reason } else { nil }
+        let reason: RejectionReason? = if case .success(let response) = outcome { response.reason } else { nil }
         let decision: RetryDecision
         switch stop {
         case .failure? where outcome.isFailure:
@@ -293,9 +299,9 @@ final class DispatchRun {
         switch decision {
         case .final:
             finish(pending, PushResult(subject: subject, outcome: outcome, attempts: pending.attempts))
-        case let .exhausted(why):
+        case .exhausted(let why):
             finish(pending, PushResult(subject: subject, outcome: outcome, attempts: pending.attempts, exhausted: why))
-        case let .again(after: delay):
+        case .again(after: let delay):
             retries.add(pending, due: now + delay)
         case .againWithCurrentToken:
             retries.addFirst(pending)
@@ -309,13 +315,16 @@ final class DispatchRun {
         }
     }
 
-    private func retryDecision(_ pending: Pending, _ outcome: AttemptOutcome,
-                               reason: RejectionReason?, at now: Double) -> RetryDecision {
+    private func retryDecision(
+        _ pending: Pending, _ outcome: AttemptOutcome,
+        reason: RejectionReason?, at now: Double
+    ) -> RetryDecision {
         let current = try? authorization.authorization()
-        return policy.decide(outcome, attempts: pending.attempts, elapsed: now - (pending.firstStarted ?? now),
-                             tokenReplaced: pending.sentWith != current,
-                             mayRenew: renewal.mayRenew(for: reason, usesCachedToken: authorization.usesCachedToken),
-                             random: random())
+        return policy.decide(
+            outcome, attempts: pending.attempts, elapsed: now - (pending.firstStarted ?? now),
+            tokenReplaced: pending.sentWith != current,
+            mayRenew: renewal.mayRenew(for: reason, usesCachedToken: authorization.usesCachedToken),
+            random: random())
     }
 
     /// Nothing more is sent: the first reason stands (a failure outranks a later stop request).
@@ -335,12 +344,12 @@ final class DispatchRun {
             // A stop request replaces a failure's stop: the unsent are then "not sent", and resumable.
             stop = .requested(request, graceEnds: graceEnds)
             observer.stopping(request, inFlight: inFlight.count, grace: graceEnds - now)
-        case let .requested(earlier, graceEnds)?:
+        case .requested(let earlier, let graceEnds)?:
             summary.stoppedBy = request
             stop = .requested(request, graceEnds: request.count > 1 ? min(graceEnds, now) : graceEnds)
             if request.count > earlier.count { observer.stopping(request, inFlight: inFlight.count, grace: 0) }
         }
-        if case let .requested(request, graceEnds)? = stop, now >= graceEnds { settleInFlight(request) }
+        if case .requested(let request, let graceEnds)? = stop, now >= graceEnds { settleInFlight(request) }
     }
 
     /// Once stopped: the waiting retries and the unread notifications get their results now.
@@ -353,15 +362,16 @@ final class DispatchRun {
         switch stop {
         case nil:
             return
-        case let .failure(failure)?:
+        case .failure(let failure)?:
             for pending in retries.drain() {
                 finish(pending, PushResult(subject: pending.notification.subject, failure: failure, attempts: pending.attempts))
             }
             while !sourceExhausted, let notification = source() {
-                finish(Pending(notification: notification, attempts: 0),
-                       PushResult(subject: notification.subject, failure: failure, attempts: 0))
+                finish(
+                    Pending(notification: notification, attempts: 0),
+                    PushResult(subject: notification.subject, failure: failure, attempts: 0))
             }
-        case let .requested(request, _)?:
+        case .requested(let request, _)?:
             for pending in retries.drain() { finish(pending, stoppedResult(pending, request)) }
             while !sourceExhausted, let notification = source() {
                 let pending = Pending(notification: notification, attempts: 0)
@@ -374,8 +384,11 @@ final class DispatchRun {
     /// The grace is over: what is still in flight is in doubt.
     private func settleInFlight(_ request: StopRequest) {
         for pending in inFlight.drain() {
-            finish(pending, PushResult(subject: pending.notification.subject, stopped: .inDoubt, attempts: pending.attempts,
-                                       note: .inDoubt, request: request))
+            finish(
+                pending,
+                PushResult(
+                    subject: pending.notification.subject, stopped: .inDoubt, attempts: pending.attempts,
+                    note: .inDoubt, request: request))
         }
     }
 
@@ -386,8 +399,9 @@ final class DispatchRun {
         if pending.lastAttemptTimedOut {
             return PushResult(subject: subject, stopped: .inDoubt, attempts: pending.attempts, note: .timedOut, request: request)
         }
-        return PushResult(subject: subject, stopped: .notSent, attempts: pending.attempts,
-                          note: pending.attempts == 0 ? .notSent : .notSentAgain, request: request)
+        return PushResult(
+            subject: subject, stopped: .notSent, attempts: pending.attempts,
+            note: pending.attempts == 0 ? .notSent : .notSentAgain, request: request)
     }
 
     /// The one place a notification's final result goes.
@@ -405,7 +419,7 @@ final class DispatchRun {
         if stop == nil, transport.availableSlots > 0, let due = retries.nextDue { until = min(until, due) }
         // Paced: the wait ends when the rate allows the next start (no spinning before it).
         if stop == nil, paced, let pacing { until = min(until, pacing.nextToken(after: now)) }
-        if case let .requested(_, graceEnds)? = stop { until = min(until, graceEnds) }
+        if case .requested(_, let graceEnds)? = stop { until = min(until, graceEnds) }
         return max(0, until - now)
     }
 }
@@ -421,7 +435,7 @@ extension RetryDecision {
 }
 
 extension AttemptOutcome {
-    var failure: TransportFailure? { if case let .failure(f) = self { return f } else { return nil } }
+    var failure: TransportFailure? { if case .failure(let f) = self { return f } else { return nil } }
     var isFailure: Bool { failure != nil }
     /// Died with its connection, or refused by a server that closes every connection.
     var isLostWithConnection: Bool {

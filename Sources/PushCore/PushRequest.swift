@@ -1,6 +1,8 @@
 /// The HTTP methods APNs' APIs use: POST to send, GET and DELETE to manage broadcast channels.
 public enum HTTPMethod: String, Sendable {
-    case post = "POST", get = "GET", delete = "DELETE"
+    case post = "POST"
+    case get = "GET"
+    case delete = "DELETE"
 }
 
 /// A request body that stays at one address while a transport sends it: copied in once, then
@@ -75,18 +77,18 @@ public struct PushRequest: Sendable {
 
     public var path: String {
         switch target {
-        case let .device(token): return PushRequest.devicePath + token.hex
-        case let .path(path): return path
+        case .device(let token): return PushRequest.devicePath + token.hex
+        case .path(let path): return path
         }
     }
 
     /// Appends the path's bytes (what a transport writes after the base URL).
     public func appendPath(to bytes: inout [UInt8]) {
         switch target {
-        case let .device(token):
+        case .device(let token):
             bytes.append(contentsOf: PushRequest.devicePathBytes)
             bytes.append(contentsOf: token.hex.utf8)
-        case let .path(path):
+        case .path(let path):
             bytes.append(contentsOf: path.utf8)
         }
     }
@@ -230,12 +232,15 @@ public enum SpooledNotification {
         /// The notification a record (without its line feed) holds; nil for bytes no record has.
         public mutating func read(_ record: ArraySlice<UInt8>) -> DeviceNotification? {
             guard let tokenEnd = record.firstIndex(of: separator), let bodyStart = record.lastIndex(of: separator).map({ $0 + 1 }),
-                  let token = try? DeviceToken(parsingUTF8: record[..<tokenEnd]) else { return nil }
+                let token = try? DeviceToken(parsingUTF8: record[..<tokenEnd])
+            else { return nil }
             // The header lines, each after a separator: empty when the body's separator is the token's.
             let headers = record[(tokenEnd + 1)..<bodyStart]
             let same = headers.withUnsafeBytes { new in headerBytes.withUnsafeBytes { SpooledNotification.same(new, $0) } }
             if !same {
-                headerLines = headers.isEmpty ? []
+                headerLines =
+                    headers.isEmpty
+                    ? []
                     : headers.dropLast().split(separator: separator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
                 headerBytes = Array(headers)
             }

@@ -52,8 +52,11 @@ public struct PushResult: Sendable {
     public var token: DeviceToken? { subject.token }
 
     public init(subject: RequestSubject, response: PushResponse, attempts: Int, outcome: Outcome? = nil, limit: RetryLimit? = nil) {
-        self.init(subject: subject, AnswerClassification(response: response, attempts: attempts, outcome: outcome, limit: limit,
-                                                         forChannelAPI: subject.kind != .device))
+        self.init(
+            subject: subject,
+            AnswerClassification(
+                response: response, attempts: attempts, outcome: outcome, limit: limit,
+                forChannelAPI: subject.kind != .device))
     }
 
     /// The result of a last attempt; `exhausted` marks an answer that could have been retried but
@@ -90,8 +93,10 @@ public struct PushResult: Sendable {
     }
 
     /// Rebuilds a result a journal kept (every field as it was written).
-    public init(subject: RequestSubject, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
-                reason: String?, timestamp: Int64?, attempts: Int, explanation: ResultExplanation, stopped: StopMark?, inDoubt: Bool) {
+    public init(
+        subject: RequestSubject, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
+        reason: String?, timestamp: Int64?, attempts: Int, explanation: ResultExplanation, stopped: StopMark?, inDoubt: Bool
+    ) {
         self.subject = subject
         self.position = position
         self.outcome = outcome
@@ -211,13 +216,16 @@ public struct BatchSummary: Sendable {
     public mutating func add(_ result: PushResult) { count(result, sign: 1) }
 
     private mutating func count(_ result: PushResult, sign: Int) {
-        count(result.outcome, attempts: result.attempts, reason: result.reason, unreachableCause: result.unreachableCause,
-              stopped: result.stopped, sign: sign)
+        count(
+            result.outcome, attempts: result.attempts, reason: result.reason, unreachableCause: result.unreachableCause,
+            stopped: result.stopped, sign: sign)
         if result.resumed { resumed += sign }
     }
 
-    mutating func count(_ outcome: PushResult.Outcome, attempts: Int, reason: String?, unreachableCause cause: UnreachableCause?,
-                        stopped: StopMark? = nil, sign: Int = 1) {
+    mutating func count(
+        _ outcome: PushResult.Outcome, attempts: Int, reason: String?, unreachableCause cause: UnreachableCause?,
+        stopped: StopMark? = nil, sign: Int = 1
+    ) {
         tokens += sign
         retried += sign * max(0, attempts - 1)
         switch outcome {
@@ -336,10 +344,11 @@ struct AnswerClassification {
 
     init(_ outcome: AttemptOutcome, attempts: Int, exhausted: RetryLimit?? = nil, forChannelAPI: Bool = false) {
         switch outcome {
-        case let .success(response):
-            self.init(response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, limit: exhausted ?? nil,
-                      forChannelAPI: forChannelAPI)
-        case let .failure(failure):
+        case .success(let response):
+            self.init(
+                response: response, attempts: attempts, outcome: exhausted == nil ? nil : .temporaryFailure, limit: exhausted ?? nil,
+                forChannelAPI: forChannelAPI)
+        case .failure(let failure):
             self.init(failure: failure, attempts: attempts, limit: exhausted ?? nil)
         }
     }
@@ -352,7 +361,7 @@ struct AnswerClassification {
         timestamp = nil
         stopped = nil
         self.attempts = attempts
-        if case let .unreachable(_, cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
+        if case .unreachable(_, let cause) = failure { unreachableCause = cause } else { unreachableCause = nil }
         if case .timedOut = failure { inDoubt = true }
         switch failure {
         case .unreachable:

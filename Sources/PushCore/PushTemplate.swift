@@ -1,6 +1,11 @@
 /// The fields of a notification's headers that a user gives, by the name APNs' docs use.
 public enum PushField: String, Sendable, CaseIterable {
-    case topic, pushType = "push-type", priority, collapseID = "collapse-id", expiration, apnsID = "apns-id"
+    case topic
+    case pushType = "push-type"
+    case priority
+    case collapseID = "collapse-id"
+    case expiration
+    case apnsID = "apns-id"
 }
 
 /// A number as the user gave it: a flag's text (the core checks it and says what was wrong), or
@@ -14,23 +19,23 @@ public enum GivenNumber: Sendable, Equatable, ExpressibleByStringLiteral, Expres
 
     /// When it is a calendar date ("2026-12-01"), the seconds that date is (`DateGiven`).
     func dateSuggestion(name: String) -> DateSuggestion? {
-        guard case let .text(text) = self else { return nil }
+        guard case .text(let text) = self else { return nil }
         return DateGiven.suggestion(text, name: name)
     }
 
     /// The integer it says, if it says one.
     public var integer: Int64? {
         switch self {
-        case let .text(text): return Int64(text)
-        case let .integer(value): return value
+        case .text(let text): return Int64(text)
+        case .integer(let value): return value
         }
     }
 
     /// As the user wrote it, fit for a message.
     public var shown: String {
         switch self {
-        case let .text(text): return OutsideText.display(text)
-        case let .integer(value): return String(value)
+        case .text(let text): return OutsideText.display(text)
+        case .integer(let value): return String(value)
         }
     }
 }
@@ -52,8 +57,10 @@ public struct PushSpec: Sendable {
     /// UNIX seconds, for the lint's time rules (stale-date past, dismissal-date ahead); nil skips them.
     public var now: Int64?
 
-    public init(topic: String, pushType: String? = nil, priority: GivenNumber? = nil, collapseID: String? = nil,
-                expiration: GivenNumber? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }) {
+    public init(
+        topic: String, pushType: String? = nil, priority: GivenNumber? = nil, collapseID: String? = nil,
+        expiration: GivenNumber? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }
+    ) {
         self.topic = topic
         self.pushType = pushType
         self.priority = priority
@@ -129,8 +136,9 @@ public struct PushTemplate: Sendable {
         try Self.checkCollapseID(spec)
         let expiration = try Self.expiration(spec)
         try Self.checkAPNsID(spec)
-        return CheckedHeaders(given: given, pushType: pushType, priority: priority, topic: pushType.topic(forBundleID: String(bundle)),
-                              expiration: expiration, apnsID: spec.apnsID?.lowercased())
+        return CheckedHeaders(
+            given: given, pushType: pushType, priority: priority, topic: pushType.topic(forBundleID: String(bundle)),
+            expiration: expiration, apnsID: spec.apnsID?.lowercased())
     }
 
     /// A spec's header fields, as given.
@@ -155,8 +163,10 @@ public struct PushTemplate: Sendable {
 
         fileprivate init(given: GivenHeaders, pushType: PushType, priority: Priority, topic: String, expiration: Int64?, apnsID: String?) {
             (self.given, self.pushType, self.priority, self.topic, self.expiration, self.apnsID) = (given, pushType, priority, topic, expiration, apnsID)
-            lines = PushTemplate.headers(pushType: pushType, topic: topic, priority: priority, collapseID: given.collapseID,
-                                         expiration: expiration, apnsID: apnsID).map { $0.0 + ": " + $0.1 }
+            lines = PushTemplate.headers(
+                pushType: pushType, topic: topic, priority: priority, collapseID: given.collapseID,
+                expiration: expiration, apnsID: apnsID
+            ).map { $0.0 + ": " + $0.1 }
         }
     }
 
@@ -218,8 +228,10 @@ public struct PushTemplate: Sendable {
     private static func expiration(_ spec: PushSpec) throws(InputError) -> Int64? {
         if let given = spec.expiration {
             guard let value = given.integer, value >= 0 else {
-                throw InputError(HeaderProblem.expiration(name: spec.name(.expiration), shown: given.shown,
-                                                          date: given.dateSuggestion(name: spec.name(.expiration))))
+                throw InputError(
+                    HeaderProblem.expiration(
+                        name: spec.name(.expiration), shown: given.shown,
+                        date: given.dateSuggestion(name: spec.name(.expiration))))
             }
             return value
         }
@@ -247,8 +259,10 @@ public struct PushTemplate: Sendable {
         PushTemplate.headers(pushType: pushType, topic: topic, priority: priority, collapseID: collapseID, expiration: expiration, apnsID: apnsID)
     }
 
-    private static func headers(pushType: PushType, topic: String, priority: Priority, collapseID: String?, expiration: Int64?,
-                                apnsID: String?) -> [(String, String)] {
+    private static func headers(
+        pushType: PushType, topic: String, priority: Priority, collapseID: String?, expiration: Int64?,
+        apnsID: String?
+    ) -> [(String, String)] {
         var headers: [(String, String)] = [
             (APNsHeader.pushType, pushType.rawValue),
             (APNsHeader.topic, topic),

@@ -43,7 +43,9 @@ struct QuickRequestLine {
         static let textFields: [(StaticString, WritableKeyPath<QuickRequestLine, String?> & Sendable)] = [
             ("topic", \.topic), ("push-type", \.pushType), ("collapse-id", \.collapseID), ("apns-id", \.apnsID),
         ]
-        static let numberFields: [(StaticString, WritableKeyPath<QuickRequestLine, GivenNumber?> & Sendable)] = [("priority", \.priority), ("expiration", \.expiration)]
+        static let numberFields: [(StaticString, WritableKeyPath<QuickRequestLine, GivenNumber?> & Sendable)] = [
+            ("priority", \.priority), ("expiration", \.expiration),
+        ]
 
         /// The top-level object: every member a known field, once, of a kind the full parse takes.
         mutating func line(into parts: inout QuickRequestLine) -> Bool {
@@ -106,7 +108,8 @@ struct QuickRequestLine {
                     return scan.value(depth: 2)
                 }
                 apsSeen = true
-                var count = 0, silent = false
+                var count = 0
+                var silent = false
                 let read = scan.members(depth: 2) { scan, key in
                     count += 1
                     let start = scan.index
@@ -123,12 +126,18 @@ struct QuickRequestLine {
         mutating func members(depth: Int, _ member: (inout Scan, Range<Int>) -> Bool) -> Bool {
             guard depth < QuickRequestLine.depthLimit, at(UInt8(ascii: "{")) else { return false }
             index += 1
-            if at(UInt8(ascii: "}")) { index += 1; return true }
+            if at(UInt8(ascii: "}")) {
+                index += 1
+                return true
+            }
             while true {
                 guard let key = string(), at(UInt8(ascii: ":")) else { return false }
                 index += 1
                 guard member(&self, key) else { return false }
-                if at(UInt8(ascii: ",")) { index += 1; continue }
+                if at(UInt8(ascii: ",")) {
+                    index += 1
+                    continue
+                }
                 guard at(UInt8(ascii: "}")) else { return false }
                 index += 1
                 return true
@@ -142,10 +151,16 @@ struct QuickRequestLine {
             case UInt8(ascii: "{"): return members(depth: depth) { scan, _ in scan.value(depth: depth + 1) }
             case UInt8(ascii: "["):
                 index += 1
-                if at(UInt8(ascii: "]")) { index += 1; return true }
+                if at(UInt8(ascii: "]")) {
+                    index += 1
+                    return true
+                }
                 while true {
                     guard value(depth: depth + 1) else { return false }
-                    if at(UInt8(ascii: ",")) { index += 1; continue }
+                    if at(UInt8(ascii: ",")) {
+                        index += 1
+                        continue
+                    }
                     guard at(UInt8(ascii: "]")) else { return false }
                     index += 1
                     return true
@@ -194,9 +209,11 @@ extension RequestLine.Reader {
     /// The line read the quick way (`QuickRequestLine`), or nil for the full parse to read it.
     mutating func quick(_ bytes: [UInt8]) -> DeviceNotification? {
         guard let line = QuickRequestLine(bytes), let tokenRange = line.token, let payloadRange = line.payload,
-              let token = try? DeviceToken(parsingUTF8: bytes[tokenRange]) else { return nil }
-        let spec = spec(topic: line.topic, pushType: line.pushType, priority: line.priority, collapseID: line.collapseID,
-                        expiration: line.expiration, apnsID: line.apnsID)
+            let token = try? DeviceToken(parsingUTF8: bytes[tokenRange])
+        else { return nil }
+        let spec = spec(
+            topic: line.topic, pushType: line.pushType, priority: line.priority, collapseID: line.collapseID,
+            expiration: line.expiration, apnsID: line.apnsID)
         guard !spec.topic.isEmpty else { return nil }
         // The push type as `PushTemplate` finds it; a Live Activity's payload goes to its lint, which reads the tree.
         let pushType: PushType
@@ -207,8 +224,9 @@ extension RequestLine.Reader {
             pushType = line.silentOnly ? .background : .alert
         }
         guard pushType != .liveactivity,
-              let checked = try? PushTemplate.checkHeaders(spec, pushType: pushType, sharing: previous),
-              (try? Payload.checkSize(payloadRange.count, for: pushType)) != nil else { return nil }
+            let checked = try? PushTemplate.checkHeaders(spec, pushType: pushType, sharing: previous),
+            (try? Payload.checkSize(payloadRange.count, for: pushType)) != nil
+        else { return nil }
         previous = checked
         return PushTemplate.notification(to: token, shape: RequestShape(method: .post, headerLines: checked.lines, body: RequestBody(bytes[payloadRange])))
     }

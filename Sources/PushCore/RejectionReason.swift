@@ -35,7 +35,10 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
     /// The reason as APNs spells it. Apple's docs say BadEnvironmentKeyIdInToken;
     /// the servers have been seen sending BadEnvironmentKeyInToken — both parse.
     public init(apnsName: String) {
-        if apnsName == "BadEnvironmentKeyInToken" { self = .badEnvironmentKeyIdInToken; return }
+        if apnsName == "BadEnvironmentKeyInToken" {
+            self = .badEnvironmentKeyIdInToken
+            return
+        }
         // An unknown reason is the server's own text: echoed bounded and without control characters.
         self = RejectionReason.allKnown.first { $0.apnsName == apnsName } ?? .unknown(OutsideText.display(apnsName, limit: 64))
     }
@@ -83,8 +86,8 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .badRequestPayload: return "BadRequestPayload"
         case .missingPushType: return "MissingPushType"
         case .topicMismatch: return "TopicMismatch"
-        case let .noReason(status): return "HTTP \(status) with no reason"
-        case let .unknown(name): return name
+        case .noReason(let status): return "HTTP \(status) with no reason"
+        case .unknown(let name): return name
         }
     }
 
@@ -94,13 +97,13 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
     public var status: Int {
         switch self {
         case .badCollapseId, .badDeviceToken, .badExpirationDate, .badMessageId, .badPriority, .badTopic,
-             .deviceTokenNotForTopic, .duplicateHeaders, .idleTimeout, .invalidPushType, .missingDeviceToken,
-             .missingTopic, .payloadEmpty, .topicDisallowed,
-             .featureNotEnabled, .missingChannelId, .badChannelId, .channelNotRegistered, .cannotCreateChannelConfig,
-             .badRequestParams, .badRequestPayload, .missingPushType:
+            .deviceTokenNotForTopic, .duplicateHeaders, .idleTimeout, .invalidPushType, .missingDeviceToken,
+            .missingTopic, .payloadEmpty, .topicDisallowed,
+            .featureNotEnabled, .missingChannelId, .badChannelId, .channelNotRegistered, .cannotCreateChannelConfig,
+            .badRequestParams, .badRequestPayload, .missingPushType:
             return 400
         case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken,
-             .missingProviderToken, .unrelatedKeyIdInToken, .badEnvironmentKeyIdInToken, .topicMismatch:
+            .missingProviderToken, .unrelatedKeyIdInToken, .badEnvironmentKeyIdInToken, .topicMismatch:
             return 403
         case .badPath: return 404
         case .methodNotAllowed: return 405
@@ -109,7 +112,7 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
         case .tooManyProviderTokenUpdates, .tooManyRequests: return 429
         case .internalServerError: return 500
         case .serviceUnavailable, .shutdown: return 503
-        case let .noReason(status): return status
+        case .noReason(let status): return status
         case .unknown: return 400
         }
     }

@@ -52,7 +52,8 @@ public enum RequestLine {
 
         /// The line parsed whole, as a JSON tree: any line, and every refusal's words.
         mutating func full(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {
-            let json: JSONValue, compactMembers: [Range<Int>?]
+            let json: JSONValue
+            let compactMembers: [Range<Int>?]
             do { (json, compactMembers) = try JSONValue.parseNotingCompactMembers(bytes) } catch {
                 throw RequestLine.notJSON(bytes, error)
             }
@@ -65,7 +66,7 @@ public enum RequestLine {
                 // Every key before this one is a known field, so this looks at eight at most.
                 guard !members[..<position].contains(where: { $0.0 == key }) else { throw InputError(RequestLineProblem.repeatedField(key)) }
             }
-            guard case let .string(tokenText)? = json["token"] else {
+            guard case .string(let tokenText)? = json["token"] else {
                 throw InputError(json["token"] == nil ? RequestLineProblem.noToken : RequestLineProblem.tokenNotString)
             }
             let token = try DeviceToken(parsing: tokenText)
@@ -75,7 +76,7 @@ public enum RequestLine {
             func text(_ field: PushField) throws(InputError) -> String? {
                 switch json[field.rawValue] {
                 case nil, .null?: return nil
-                case let .string(s)?: return s
+                case .string(let s)?: return s
                 case let other?: throw InputError(RequestLineProblem.fieldNotString(field, other.kind))
                 }
             }
@@ -83,23 +84,25 @@ public enum RequestLine {
             func number(_ field: PushField) throws(InputError) -> GivenNumber? {
                 switch json[field.rawValue] {
                 case nil, .null?: return nil
-                case let .integer(i)?: return .integer(i)
-                case let .string(s)?: return .text(s)
+                case .integer(let i)?: return .integer(i)
+                case .string(let s)?: return .text(s)
                 case let other?: throw InputError(RequestLineProblem.fieldNotInteger(field, other.kind))
                 }
             }
             // The topic first: a line without one is refused for that before its other fields.
             let topic = try text(.topic)
             guard !(topic ?? defaults.topic).isEmpty else { throw InputError(RequestLineProblem.noTopic) }
-            let spec = try spec(topic: topic, pushType: text(.pushType), priority: number(.priority), collapseID: text(.collapseID),
-                                expiration: number(.expiration), apnsID: text(.apnsID))
+            let spec = try spec(
+                topic: topic, pushType: text(.pushType), priority: number(.priority), collapseID: text(.collapseID),
+                expiration: number(.expiration), apnsID: text(.apnsID))
             // Mostly the line's own bytes already are the payload's compact form, sent as they are.
             let payloadAt = members.firstIndex { $0.0 == "payload" }
-            let payload = if let payloadAt, payloadAt < compactMembers.count, let span = compactMembers[payloadAt] {
-                Payload(json: payloadValue, compactBytes: Array(bytes[span]))
-            } else {
-                Payload(json: payloadValue)
-            }
+            let payload =
+                if let payloadAt, payloadAt < compactMembers.count, let span = compactMembers[payloadAt] {
+                    Payload(json: payloadValue, compactBytes: Array(bytes[span]))
+                } else {
+                    Payload(json: payloadValue)
+                }
             let template = try PushTemplate(spec, payload: payload, sharing: previous)
             previous = template.checked
             return template.notification(to: token)
@@ -112,7 +115,8 @@ public enum RequestLine {
         // object): its first line opens a value and ends where the value goes on.
         let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
         if error.offset >= bytes.count, let first = bytes.first(where: { !blank.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
-           let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last) {
+            let last = bytes.last(where: { !blank.contains($0) }), "[{,:".utf8.contains(last)
+        {
             return InputError(RequestLineProblem.spansLines)
         }
         return InputError(RequestLineProblem.notJSON(JSONDiagnosis(bytes: bytes, error: error)))
@@ -120,15 +124,29 @@ public enum RequestLine {
 
     /// One edit apart (a typo), or the same but for `_`/`-` and case.
     static func close(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.lowercased().replacingUnderscores), y = Array(b)
+        let x = Array(a.lowercased().replacingUnderscores)
+        let y = Array(b)
         if x == y { return true }
         guard abs(x.count - y.count) <= 1 else { return false }
-        var i = 0, j = 0, edits = 0
+        var i = 0
+        var j = 0
+        var edits = 0
         while i < x.count && j < y.count {
-            if x[i] == y[j] { i += 1; j += 1; continue }
+            if x[i] == y[j] {
+                i += 1
+                j += 1
+                continue
+            }
             edits += 1
             if edits > 1 { return false }
-            if x.count > y.count { i += 1 } else if y.count > x.count { j += 1 } else { i += 1; j += 1 }
+            if x.count > y.count {
+                i += 1
+            } else if y.count > x.count {
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
         }
         return edits + (x.count - i) + (y.count - j) <= 1
     }
@@ -154,6 +172,6 @@ public enum RequestLineProblem: InputProblem {
     case notJSON(JSONDiagnosis)
 }
 
-private extension String {
-    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
+extension String {
+    fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }

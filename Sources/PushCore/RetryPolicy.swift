@@ -34,8 +34,10 @@ public struct RetryPolicy: Sendable {
     /// than --retries allows for answers APNs gave.
     public static let extraRetriesForLostConnections = 5
 
-    public init(maxRetries: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 30,
-                timeBudget: Double? = nil, deadServerAfter: Double? = nil) {
+    public init(
+        maxRetries: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 30,
+        timeBudget: Double? = nil, deadServerAfter: Double? = nil
+    ) {
         self.maxRetries = maxRetries
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -46,9 +48,10 @@ public struct RetryPolicy: Sendable {
     /// The policy for a per-request `timeout`: a time budget of every allowed attempt timing out
     /// plus a minute of back-off, and a server silent for two timeouts is dead.
     public init(maxRetries: Int, requestTimeout timeout: Double) {
-        self.init(maxRetries: maxRetries,
-                  timeBudget: timeout * Double(maxRetries + 1) + 60,
-                  deadServerAfter: 2 * timeout)
+        self.init(
+            maxRetries: maxRetries,
+            timeBudget: timeout * Double(maxRetries + 1) + 60,
+            deadServerAfter: 2 * timeout)
     }
 
     /// Exponential back-off with full jitter; a server's Retry-After wins when longer.
@@ -65,8 +68,10 @@ public struct RetryPolicy: Sendable {
     /// - `mayRenew`: a renewal of the provider token is still allowed for this reason
     ///   (ExpiredProviderToken once a run; InvalidProviderToken only for a cached token).
     /// - `random`: a number in 0…1 for the back-off's jitter, drawn only when one is needed.
-    public func decide(_ outcome: AttemptOutcome, attempts: Int, elapsed: Double,
-                       tokenReplaced: Bool, mayRenew: Bool, random: @autoclosure () -> Double) -> RetryDecision {
+    public func decide(
+        _ outcome: AttemptOutcome, attempts: Int, elapsed: Double,
+        tokenReplaced: Bool, mayRenew: Bool, random: @autoclosure () -> Double
+    ) -> RetryDecision {
         func backOff(limit: Int, retryAfter: Int?) -> RetryDecision {
             guard attempts <= limit else { return .exhausted(nil) }
             if let retryAfter, Double(retryAfter) > maxDelay {
@@ -80,7 +85,7 @@ public struct RetryPolicy: Sendable {
             return .again(after: wait)
         }
         switch outcome {
-        case let .success(response):
+        case .success(let response):
             switch response.retry {
             case .never:
                 if response.reason == .invalidProviderToken {
@@ -94,7 +99,7 @@ public struct RetryPolicy: Sendable {
             case .afterBackoff, .onNewConnection:
                 return backOff(limit: maxRetries, retryAfter: response.retryAfterSeconds)
             }
-        case let .failure(failure):
+        case .failure(let failure):
             switch failure {
             case .unreachable, .refused: return .final
             // Lost with its connection (reset, GOAWAY, refused stream): never processed, so

@@ -42,8 +42,9 @@ struct GoAwayAnswer {
             if let name = ask() {
                 let reason = RejectionReason(apnsName: name)
                 if reason.retry == .never {
-                    answer = PushResponse(status: reason.status, apnsID: nil, apnsUniqueID: nil,
-                                          body: JSONValue.object([("reason", .string(reason.apnsName))]).compactBytes)
+                    answer = PushResponse(
+                        status: reason.status, apnsID: nil, apnsUniqueID: nil,
+                        body: JSONValue.object([("reason", .string(reason.apnsName))]).compactBytes)
                 }
             }
         }

@@ -15,7 +15,7 @@ public struct SimulatorNotification: Sendable {
     /// The `.apns` file: "Simulator Target Bundle" first, then the payload's own keys.
     public var fileContents: String {
         var members: [(String, JSONValue)] = [("Simulator Target Bundle", .string(bundleID))]
-        if case let .object(fields) = payload.json { members += fields.filter { $0.0 != "Simulator Target Bundle" } }
+        if case .object(let fields) = payload.json { members += fields.filter { $0.0 != "Simulator Target Bundle" } }
         return JSONValue.object(members).pretty + "\n"
     }
 

@@ -15,22 +15,25 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
             throw InputError(Words("the key file is empty", es: "el archivo de la clave está vacío"), hint: KeyProblem.download)
         case .notPEM:
             throw InputError(
-                Words("this is not a PEM key (no '-----BEGIN PRIVATE KEY-----' line); an APNs .p8 key is PEM text",
-                      es: "esto no es una clave PEM (no hay línea '-----BEGIN PRIVATE KEY-----'); una clave .p8 de APNs es texto PEM"),
+                Words(
+                    "this is not a PEM key (no '-----BEGIN PRIVATE KEY-----' line); an APNs .p8 key is PEM text",
+                    es: "esto no es una clave PEM (no hay línea '-----BEGIN PRIVATE KEY-----'); una clave .p8 de APNs es texto PEM"),
                 hint: KeyProblem.download)
         case .damagedBeginLine:
             throw KeyProblem.damagedBeginLine
-        case let .encrypted(label):
+        case .encrypted(let label):
             throw KeyProblem.encrypted(label)
-        case let .label(label):
+        case .label(let label):
             if let problem = KeyProblem.forLabel(label, wantPrivate: true) { throw problem }
         }
         OpenSSLKey.clearErrors()
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { pushctl_read_private_key($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
             if PEMContents.lostLineBreaks(bytes) { throw KeyProblem.lostLineBreaks }
-            throw InputError(Words("the PEM block could not be read as a private key (damaged base64 or DER inside)",
-                                   es: "el bloque PEM no se pudo leer como clave privada (base64 o DER dañado dentro)"), hint: KeyProblem.download)
+            throw InputError(
+                Words(
+                    "the PEM block could not be read as a private key (damaged base64 or DER inside)",
+                    es: "el bloque PEM no se pudo leer como clave privada (base64 o DER dañado dentro)"), hint: KeyProblem.download)
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) ?? KeyProblem.consistency(key) { throw problem }
@@ -96,9 +99,13 @@ public final class ES256PublicKey: @unchecked Sendable {
         let read = certificate ? pushctl_certificate_public_key : pushctl_read_public_key
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { read($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
-            throw InputError(certificate
-                ? Words("the certificate could not be read (damaged base64 or DER inside)", es: "no se pudo leer el certificado (base64 o DER dañado dentro)")
-                : Words("the PEM block could not be read as a public key (damaged base64 or DER inside)", es: "el bloque PEM no se pudo leer como clave pública (base64 o DER dañado dentro)"))
+            throw InputError(
+                certificate
+                    ? Words(
+                        "the certificate could not be read (damaged base64 or DER inside)", es: "no se pudo leer el certificado (base64 o DER dañado dentro)")
+                    : Words(
+                        "the PEM block could not be read as a public key (damaged base64 or DER inside)",
+                        es: "el bloque PEM no se pudo leer como clave pública (base64 o DER dañado dentro)"))
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) { throw problem }
@@ -107,7 +114,9 @@ public final class ES256PublicKey: @unchecked Sendable {
 
     /// From an uncompressed point (a JWK's `x` and `y`, 32 bytes each).
     public convenience init(x: [UInt8], y: [UInt8]) throws(InputError) {
-        guard x.count == 32, y.count == 32 else { throw InputError(Words("a P-256 point has 32-byte x and y coordinates", es: "un punto de P-256 tiene coordenadas x e y de 32 bytes")) }
+        guard x.count == 32, y.count == 32 else {
+            throw InputError(Words("a P-256 point has 32-byte x and y coordinates", es: "un punto de P-256 tiene coordenadas x e y de 32 bytes"))
+        }
         // SubjectPublicKeyInfo for id-ecPublicKey / prime256v1, then the point 04‖x‖y.
         let prefix: [UInt8] = [
             0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01,
@@ -186,7 +195,8 @@ enum ECDSASignatureConversion {
         let s = raw.withUnsafeBufferPointer { BN_bin2bn($0.baseAddress! + 32, 32, nil) }
         // set0 takes ownership of r and s only when it succeeds.
         guard let r, let s, ECDSA_SIG_set0(signature, r, s) == 1 else {
-            BN_free(r); BN_free(s)
+            BN_free(r)
+            BN_free(s)
             throw SigningError("ECDSA_SIG_set0 failed")
         }
         var out: UnsafeMutablePointer<UInt8>? = nil

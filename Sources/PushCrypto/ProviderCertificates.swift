@@ -65,9 +65,11 @@ public struct CertificateInputNames: Sendable {
     public var key: Words
     public var password: Words
 
-    public init(certificate: Words = Words("the certificate", es: "el certificado"),
-                key: Words = Words("the certificate's key file", es: "el archivo de la clave del certificado"),
-                password: Words = Words("the password", es: "la contraseña")) {
+    public init(
+        certificate: Words = Words("the certificate", es: "el certificado"),
+        key: Words = Words("the certificate's key file", es: "el archivo de la clave del certificado"),
+        password: Words = Words("the password", es: "la contraseña")
+    ) {
         self.certificate = certificate
         self.key = key
         self.password = password
@@ -86,36 +88,54 @@ public struct ClientIdentity: Sendable {
     /// Reads a `.p12`/`.pfx` (password optional) or a PEM certificate with its key (in the same
     /// file, or in `key`). Every problem is an `InputError` naming the file (exit 65, or 66 for
     /// nothing to read), with what to do.
-    public static func load(_ bytes: [UInt8], source: String, key: (bytes: [UInt8], source: String)? = nil,
-                            password: String?, names: CertificateInputNames = CertificateInputNames()) throws(InputError) -> ClientIdentity {
+    public static func load(
+        _ bytes: [UInt8], source: String, key: (bytes: [UInt8], source: String)? = nil,
+        password: String?, names: CertificateInputNames = CertificateInputNames()
+    ) throws(InputError) -> ClientIdentity {
         let contents = try CertificateFile.read(bytes, source: source, password: password, names: names)
         var privateKey = contents.key
         if let key {
             if privateKey != nil {
-                throw InputError(Words("'\(OutsideText.display(source))' already holds a private key; ", es: "'\(OutsideText.display(source))' ya contiene una clave privada; ")
-                                 + names.key + Words(" is for a certificate without one", es: " es para un certificado sin ella"), kind: .usage)
+                throw InputError(
+                    Words(
+                        "'\(OutsideText.display(source))' already holds a private key; ", es: "'\(OutsideText.display(source))' ya contiene una clave privada; "
+                    )
+                        + names.key + Words(" is for a certificate without one", es: " es para un certificado sin ella"), kind: .usage)
             }
             privateKey = try CertificateFile.readKey(key.bytes, source: key.source, password: password, names: names)
         }
         guard let privateKey else {
             let place = OutsideText.display(source)
             if contents.isPKCS12 {
-                throw InputError(Words("the .p12 '\(place)' holds the certificate but not its private key", es: "el .p12 '\(place)' contiene el certificado pero no su clave privada"),
-                                 hint: Words("in Keychain Access, select the certificate together with its key and export both (2 items) as .p12",
-                                             es: "en Acceso a Llaveros, selecciona el certificado junto con su clave y exporta ambos (2 ítems) como .p12"))
+                throw InputError(
+                    Words(
+                        "the .p12 '\(place)' holds the certificate but not its private key",
+                        es: "el .p12 '\(place)' contiene el certificado pero no su clave privada"),
+                    hint: Words(
+                        "in Keychain Access, select the certificate together with its key and export both (2 items) as .p12",
+                        es: "en Acceso a Llaveros, selecciona el certificado junto con su clave y exporta ambos (2 ítems) como .p12"))
             }
-            throw InputError(Words("'\(place)' holds a certificate but no private key", es: "'\(place)' contiene un certificado pero ninguna clave privada"),
-                             hint: Words("give the key with ", es: "da la clave con ") + names.key
-                                 + Words(", or put both PEM blocks in one file", es: ", o pon ambos bloques PEM en un mismo archivo"))
+            throw InputError(
+                Words("'\(place)' holds a certificate but no private key", es: "'\(place)' contiene un certificado pero ninguna clave privada"),
+                hint: Words("give the key with ", es: "da la clave con ") + names.key
+                    + Words(", or put both PEM blocks in one file", es: ", o pon ambos bloques PEM en un mismo archivo"))
         }
         OpenSSLKey.clearErrors()
         guard X509_check_private_key(contents.certificate.pointer, privateKey.pointer) == 1 else {
             OpenSSLKey.clearErrors()
-            throw InputError(Words("the private key does not belong to the certificate '\(OutsideText.display(contents.details.subject, limit: 160))' in '\(OutsideText.display(source))'", es: "la clave privada no es la del certificado '\(OutsideText.display(contents.details.subject, limit: 160))' de '\(OutsideText.display(source))'"),
-                             hint: Words("use the key that made the certificate's signing request (Keychain Access shows it under the certificate)", es: "usa la clave con la que se hizo la solicitud de firma del certificado (Acceso a Llaveros la muestra bajo el certificado)"))
+            throw InputError(
+                Words(
+                    "the private key does not belong to the certificate '\(OutsideText.display(contents.details.subject, limit: 160))' in '\(OutsideText.display(source))'",
+                    es:
+                        "la clave privada no es la del certificado '\(OutsideText.display(contents.details.subject, limit: 160))' de '\(OutsideText.display(source))'"
+                ),
+                hint: Words(
+                    "use the key that made the certificate's signing request (Keychain Access shows it under the certificate)",
+                    es: "usa la clave con la que se hizo la solicitud de firma del certificado (Acceso a Llaveros la muestra bajo el certificado)"))
         }
         guard let keyText = OpenSSLKey.writeToMemoryBIO({ PEM_write_bio_PrivateKey($0, privateKey.pointer, nil, nil, 0, nil, nil) }) else {
-            throw InputError(Words("OpenSSL could not re-encode the certificate's private key", es: "OpenSSL no pudo volver a codificar la clave privada del certificado"))
+            throw InputError(
+                Words("OpenSSL could not re-encode the certificate's private key", es: "OpenSSL no pudo volver a codificar la clave privada del certificado"))
         }
         let chainPEM = ([contents.certificate] + contents.chain).flatMap(\.pem)
         return ClientIdentity(certificate: contents.details, certificatePEM: chainPEM, privateKeyPEM: Array(keyText.utf8))
@@ -134,8 +154,10 @@ public enum CertificateFile {
     }
 
     /// What `pushctl cert inspect` shows: the certificate, and whether its key came with it.
-    public static func inspect(_ bytes: [UInt8], source: String, password: String?,
-                               names: CertificateInputNames = CertificateInputNames()) throws(InputError) -> (certificate: ProviderCertificate, hasPrivateKey: Bool) {
+    public static func inspect(
+        _ bytes: [UInt8], source: String, password: String?,
+        names: CertificateInputNames = CertificateInputNames()
+    ) throws(InputError) -> (certificate: ProviderCertificate, hasPrivateKey: Bool) {
         let contents = try read(bytes, source: source, password: password, names: names)
         return (contents.details, contents.key != nil)
     }
@@ -193,7 +215,9 @@ public enum CertificateFile {
         case 0:
             // A .p12 exported without its key keeps the certificate among the "CA" ones.
             guard let certBox = certBox ?? (keyBox == nil && chainBoxes.count == 1 ? chainBoxes.removeFirst() : nil) else {
-                throw InputError(Words("the .p12 '\(place)' holds no certificate", es: "el .p12 '\(place)' no contiene ningún certificado"), hint: Words("export the certificate with its key from Keychain Access", es: "exporta el certificado con su clave desde Acceso a Llaveros"))
+                throw InputError(
+                    Words("the .p12 '\(place)' holds no certificate", es: "el .p12 '\(place)' no contiene ningún certificado"),
+                    hint: Words("export the certificate with its key from Keychain Access", es: "exporta el certificado con su clave desde Acceso a Llaveros"))
             }
             return Contents(certificate: certBox, chain: chainBoxes, key: keyBox, isPKCS12: true)
         case 1:
@@ -203,25 +227,44 @@ public enum CertificateFile {
                 return Contents(certificate: OpenSSLCertificate(taking: der), chain: [], key: nil, isPKCS12: false)
             }
             OpenSSLKey.clearErrors()
-            throw InputError(Words("'\(place)' is neither a .p12 (PKCS#12) nor a PEM or DER certificate (damaged, or another kind of file)", es: "'\(place)' no es un .p12 (PKCS#12) ni un certificado PEM o DER (está dañado, o es otro tipo de archivo)"),
-                             hint: Words("give the .p12 exported from Keychain Access, or a PEM certificate with its key (", es: "da el .p12 exportado desde Acceso a Llaveros, o un certificado PEM con su clave (") + names.key + Words(verbatim: ")"))
+            throw InputError(
+                Words(
+                    "'\(place)' is neither a .p12 (PKCS#12) nor a PEM or DER certificate (damaged, or another kind of file)",
+                    es: "'\(place)' no es un .p12 (PKCS#12) ni un certificado PEM o DER (está dañado, o es otro tipo de archivo)"),
+                hint: Words(
+                    "give the .p12 exported from Keychain Access, or a PEM certificate with its key (",
+                    es: "da el .p12 exportado desde Acceso a Llaveros, o un certificado PEM con su clave (") + names.key + Words(verbatim: ")"))
         case 2:
             if password?.isEmpty ?? true {
-                throw InputError(Words("the .p12 '\(place)' is protected by a password, and none was given", es: "el .p12 '\(place)' está protegido con contraseña, y no se dio ninguna"),
-                                 hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
+                throw InputError(
+                    Words(
+                        "the .p12 '\(place)' is protected by a password, and none was given",
+                        es: "el .p12 '\(place)' está protegido con contraseña, y no se dio ninguna"),
+                    hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
             }
-            throw InputError(Words("the password does not open the .p12 '\(place)' (its integrity check failed: a wrong password, or a damaged file)", es: "la contraseña no abre el .p12 '\(place)' (falló su comprobación de integridad: contraseña equivocada, o archivo dañado)"),
-                             hint: Words("check ", es: "revisa ") + names.password)
+            throw InputError(
+                Words(
+                    "the password does not open the .p12 '\(place)' (its integrity check failed: a wrong password, or a damaged file)",
+                    es: "la contraseña no abre el .p12 '\(place)' (falló su comprobación de integridad: contraseña equivocada, o archivo dañado)"),
+                hint: Words("check ", es: "revisa ") + names.password)
         default:
             let detail = reason.map { ": \($0)" } ?? ""
             if (reason ?? "").contains("unsupported") {
-                throw InputError(Words("the .p12 '\(place)' uses an encryption OpenSSL 3 reads only through its legacy provider, which is not available here\(detail)",
-                                       es: "el .p12 '\(place)' usa un cifrado que OpenSSL 3 solo lee con su proveedor legacy, que aquí no está disponible\(detail)"),
-                                 hint: Words("install OpenSSL's legacy module, or re-export the file: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, then openssl pkcs12 -export -in both.pem -out new.p12",
-                                             es: "instala el módulo legacy de OpenSSL, o vuelve a exportar el archivo: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, y luego openssl pkcs12 -export -in both.pem -out new.p12"))
+                throw InputError(
+                    Words(
+                        "the .p12 '\(place)' uses an encryption OpenSSL 3 reads only through its legacy provider, which is not available here\(detail)",
+                        es: "el .p12 '\(place)' usa un cifrado que OpenSSL 3 solo lee con su proveedor legacy, que aquí no está disponible\(detail)"),
+                    hint: Words(
+                        "install OpenSSL's legacy module, or re-export the file: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, then openssl pkcs12 -export -in both.pem -out new.p12",
+                        es:
+                            "instala el módulo legacy de OpenSSL, o vuelve a exportar el archivo: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, y luego openssl pkcs12 -export -in both.pem -out new.p12"
+                    ))
             }
-            throw InputError(Words("the .p12 '\(place)' could not be read\(detail)", es: "no se pudo leer el .p12 '\(place)'\(detail)"),
-                             hint: Words("export it again from Keychain Access (certificate and key together)", es: "vuelve a exportarlo desde Acceso a Llaveros (certificado y clave juntos)"))
+            throw InputError(
+                Words("the .p12 '\(place)' could not be read\(detail)", es: "no se pudo leer el .p12 '\(place)'\(detail)"),
+                hint: Words(
+                    "export it again from Keychain Access (certificate and key together)",
+                    es: "vuelve a exportarlo desde Acceso a Llaveros (certificado y clave juntos)"))
         }
     }
 
@@ -238,12 +281,18 @@ public enum CertificateFile {
         guard let first = certificates.first else {
             let text = String(decoding: bytes, as: UTF8.self)
             if text.contains("PRIVATE KEY-----") {
-                throw InputError(Words("'\(place)' holds a private key but no certificate", es: "'\(place)' contiene una clave privada pero ningún certificado"),
-                                 hint: Words("give the certificate with ", es: "da el certificado con ") + names.certificate
-                                     + Words(" and this file with ", es: " y este archivo con ") + names.key)
+                throw InputError(
+                    Words("'\(place)' holds a private key but no certificate", es: "'\(place)' contiene una clave privada pero ningún certificado"),
+                    hint: Words("give the certificate with ", es: "da el certificado con ") + names.certificate
+                        + Words(" and this file with ", es: " y este archivo con ") + names.key)
             }
-            throw InputError(Words("'\(place)' holds no readable PEM certificate ('-----BEGIN CERTIFICATE-----')", es: "'\(place)' no contiene un certificado PEM legible ('-----BEGIN CERTIFICATE-----')"),
-                             hint: Words("give the .p12 exported from Keychain Access, or the certificate as PEM", es: "da el .p12 exportado desde Acceso a Llaveros, o el certificado en PEM"))
+            throw InputError(
+                Words(
+                    "'\(place)' holds no readable PEM certificate ('-----BEGIN CERTIFICATE-----')",
+                    es: "'\(place)' no contiene un certificado PEM legible ('-----BEGIN CERTIFICATE-----')"),
+                hint: Words(
+                    "give the .p12 exported from Keychain Access, or the certificate as PEM",
+                    es: "da el .p12 exportado desde Acceso a Llaveros, o el certificado en PEM"))
         }
         let hasKey = String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY-----")
         let key = hasKey ? try readKey(bytes, source: source, password: password, names: names) : nil
@@ -260,13 +309,20 @@ public enum CertificateFile {
         if let pointer = pointer ?? nil { return OpenSSLKey(taking: pointer) }
         if needsPassword(bytes) {
             if password?.isEmpty ?? true {
-                throw InputError(Words("the private key in '\(place)' is encrypted, and no password was given", es: "la clave privada de '\(place)' está cifrada, y no se dio ninguna contraseña"),
-                                 hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
+                throw InputError(
+                    Words(
+                        "the private key in '\(place)' is encrypted, and no password was given",
+                        es: "la clave privada de '\(place)' está cifrada, y no se dio ninguna contraseña"),
+                    hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
             }
-            throw InputError(Words("the password does not decrypt the private key in '\(place)'", es: "la contraseña no descifra la clave privada de '\(place)'"),
-                             hint: Words("check ", es: "revisa ") + names.password)
+            throw InputError(
+                Words("the password does not decrypt the private key in '\(place)'", es: "la contraseña no descifra la clave privada de '\(place)'"),
+                hint: Words("check ", es: "revisa ") + names.password)
         }
-        throw InputError(Words("'\(place)' holds no readable PEM private key", es: "'\(place)' no contiene una clave privada PEM legible"), hint: Words("give the certificate's key as PEM ('-----BEGIN PRIVATE KEY-----')", es: "da la clave del certificado en PEM ('-----BEGIN PRIVATE KEY-----')"))
+        throw InputError(
+            Words("'\(place)' holds no readable PEM private key", es: "'\(place)' no contiene una clave privada PEM legible"),
+            hint: Words(
+                "give the certificate's key as PEM ('-----BEGIN PRIVATE KEY-----')", es: "da la clave del certificado en PEM ('-----BEGIN PRIVATE KEY-----')"))
     }
 }
 
@@ -294,10 +350,15 @@ public struct TestCertificates: Sendable {
     ///   - topics: the first is the bundle id (the UID); all go to the topics extension.
     ///   - validFrom: seconds from now to the start of validity (negative: in the past).
     ///   - validity: seconds the certificate stays valid from its start.
-    public static func make(topics: [ProviderCertificate.Topic], development: Bool, production: Bool,
-                            validFrom: Int, validity: Int, password: String) throws(InputError) -> TestCertificates {
-        guard let bundleID = topics.first?.name else { throw InputError(Words("a test certificate needs at least one topic", es: "un certificado de prueba necesita al menos un topic"), kind: .usage) }
-        let failure = InputError(Words("OpenSSL could not make the test certificates", es: "OpenSSL no pudo crear los certificados de prueba"), kind: .unavailable)
+    public static func make(
+        topics: [ProviderCertificate.Topic], development: Bool, production: Bool,
+        validFrom: Int, validity: Int, password: String
+    ) throws(InputError) -> TestCertificates {
+        guard let bundleID = topics.first?.name else {
+            throw InputError(Words("a test certificate needs at least one topic", es: "un certificado de prueba necesita al menos un topic"), kind: .usage)
+        }
+        let failure = InputError(
+            Words("OpenSSL could not make the test certificates", es: "OpenSSL no pudo crear los certificados de prueba"), kind: .unavailable)
         guard let caKeyPointer = pushctl_generate_p256(), let leafKeyPointer = pushctl_generate_rsa(2048) else { throw failure }
         let caKey = OpenSSLKey(taking: caKeyPointer)
         let leafKey = OpenSSLKey(taking: leafKeyPointer)
@@ -306,12 +367,12 @@ public struct TestCertificates: Sendable {
         let ca = OpenSSLCertificate(taking: caPointer)
         let caName = X509_get_subject_name(ca.pointer)
         guard pushctl_name_add(caName, "O", "pushctl test") == 1,
-              pushctl_name_add(caName, "CN", "pushctl test CA (not Apple)") == 1,
-              X509_set_issuer_name(ca.pointer, caName) == 1,
-              pushctl_cert_add_conf_extension(ca.pointer, nil, NID_basic_constraints, "critical,CA:TRUE") == 1,
-              pushctl_cert_add_conf_extension(ca.pointer, nil, NID_key_usage, "critical,keyCertSign,cRLSign") == 1,
-              pushctl_cert_add_conf_extension(ca.pointer, nil, NID_subject_key_identifier, "hash") == 1,
-              X509_sign(ca.pointer, caKey.pointer, EVP_sha256()) > 0
+            pushctl_name_add(caName, "CN", "pushctl test CA (not Apple)") == 1,
+            X509_set_issuer_name(ca.pointer, caName) == 1,
+            pushctl_cert_add_conf_extension(ca.pointer, nil, NID_basic_constraints, "critical,CA:TRUE") == 1,
+            pushctl_cert_add_conf_extension(ca.pointer, nil, NID_key_usage, "critical,keyCertSign,cRLSign") == 1,
+            pushctl_cert_add_conf_extension(ca.pointer, nil, NID_subject_key_identifier, "hash") == 1,
+            X509_sign(ca.pointer, caKey.pointer, EVP_sha256()) > 0
         else { throw failure }
 
         let from = max(-100 * 365 * 86_400, min(validFrom, 100 * 365 * 86_400))
@@ -321,22 +382,22 @@ public struct TestCertificates: Sendable {
         let name = X509_get_subject_name(leaf.pointer)
         let environment = development && production ? "" : development ? "Development " : "Production "
         guard pushctl_name_add(name, "UID", bundleID) == 1,
-              // X.509 caps a common name at 64 characters.
-              pushctl_name_add(name, "CN", String("Apple \(environment)Push Services: \(bundleID)".prefix(64))) == 1,
-              pushctl_name_add(name, "OU", "PUSHCTLTST") == 1,
-              pushctl_name_add(name, "O", "pushctl test certificate, not Apple") == 1,
-              X509_set_issuer_name(leaf.pointer, caName) == 1,
-              pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_basic_constraints, "critical,CA:FALSE") == 1,
-              pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_key_usage, "critical,digitalSignature") == 1,
-              pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_ext_key_usage, "clientAuth") == 1,
-              pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_authority_key_identifier, "keyid") == 1
+            // X.509 caps a common name at 64 characters.
+            pushctl_name_add(name, "CN", String("Apple \(environment)Push Services: \(bundleID)".prefix(64))) == 1,
+            pushctl_name_add(name, "OU", "PUSHCTLTST") == 1,
+            pushctl_name_add(name, "O", "pushctl test certificate, not Apple") == 1,
+            X509_set_issuer_name(leaf.pointer, caName) == 1,
+            pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_basic_constraints, "critical,CA:FALSE") == 1,
+            pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_key_usage, "critical,digitalSignature") == 1,
+            pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_ext_key_usage, "clientAuth") == 1,
+            pushctl_cert_add_conf_extension(leaf.pointer, ca.pointer, NID_authority_key_identifier, "keyid") == 1
         else { throw failure }
         let null: [UInt8] = [0x05, 0x00]
         if development, pushctl_cert_add_der_extension(leaf.pointer, AppleTopicsExtension.developmentOID, null, 2) != 1 { throw failure }
         if production, pushctl_cert_add_der_extension(leaf.pointer, AppleTopicsExtension.productionOID, null, 2) != 1 { throw failure }
         let topicsDER = AppleTopicsExtension.encode(topics)
         guard pushctl_cert_add_der_extension(leaf.pointer, AppleTopicsExtension.oid, topicsDER, Int32(topicsDER.count)) == 1,
-              X509_sign(leaf.pointer, caKey.pointer, EVP_sha256()) > 0
+            X509_sign(leaf.pointer, caKey.pointer, EVP_sha256()) > 0
         else { throw failure }
 
         guard let keyText = OpenSSLKey.writeToMemoryBIO({ PEM_write_bio_PrivateKey($0, leafKey.pointer, nil, nil, 0, nil, nil) }) else { throw failure }
@@ -345,9 +406,13 @@ public struct TestCertificates: Sendable {
         let written = password.withCString { pushctl_p12_write(bio, $0, bundleID, leafKey.pointer, leaf.pointer, ca.pointer) }
         var data: UnsafeMutablePointer<CChar>? = nil
         let length = pushctl_bio_mem_data(bio, &data)
-        guard written == 1, length > 0, let data else { OpenSSLKey.clearErrors(); throw failure }
+        guard written == 1, length > 0, let data else {
+            OpenSSLKey.clearErrors()
+            throw failure
+        }
         let p12 = Array(UnsafeRawBufferPointer(start: data, count: length))
-        return TestCertificates(caPEM: ca.pem, certificatePEM: leaf.pem, privateKeyPEM: Array(keyText.utf8),
-                                pkcs12: p12, certificate: leaf.details)
+        return TestCertificates(
+            caPEM: ca.pem, certificatePEM: leaf.pem, privateKeyPEM: Array(keyText.utf8),
+            pkcs12: p12, certificate: leaf.details)
     }
 }

@@ -46,8 +46,9 @@ public enum SignerOutput {
         guard bytes.count <= 200, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("vault:v"), let colon = text.dropFirst(7).firstIndex(of: ":"),
-           !text[text.index(text.startIndex, offsetBy: 7)..<colon].isEmpty,
-           text[text.index(text.startIndex, offsetBy: 7)..<colon].allSatisfy(\.isASCIIDigit) {
+            !text[text.index(text.startIndex, offsetBy: 7)..<colon].isEmpty,
+            text[text.index(text.startIndex, offsetBy: 7)..<colon].allSatisfy(\.isASCIIDigit)
+        {
             text = String(text[text.index(after: colon)...])
         }
         while text.hasSuffix("=") { text.removeLast() }
@@ -70,7 +71,8 @@ public enum SignerOutput {
         guard let parsed else { return nil }
         ECDSA_SIG_free(parsed)
         guard consumed == der.count, let raw = try? ECDSASignatureConversion.raw(fromDER: der),
-              (try? ECDSASignatureConversion.der(fromRaw: raw)) == der else { return nil }
+            (try? ECDSASignatureConversion.der(fromRaw: raw)) == der
+        else { return nil }
         return raw
     }
 

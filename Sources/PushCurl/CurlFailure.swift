@@ -23,7 +23,8 @@ enum CurlFailure: Equatable {
     init(code: UInt32, detail: String, throughProxy: Bool) {
         func is_(_ known: CURLcode) -> Bool { code == known.rawValue }
         if is_(CURLE_PROXY) || is_(CURLE_COULDNT_RESOLVE_PROXY) || detail.contains("CONNECT tunnel failed")
-            || (throughProxy && is_(CURLE_COULDNT_CONNECT)) {
+            || (throughProxy && is_(CURLE_COULDNT_CONNECT))
+        {
             self = .proxy
         } else if is_(CURLE_COULDNT_RESOLVE_HOST) {
             self = .dns

@@ -105,7 +105,9 @@ final class EasyHandle {
         guard let location = curl_url() else { throw CurlSetupError(description: "curl_url failed (out of memory?)") }
         self.location = location
         let code = curl_url_set(location, CURLUPART_URL, base, 0)
-        guard code == CURLUE_OK else { throw CurlSetupError(description: "libcurl could not read the URL \(base): \(String(cString: curl_url_strerror(code)))") }
+        guard code == CURLUE_OK else {
+            throw CurlSetupError(description: "libcurl could not read the URL \(base): \(String(cString: curl_url_strerror(code)))")
+        }
         try require(CURLOPT_CURLU, pointer: UnsafeRawPointer(location))
     }
 
@@ -197,11 +199,12 @@ final class EasyHandle {
     /// "name: value\r\n"; only these few headers matter, matched on bytes (no String per line).
     private func readHeader(_ line: UnsafeRawBufferPointer) {
         guard let start = line.baseAddress,
-              let colon = Bytes.find(UInt8(ascii: ":"), in: start, count: min(line.count, 20)),
-              let which = EasyHandle.wanted(UnsafeRawBufferPointer(rebasing: line[..<colon]))
+            let colon = Bytes.find(UInt8(ascii: ":"), in: start, count: min(line.count, 20)),
+            let which = EasyHandle.wanted(UnsafeRawBufferPointer(rebasing: line[..<colon]))
         else { return }
         if which == 5 && !readsDate { return }
-        var from = colon + 1, to = line.count
+        var from = colon + 1
+        var to = line.count
         while from < to, line[from].isASCIIWhitespace { from += 1 }
         while to > from, line[to - 1].isASCIIWhitespace { to -= 1 }
         // Echoed in results: printable ASCII only, bounded (an apns-id is 36 characters).

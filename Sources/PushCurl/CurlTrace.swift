@@ -1,9 +1,10 @@
 internal import CCurl
 import PushCore
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// libcurl's own trace (connection, TLS, HTTP/2 frames' headers), line by line to a sink the

@@ -1,11 +1,12 @@
 internal import CCurl
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PushSystem
 public import PushCore
+import PushSystem
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where and how to connect.
 public struct CurlTransportConfiguration: Sendable {
@@ -37,9 +38,11 @@ public struct CurlTransportConfiguration: Sendable {
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
 
-    public init(baseURL: String, caCertificateFile: String? = nil, concurrency: Int = 100, connections: Int = 1,
-                connectTimeout: Double = 10, timeout: Double = 30, trace: (@Sendable (String) -> Void)? = nil,
-                showSecrets: Bool = false) {
+    public init(
+        baseURL: String, caCertificateFile: String? = nil, concurrency: Int = 100, connections: Int = 1,
+        connectTimeout: Double = 10, timeout: Double = 30, trace: (@Sendable (String) -> Void)? = nil,
+        showSecrets: Bool = false
+    ) {
         self.baseURL = baseURL
         self.caCertificateFile = caCertificateFile
         self.concurrency = concurrency
@@ -103,7 +106,10 @@ public final class CurlTransport: PushTransport {
     public init(configuration: CurlTransportConfiguration) throws {
         guard CurlRuntime.initialise() else { throw CurlSetupError(description: "libcurl could not be initialised") }
         guard CurlRuntime.supportsHTTP2 else {
-            throw CurlSetupError(description: "this libcurl (\(CurlRuntime.version)) was built without HTTP/2, which APNs requires; install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev)")
+            throw CurlSetupError(
+                description:
+                    "this libcurl (\(CurlRuntime.version)) was built without HTTP/2, which APNs requires; install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev)"
+            )
         }
         guard let multi = MultiHandle() else { throw CurlSetupError(description: "curl_multi_init failed") }
         self.configuration = configuration
@@ -245,8 +251,9 @@ public final class CurlTransport: PushTransport {
             guard handle.httpVersion == Int(CURL_HTTP_VERSION_2_0) else {
                 return .failure(.unreachable("\(configuration.baseURL) answered over HTTP/1.x; APNs speaks only HTTP/2", cause: .protocolMismatch))
             }
-            var response = PushResponse(status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
-                                        retryAfterSeconds: handle.retryAfter, body: handle.responseBody)
+            var response = PushResponse(
+                status: status, apnsID: handle.apnsID, apnsUniqueID: handle.apnsUniqueID,
+                retryAfterSeconds: handle.retryAfter, body: handle.responseBody)
             response.channelID = handle.channelID
             response.requestID = handle.requestID
             return .success(response)
@@ -256,7 +263,10 @@ public final class CurlTransport: PushTransport {
         if failure != .proxy && detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
             // request could start: the server takes connections but no streams.
-            return .failure(.refused("libcurl tried the request on several new connections and each closed before it could start (a server whose HTTP/2 SETTINGS allow 0 streams does this); stopped so as not to hammer it"))
+            return .failure(
+                .refused(
+                    "libcurl tried the request on several new connections and each closed before it could start (a server whose HTTP/2 SETTINGS allow 0 streams does this); stopped so as not to hammer it"
+                ))
         }
         switch failure {
         // With a proxy, a connection that fails is the proxy's; a tunnel it refuses is too.
@@ -298,8 +308,10 @@ public final class CurlTransport: PushTransport {
     /// always verified (with the added CA), the client certificate from memory, CONNECT_TO, and
     /// the proxy (which wins over no_proxy) with its credentials. Returns the CONNECT_TO list,
     /// which must live as long as the handle.
-    static func connection(_ handle: some CurlOptionTarget, _ configuration: CurlTransportConfiguration,
-                           trust: (file: String, directory: String?)?, connectTimeout: Double) throws -> HeaderList? {
+    static func connection(
+        _ handle: some CurlOptionTarget, _ configuration: CurlTransportConfiguration,
+        trust: (file: String, directory: String?)?, connectTimeout: Double
+    ) throws -> HeaderList? {
         try handle.require(CURLOPT_NOSIGNAL, 1)
         try handle.require(CURLOPT_CONNECTTIMEOUT_MS, CurlTransport.milliseconds(connectTimeout))
         try handle.require(CURLOPT_SSL_VERIFYPEER, 1)
@@ -340,8 +352,10 @@ public final class CurlTransport: PushTransport {
 
     /// A handle set up for `configuration`: HTTP/2 over TLS, certificates always verified, its
     /// timeouts, proxy and trace. (The connection probe makes its one handle here too.)
-    static func makeHandle(_ configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
-                           streams: StreamCount) throws -> EasyHandle {
+    static func makeHandle(
+        _ configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
+        streams: StreamCount
+    ) throws -> EasyHandle {
         guard let handle = EasyHandle(streams: streams) else { throw CurlSetupError(description: "curl_easy_init failed (out of memory?)") }
         try handle.require(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         try handle.require(CURLOPT_PIPEWAIT, 1)
@@ -396,9 +410,9 @@ final class SocketEvents {
     func watch(_ socket: Int32, _ wanted: PollEvents?) {
         let index = sockets.firstIndex { $0.descriptor == socket }
         switch (index, wanted) {
-        case let (index?, wanted?): sockets[index].events = wanted
-        case let (index?, nil): sockets.remove(at: index)
-        case let (nil, wanted?): sockets.append(PolledDescriptor(socket, wanted))
+        case (let index?, let wanted?): sockets[index].events = wanted
+        case (let index?, nil): sockets.remove(at: index)
+        case (nil, let wanted?): sockets.append(PolledDescriptor(socket, wanted))
         case (nil, nil): break
         }
     }

@@ -1,6 +1,6 @@
 internal import CCurl
-import PushSystem
 import PushCore
+import PushSystem
 
 /// A GOAWAY as the server sent it.
 public struct GoAwayNotice: Sendable, Equatable {
@@ -24,8 +24,10 @@ public struct GoAwayNotice: Sendable, Equatable {
 /// which carries no notification), and reads frames until the server answers or says GOAWAY.
 /// Bounded: one connection, at most `timeout` seconds, 256 KiB read.
 enum GoAwayProbe {
-    static func run(configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
-                    timeout: Double = 2) -> GoAwayNotice? {
+    static func run(
+        configuration: CurlTransportConfiguration, trust: (file: String, directory: String?)?,
+        timeout: Double = 2
+    ) -> GoAwayNotice? {
         guard let handle = curl_easy_init() else { return nil }
         // The CONNECT_TO list outlives the handle.
         var connectTo: HeaderList?
@@ -52,8 +54,12 @@ enum GoAwayProbe {
         guard pushctl_easy_active_socket(handle, &socket) == CURLE_OK, socket >= 0 else { return nil }
 
         let host = GoAwayProbe.authority(ofBaseURL: configuration.baseURL)
-        guard send(handle, socket: socket, bytes: HTTP2Frames.preface + HTTP2Frames.settings(ack: false)
-                   + HTTP2Frames.getRoot(authority: host)) else { return nil }
+        guard
+            send(
+                handle, socket: socket,
+                bytes: HTTP2Frames.preface + HTTP2Frames.settings(ack: false)
+                    + HTTP2Frames.getRoot(authority: host))
+        else { return nil }
 
         let start = Clocks.monotonicSeconds()
         var deadline = start + timeout
@@ -128,8 +134,10 @@ enum HTTP2Frames {
 
     static func frame(type: UInt8, flags: UInt8, stream: UInt32, payload: [UInt8]) -> [UInt8] {
         let n = payload.count
-        return [UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF), type, flags,
-                UInt8(stream >> 24 & 0x7F), UInt8(stream >> 16 & 0xFF), UInt8(stream >> 8 & 0xFF), UInt8(stream & 0xFF)] + payload
+        return [
+            UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF), type, flags,
+            UInt8(stream >> 24 & 0x7F), UInt8(stream >> 16 & 0xFF), UInt8(stream >> 8 & 0xFF), UInt8(stream & 0xFF),
+        ] + payload
     }
 
     static func settings(ack: Bool) -> [UInt8] { frame(type: 0x4, flags: ack ? 0x1 : 0, stream: 0, payload: []) }

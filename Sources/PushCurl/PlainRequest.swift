@@ -18,8 +18,10 @@ public enum PlainRequest {
     }
 
     /// Sends `body` with `method` (PUT, POST) to `url`; at most `timeout` seconds in all.
-    public static func send(_ method: String, to url: String, body: [UInt8], contentType: String,
-                            timeout: Double) -> Result<Answer, Failure> {
+    public static func send(
+        _ method: String, to url: String, body: [UInt8], contentType: String,
+        timeout: Double
+    ) -> Result<Answer, Failure> {
         guard CurlRuntime.initialise(), let handle = OneShotHandle() else { return .failure(Failure(description: "libcurl could not be initialised")) }
         let milliseconds = max(1, Int(timeout * 1000))
         let headers = HeaderList(["Content-Type: " + contentType, "Expect:"])

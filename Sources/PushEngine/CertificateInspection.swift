@@ -1,7 +1,7 @@
 public import PushCore
-public import PushWords
-import PushFiles
 import PushCrypto
+import PushFiles
+public import PushWords
 
 /// What a certificate file holds, as `pushctl cert inspect` reads it: a `.p12`/`.pfx` (with its
 /// password), a PEM certificate (with or without its key) or the DER `.cer` Apple's portal gives.
@@ -30,13 +30,23 @@ public struct CertificateInspection {
             let label = Words(english, es: spanish).description
             return label + String(repeating: " ", count: max(1, 14 - label.count)) + value
         }
-        let content = hasKey ? Words(" (certificate and private key)", es: " (certificado y clave privada)") : Words(" (certificate only)", es: " (solo el certificado)")
+        let content =
+            hasKey ? Words(" (certificate and private key)", es: " (certificado y clave privada)") : Words(" (certificate only)", es: " (solo el certificado)")
         var lines = [row("file", "archivo", show(path) + content.description), row("subject", "sujeto", show(c.subject))]
-        lines.append(row("bundle id", "bundle id", c.uid.map(show) ?? Words("(none: no UID in the subject; not an APNs certificate?)",
-                                                                              es: "(ninguno: el sujeto no tiene UID; ¿no es un certificado de APNs?)").description))
-        let topics = c.topics.isEmpty
-            ? [c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").description }
-                ?? Words("(none)", es: "(ninguno)").description]
+        lines.append(
+            row(
+                "bundle id", "bundle id",
+                c.uid.map(show)
+                    ?? Words(
+                        "(none: no UID in the subject; not an APNs certificate?)",
+                        es: "(ninguno: el sujeto no tiene UID; ¿no es un certificado de APNs?)"
+                    ).description))
+        let topics =
+            c.topics.isEmpty
+            ? [
+                c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").description }
+                    ?? Words("(none)", es: "(ninguno)").description
+            ]
             : c.topics.map { "\(show($0.name))\($0.kinds.isEmpty ? "" : " (\($0.kinds.map(show).joined(separator: ", ")))")" }
         for (index, topic) in topics.enumerated() { lines.append(index == 0 ? row("topics", "topics", topic) : String(repeating: " ", count: 14) + topic) }
         lines.append(row("environments", "entornos", c.environments.description))
@@ -46,7 +56,7 @@ public struct CertificateInspection {
         switch c.validity(now: now) {
         case .expired: state = Words("EXPIRED", es: "CADUCADO")
         case .notYetValid: state = Words("NOT YET VALID", es: "AÚN NO ES VÁLIDO")
-        case let .expiresSoon(days): state = Words("\(days) days left: renew soon", es: "quedan \(days) días: renuévalo pronto")
+        case .expiresSoon(let days): state = Words("\(days) days left: renew soon", es: "quedan \(days) días: renuévalo pronto")
         case .valid: state = Words("\(c.daysLeft(now: now)) days left", es: "quedan \(c.daysLeft(now: now)) días")
         }
         lines.append(row("valid from", "válido desde", UTCDate.format(unixSeconds: c.notBefore)))
@@ -62,10 +72,16 @@ public struct CertificateInspection {
             ("file", .string(OutsideText.display(path, limit: 1000))),
             ("subject", .string(c.subject)),
             ("bundleId", c.uid.map(JSONValue.string) ?? .null),
-            ("topics", .array(c.allowedTopics.map { name in
-                .object([("topic", .string(name)),
-                         ("kinds", .array((c.topics.first { $0.name == name }?.kinds ?? []).map(JSONValue.string)))])
-            })),
+            (
+                "topics",
+                .array(
+                    c.allowedTopics.map { name in
+                        .object([
+                            ("topic", .string(name)),
+                            ("kinds", .array((c.topics.first { $0.name == name }?.kinds ?? []).map(JSONValue.string))),
+                        ])
+                    })
+            ),
             ("environments", .array((c.development ? ["development"] : []).map(JSONValue.string) + (c.production ? [.string("production")] : []))),
             ("issuer", .string(c.issuer)),
             ("serial", .string(c.serialHex)),

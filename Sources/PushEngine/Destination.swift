@@ -1,7 +1,7 @@
 public import PushCore
-import PushWords
-import PushFiles
 public import PushCurl
+import PushFiles
+import PushWords
 
 /// Where requests go: one of Apple's environments (its device-push host, or its channel API), or
 /// a server of the user's (`pushctl mock`, a gateway) — with the extra CA to trust there.
@@ -20,11 +20,14 @@ public struct Destination: Sendable, Equatable {
     private let port: Int?
 
     /// One of Apple's environments. `port` is 443 (nil) or 2197, for device pushes.
-    public static func apple(_ environment: APNsEnvironment, service: Service = .push, port: Int? = nil,
-                             caCertificate: String? = nil) throws(InputError) -> Destination {
+    public static func apple(
+        _ environment: APNsEnvironment, service: Service = .push, port: Int? = nil,
+        caCertificate: String? = nil
+    ) throws(InputError) -> Destination {
         if let port, port != 443, port != 2197 {
-            throw InputError(Words("APNs listens on port 443 or 2197, not \(port)", es: "APNs escucha en el puerto 443 o en el 2197, no en el \(port)"),
-                             kind: .usage)
+            throw InputError(
+                Words("APNs listens on port 443 or 2197, not \(port)", es: "APNs escucha en el puerto 443 o en el 2197, no en el \(port)"),
+                kind: .usage)
         }
         if let caCertificate { try CACertificateFile.check(caCertificate) }
         return Destination(environment: environment, service: service, port: port == 443 ? nil : port, caCertificate: caCertificate)

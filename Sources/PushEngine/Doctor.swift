@@ -1,9 +1,9 @@
 public import PushCore
-public import PushWords
-public import PushCurl
-public import PushSystem
-import PushFiles
 import PushCrypto
+public import PushCurl
+import PushFiles
+public import PushSystem
+public import PushWords
 
 /// One finding of `Doctor`: what was checked, whether it passed, what was found, what to do when
 /// it did not, and the fields a program reads.
@@ -40,8 +40,11 @@ public struct DoctorCheck: Sendable {
 
     /// The check as one json object, its words in `language`.
     public func json(_ language: Language) -> JSONValue {
-        .object([("name", .string(name)), ("status", .string(status.rawValue)), ("found", .string(found.text(language))),
-                 ("hint", hint.map { .string($0.text(language)) } ?? .null)] + details)
+        .object(
+            [
+                ("name", .string(name)), ("status", .string(status.rawValue)), ("found", .string(found.text(language))),
+                ("hint", hint.map { .string($0.text(language)) } ?? .null),
+            ] + details)
     }
 }
 
@@ -56,16 +59,21 @@ public struct DoctorReport: Sendable {
 
     /// "7 checks: 5 passed, 0 failed, 2 skipped".
     public var line: Words {
-        let failed = count(.fail), skipped = count(.skip), passed = checks.count - failed - skipped
-        return Words("\(checks.count) checks: \(passed) passed, \(failed) failed, \(skipped) skipped",
-                     es: "\(checks.count) comprobaciones: \(passed) correctas, \(failed) fallidas, \(skipped) omitidas")
+        let failed = count(.fail)
+        let skipped = count(.skip)
+        let passed = checks.count - failed - skipped
+        return Words(
+            "\(checks.count) checks: \(passed) passed, \(failed) failed, \(skipped) skipped",
+            es: "\(checks.count) comprobaciones: \(passed) correctas, \(failed) fallidas, \(skipped) omitidas")
     }
 
     /// The whole report as one json document; `exitStatus` is the caller's.
     public func json(exitStatus: Int32, language: Language) -> JSONValue {
-        .object([("checks", .array(checks.map { $0.json(language) })), ("passed", .integer(Int64(count(.pass)))),
-                 ("failed", .integer(Int64(count(.fail)))), ("skipped", .integer(Int64(count(.skip)))),
-                 ("exitStatus", .integer(Int64(exitStatus)))])
+        .object([
+            ("checks", .array(checks.map { $0.json(language) })), ("passed", .integer(Int64(count(.pass)))),
+            ("failed", .integer(Int64(count(.fail)))), ("skipped", .integer(Int64(count(.skip)))),
+            ("exitStatus", .integer(Int64(exitStatus))),
+        ])
     }
 }
 
@@ -133,9 +141,16 @@ public struct Doctor {
     public func run() -> DoctorReport {
         var checks = [libcurl()]
         let certificate = self.certificate()
-        let key = certificate.identity == nil || values.flags[.keyFile] != nil ? self.key() : (check: DoctorCheck(
-            name: "key", status: .skip, found: Words("a certificate authenticates instead (see the certificate check)",
-                                                     es: "se autentica con un certificado (mira la comprobación del certificado)")), signer: nil)
+        let key =
+            certificate.identity == nil || values.flags[.keyFile] != nil
+            ? self.key()
+            : (
+                check: DoctorCheck(
+                    name: "key", status: .skip,
+                    found: Words(
+                        "a certificate authenticates instead (see the certificate check)",
+                        es: "se autentica con un certificado (mira la comprobación del certificado)")), signer: nil
+            )
         checks.append(key.check)
         checks.append(certificate.check)
         let targets = self.targets

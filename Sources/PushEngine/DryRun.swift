@@ -21,7 +21,9 @@ public struct DryRun {
         let body = shape.body?.bytes ?? []
         var out = ["\(shape.method.rawValue) \(url)"]
         if let path = request.certificatePath {
-            out.append("(no authorization header: the client certificate '\(OutsideText.display(path))' authenticates, \(request.certificate.map { OutsideText.display($0.certificate.subject, limit: 120) } ?? ""))")
+            out.append(
+                "(no authorization header: the client certificate '\(OutsideText.display(path))' authenticates, \(request.certificate.map { OutsideText.display($0.certificate.subject, limit: 120) } ?? ""))"
+            )
         } else {
             out.append("authorization: \(auth)")
         }
@@ -29,9 +31,10 @@ public struct DryRun {
         out += ["", String(decoding: body, as: UTF8.self), ""]
         let count = request.notifications.count
         if count > 1 {
-            out.append(request.template == nil
-                ? "… and \(count - 1) more notification(s) from the requests file"
-                : "… and the same to \(count - 1) more device token(s)")
+            out.append(
+                request.template == nil
+                    ? "… and \(count - 1) more notification(s) from the requests file"
+                    : "… and the same to \(count - 1) more device token(s)")
         }
         let prefix = APNsHeader.pushType + ": "
         let typeLine: String = shape.headerLines.first { $0.hasPrefix(prefix) } ?? ""

@@ -1,7 +1,7 @@
-import PushSystem
 public import PushCore
-public import PushWords
 import PushFiles
+import PushSystem
+public import PushWords
 
 /// `--follow`: a tokens or requests file (standard input, a pipe, a FIFO) read line by line as the
 /// lines arrive, each checked and sent on arrival, with no spool and nothing read ahead: the run
@@ -42,8 +42,9 @@ public final class FollowInput: ArrivingRequests {
 
     /// A notification on each line, the run's header values its defaults.
     public convenience init(_ path: String, requests defaults: PushSpec, shard: Shard?) throws(InputError) {
-        try self.init(path, what: "requests file", template: nil, requests: RequestLine.Reader(defaults: defaults), shard: shard,
-                      lineLimit: RequestLine.lengthLimit)
+        try self.init(
+            path, what: "requests file", template: nil, requests: RequestLine.Reader(defaults: defaults), shard: shard,
+            lineLimit: RequestLine.lengthLimit)
     }
 
     private init(_ path: String, what: String, template: PushTemplate?, requests: RequestLine.Reader?, shard: Shard?, lineLimit: Int) throws(InputError) {
@@ -113,9 +114,11 @@ public final class FollowInput: ArrivingRequests {
     private func refuse(_ error: InputError) {
         count += 1
         let problem = error.at(.line(displayName, lineNumber))
-        refused.append(PushResult(subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil, apnsUniqueID: nil,
-                                  reason: nil, timestamp: nil, attempts: 0,
-                                  explanation: .failed(.abandoned(.notSent(problem)), attempts: 0, limit: nil), stopped: nil, inDoubt: false))
+        refused.append(
+            PushResult(
+                subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil, apnsUniqueID: nil,
+                reason: nil, timestamp: nil, attempts: 0,
+                explanation: .failed(.abandoned(.notSent(problem)), attempts: 0, limit: nil), stopped: nil, inDoubt: false))
     }
 
     /// The next whole line in the buffer (the rest at the end of the input); an overlong one is
@@ -131,12 +134,18 @@ public final class FollowInput: ArrivingRequests {
                     discarding = false
                     lineNumber += 1
                     count += 1
-                    refused.append(PushResult(subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil,
-                                              apnsUniqueID: nil, reason: nil, timestamp: nil, attempts: 0,
-                                              explanation: .failed(.abandoned(.notSent(InputError(
-                                                  Words("\(displayName), line \(lineNumber): longer than \(lineLimit) bytes",
-                                                        es: "\(displayName), línea \(lineNumber): más larga de \(lineLimit) bytes")))), attempts: 0, limit: nil),
-                                              stopped: nil, inDoubt: false))
+                    refused.append(
+                        PushResult(
+                            subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil,
+                            apnsUniqueID: nil, reason: nil, timestamp: nil, attempts: 0,
+                            explanation: .failed(
+                                .abandoned(
+                                    .notSent(
+                                        InputError(
+                                            Words(
+                                                "\(displayName), line \(lineNumber): longer than \(lineLimit) bytes",
+                                                es: "\(displayName), línea \(lineNumber): más larga de \(lineLimit) bytes")))), attempts: 0, limit: nil),
+                            stopped: nil, inDoubt: false))
                     continue
                 }
                 return line

@@ -1,7 +1,7 @@
-import PushSystem
 public import PushCore
-public import PushWords
 import PushFiles
+import PushSystem
+public import PushWords
 
 /// What a run tells a CI job's log: a Markdown summary for GitHub's step summary, and one
 /// annotation per reason (not per token), in this process's language.
@@ -52,8 +52,11 @@ public struct JobReport {
         }
         if let deadTokensFile, s.rejectedByReason["Unregistered", default: 0] + s.rejectedByReason["ExpiredToken", default: 0] > 0 {
             lines.append("")
-            lines.append(Words("Dead tokens (410) were written to `\(deadTokensFile.replacingMarkdown())`: remove them from your list.",
-                               es: "Los tokens muertos (410) se escribieron en `\(deadTokensFile.replacingMarkdown())`: bórralos de tu lista.").description)
+            lines.append(
+                Words(
+                    "Dead tokens (410) were written to `\(deadTokensFile.replacingMarkdown())`: remove them from your list.",
+                    es: "Los tokens muertos (410) se escribieron en `\(deadTokensFile.replacingMarkdown())`: bórralos de tu lista."
+                ).description)
         }
         for note in notes {
             lines.append("")
@@ -61,8 +64,11 @@ public struct JobReport {
         }
         if let stopped = s.stoppedBy {
             lines.append("")
-            lines.append(Words("**Stopped by \(stopped.name)**: \(s.notSent) not sent, \(s.inDoubt) in doubt (sent, not answered: APNs may have them).",
-                               es: "**Detenido por \(stopped.name)**: \(s.notSent) sin enviar, \(s.inDoubt) en duda (enviadas y sin respuesta: puede que APNs las tenga).").description)
+            lines.append(
+                Words(
+                    "**Stopped by \(stopped.name)**: \(s.notSent) not sent, \(s.inDoubt) in doubt (sent, not answered: APNs may have them).",
+                    es: "**Detenido por \(stopped.name)**: \(s.notSent) sin enviar, \(s.inDoubt) en duda (enviadas y sin respuesta: puede que APNs las tenga)."
+                ).description)
             if let resumeCommand {
                 lines.append("")
                 lines.append(Words("Resume with:", es: "Para reanudar:").description)
@@ -79,24 +85,36 @@ public struct JobReport {
         let s = summary
         var out: [String] = []
         for (name, count) in s.topReasons {
-            let title = Words("APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
-                              es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
+            let title = Words(
+                "APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
+                es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
             out.append(JobReport.command("error", title: title.description, message: JobReport.explanation(of: name).description))
         }
         if s.unreachable > 0 {
-            out.append(JobReport.command("error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").description,
-                                         message: Words("\(s.unreachable) notifications were not delivered to APNs",
-                                                        es: "\(s.unreachable) notificaciones no llegaron a APNs").description))
+            out.append(
+                JobReport.command(
+                    "error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").description,
+                    message: Words(
+                        "\(s.unreachable) notifications were not delivered to APNs",
+                        es: "\(s.unreachable) notificaciones no llegaron a APNs"
+                    ).description))
         }
         if s.temporaryFailures > 0 {
-            out.append(JobReport.command("warning", title: Words("Temporary failures", es: "Fallos temporales").description,
-                                         message: Words("\(s.temporaryFailures) notifications failed for now (429, 5xx, timeouts) after their retries; send them again later",
-                                                        es: "\(s.temporaryFailures) notificaciones fallaron por ahora (429, 5xx, tiempos agotados) tras sus reintentos; vuelve a enviarlas más tarde").description))
+            out.append(
+                JobReport.command(
+                    "warning", title: Words("Temporary failures", es: "Fallos temporales").description,
+                    message: Words(
+                        "\(s.temporaryFailures) notifications failed for now (429, 5xx, timeouts) after their retries; send them again later",
+                        es:
+                            "\(s.temporaryFailures) notificaciones fallaron por ahora (429, 5xx, tiempos agotados) tras sus reintentos; vuelve a enviarlas más tarde"
+                    ).description))
         }
         if let stopped = s.stoppedBy {
             let resume = resumeCommand.map { Words("; resume with: \($0)", es: "; para reanudar: \($0)") } ?? Words(verbatim: "")
-            out.append(JobReport.command("warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").description,
-                                         message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).description))
+            out.append(
+                JobReport.command(
+                    "warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").description,
+                    message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).description))
         }
         return out
     }

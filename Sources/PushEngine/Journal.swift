@@ -1,8 +1,8 @@
-import PushSystem
 public import PushCore
-import PushWords
-import PushFiles
 import PushCrypto
+import PushFiles
+import PushSystem
+import PushWords
 
 /// What a run is, for a journal to tell its own run from another: digests of its input and
 /// payload, and the headers and destination they go with. A resumed run must be the same run.
@@ -37,8 +37,9 @@ public struct RunIdentity: Sendable, Equatable {
 
     init?(_ json: JSONValue) {
         guard let input = json["input"]?.stringValue, let destination = json["destination"]?.stringValue else { return nil }
-        self.init(input: input, payload: json["payload"]?.stringValue, topic: json["topic"]?.stringValue,
-                  pushType: json["pushType"]?.stringValue, destination: destination, shard: json["shard"]?.stringValue)
+        self.init(
+            input: input, payload: json["payload"]?.stringValue, topic: json["topic"]?.stringValue,
+            pushType: json["pushType"]?.stringValue, destination: destination, shard: json["shard"]?.stringValue)
     }
 
     /// What differs from `other`, as people read it (empty when nothing does).
@@ -51,12 +52,16 @@ public struct RunIdentity: Sendable, Equatable {
             out.append(Words("the topic was \(show(other.topic)), now \(show(topic))", es: "el topic era \(show(other.topic)), ahora \(show(topic))"))
         }
         if pushType != other.pushType {
-            out.append(Words("the push type was \(show(other.pushType)), now \(show(pushType))",
-                             es: "el tipo de notificación era \(show(other.pushType)), ahora \(show(pushType))"))
+            out.append(
+                Words(
+                    "the push type was \(show(other.pushType)), now \(show(pushType))",
+                    es: "el tipo de notificación era \(show(other.pushType)), ahora \(show(pushType))"))
         }
         if destination != other.destination {
-            out.append(Words("it was sent to \(show(other.destination)), now to \(show(destination))",
-                             es: "se envió a \(show(other.destination)), ahora a \(show(destination))"))
+            out.append(
+                Words(
+                    "it was sent to \(show(other.destination)), now to \(show(destination))",
+                    es: "se envió a \(show(other.destination)), ahora a \(show(destination))"))
         }
         if shard != other.shard {
             out.append(Words("the shard was \(show(other.shard)), now \(show(shard))", es: "el fragmento era \(show(other.shard)), ahora \(show(shard))"))
@@ -86,10 +91,12 @@ public final class JournalWriter: ResultObserver {
         fd = Descriptors.openForWriting(path, .appending)
         guard fd >= 0 else {
             let why = SystemError.reason(Errno.current)
-            throw InputError(Words("cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why.en)",
-                                   es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why.es)"),
-                             hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
-                             kind: .cannotCreateOutput)
+            throw InputError(
+                Words(
+                    "cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why.en)",
+                    es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why.es)"),
+                hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
+                kind: .cannotCreateOutput)
         }
         if isNew {
             let header = JSONValue.object([("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json), ("id", .string(runID))])
@@ -108,7 +115,7 @@ public final class JournalWriter: ResultObserver {
     public func record(_ result: PushResult) {
         guard !result.resumed else { return }  // already in the journal
         var json = result.json(.en)
-        if case let .object(fields) = json {
+        if case .object(let fields) = json {
             json = .object([("index", .integer(Int64(result.position)))] + fields + (result.inDoubt && result.stopped == nil ? [("inDoubt", .bool(true))] : []))
         }
         buffer.append(contentsOf: json.compact.utf8)
@@ -143,9 +150,11 @@ public final class JournalWriter: ResultObserver {
     public var error: InputError? {
         failure.map {
             let why = SystemError.reason($0)
-            return InputError(Words("could not write the journal '\(OutsideText.display(path, limit: 200))': \(why.en); the results are in the output",
-                                    es: "no se pudo escribir el diario '\(OutsideText.display(path, limit: 200))': \(why.es); los resultados están en la salida"),
-                              kind: .cannotCreateOutput)
+            return InputError(
+                Words(
+                    "could not write the journal '\(OutsideText.display(path, limit: 200))': \(why.en); the results are in the output",
+                    es: "no se pudo escribir el diario '\(OutsideText.display(path, limit: 200))': \(why.es); los resultados están en la salida"),
+                kind: .cannotCreateOutput)
         }
     }
 }
@@ -193,11 +202,14 @@ public struct JournalReplay {
             }
             if identity == nil {
                 guard json["journal"]?.stringValue == "pushctl", let run = json["run"].flatMap(RunIdentity.init) else {
-                    throw InputError(Words("'\(shown)' is not a pushctl journal (its first line does not name a run)",
-                                           es: "'\(shown)' no es un diario de pushctl (su primera línea no identifica un envío)"),
-                                     hint: Words("give the file that \(Setting.journal) wrote, or another path for a new journal",
-                                                 es: "indica el archivo que escribió \(Setting.journal), u otra ruta para un diario nuevo"),
-                                     kind: .badData)
+                    throw InputError(
+                        Words(
+                            "'\(shown)' is not a pushctl journal (its first line does not name a run)",
+                            es: "'\(shown)' no es un diario de pushctl (su primera línea no identifica un envío)"),
+                        hint: Words(
+                            "give the file that \(Setting.journal) wrote, or another path for a new journal",
+                            es: "indica el archivo que escribió \(Setting.journal), u otra ruta para un diario nuevo"),
+                        kind: .badData)
                 }
                 identity = run
                 runID = json["id"]?.stringValue.flatMap { $0.isEmpty || $0.utf8.count > 200 ? nil : $0 }
@@ -210,8 +222,9 @@ public struct JournalReplay {
             results[result.position] = result
         }
         guard let identity else {
-            throw InputError(Words("'\(shown)' is not a pushctl journal (it is empty)", es: "'\(shown)' no es un diario de pushctl (está vacío)"),
-                             kind: .badData)
+            throw InputError(
+                Words("'\(shown)' is not a pushctl journal (it is empty)", es: "'\(shown)' no es un diario de pushctl (está vacío)"),
+                kind: .badData)
         }
         self.identity = identity
         self.runID = runID
@@ -219,11 +232,14 @@ public struct JournalReplay {
     }
 
     private static func damaged(_ shown: String, line: Int) -> InputError {
-        InputError(Words("the journal '\(shown)' is damaged at line \(line) (not a result pushctl wrote)",
-                         es: "el diario '\(shown)' está dañado en la línea \(line) (no es un resultado escrito por pushctl)"),
-                   hint: Words("only its last line may be cut short (a crash mid-write); start a new journal, or repair that line",
-                               es: "solo su última línea puede estar cortada (un fallo a mitad de escritura); empieza un diario nuevo, o repara esa línea"),
-                   kind: .badData)
+        InputError(
+            Words(
+                "the journal '\(shown)' is damaged at line \(line) (not a result pushctl wrote)",
+                es: "el diario '\(shown)' está dañado en la línea \(line) (no es un resultado escrito por pushctl)"),
+            hint: Words(
+                "only its last line may be cut short (a crash mid-write); start a new journal, or repair that line",
+                es: "solo su última línea puede estar cortada (un fallo a mitad de escritura); empieza un diario nuevo, o repara esa línea"),
+            kind: .badData)
     }
 
     /// A journal's result line back into a result (nil if it is not one).
@@ -238,7 +254,8 @@ public struct JournalReplay {
     /// or APNs not reached when the object says so.
     static func result(_ json: JSONValue, position: Int) -> PushResult? {
         guard let hex = json["token"]?.stringValue, let token = try? DeviceToken(parsing: hex),
-              let attempts = json["attempts"]?.integerValue, attempts >= 0, attempts < 1_000 else { return nil }
+            let attempts = json["attempts"]?.integerValue, attempts >= 0, attempts < 1_000
+        else { return nil }
         let status = json["status"]?.integerValue.flatMap { (100...599).contains($0) ? Int($0) : nil }
         let stopped = json["stopped"]?.stringValue.flatMap(StopMark.init(rawValue:))
         let reason = json["reason"]?.stringValue
@@ -261,11 +278,12 @@ public struct JournalReplay {
             // 429/5xx after the retries, or no answer at all: APNs did not take it.
             outcome = .temporaryFailure
         }
-        var result = PushResult(subject: .device(token), position: position, outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
-                                apnsUniqueID: json["apnsUniqueId"]?.stringValue, reason: reason,
-                                timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
-                                explanation: explanation, stopped: stopped,
-                                inDoubt: stopped == .inDoubt || json["inDoubt"] == .bool(true))
+        var result = PushResult(
+            subject: .device(token), position: position, outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
+            apnsUniqueID: json["apnsUniqueId"]?.stringValue, reason: reason,
+            timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
+            explanation: explanation, stopped: stopped,
+            inDoubt: stopped == .inDoubt || json["inDoubt"] == .bool(true))
         result.resumed = true
         return result
     }

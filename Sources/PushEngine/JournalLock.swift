@@ -1,7 +1,7 @@
-import PushSystem
 public import PushCore
-public import PushWords
 import PushFiles
+import PushSystem
+public import PushWords
 
 /// One run per journal: a run holds its journal from before it reads it until its last result is
 /// written, and a second run on the same journal is refused at once (a temporary failure: try
@@ -38,7 +38,7 @@ public final class JournalLock {
                 let holder = JournalHolder(reading: fd)
                 Descriptors.close(fd)
                 throw JournalLock.held(journal, by: holder, lockFile: path)
-            case let .failed(code):
+            case .failed(let code):
                 Descriptors.close(fd)
                 throw JournalLock.cannotLock(journal, lockFile: path, errno: code)
             case .acquired:
@@ -79,25 +79,36 @@ public final class JournalLock {
     static func held(_ journal: String, by holder: JournalHolder?, lockFile: String) -> InputError {
         let shown = OutsideText.display(journal, limit: 200)
         let who = holder.map(\.words) ?? Words("who holds it is not written yet", es: "aún no consta quién lo tiene")
-        return InputError(Words("the journal '\(shown)' is held by another run (", es: "el diario '\(shown)' lo tiene otro envío (")
-                            + who + Words("); one run per journal, and nothing was sent", es: "); un envío por diario, y no se envió nada"),
-                          hint: Words("try again when that run has ended (exit 75: a temporary failure), or give this run another journal; a holder on another machine that has gone leaves no lock behind unless the file system keeps locks on one machine only (NFS with nolock): then remove '\(OutsideText.display(lockFile, limit: 200))'",
-                                      es: "vuelve a intentarlo cuando ese envío termine (salida 75: un fallo temporal), o da a este envío otro diario; quien lo tenía en otra máquina y ya no está no deja el bloqueo, salvo que el sistema de archivos guarde los bloqueos en una sola máquina (NFS con nolock): entonces borra '\(OutsideText.display(lockFile, limit: 200))'"),
-                          kind: .temporaryFailure)
+        return InputError(
+            Words("the journal '\(shown)' is held by another run (", es: "el diario '\(shown)' lo tiene otro envío (")
+                + who + Words("); one run per journal, and nothing was sent", es: "); un envío por diario, y no se envió nada"),
+            hint: Words(
+                "try again when that run has ended (exit 75: a temporary failure), or give this run another journal; a holder on another machine that has gone leaves no lock behind unless the file system keeps locks on one machine only (NFS with nolock): then remove '\(OutsideText.display(lockFile, limit: 200))'",
+                es:
+                    "vuelve a intentarlo cuando ese envío termine (salida 75: un fallo temporal), o da a este envío otro diario; quien lo tenía en otra máquina y ya no está no deja el bloqueo, salvo que el sistema de archivos guarde los bloqueos en una sola máquina (NFS con nolock): entonces borra '\(OutsideText.display(lockFile, limit: 200))'"
+            ),
+            kind: .temporaryFailure)
     }
 
     /// The lock file could not be made (`opening`), or the file system refused the lock.
     static func cannotLock(_ journal: String, lockFile: String, errno: Int32, opening: Bool = false) -> InputError {
         let why = SystemError.reason(errno)
-        let shown = OutsideText.display(lockFile, limit: 200), journalShown = OutsideText.display(journal, limit: 200)
-        let what = opening
-            ? Words("cannot create the journal '\(journalShown)' (its lock '\(shown)'): \(why.en)",
-                    es: "no se puede crear el diario '\(journalShown)' (su bloqueo '\(shown)'): \(why.es)")
-            : Words("cannot lock the journal '\(journalShown)' ('\(shown)'): \(why.en)", es: "no se puede bloquear el diario '\(journalShown)' ('\(shown)'): \(why.es)")
-        return InputError(what,
-                          hint: Words("give a journal path in a folder you can write, on a file system that keeps locks (a local disk)",
-                                      es: "indica una ruta de diario en una carpeta donde puedas escribir, en un sistema de archivos que admita bloqueos (un disco local)"),
-                          kind: .cannotCreateOutput)
+        let shown = OutsideText.display(lockFile, limit: 200)
+        let journalShown = OutsideText.display(journal, limit: 200)
+        let what =
+            opening
+            ? Words(
+                "cannot create the journal '\(journalShown)' (its lock '\(shown)'): \(why.en)",
+                es: "no se puede crear el diario '\(journalShown)' (su bloqueo '\(shown)'): \(why.es)")
+            : Words(
+                "cannot lock the journal '\(journalShown)' ('\(shown)'): \(why.en)",
+                es: "no se puede bloquear el diario '\(journalShown)' ('\(shown)'): \(why.es)")
+        return InputError(
+            what,
+            hint: Words(
+                "give a journal path in a folder you can write, on a file system that keeps locks (a local disk)",
+                es: "indica una ruta de diario en una carpeta donde puedas escribir, en un sistema de archivos que admita bloqueos (un disco local)"),
+            kind: .cannotCreateOutput)
     }
 }
 
@@ -115,7 +126,8 @@ public struct JournalHolder: Sendable, Equatable {
     /// "pid 1234 on ci-runner-7, since 2026-11-27 17:00:03 UTC"
     public var words: Words {
         let date = UTCDate.format(unixSeconds: since)
-        let on = host.isEmpty ? "" : " on \(host)", en = host.isEmpty ? "" : " en \(host)"
+        let on = host.isEmpty ? "" : " on \(host)"
+        let en = host.isEmpty ? "" : " en \(host)"
         return Words("pid \(pid)\(on), since \(date)", es: "pid \(pid)\(en), desde \(date)")
     }
 }
@@ -128,7 +140,8 @@ extension JournalHolder {
         guard n > 0 else { return nil }
         let line = bytes[..<n].prefix { $0 != 0x0A }
         guard let json = try? JSONValue.parse(Array(line)), let pid = json["pid"]?.integerValue, (1...Int64(Int32.max)).contains(pid),
-              let since = json["since"]?.integerValue else { return nil }
+            let since = json["since"]?.integerValue
+        else { return nil }
         self.init(pid: Int32(pid), host: OutsideText.display(json["host"]?.stringValue ?? "", limit: 100), since: since)
     }
 }

@@ -1,8 +1,8 @@
 public import PushCore
-public import PushWords
 public import PushCrypto
 import PushFiles
 import PushSystem
+public import PushWords
 
 /// An RFC 7512 `pkcs11:` URI as pushctl reads it: the path attributes (`token=…;object=…`) go to
 /// OpenSSL as given; the query attributes `module-path` and `pin-value` pushctl hands over itself.
@@ -17,15 +17,23 @@ public struct PKCS11URI: Sendable, Equatable {
     public init?(_ text: String) {
         guard text.lowercased().hasPrefix("pkcs11:") else { return nil }
         let parts = text.dropFirst("pkcs11:".count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var kept: [Substring] = [], shownQuery: [String] = []
-        var module: String?, pin: String?
+        var kept: [Substring] = []
+        var shownQuery: [String] = []
+        var module: String?
+        var pin: String?
         for attribute in parts.count > 1 ? parts[1].split(separator: "&") : [] {
             let pair = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let value = pair.count > 1 ? PKCS11URI.percentDecoded(pair[1]) : ""
             switch pair[0].lowercased() {
-            case "module-path": module = value; shownQuery.append(String(attribute))
-            case "pin-value": pin = value; shownQuery.append("pin-value=***")
-            default: kept.append(attribute); shownQuery.append(String(attribute))
+            case "module-path":
+                module = value
+                shownQuery.append(String(attribute))
+            case "pin-value":
+                pin = value
+                shownQuery.append("pin-value=***")
+            default:
+                kept.append(attribute)
+                shownQuery.append(String(attribute))
             }
         }
         // A pin-value among the path's attributes (libp11 reads it there too) is never shown.
@@ -48,8 +56,9 @@ public struct PKCS11URI: Sendable, Equatable {
         while index < utf8.endIndex {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
-               let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low < utf8.endIndex,
-               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low < utf8.endIndex,
+                let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index = utf8.index(after: low)
                 continue
@@ -82,9 +91,9 @@ public struct OpenedTokenKey: Sendable {
             result = TokenKey.load(uri: uri.forOpenSSL, module: module, pin: pin)
         }
         switch result {
-        case let .success(key):
+        case .success(let key):
             return OpenedTokenKey(key: key, publicKey: key.detachedPublicKey, module: module, loggedIn: pin != nil)
-        case let .failure(failure):
+        case .failure(let failure):
             throw problem(failure, uri: uri, module: module, pinGiven: pin != nil)
         }
     }
@@ -93,31 +102,46 @@ public struct OpenedTokenKey: Sendable {
         let moduleName = OutsideText.display(module ?? "p11-kit-proxy (the engine's default)", limit: 200)
         switch failure {
         case .noSupport:
-            return InputError(Words("this OpenSSL cannot reach a PKCS#11 token: it has neither libp11's pkcs11 engine nor a provider for pkcs11: URIs",
-                                    es: "este OpenSSL no puede llegar a un token PKCS#11: no tiene el motor pkcs11 de libp11 ni un proveedor para URIs pkcs11:"),
-                              hint: Words("install libp11's engine (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)",
-                                          es: "instala el motor de libp11 (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)"),
-                              kind: .unavailable)
-        case let .module(detail):
-            return InputError(Words("the PKCS#11 module \(moduleName) could not be loaded\(detail.isEmpty ? "" : " (\(detail))")",
-                                    es: "no se pudo cargar el módulo PKCS#11 \(moduleName)\(detail.isEmpty ? "" : " (\(detail))")"),
-                              hint: Words("give the module's path with module-path=… in the URI or \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)",
-                                          es: "indica la ruta del módulo con module-path=… en la URI o \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)"),
-                              kind: .unavailable)
-        case let .noKey(detail):
+            return InputError(
+                Words(
+                    "this OpenSSL cannot reach a PKCS#11 token: it has neither libp11's pkcs11 engine nor a provider for pkcs11: URIs",
+                    es: "este OpenSSL no puede llegar a un token PKCS#11: no tiene el motor pkcs11 de libp11 ni un proveedor para URIs pkcs11:"),
+                hint: Words(
+                    "install libp11's engine (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)",
+                    es: "instala el motor de libp11 (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)"),
+                kind: .unavailable)
+        case .module(let detail):
+            return InputError(
+                Words(
+                    "the PKCS#11 module \(moduleName) could not be loaded\(detail.isEmpty ? "" : " (\(detail))")",
+                    es: "no se pudo cargar el módulo PKCS#11 \(moduleName)\(detail.isEmpty ? "" : " (\(detail))")"),
+                hint: Words(
+                    "give the module's path with module-path=… in the URI or \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)",
+                    es: "indica la ruta del módulo con module-path=… en la URI o \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)"),
+                kind: .unavailable)
+        case .noKey(let detail):
             let why = detail.isEmpty ? "" : " (\(detail))"
-            let pinHint = pinGiven
-                ? Words("check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
-                        es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
-                : Words("the token may want a PIN: add ?pin-value=… to the URI (kept in \(Setting.keyFile.variable ?? "a variable"), not on the command line), or run on a terminal to be asked",
-                        es: "el token quizá pide un PIN: añade ?pin-value=… a la URI (guardada en \(Setting.keyFile.variable ?? "una variable"), no en la línea de órdenes), o ejecútalo en una terminal para que se pida")
-            return InputError(Words("no private key for \(uri.shown) could be opened in the token (module \(moduleName))\(why)",
-                                    es: "no se pudo abrir ninguna clave privada para \(uri.shown) en el token (módulo \(moduleName))\(why)"),
-                              hint: pinHint, kind: .missingInput)
-        case let .notP256(kind):
+            let pinHint =
+                pinGiven
+                ? Words(
+                    "check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
+                    es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
+                : Words(
+                    "the token may want a PIN: add ?pin-value=… to the URI (kept in \(Setting.keyFile.variable ?? "a variable"), not on the command line), or run on a terminal to be asked",
+                    es:
+                        "el token quizá pide un PIN: añade ?pin-value=… a la URI (guardada en \(Setting.keyFile.variable ?? "una variable"), no en la línea de órdenes), o ejecútalo en una terminal para que se pida"
+                )
+            return InputError(
+                Words(
+                    "no private key for \(uri.shown) could be opened in the token (module \(moduleName))\(why)",
+                    es: "no se pudo abrir ninguna clave privada para \(uri.shown) en el token (módulo \(moduleName))\(why)"),
+                hint: pinHint, kind: .missingInput)
+        case .notP256(let kind):
             let shownKind = OutsideText.display(kind, limit: 40)
-            return InputError(Words("APNs keys are P-256 (prime256v1) EC keys; \(uri.shown) is \(shownKind)",
-                                    es: "las claves de APNs son claves EC P-256 (prime256v1); \(uri.shown) es \(shownKind)"))
+            return InputError(
+                Words(
+                    "APNs keys are P-256 (prime256v1) EC keys; \(uri.shown) is \(shownKind)",
+                    es: "las claves de APNs son claves EC P-256 (prime256v1); \(uri.shown) es \(shownKind)"))
         }
     }
 }
@@ -130,8 +154,10 @@ struct TokenKeySigner: ES256Signing {
     func sign(_ message: [UInt8]) throws -> [UInt8] {
         let signature = try opened.key.sign(message)
         if let publicKey, !publicKey.isValidSignature(signature, for: message) {
-            throw InputError(Words("the token's signature does not verify with the key's public half: the token signs with another key than the one named",
-                                   es: "la firma del token no se verifica con la mitad pública de la clave: el token firma con otra clave que la indicada"))
+            throw InputError(
+                Words(
+                    "the token's signature does not verify with the key's public half: the token signs with another key than the one named",
+                    es: "la firma del token no se verifica con la mitad pública de la clave: el token firma con otra clave que la indicada"))
         }
         return signature
     }
@@ -174,26 +200,39 @@ extension SigningKey {
                 details.append(("module", module))
                 signer = TokenKeySigner(opened: opened, publicKey: opened.publicKey)
                 _ = try signed(message, by: signer)
-                found = Words("\(uri.shown): found (module \(module)), ", es: "\(uri.shown): encontrada (módulo \(module)), ")
+                found =
+                    Words("\(uri.shown): found (module \(module)), ", es: "\(uri.shown): encontrada (módulo \(module)), ")
                     + (opened.loggedIn ? Words("logged in", es: "sesión iniciada") : Words("opened without a PIN", es: "abierta sin PIN"))
-                    + Words(", a P-256 key; a test signature verifies with its public half", es: ", una clave P-256; una firma de prueba se verifica con su mitad pública")
+                    + Words(
+                        ", a P-256 key; a test signature verifies with its public half",
+                        es: ", una clave P-256; una firma de prueba se verifica con su mitad pública")
             } else if choice == .signer {
                 let command = values.value(.signer) ?? ""
                 let publicKey = try signerPublicKey(values, keyID: identity.keyID)
                 signer = ExternalSigner(command: command, publicKey: publicKey)
                 _ = try signed(message, by: signer)
-                found = Words("the signer \(ExternalSigner.shown(command)) answers with an ES256 signature", es: "el firmante \(ExternalSigner.shown(command)) responde con una firma ES256")
+                found =
+                    Words(
+                        "the signer \(ExternalSigner.shown(command)) answers with an ES256 signature",
+                        es: "el firmante \(ExternalSigner.shown(command)) responde con una firma ES256")
                     + (publicKey == nil
-                        ? Words(", not checked here (no public key: give \(Setting.publicKey) or \(identity.keyID).pem)", es: ", que aquí no se comprueba (no hay clave pública: da \(Setting.publicKey) o \(identity.keyID).pem)")
+                        ? Words(
+                            ", not checked here (no public key: give \(Setting.publicKey) or \(identity.keyID).pem)",
+                            es: ", que aquí no se comprueba (no hay clave pública: da \(Setting.publicKey) o \(identity.keyID).pem)")
                         : Words(" that verifies with the public key", es: " que se verifica con la clave pública"))
             } else {
                 let key = try environmentKey(values).privateKey()
                 signer = key
                 let signature = try signed(message, by: signer)
                 guard key.publicKey.isValidSignature(signature, for: message) else {
-                    throw InputError(Words("a test signature does not verify with the key's own public half", es: "una firma de prueba no se verifica con la propia mitad pública de la clave"))
+                    throw InputError(
+                        Words(
+                            "a test signature does not verify with the key's own public half",
+                            es: "una firma de prueba no se verifica con la propia mitad pública de la clave"))
                 }
-                found = Words("\(Setting.key) holds a P-256 key; a test signature verifies", es: "\(Setting.key) contiene una clave P-256; una firma de prueba se verifica")
+                found = Words(
+                    "\(Setting.key) holds a P-256 key; a test signature verifies",
+                    es: "\(Setting.key) contiene una clave P-256; una firma de prueba se verifica")
             }
             found = found + Words("; key id \(identity.keyID), team id \(identity.teamID)", es: "; con key id \(identity.keyID) y team id \(identity.teamID)")
             // The test push signs with the key already opened, and caches nothing.

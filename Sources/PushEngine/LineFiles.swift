@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PushSystem
 public import PushCore
-import PushWords
 import PushCrypto
 import PushFiles
+import PushSystem
+import PushWords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A file of lines that is checked whole before anything is sent, then streamed, in constant
 /// memory however long it is.
@@ -27,15 +28,22 @@ public final class CheckedLineFile {
     /// Opens `path` (`-` for standard input) and calls `check` with every line; a thrown error
     /// is prefixed with the file and line. A file saved as UTF-16 or with a byte order mark is
     /// refused at its first line, by name, whatever it holds.
-    public init(_ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
-                check: (ArraySlice<UInt8>) throws(InputError) -> Void) throws(InputError) {
+    public init(
+        _ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
+        check: (ArraySlice<UInt8>) throws(InputError) -> Void
+    ) throws(InputError) {
         displayName = path == "-" ? "standard input" : path
         self.lineLimit = lineLimit
         self.readAgain = readAgain
         let source = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)
         let regular = FileSystem.status(of: source)?.kind == .regular
         let spooled = readAgain && !regular
-        let fd = spooled ? try TemporaryFile.anonymous(purpose: Words("spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)")) : source
+        let fd =
+            spooled
+            ? try TemporaryFile.anonymous(
+                purpose: Words(
+                    "spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)"))
+            : source
         self.fd = fd
         defer { if source != fd && source != Descriptors.standardInput { Descriptors.close(source) } }
         var reader = LineReader(fd: source, offset: regular ? 0 : nil, copyTo: spooled ? fd : nil, lineLimit: lineLimit)
@@ -86,7 +94,9 @@ public final class DeviceTokenFile: Sequence {
 
     /// The tokens outside `shard` are checked like the others, then neither counted nor sent.
     public init(_ path: String, shard: Shard? = nil) throws(InputError) {
-        var count = 0, duplicates = 0, total = 0
+        var count = 0
+        var duplicates = 0
+        var total = 0
         var seen = DeviceTokenSet()
         file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
             try line.withUnsafeBufferPointer { line throws(InputError) in
@@ -97,7 +107,12 @@ public final class DeviceTokenFile: Sequence {
                 if fresh { count += 1 } else { duplicates += 1 }
             }
         }
-        guard total > 0 else { throw InputError(Words("\(file.displayName) has no device tokens (blank lines and # comments are skipped)", es: "\(file.displayName) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)")) }
+        guard total > 0 else {
+            throw InputError(
+                Words(
+                    "\(file.displayName) has no device tokens (blank lines and # comments are skipped)",
+                    es: "\(file.displayName) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)"))
+        }
         self.count = count
         self.duplicates = duplicates
         self.shard = shard
@@ -172,7 +187,9 @@ public final class RequestsFile: Sequence {
         var reader = RequestLine.Reader(defaults: defaults)
         let digest = digesting ? SHA256Stream() : nil
         let shown = OutsideText.display(path, limit: 200)
-        let purpose = path == "-" ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
+        let purpose =
+            path == "-"
+            ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
             // Each line is kept (or spooled) as checked and built: the file itself is not read again.
@@ -198,7 +215,10 @@ public final class RequestsFile: Sequence {
             throw error
         }
         guard total > 0 else {
-            throw InputError(Words("\(file.displayName) has no notifications (one JSON object per line)", es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
+            throw InputError(
+                Words(
+                    "\(file.displayName) has no notifications (one JSON object per line)",
+                    es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
         }
         self.kept = kept
         self.linesDigest = digest?.finishHex()
@@ -264,10 +284,12 @@ struct SpoolWriter {
         guard !buffer.isEmpty else { return }
         guard FileOutput.writeAll(fd, buffer) == buffer.count else {
             let reason = SystemError.reason(Errno.current)
-            throw InputError(Words("cannot \(purpose.en): writing the temporary file failed (\(reason.en))",
-                                   es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason.es))"),
-                             hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
-                             kind: .cannotCreateOutput)
+            throw InputError(
+                Words(
+                    "cannot \(purpose.en): writing the temporary file failed (\(reason.en))",
+                    es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason.es))"),
+                hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
+                kind: .cannotCreateOutput)
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -427,8 +449,11 @@ struct LineReader {
     }
 
     private func tooLong(_ name: String) -> InputError {
-        InputError(Words("\(name), line \(lineNumber + 1): longer than \(lineLimit) bytes", es: "\(name), línea \(lineNumber + 1): más larga de \(lineLimit) bytes"),
-                   hint: Words("check that this is the right file (one entry per line, LF or CRLF line ends)", es: "comprueba que es el archivo correcto (una entrada por línea, con finales LF o CRLF)"))
+        InputError(
+            Words("\(name), line \(lineNumber + 1): longer than \(lineLimit) bytes", es: "\(name), línea \(lineNumber + 1): más larga de \(lineLimit) bytes"),
+            hint: Words(
+                "check that this is the right file (one entry per line, LF or CRLF line ends)",
+                es: "comprueba que es el archivo correcto (una entrada por línea, con finales LF o CRLF)"))
     }
 
     private mutating func fill(name: String) throws(InputError) {
@@ -449,13 +474,18 @@ struct LineReader {
             throw InputError(Words("cannot read \(name): \(why.en)", es: "no se puede leer \(name): \(why.es)"), kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
-        if n == 0 { finished = true; return }
+        if n == 0 {
+            finished = true
+            return
+        }
         if let current = offset { offset = current + Int64(n) }
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
                 let reason = SystemError.reason(Errno.current)
-                throw InputError(Words("cannot spool \(name) to a temporary file: \(reason.en)", es: "no se puede volcar \(name) a un archivo temporal: \(reason.es)"), hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
+                throw InputError(
+                    Words("cannot spool \(name) to a temporary file: \(reason.en)", es: "no se puede volcar \(name) a un archivo temporal: \(reason.es)"),
+                    hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }
     }
@@ -476,9 +506,13 @@ enum TemporaryFile {
         var dir = directory ?? ProcessEnvironment.value("TMPDIR").nonEmpty ?? "/tmp"
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
         guard let made = FileSystem.makeTemporaryFile(pathPrefix: dir + "/" + prefix) else {
-            let reason = SystemError.reason(Errno.current), shown = OutsideText.display(dir, limit: 200)
-            throw InputError(Words("cannot \(purpose.en): no temporary file in \(shown) (\(reason.en))", es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason.es))"),
-                             hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
+            let reason = SystemError.reason(Errno.current)
+            let shown = OutsideText.display(dir, limit: 200)
+            throw InputError(
+                Words(
+                    "cannot \(purpose.en): no temporary file in \(shown) (\(reason.en))",
+                    es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason.es))"),
+                hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
         }
         return made
     }

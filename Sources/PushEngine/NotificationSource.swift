@@ -1,6 +1,6 @@
 public import PushCore
-public import PushWords
 import PushCrypto
+public import PushWords
 
 /// The notifications of one run: one template to tokens from the flags or a file, a requests
 /// file whose every line is its own notification, one broadcast to channels, or one channel call.
@@ -30,18 +30,28 @@ public enum NotificationSource: Sequence {
         }
         var warnings: [Words] = []
         if repeats > 0 {
-            warnings.append(repeats == 1 ? Words("1 repeated device token skipped: each token is sent once",
-                                                 es: "se omitió 1 token del dispositivo repetido: cada token se envía una vez")
-                : Words("\(repeats) repeated device tokens skipped: each token is sent once",
+            warnings.append(
+                repeats == 1
+                    ? Words(
+                        "1 repeated device token skipped: each token is sent once",
+                        es: "se omitió 1 token del dispositivo repetido: cada token se envía una vez")
+                    : Words(
+                        "\(repeats) repeated device tokens skipped: each token is sent once",
                         es: "se omitieron \(repeats) tokens del dispositivo repetidos: cada token se envía una vez"))
         }
         let unusual = list.filter(\.hasUnusualLength)
         if unusual.count == 1 {
-            warnings.append(Words("device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)",
-                                  es: "el token del dispositivo \(unusual[0].short) tiene \(unusual[0].hex.count) dígitos hexadecimales; los de Apple suelen tener 64 (se envía igualmente)"))
+            warnings.append(
+                Words(
+                    "device token \(unusual[0].short) has \(unusual[0].hex.count) hex digits; Apple's are usually 64 (sending anyway)",
+                    es:
+                        "el token del dispositivo \(unusual[0].short) tiene \(unusual[0].hex.count) dígitos hexadecimales; los de Apple suelen tener 64 (se envía igualmente)"
+                ))
         } else if unusual.count > 1 {
-            warnings.append(Words("\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)",
-                                  es: "\(unusual.count) tokens del dispositivo no tienen los 64 dígitos hexadecimales habituales (se envían igualmente)"))
+            warnings.append(
+                Words(
+                    "\(unusual.count) device tokens do not have the usual 64 hex digits (sending anyway)",
+                    es: "\(unusual.count) tokens del dispositivo no tienen los 64 dígitos hexadecimales habituales (se envían igualmente)"))
         }
         return (.list(template, list, duplicates: repeats), warnings)
     }
@@ -53,12 +63,12 @@ public enum NotificationSource: Sequence {
     /// What will be sent: distinct tokens, lines, channels, or the one call.
     public var count: Int {
         switch self {
-        case let .list(_, tokens, _): return tokens.count
-        case let .file(_, file): return file.count
-        case let .requests(file): return file.count
-        case let .broadcast(_, channels): return channels.count
+        case .list(_, let tokens, _): return tokens.count
+        case .file(_, let file): return file.count
+        case .requests(let file): return file.count
+        case .broadcast(_, let channels): return channels.count
         case .channelCall: return 1
-        case let .follow(input): return input.count
+        case .follow(let input): return input.count
         }
     }
 
@@ -66,8 +76,8 @@ public enum NotificationSource: Sequence {
     /// own, and for what is not sent to devices).
     public var template: PushTemplate? {
         switch self {
-        case let .list(template, _, _), let .file(template, _): return template
-        case let .follow(input): return input.sharedTemplate
+        case .list(let template, _, _), .file(let template, _): return template
+        case .follow(let input): return input.sharedTemplate
         case .requests, .broadcast, .channelCall: return nil
         }
     }
@@ -76,9 +86,9 @@ public enum NotificationSource: Sequence {
     public var shard: Shard? {
         switch self {
         case .list, .broadcast, .channelCall: return nil
-        case let .file(_, file): return file.shard
-        case let .requests(file): return file.shard
-        case let .follow(input): return input.shard
+        case .file(_, let file): return file.shard
+        case .requests(let file): return file.shard
+        case .follow(let input): return input.shard
         }
     }
 
@@ -88,11 +98,11 @@ public enum NotificationSource: Sequence {
     public func digest() -> String? {
         let stream = SHA256Stream()
         switch self {
-        case let .list(_, tokens, _):
+        case .list(_, let tokens, _):
             for token in tokens { stream.update(token.hex + "\n") }
-        case let .file(_, file):
+        case .file(_, let file):
             file.file.digest(into: stream)
-        case let .requests(file):
+        case .requests(let file):
             // Taken during the check: a requests file is read once.
             return file.linesDigest
         case .broadcast, .channelCall, .follow:
@@ -104,8 +114,8 @@ public enum NotificationSource: Sequence {
     /// Repeated tokens skipped (each token is sent once; a requests file's lines are all sent).
     public var duplicates: Int {
         switch self {
-        case let .list(_, _, duplicates): return duplicates
-        case let .file(_, file): return file.duplicates
+        case .list(_, _, let duplicates): return duplicates
+        case .file(_, let file): return file.duplicates
         case .requests, .broadcast, .channelCall, .follow: return 0
         }
     }
@@ -117,14 +127,19 @@ public enum NotificationSource: Sequence {
         let name: String
         switch self {
         case .list: name = "the device tokens"
-        case let .file(_, file): name = file.displayName
-        case let .requests(file): name = file.displayName
+        case .file(_, let file): name = file.displayName
+        case .requests(let file): name = file.displayName
         case .broadcast: name = "the channels"
         case .channelCall: name = "the channel call"
-        case let .follow(input): name = input.displayName
+        case .follow(let input): name = input.displayName
         }
-        throw InputError(Words("\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run", es: "\(name) tenía \(count) notificaciones al comprobarlo, pero se enviaron \(results): cambió durante el envío"),
-                         hint: Words("do not rewrite the file while pushctl reads it; send the rest again", es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
+        throw InputError(
+            Words(
+                "\(name) had \(count) notifications when checked, but \(results) were sent: it changed during the run",
+                es: "\(name) tenía \(count) notificaciones al comprobarlo, pero se enviaron \(results): cambió durante el envío"),
+            hint: Words(
+                "do not rewrite the file while pushctl reads it; send the rest again",
+                es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
     }
 
     /// Every notification, each carrying its place in the list (what a journal keys results by).
@@ -150,14 +165,16 @@ public enum NotificationSource: Sequence {
         fileprivate init(_ source: NotificationSource) {
             template = source.template
             switch source {
-            case let .list(_, tokens, _): base = .list(tokens, next: 0)
-            case let .file(_, file): base = .file(file.makeIterator())
-            case let .requests(file): base = .requests(file.makeIterator())
-            case let .broadcast(template, channels):
-                base = .made(channels.indices.map { RunRequest(subject: .channel(channels[$0]), request: template.request(channelID: channels[$0]), position: $0) }, next: 0)
-            case let .channelCall(call, request):
+            case .list(_, let tokens, _): base = .list(tokens, next: 0)
+            case .file(_, let file): base = .file(file.makeIterator())
+            case .requests(let file): base = .requests(file.makeIterator())
+            case .broadcast(let template, let channels):
+                base = .made(
+                    channels.indices.map { RunRequest(subject: .channel(channels[$0]), request: template.request(channelID: channels[$0]), position: $0) },
+                    next: 0)
+            case .channelCall(let call, let request):
                 base = .made([RunRequest(subject: .channelCall(call), request: request)], next: 0)
-            case let .follow(input): base = .follow(input)
+            case .follow(let input): base = .follow(input)
             }
         }
 
@@ -165,23 +182,23 @@ public enum NotificationSource: Sequence {
             // Counted first: a nil ends the list.
             position += 1
             switch base {
-            case let .list(tokens, index):
+            case .list(let tokens, let index):
                 guard index < tokens.count, let template else { return nil }
                 base = .list(tokens, next: index + 1)
                 return RunRequest(device: tokens[index], shape: template.shape, position: position)
-            case let .file(tokens):
+            case .file(let tokens):
                 guard let token = tokens.next(), let template else { return nil }
                 return RunRequest(device: token, shape: template.shape, position: position)
-            case let .requests(lines):
+            case .requests(let lines):
                 guard let line = lines.next() else { return nil }
                 var request = RunRequest(line)
                 request.position = position
                 return request
-            case let .made(requests, index):
+            case .made(let requests, let index):
                 guard index < requests.count else { return nil }
                 base = .made(requests, next: index + 1)
                 return requests[index]
-            case let .follow(input):
+            case .follow(let input):
                 // Each line's place is the input's own (a refused line takes one too).
                 return input.next()
             }
@@ -191,5 +208,5 @@ public enum NotificationSource: Sequence {
     public func makeIterator() -> Iterator { Iterator(self) }
 
     /// A followed input, whose requests arrive while the run goes on.
-    public var arriving: FollowInput? { if case let .follow(input) = self { input } else { nil } }
+    public var arriving: FollowInput? { if case .follow(let input) = self { input } else { nil } }
 }

@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PushSystem
 public import PushCore
-public import PushWords
-public import PushFiles
 public import PushCrypto
+public import PushFiles
+import PushSystem
+public import PushWords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A `.p8` file's bytes, read once; parsed (through OpenSSL, which costs a few milliseconds)
 /// only when a token has to be signed.
@@ -86,8 +87,10 @@ public final class SigningAuthorization: AuthorizationSource {
     /// UNIX seconds now; injected so a test can stand at minute 49 and 51.
     private let clock: () -> Int64
 
-    public init(signer source: TokenSigner, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
-                clock: @escaping () -> Int64 = WallClock.now) {
+    public init(
+        signer source: TokenSigner, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
+        clock: @escaping () -> Int64 = WallClock.now
+    ) {
         self.source = source
         self.keyID = keyID
         self.teamID = teamID
@@ -96,8 +99,10 @@ public final class SigningAuthorization: AuthorizationSource {
         self.clock = clock
     }
 
-    public convenience init(keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
-                            clock: @escaping () -> Int64 = WallClock.now) {
+    public convenience init(
+        keyFile: KeyFile, keyID: AppleIdentifier, teamID: AppleIdentifier, cache: ProviderTokenCache?,
+        clock: @escaping () -> Int64 = WallClock.now
+    ) {
         self.init(signer: keyFile.tokenSigner, keyID: keyID, teamID: teamID, cache: cache, clock: clock)
     }
 
@@ -162,7 +167,11 @@ public final class FixedAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { header }
 
     public func renew() throws {
-        throw InputError(Words("the provider token given has expired and cannot be renewed without the key", es: "el token del proveedor dado ha caducado y no se puede renovar sin la clave"), hint: Words("mint a new one (pushctl jwt), or sign with the key", es: "genera uno nuevo (pushctl jwt), o firma con la clave"))
+        throw InputError(
+            Words(
+                "the provider token given has expired and cannot be renewed without the key",
+                es: "el token del proveedor dado ha caducado y no se puede renovar sin la clave"),
+            hint: Words("mint a new one (pushctl jwt), or sign with the key", es: "genera uno nuevo (pushctl jwt), o firma con la clave"))
     }
 }
 
@@ -174,7 +183,10 @@ public final class CertificateAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { nil }
 
     public func renew() throws {
-        throw InputError(Words("APNs refused the provider token, but this run authenticates with a certificate and sends none", es: "APNs rechazó el token del proveedor, pero este envío se autentica con un certificado y no manda ninguno"))
+        throw InputError(
+            Words(
+                "APNs refused the provider token, but this run authenticates with a certificate and sends none",
+                es: "APNs rechazó el token del proveedor, pero este envío se autentica con un certificado y no manda ninguno"))
     }
 }
 
@@ -259,8 +271,12 @@ public struct ProviderTokenCache: Sendable {
             return nil
         }
         if let problem = usable(directory) {
-            warn(Words("not using the JWT cache: \(problem.en); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory",
-                       es: "no se usa la caché del JWT: \(problem.es); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada"))
+            warn(
+                Words(
+                    "not using the JWT cache: \(problem.en); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory",
+                    es:
+                        "no se usa la caché del JWT: \(problem.es); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada"
+                ))
             return nil
         }
         return ProviderTokenCache(directory: directory, warn: warn)
@@ -324,18 +340,22 @@ public struct ProviderTokenCache: Sendable {
         // An entry of an older pushctl (the JWT in the clear) is not used, and is replaced.
         guard lines.count == 2, String(decoding: lines[0], as: UTF8.self) == Self.sealedMagic else { return nil }
         guard let box = Base64URL.decode(String(decoding: lines[1], as: UTF8.self)),
-              let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
-              let opened = SealedBox.open(box, key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID))
+            let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
+            let opened = SealedBox.open(box, key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID))
         else {
-            warn(Words("the cached provider token '\(OutsideText.display(entry, limit: 200))' does not open with this key (changed by someone, or sealed with another key); it is ignored and replaced",
-                       es: "el token del proveedor guardado en '\(OutsideText.display(entry, limit: 200))' no se abre con esta clave (alguien lo cambió, o se selló con otra clave); se ignora y se reemplaza"))
+            warn(
+                Words(
+                    "the cached provider token '\(OutsideText.display(entry, limit: 200))' does not open with this key (changed by someone, or sealed with another key); it is ignored and replaced",
+                    es:
+                        "el token del proveedor guardado en '\(OutsideText.display(entry, limit: 200))' no se abre con esta clave (alguien lo cambió, o se selló con otra clave); se ignora y se reemplaza"
+                ))
             return nil
         }
         let compact = String(decoding: opened, as: UTF8.self)
         guard let jwt = try? DecodedJWT(parsing: compact),
-              jwt.header["kid"]?.stringValue == keyID.value, jwt.claims["iss"]?.stringValue == teamID.value,
-              let iat = jwt.claims["iat"]?.integerValue, ProviderTokenRules.isReusable(issuedAt: iat, now: now),
-              jwt.signatureForm == .raw
+            jwt.header["kid"]?.stringValue == keyID.value, jwt.claims["iss"]?.stringValue == teamID.value,
+            let iat = jwt.claims["iat"]?.integerValue, ProviderTokenRules.isReusable(issuedAt: iat, now: now),
+            jwt.signatureForm == .raw
         else { return nil }
         let token = ProviderToken(unsigned: UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: iat), signature: jwt.signature)
         // Only a token that re-encodes to the same bytes is reused (no foreign header fields).
@@ -346,10 +366,12 @@ public struct ProviderTokenCache: Sendable {
     public func store(_ token: ProviderToken, keyFile: KeyFile) { store(token, seal: keyFile.seal) }
 
     public func store(_ token: ProviderToken, seal: Seal) {
-        let keyID = token.unsigned.keyID, teamID = token.unsigned.teamID
+        let keyID = token.unsigned.keyID
+        let teamID = token.unsigned.teamID
         guard let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
-              let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID)),
-              let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: Words("cache the JWT", es: "guardar el JWT en la caché")) else { return }
+            let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID)),
+            let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: Words("cache the JWT", es: "guardar el JWT en la caché"))
+        else { return }
         let target = path(keyFingerprint: seal.fingerprint, keyID: keyID, teamID: teamID)
         let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)
         let written = FileOutput.writeAll(fd, bytes)

@@ -1,7 +1,7 @@
 public import PushCore
-public import PushWords
-import PushFiles
 import PushCurl
+import PushFiles
+public import PushWords
 
 /// Which proxy a run goes through, by one rule for every command that connects (send, channel,
 /// doctor): a proxy given (`--proxy` or `PUSHCTL_PROXY`) wins over libcurl's own variables
@@ -21,14 +21,17 @@ public struct ProxyPolicy: Sendable {
     /// Reads the settings (and the credentials file) before anything connects.
     public init(_ values: SettingValues, credentialsFile: String?) throws(InputError) {
         let given = values.value(.proxy)
-        fromEnvironment = given == nil
+        fromEnvironment =
+            given == nil
             ? ProxyVariables.forHTTPS.lazy.compactMap { name in values.environment[name].nonEmpty.map { (name, $0) } }.first
             : nil
         noProxy = ProxyVariables.noProxy.lazy.compactMap { values.environment[$0].nonEmpty }.first
         guard let text = given else {
             if credentialsFile != nil {
-                throw InputError(Words("\(Setting.proxyCredentials) is for a proxy: give \(Setting.proxy.either("or")) too",
-                                       es: "\(Setting.proxyCredentials) es para un proxy: da también \(Setting.proxy.either("o"))"), kind: .usage)
+                throw InputError(
+                    Words(
+                        "\(Setting.proxyCredentials) is for a proxy: give \(Setting.proxy.either("or")) too",
+                        es: "\(Setting.proxyCredentials) es para un proxy: da también \(Setting.proxy.either("o"))"), kind: .usage)
             }
             url = nil
             credentials = nil
@@ -36,9 +39,11 @@ public struct ProxyPolicy: Sendable {
         }
         try HeaderValue.check(text, name: "the proxy URL", limit: 1024)
         guard ProxyPolicy.schemes.contains(where: { text.lowercased().hasPrefix($0) }), !text.contains(" ") else {
-            throw InputError(Words("the proxy '\(ProxyPolicy.masked(text))' is not a proxy URL", es: "el proxy '\(ProxyPolicy.masked(text))' no es una URL de proxy"),
-                             hint: Words("use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)",
-                                         es: "usa http://HOST:PUERTO, https://…, socks5://… o socks5h://… (socks5h resuelve los nombres a través del proxy)"))
+            throw InputError(
+                Words("the proxy '\(ProxyPolicy.masked(text))' is not a proxy URL", es: "el proxy '\(ProxyPolicy.masked(text))' no es una URL de proxy"),
+                hint: Words(
+                    "use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)",
+                    es: "usa http://HOST:PUERTO, https://…, socks5://… o socks5h://… (socks5h resuelve los nombres a través del proxy)"))
         }
         url = text
         guard let credentialsFile else {
@@ -49,8 +54,10 @@ public struct ProxyPolicy: Sendable {
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         let value = String(decoding: bytes, as: UTF8.self)
         guard value.contains(":"), !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw InputError(Words("the proxy credentials file '\(credentialsFile)' must hold one line, user:password",
-                                   es: "el archivo de credenciales del proxy '\(credentialsFile)' debe tener una línea, usuario:contraseña"))
+            throw InputError(
+                Words(
+                    "the proxy credentials file '\(credentialsFile)' must hold one line, user:password",
+                    es: "el archivo de credenciales del proxy '\(credentialsFile)' debe tener una línea, usuario:contraseña"))
         }
         credentials = value
     }
@@ -93,8 +100,10 @@ extension Destination {
         guard let given = values.given(.environment) else { return .sandbox }
         guard let chosen = APNsEnvironment(rawValue: given.value) else {
             let shown = OutsideText.display(given.value, limit: 40)
-            throw InputError(Words("\(values.sourceName(.environment)) is '\(shown)'; it must be sandbox or production",
-                                   es: "\(values.sourceName(.environment)) vale '\(shown)'; debe ser sandbox o production"), kind: .usage)
+            throw InputError(
+                Words(
+                    "\(values.sourceName(.environment)) is '\(shown)'; it must be sandbox or production",
+                    es: "\(values.sourceName(.environment)) vale '\(shown)'; debe ser sandbox o production"), kind: .usage)
         }
         return chosen
     }

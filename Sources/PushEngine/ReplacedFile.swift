@@ -1,7 +1,7 @@
-import PushSystem
 public import PushCore
-public import PushWords
 import PushFiles
+import PushSystem
+public import PushWords
 
 /// An output file written whole and put in place at once: a new file in the same folder, then
 /// rename(2) over the old. Whoever reads the path meanwhile (node_exporter's textfile collector,
@@ -46,8 +46,9 @@ public enum ReplacedFile {
 
     static func cannotWrite(_ what: Words, _ shown: String, errno: Int32) -> InputError {
         let why = SystemError.reason(errno)
-        return InputError(Words("cannot write \(what.en) '\(shown)': \(why.en)", es: "no se puede escribir \(what.es) '\(shown)': \(why.es)"),
-                         hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
-                         kind: .cannotCreateOutput)
+        return InputError(
+            Words("cannot write \(what.en) '\(shown)': \(why.en)", es: "no se puede escribir \(what.es) '\(shown)': \(why.es)"),
+            hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
+            kind: .cannotCreateOutput)
     }
 }

@@ -1,13 +1,14 @@
 import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import PushSystem
 public import PushCore
-public import PushWords
 public import PushFiles
+import PushSystem
+public import PushWords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How results are written: `text` lines for people, `json` one document, `jsonl` one object
 /// per notification then a summary.
@@ -55,8 +56,10 @@ public final class ResultRenderer: ResultObserver {
     private var wroteFirstResult = false
 
     /// - quiet: text format prints nothing per result (json and jsonl are unaffected).
-    public init(format: ResultFormat, sink: any OutputSink, quiet: Bool = false, style: TextResultStyle = TextResultStyle(),
-                jsonLanguage: Language = .en) {
+    public init(
+        format: ResultFormat, sink: any OutputSink, quiet: Bool = false, style: TextResultStyle = TextResultStyle(),
+        jsonLanguage: Language = .en
+    ) {
         self.format = format
         self.sink = sink
         self.quiet = quiet
@@ -187,7 +190,10 @@ public final class DeadTokenFile: ResultObserver {
         fd = Descriptors.openForWriting(path, .truncating)
         guard fd >= 0 else {
             let reason = SystemError.reason(Errno.current)
-            throw InputError(Words("cannot write the dead-token file '\(path)': \(reason.en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(reason.es)"), kind: .cannotCreateOutput)
+            throw InputError(
+                Words(
+                    "cannot write the dead-token file '\(path)': \(reason.en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(reason.es)"),
+                kind: .cannotCreateOutput)
         }
     }
 
@@ -201,6 +207,12 @@ public final class DeadTokenFile: ResultObserver {
 
     /// An error when not every dead token could be written.
     public var error: InputError? {
-        failure.map { InputError(Words("could not write the dead-token file '\(path)': \(SystemError.reason($0).en); the dead tokens are in the results", es: "no se pudo escribir el archivo de tokens muertos '\(path)': \(SystemError.reason($0).es); los tokens muertos están en los resultados"), kind: .cannotCreateOutput) }
+        failure.map {
+            InputError(
+                Words(
+                    "could not write the dead-token file '\(path)': \(SystemError.reason($0).en); the dead tokens are in the results",
+                    es: "no se pudo escribir el archivo de tokens muertos '\(path)': \(SystemError.reason($0).es); los tokens muertos están en los resultados"),
+                kind: .cannotCreateOutput)
+        }
     }
 }

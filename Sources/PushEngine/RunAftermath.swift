@@ -1,6 +1,6 @@
 public import PushCore
-public import PushWords
 import PushFiles
+public import PushWords
 
 extension BatchSummary {
     /// What a person is told after the summary line: how to resume a stopped run (or to journal
@@ -10,21 +10,30 @@ extension BatchSummary {
         var out: [Words] = []
         if stoppedBy != nil {
             if let command = resumeCommand {
-                out.append(Words("\(notSent + inDoubt) not answered; resume with: \(command)", es: "\(notSent + inDoubt) sin respuesta; para reanudar: \(command)"))
+                out.append(
+                    Words("\(notSent + inDoubt) not answered; resume with: \(command)", es: "\(notSent + inDoubt) sin respuesta; para reanudar: \(command)"))
                 if inDoubt > 0 {
-                    out.append(Words("the \(inDoubt) in doubt are sent again (APNs may already have them: a device could get one twice); add \(Setting.skipInDoubt) to leave them out",
-                                     es: "las \(inDoubt) en duda se vuelven a enviar (puede que APNs ya las tenga: un dispositivo podría recibir alguna dos veces); añade \(Setting.skipInDoubt) para dejarlas fuera"))
+                    out.append(
+                        Words(
+                            "the \(inDoubt) in doubt are sent again (APNs may already have them: a device could get one twice); add \(Setting.skipInDoubt) to leave them out",
+                            es:
+                                "las \(inDoubt) en duda se vuelven a enviar (puede que APNs ya las tenga: un dispositivo podría recibir alguna dos veces); añade \(Setting.skipInDoubt) para dejarlas fuera"
+                        ))
                 }
             } else {
-                out.append(Words("run with \(Setting.journal) PATH next time, and a stopped run can be resumed without sending anything twice",
-                                 es: "la próxima vez usa \(Setting.journal) RUTA y podrás reanudar un envío detenido sin enviar nada dos veces"))
+                out.append(
+                    Words(
+                        "run with \(Setting.journal) PATH next time, and a stopped run can be resumed without sending anything twice",
+                        es: "la próxima vez usa \(Setting.journal) RUTA y podrás reanudar un envío detenido sin enviar nada dos veces"))
             }
         }
         if movedToOtherEnvironment > 0, let environment {
             let (other, flag) = environment == .sandbox ? ("production", Setting.production) : ("sandbox", Setting.sandbox)
             let n = movedToOtherEnvironment
-            out.append(Words("\(n) \(n == 1 ? "token belongs" : "tokens belong") to \(other): send \(n == 1 ? "it" : "them") with \(flag)",
-                             es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con \(flag)"))
+            out.append(
+                Words(
+                    "\(n) \(n == 1 ? "token belongs" : "tokens belong") to \(other): send \(n == 1 ? "it" : "them") with \(flag)",
+                    es: "\(n) \(n == 1 ? "token es" : "tokens son") de \(other): \(n == 1 ? "envíalo" : "envíalos") con \(flag)"))
         }
         if let cause = unreachableCause { out.append(cause.hint(endpoint: endpoint)) }
         return out
@@ -37,8 +46,10 @@ extension JobReport {
     /// reads stderr as well as stdout, and stdout stays the results).
     public func publish(_ env: EnvironmentVariables, warn: (Words) -> Void, annotate: (String) -> Void) {
         if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !appendMarkdown(to: path) {
-            warn(Words("could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
-                       es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
+            warn(
+                Words(
+                    "could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
+                    es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
         }
         if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(annotate) }
     }

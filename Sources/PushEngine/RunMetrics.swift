@@ -1,8 +1,8 @@
-import PushSystem
 public import PushCore
-public import PushWords
-public import PushFiles
 import PushCurl
+public import PushFiles
+import PushSystem
+public import PushWords
 
 /// A run's numbers for Prometheus: in the text exposition format (0.0.4) for node_exporter's
 /// textfile collector (`--metrics-file`), or pushed to a Pushgateway (`--metrics-push`).
@@ -49,21 +49,29 @@ public struct RunMetrics: Sendable {
         }
         var outcomes: [([(String, String)], String)] = [([("outcome", "accepted"), ("reason", "")], String(s.accepted))]
         let reasons = s.topReasons.sorted { $0.name < $1.name }
-        outcomes += reasons.isEmpty ? [([("outcome", "rejected"), ("reason", "")], "0")]
+        outcomes +=
+            reasons.isEmpty
+            ? [([("outcome", "rejected"), ("reason", "")], "0")]
             : reasons.map { ([("outcome", "rejected"), ("reason", OutsideText.display($0.name, limit: 100))], String($0.count)) }
-        outcomes += [([("outcome", "temporary-failure"), ("reason", "")], String(s.temporaryFailures)),
-                     ([("outcome", "unreachable"), ("reason", "")], String(s.unreachable)),
-                     ([("outcome", "stopped"), ("reason", "")], String(s.notSent + s.inDoubt))]
-        family("pushctl_notifications_total", "counter",
-               "Notifications by final outcome; reason is APNs' for a rejection.", outcomes)
+        outcomes += [
+            ([("outcome", "temporary-failure"), ("reason", "")], String(s.temporaryFailures)),
+            ([("outcome", "unreachable"), ("reason", "")], String(s.unreachable)),
+            ([("outcome", "stopped"), ("reason", "")], String(s.notSent + s.inDoubt)),
+        ]
+        family(
+            "pushctl_notifications_total", "counter",
+            "Notifications by final outcome; reason is APNs' for a rejection.", outcomes)
         family("pushctl_retries_total", "counter", "Attempts beyond each notification's first.", [([], String(s.retried))])
-        family("pushctl_notifications_in_doubt", "gauge",
-               "Notifications sent and not answered when the run stopped: APNs may have them.", [([], String(s.inDoubt))])
-        family("pushctl_provider_token_signings_total", "counter",
-               "Provider tokens (JWTs) this run signed, not taken from the cache.", [([], String(signings))])
+        family(
+            "pushctl_notifications_in_doubt", "gauge",
+            "Notifications sent and not answered when the run stopped: APNs may have them.", [([], String(s.inDoubt))])
+        family(
+            "pushctl_provider_token_signings_total", "counter",
+            "Provider tokens (JWTs) this run signed, not taken from the cache.", [([], String(signings))])
         family("pushctl_run_duration_seconds", "gauge", "How long the run took.", [([], RunMetrics.number(s.elapsedSeconds))])
-        family("pushctl_run_exit_status", "gauge", "The run's exit status (0 all accepted, 1 some rejected, 75 retry later).",
-               [([], String(exitStatus))])
+        family(
+            "pushctl_run_exit_status", "gauge", "The run's exit status (0 all accepted, 1 some rejected, 75 retry later).",
+            [([], String(exitStatus))])
         family("pushctl_run_finished_timestamp_seconds", "gauge", "When the run finished, in UNIX seconds.", [([], String(finishedAt))])
         return out
     }
@@ -115,12 +123,15 @@ public struct RunMetrics: Sendable {
         let url = pushURL(base: base)
         let shown = ProxyPolicy.masked(url)
         switch PlainRequest.send("PUT", to: url, body: Array(exposition(shardLabel: false).utf8), contentType: RunMetrics.contentType, timeout: timeout) {
-        case let .success(answer) where (200..<300).contains(answer.status):
+        case .success(let answer) where (200..<300).contains(answer.status):
             return nil
-        case let .success(answer):
-            return Words("the Pushgateway at \(shown) answered \(answer.status): \(answer.body)", es: "el Pushgateway en \(shown) respondió \(answer.status): \(answer.body)")
-        case let .failure(failure):
-            return Words("could not push the metrics to \(shown): \(failure.description)", es: "no se pudieron enviar las métricas a \(shown): \(failure.description)")
+        case .success(let answer):
+            return Words(
+                "the Pushgateway at \(shown) answered \(answer.status): \(answer.body)",
+                es: "el Pushgateway en \(shown) respondió \(answer.status): \(answer.body)")
+        case .failure(let failure):
+            return Words(
+                "could not push the metrics to \(shown): \(failure.description)", es: "no se pudieron enviar las métricas a \(shown): \(failure.description)")
         }
     }
 

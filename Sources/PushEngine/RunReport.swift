@@ -1,7 +1,7 @@
-import PushSystem
 public import PushCore
-public import PushWords
 import PushFiles
+import PushSystem
+public import PushWords
 
 /// What the runs of a fleet add up to (`pushctl report`): the journals (`--journal`) or JSON Lines
 /// results (`--output jsonl`) of N shards, read into one account.
@@ -93,9 +93,11 @@ public struct RunReport {
         }
         guard table.count > 0 else {
             let shown = paths.map { "'\(OutsideText.display($0, limit: 120))'" }.joined(separator: ", ")
-            throw InputError(Words("no device results in \(shown)", es: "no hay resultados de dispositivos en \(shown)"),
-                             hint: Words("give the runs' journals (\(Setting.journal)) or their results as JSON Lines, one object a line",
-                                         es: "indica los diarios de los envíos (\(Setting.journal)) o sus resultados en JSON Lines, un objeto por línea"))
+            throw InputError(
+                Words("no device results in \(shown)", es: "no hay resultados de dispositivos en \(shown)"),
+                hint: Words(
+                    "give the runs' journals (\(Setting.journal)) or their results as JSON Lines, one object a line",
+                    es: "indica los diarios de los envíos (\(Setting.journal)) o sus resultados en JSON Lines, un objeto por línea"))
         }
         table.add(to: &self)
         checkShards()
@@ -167,8 +169,14 @@ public struct RunReport {
     /// first, then one token a line, each with APNs' time in a comment.
     public func unregisteredFile(_ language: Language) -> String {
         let n = unregistered.count
-        var lines = ["# " + Words("pushctl report: \(n) \(n == 1 ? "token" : "tokens") APNs called dead (410). Delete one only if your app registered it before the time given (APNs' timestamp): a token registered again since is alive.",
-                                  es: "pushctl report: \(n) \(n == 1 ? "token" : "tokens") que APNs dio por muertos (410). Borra uno solo si tu app lo registró antes de la hora indicada (la marca de tiempo de APNs): un token registrado de nuevo después sigue vivo.").text(language)]
+        var lines = [
+            "# "
+                + Words(
+                    "pushctl report: \(n) \(n == 1 ? "token" : "tokens") APNs called dead (410). Delete one only if your app registered it before the time given (APNs' timestamp): a token registered again since is alive.",
+                    es:
+                        "pushctl report: \(n) \(n == 1 ? "token" : "tokens") que APNs dio por muertos (410). Borra uno solo si tu app lo registró antes de la hora indicada (la marca de tiempo de APNs): un token registrado de nuevo después sigue vivo."
+                ).text(language)
+        ]
         for dead in unregistered {
             let when = dead.timestamp.map { "\(UTCDate.format(unixSeconds: $0 / 1000)) (\($0))" } ?? "-"
             lines.append("\(dead.token)  # \(dead.reason) \(when)")
@@ -179,8 +187,14 @@ public struct RunReport {
     /// The tokens to send again later, as a tokens file: a comment first, each with why.
     public func retryFile(_ language: Language) -> String {
         let n = retryLater.count
-        var lines = ["# " + Words("pushctl report: \(n) \(n == 1 ? "token" : "tokens") to send again later (temporary failures, APNs not reached, stopped runs; in-doubt ones APNs may have).",
-                                  es: "pushctl report: \(n) \(n == 1 ? "token" : "tokens") para volver a enviar más tarde (fallos temporales, sin llegar a APNs, envíos detenidos; puede que APNs ya tenga los que están en duda).").text(language)]
+        var lines = [
+            "# "
+                + Words(
+                    "pushctl report: \(n) \(n == 1 ? "token" : "tokens") to send again later (temporary failures, APNs not reached, stopped runs; in-doubt ones APNs may have).",
+                    es:
+                        "pushctl report: \(n) \(n == 1 ? "token" : "tokens") para volver a enviar más tarde (fallos temporales, sin llegar a APNs, envíos detenidos; puede que APNs ya tenga los que están en duda)."
+                ).text(language)
+        ]
         for retry in retryLater {
             lines.append("\(retry.token)  # \(retry.outcome.rawValue)\(retry.inDoubt ? " in-doubt" : "")")
         }
@@ -190,27 +204,34 @@ public struct RunReport {
     /// `--output json`: the whole in one document; `exitStatus` is the caller's.
     public func json(exitStatus: Int32) -> JSONValue {
         var whole = summary.json(exitStatus: exitStatus)
-        guard case var .object(fields) = whole else { return whole }
+        guard case .object(var fields) = whole else { return whole }
         fields.removeAll { ["summary", "elapsedSeconds", "duplicatesSkipped", "shard", "exitStatus", "stopped", "notSent", "inDoubt"].contains($0.0) }
         fields += [("notSent", .integer(Int64(summary.notSent))), ("inDoubt", .integer(Int64(summary.inDoubt)))]
         let fileObjects: [JSONValue] = files.map { file in
-            .object([("path", .string(file.path)), ("kind", .string(file.kind.rawValue)), ("shard", file.shard.map { .string($0.description) } ?? .null),
-                     ("results", .integer(Int64(file.results))), ("skipped", .integer(Int64(file.skipped))),
-                     ("skippedLines", .array(file.skippedLines.map { .integer(Int64($0)) }))])
+            .object([
+                ("path", .string(file.path)), ("kind", .string(file.kind.rawValue)), ("shard", file.shard.map { .string($0.description) } ?? .null),
+                ("results", .integer(Int64(file.results))), ("skipped", .integer(Int64(file.skipped))),
+                ("skippedLines", .array(file.skippedLines.map { .integer(Int64($0)) })),
+            ])
         }
         let dead: [JSONValue] = unregistered.map { token in
-            .object([("token", .string(token.token)), ("reason", .string(token.reason)), ("timestamp", token.timestamp.map(JSONValue.integer) ?? .null),
-                     ("since", token.timestamp.map { .string(UTCDate.format(unixSeconds: $0 / 1000)) } ?? .null)])
+            .object([
+                ("token", .string(token.token)), ("reason", .string(token.reason)), ("timestamp", token.timestamp.map(JSONValue.integer) ?? .null),
+                ("since", token.timestamp.map { .string(UTCDate.format(unixSeconds: $0 / 1000)) } ?? .null),
+            ])
         }
         let retry: [JSONValue] = retryLater.map { token in
             .object([("token", .string(token.token)), ("outcome", .string(token.outcome.rawValue)), ("inDoubt", .bool(token.inDoubt))])
         }
-        let shards: JSONValue = .object([("count", shardCount.map { .integer(Int64($0)) } ?? .null),
-                                         ("missing", .array(missingShards.map { .integer(Int64($0)) })), ("mixedCounts", .bool(mixedShardCounts))])
-        whole = .object([("report", .bool(true))] + fields + [
-            ("files", .array(fileObjects)), ("repeatedFiles", .array(repeated.map(JSONValue.string))), ("shards", shards),
-            ("mixedRuns", .bool(mixedRuns)), ("unregistered", .array(dead)), ("retryLater", .array(retry)), ("exitStatus", .integer(Int64(exitStatus))),
+        let shards: JSONValue = .object([
+            ("count", shardCount.map { .integer(Int64($0)) } ?? .null),
+            ("missing", .array(missingShards.map { .integer(Int64($0)) })), ("mixedCounts", .bool(mixedShardCounts)),
         ])
+        whole = .object(
+            [("report", .bool(true))] + fields + [
+                ("files", .array(fileObjects)), ("repeatedFiles", .array(repeated.map(JSONValue.string))), ("shards", shards),
+                ("mixedRuns", .bool(mixedRuns)), ("unregistered", .array(dead)), ("retryLater", .array(retry)), ("exitStatus", .integer(Int64(exitStatus))),
+            ])
         return whole
     }
 
@@ -284,9 +305,11 @@ struct BestResults {
         var retry: [RunReport.RetryToken] = []
         for (hex, entry) in table {
             guard let token = try? DeviceToken(parsing: hex) else { continue }
-            summary.add(PushResult(subject: .device(token), position: 0, outcome: entry.outcome, status: entry.status, apnsID: nil, apnsUniqueID: nil,
-                                   reason: entry.reason, timestamp: entry.timestamp, attempts: entry.attempts, explanation: .recorded(""),
-                                   stopped: entry.stopped, inDoubt: entry.inDoubt))
+            summary.add(
+                PushResult(
+                    subject: .device(token), position: 0, outcome: entry.outcome, status: entry.status, apnsID: nil, apnsUniqueID: nil,
+                    reason: entry.reason, timestamp: entry.timestamp, attempts: entry.attempts, explanation: .recorded(""),
+                    stopped: entry.stopped, inDoubt: entry.inDoubt))
             switch entry.outcome {
             case .accepted: break
             case .rejected:

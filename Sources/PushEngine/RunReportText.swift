@@ -1,5 +1,5 @@
-public import PushWords
 import PushCore
+public import PushWords
 
 /// `pushctl report`'s words: the counts, the dead tokens and the ones to retry, and what the
 /// reader noticed in the files.
@@ -9,8 +9,10 @@ extension RunReport {
         let report = self
         var out = [report.summary.counts]
         if !report.unregistered.isEmpty {
-            out.append(Words("dead (410): delete a token only if it was registered before APNs' time",
-                             es: "muertos (410): borra un token solo si se registró antes de la hora de APNs"))
+            out.append(
+                Words(
+                    "dead (410): delete a token only if it was registered before APNs' time",
+                    es: "muertos (410): borra un token solo si se registró antes de la hora de APNs"))
             for dead in report.unregistered.prefix(shown) {
                 let when = dead.timestamp.map { UTCDate.format(unixSeconds: $0 / 1000) } ?? "—"
                 out.append(Words(verbatim: "  \(dead.token)  \(dead.reason)  \(when)"))
@@ -44,16 +46,24 @@ extension RunReport {
         var out: [Words] = []
         if let count = report.shardCount, !report.missingShards.isEmpty {
             let missing = report.missingShards.map { "\($0)/\(count)" }.joined(separator: ", ")
-            out.append(Words("no file covers shard \(missing): its tokens were never sent (run it, then report again)",
-                             es: "ningún archivo cubre el fragmento \(missing): sus tokens nunca se enviaron (ejecútalo y vuelve a hacer el informe)"))
+            out.append(
+                Words(
+                    "no file covers shard \(missing): its tokens were never sent (run it, then report again)",
+                    es: "ningún archivo cubre el fragmento \(missing): sus tokens nunca se enviaron (ejecútalo y vuelve a hacer el informe)"))
         }
         if report.mixedShardCounts {
-            out.append(Words("the files name shards of different counts (K/N with different N): which shards are missing cannot be told",
-                             es: "los archivos nombran fragmentos de totales distintos (K/N con N distintos): no se puede saber qué fragmentos faltan"))
+            out.append(
+                Words(
+                    "the files name shards of different counts (K/N with different N): which shards are missing cannot be told",
+                    es: "los archivos nombran fragmentos de totales distintos (K/N con N distintos): no se puede saber qué fragmentos faltan"))
         }
         if report.mixedRuns {
-            out.append(Words("the journals are of different runs (tokens, payload, topic, push type or destination differ); each token still counts once",
-                             es: "los diarios son de envíos distintos (difieren los tokens, la carga útil, el topic, el tipo o el destino); cada token cuenta una vez igualmente"))
+            out.append(
+                Words(
+                    "the journals are of different runs (tokens, payload, topic, push type or destination differ); each token still counts once",
+                    es:
+                        "los diarios son de envíos distintos (difieren los tokens, la carga útil, el topic, el tipo o el destino); cada token cuenta una vez igualmente"
+                ))
         }
         for path in report.repeated {
             let shown = OutsideText.display(path, limit: 200)
@@ -62,8 +72,12 @@ extension RunReport {
         for file in report.files where file.skipped > 0 {
             let shown = OutsideText.display(file.path, limit: 200)
             let numbers = file.skippedLines.map(String.init).joined(separator: ", ") + (file.skipped > file.skippedLines.count ? ", …" : "")
-            out.append(Words("'\(shown)': \(file.skipped) \(file.skipped == 1 ? "line is" : "lines are") not results and \(file.skipped == 1 ? "was" : "were") skipped (line \(numbers))",
-                             es: "'\(shown)': \(file.skipped) \(file.skipped == 1 ? "línea no es un resultado y se saltó" : "líneas no son resultados y se saltaron") (línea \(numbers))"))
+            out.append(
+                Words(
+                    "'\(shown)': \(file.skipped) \(file.skipped == 1 ? "line is" : "lines are") not results and \(file.skipped == 1 ? "was" : "were") skipped (line \(numbers))",
+                    es:
+                        "'\(shown)': \(file.skipped) \(file.skipped == 1 ? "línea no es un resultado y se saltó" : "líneas no son resultados y se saltaron") (línea \(numbers))"
+                ))
         }
         return out
     }

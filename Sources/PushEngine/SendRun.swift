@@ -1,8 +1,8 @@
-import PushSystem
 public import PushCore
-public import PushWords
 import PushCrypto
 public import PushCurl
+import PushSystem
+public import PushWords
 
 /// A send, planned and checked: which notifications (to devices, a broadcast to channels, or one
 /// channel call), where, how to connect and authenticate, how hard to retry. What `pushctl send`
@@ -23,8 +23,10 @@ public struct SendPlan {
     /// shard of a fleet paces itself); nil: as fast as the server takes them.
     public var rate: Double?
 
-    public init(notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
-                authorization: any AuthorizationSource, policy: RetryPolicy) {
+    public init(
+        notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
+        authorization: any AuthorizationSource, policy: RetryPolicy
+    ) {
         self.notifications = notifications
         self.destination = destination
         self.connection = connection
@@ -37,12 +39,15 @@ public struct SendPlan {
     public func identity() throws(InputError) -> RunIdentity {
         let template = notifications.template
         guard let input = notifications.digest() else {
-            throw InputError(Words("a journal needs the requests file's digest, and the file was read without it",
-                                   es: "un diario necesita el resumen del archivo de peticiones, y el archivo se leyó sin él"))
+            throw InputError(
+                Words(
+                    "a journal needs the requests file's digest, and the file was read without it",
+                    es: "un diario necesita el resumen del archivo de peticiones, y el archivo se leyó sin él"))
         }
-        return RunIdentity(input: input, payload: template.map { SHA256Hex.of($0.payload.bytes) },
-                           topic: template?.topic, pushType: template?.pushType.rawValue,
-                           destination: destination.baseURL, shard: notifications.shard?.description)
+        return RunIdentity(
+            input: input, payload: template.map { SHA256Hex.of($0.payload.bytes) },
+            topic: template?.topic, pushType: template?.pushType.rawValue,
+            destination: destination.baseURL, shard: notifications.shard?.description)
     }
 }
 
@@ -89,9 +94,11 @@ public final class SendRun {
     /// - transport: makes each transport the run sends through (libcurl's unless a test gives its own).
     /// - clock: monotonic seconds, for back-offs, time budgets and the stop's grace.
     /// - random: a number in 0…1 for each back-off's jitter.
-    public init(plan: SendPlan, journal setting: JournalSetting? = nil, transport: @escaping TransportFactory = SendRun.curl,
-                clock: @escaping () -> Double = MonotonicClock.seconds,
-                random: @escaping () -> Double = { Double.random(in: 0...1) }) throws(InputError) {
+    public init(
+        plan: SendPlan, journal setting: JournalSetting? = nil, transport: @escaping TransportFactory = SendRun.curl,
+        clock: @escaping () -> Double = MonotonicClock.seconds,
+        random: @escaping () -> Double = { Double.random(in: 0...1) }
+    ) throws(InputError) {
         self.plan = plan
         journalSetting = setting
         makeTransport = transport
@@ -103,20 +110,27 @@ public final class SendRun {
         let identity = try plan.identity()
         if exists {
             guard setting.resume else {
-                throw InputError(Words("the journal '\(JournalFile.shown(setting.path))' already holds a run; pushctl never overwrites one",
-                                       es: "el diario '\(JournalFile.shown(setting.path))' ya contiene un envío; pushctl nunca lo sobrescribe"),
-                                 hint: Words("add \(Setting.resume) to carry on with that run, or give another path for a new journal",
-                                             es: "añade \(Setting.resume) para continuar ese envío, o indica otra ruta para un diario nuevo"),
-                                 kind: .usage)
+                throw InputError(
+                    Words(
+                        "the journal '\(JournalFile.shown(setting.path))' already holds a run; pushctl never overwrites one",
+                        es: "el diario '\(JournalFile.shown(setting.path))' ya contiene un envío; pushctl nunca lo sobrescribe"),
+                    hint: Words(
+                        "add \(Setting.resume) to carry on with that run, or give another path for a new journal",
+                        es: "añade \(Setting.resume) para continuar ese envío, o indica otra ruta para un diario nuevo"),
+                    kind: .usage)
             }
             let replay = try JournalReplay(path: setting.path)
             let differences = identity.differences(from: replay.identity)
             guard differences.isEmpty else {
-                throw InputError(Words("the journal '\(JournalFile.shown(setting.path))' is of a different run: ", es: "el diario '\(JournalFile.shown(setting.path))' es de otro envío: ")
-                                    + Words.joined(differences, separator: Words(verbatim: "; ")),
-                                 hint: Words("resume with the same tokens, payload, topic, push type and destination, or give another path for a new journal",
-                                             es: "reanuda con los mismos tokens, carga útil, topic, tipo y destino, o indica otra ruta para un diario nuevo"),
-                                 kind: .usage)
+                throw InputError(
+                    Words(
+                        "the journal '\(JournalFile.shown(setting.path))' is of a different run: ",
+                        es: "el diario '\(JournalFile.shown(setting.path))' es de otro envío: ")
+                        + Words.joined(differences, separator: Words(verbatim: "; ")),
+                    hint: Words(
+                        "resume with the same tokens, payload, topic, push type and destination, or give another path for a new journal",
+                        es: "reanuda con los mismos tokens, carga útil, topic, tipo y destino, o indica otra ruta para un diario nuevo"),
+                    kind: .usage)
             }
             self.replay = replay
         }
@@ -148,10 +162,14 @@ public final class SendRun {
     public func run(observers: [any ResultObserver], stop: (any StopRequests)? = nil, grace: Double = 5) throws(InputError) -> BatchSummary {
         let causes = plan.likelyCauses
         // The plan's likely cause joins the note of each result with that reason.
-        let fanout = ResultFanout(observers + (journal.map { [$0] } ?? []), amend: causes.isEmpty ? nil : { result in
-            guard let reason = result.reason, let cause = causes[RejectionReason(apnsName: reason)] else { return }
-            result.note = result.note.map { $0 + Words(verbatim: "; ") + cause } ?? cause
-        })
+        let fanout = ResultFanout(
+            observers + (journal.map { [$0] } ?? []),
+            amend: causes.isEmpty
+                ? nil
+                : { result in
+                    guard let reason = result.reason, let cause = causes[RejectionReason(apnsName: reason)] else { return }
+                    result.note = result.note.map { $0 + Words(verbatim: "; ") + cause } ?? cause
+                })
         // A followed input's results are written in input order as they become final.
         let ordered: any ResultObserver
         if let input = plan.notifications.arriving {
@@ -210,13 +228,16 @@ public final class SendRun {
     }
 
     /// One pass of the dispatcher over a new transport to `destination`.
-    func dispatch(_ source: @escaping () -> RunRequest?, to destination: Destination, observer: any ResultObserver,
-                  stop: (any StopRequests)?, grace: Double) throws(InputError) -> BatchSummary {
+    func dispatch(
+        _ source: @escaping () -> RunRequest?, to destination: Destination, observer: any ResultObserver,
+        stop: (any StopRequests)?, grace: Double
+    ) throws(InputError) -> BatchSummary {
         var configuration = plan.connection.transport(to: destination)
         // A signal wakes libcurl's wait at once.
         configuration.wakeDescriptor = (stop as? SignalStop)?.wakeDescriptor
-        let dispatcher = PushDispatcher(transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
-                                        clock: clock, random: random, stopRequests: stop, grace: grace)
+        let dispatcher = PushDispatcher(
+            transport: try makeTransport(configuration), authorization: plan.authorization, policy: plan.policy,
+            clock: clock, random: random, stopRequests: stop, grace: grace)
         dispatcher.rate = plan.rate
         dispatcher.arriving = plan.notifications.arriving
         return dispatcher.run(source: source, to: observer)
@@ -276,24 +297,28 @@ final class EnvironmentDetection: ResultObserver {
     /// The held tokens, once, in the other environment; each replaces its first result.
     func secondPass(_ summary: BatchSummary, run: SendRun, stop: (any StopRequests)?, grace: Double) throws(InputError) -> BatchSummary {
         guard let template = plan.notifications.template, let other = plan.destination.otherEnvironment, let here,
-              let otherName = other.environment?.rawValue, !held.isEmpty else {
+            let otherName = other.environment?.rawValue, !held.isEmpty
+        else {
             releaseHeld()
             return summary
         }
         var summary = summary
         let firsts = Dictionary(held.map { ($0.position, $0) }, uniquingKeysWith: { a, _ in a })
         let requests = held.compactMap { first in
-            first.token.map { run.ids?.apply(to: RunRequest(device: $0, shape: template.shape, position: first.position))
-                ?? RunRequest(device: $0, shape: template.shape, position: first.position) }
+            first.token.map {
+                run.ids?.apply(to: RunRequest(device: $0, shape: template.shape, position: first.position))
+                    ?? RunRequest(device: $0, shape: template.shape, position: first.position)
+            }
         }
         held.removeAll()
         let merge = SecondPassMerge(firsts: firsts, here: here, other: otherName, forward: forward)
         var next = 0
-        let second = try run.dispatch({
-            guard next < requests.count else { return nil }
-            next += 1
-            return requests[next - 1]
-        }, to: other, observer: merge, stop: stop, grace: grace)
+        let second = try run.dispatch(
+            {
+                guard next < requests.count else { return nil }
+                next += 1
+                return requests[next - 1]
+            }, to: other, observer: merge, stop: stop, grace: grace)
         for (first, final) in merge.replaced { summary.replace(first, with: final) }
         secondTries = merge.tries
         summary.movedToOtherEnvironment = merge.moved
@@ -327,8 +352,9 @@ private final class SecondPassMerge: ResultObserver {
         if second.outcome == .accepted {
             final = second
             final.environment = other
-            final.note = Words("\(here) answered \(first.reason ?? "no"): the token belongs to \(other)",
-                               es: "\(here) respondió \(first.reason ?? "no"): el token es de \(other)")
+            final.note = Words(
+                "\(here) answered \(first.reason ?? "no"): the token belongs to \(other)",
+                es: "\(here) respondió \(first.reason ?? "no"): el token es de \(other)")
             moved += 1
         } else if second.stopped != nil {
             final = first

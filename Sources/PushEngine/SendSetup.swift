@@ -1,7 +1,7 @@
 public import PushCore
-public import PushWords
-public import PushFiles
 public import PushCrypto
+public import PushFiles
+public import PushWords
 
 /// Where a send's payload comes from.
 public enum PayloadInput {
@@ -91,9 +91,11 @@ public struct SendSetup {
         let topic = values.value(.topic) ?? certificate?.certificate.defaultTopic
         if topic == nil, let certificate, options.requestsFile == nil {
             let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
-            throw InputError(Words("the certificate covers several apps' topics: give \(Setting.topic) with one of them: \(topics)",
-                                   es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
-                             kind: .usage)
+            throw InputError(
+                Words(
+                    "the certificate covers several apps' topics: give \(Setting.topic) with one of them: \(topics)",
+                    es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
+                kind: .usage)
         }
         shardChoice = try options.shard.map { text throws(InputError) in try ShardChoice(parsing: text, environment: values.environment) }
         let recipients = try SendSetup.notifications(options, topic: topic, shard: shardChoice?.shard, certificate: certificate)
@@ -107,8 +109,9 @@ public struct SendSetup {
         var connection = options.connection
         proxy.apply(to: &connection)
         connection.clientCertificate = credentials.clientCertificate
-        var plan = SendPlan(notifications: recipients.source, destination: destination, connection: connection,
-                            authorization: credentials.authorization, policy: options.policy)
+        var plan = SendPlan(
+            notifications: recipients.source, destination: destination, connection: connection,
+            authorization: credentials.authorization, policy: options.policy)
         plan.detectEnvironment = options.detectEnvironment
         plan.rate = options.rate ?? options.spread.map { Double(max(1, recipients.source.count)) / $0 }
         plan.likelyCauses = credentials.likelyCauses
@@ -117,13 +120,16 @@ public struct SendSetup {
 
     /// The notifications: a requests file's lines, or one template to the tokens; the payload's file
     /// and the warnings choosing them raised.
-    static func notifications(_ o: SendOptions, topic: String?, shard: Shard?,
-                              certificate: ClientIdentity?) throws(InputError) -> (source: NotificationSource, payloadFile: String?, warnings: [Words]) {
+    static func notifications(
+        _ o: SendOptions, topic: String?, shard: Shard?,
+        certificate: ClientIdentity?
+    ) throws(InputError) -> (source: NotificationSource, payloadFile: String?, warnings: [Words]) {
         let now = WallClock.now()
         if let path = o.requestsFile {
             // Each line carries token and payload; the header values given are defaults for the lines.
-            var defaults = PushSpec(topic: topic ?? "", pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
-                                    expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
+            var defaults = PushSpec(
+                topic: topic ?? "", pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
+                expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
             defaults.lint = o.lint
             defaults.now = now
             if o.follow { return (.follow(try FollowInput(path, requests: defaults, shard: shard)), nil, []) }
@@ -133,22 +139,31 @@ public struct SendSetup {
             return (.requests(file), nil, [])
         }
         guard let topic else {
-            throw InputError(Words("missing \(Setting.topic.either("or")): your app's bundle id, e.g. com.example.app",
-                                   es: "falta \(Setting.topic.either("o")): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
+            throw InputError(
+                Words(
+                    "missing \(Setting.topic.either("or")): your app's bundle id, e.g. com.example.app",
+                    es: "falta \(Setting.topic.either("o")): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
         }
         if o.deviceTokens.isEmpty && o.tokensFile == nil {
-            throw InputError(Words("missing \(Setting.deviceToken) (or \(Setting.tokensFile), or \(Setting.requestsFile)): the hex token your app got from APNs",
-                                   es: "falta \(Setting.deviceToken) (o \(Setting.tokensFile), o \(Setting.requestsFile)): el token hexadecimal que tu app recibió de APNs"), kind: .usage)
+            throw InputError(
+                Words(
+                    "missing \(Setting.deviceToken) (or \(Setting.tokensFile), or \(Setting.requestsFile)): the hex token your app got from APNs",
+                    es: "falta \(Setting.deviceToken) (o \(Setting.tokensFile), o \(Setting.requestsFile)): el token hexadecimal que tu app recibió de APNs"),
+                kind: .usage)
         }
         let (payload, payloadFile) = try SendSetup.payload(o.payload, now: now)
-        var spec = PushSpec(topic: topic, pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
-                            expiration: o.expiration.map(GivenNumber.text), apnsID: o.apnsID, name: o.fieldName)
+        var spec = PushSpec(
+            topic: topic, pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
+            expiration: o.expiration.map(GivenNumber.text), apnsID: o.apnsID, name: o.fieldName)
         spec.lint = o.lint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
         if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-            throw InputError(problem.words, hint: Words("give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
-                                                  es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
+            throw InputError(
+                problem.words,
+                hint: Words(
+                    "give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
+                    es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
         }
         let source: NotificationSource
         var chosenWarnings: [Words] = []
@@ -164,9 +179,11 @@ public struct SendSetup {
             chosenWarnings = chosen.warnings
         }
         if o.apnsID != nil && source.count > 1 {
-            throw InputError(Words("\(Setting.apnsID) names one notification, but there are \(source.count) device tokens",
-                                   es: "\(Setting.apnsID) identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),
-                             hint: Words("leave it out and APNs gives each notification its own id", es: "quítalo y APNs da a cada notificación su propio id"))
+            throw InputError(
+                Words(
+                    "\(Setting.apnsID) names one notification, but there are \(source.count) device tokens",
+                    es: "\(Setting.apnsID) identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),
+                hint: Words("leave it out and APNs gives each notification its own id", es: "quítalo y APNs da a cada notificación su propio id"))
         }
         return (source, payloadFile, source.templateWarnings + chosenWarnings)
     }
@@ -174,26 +191,32 @@ public struct SendSetup {
     /// The payload and the file it came from (for the equivalent curl command).
     public static func payload(_ input: PayloadInput?, now: Int64) throws(InputError) -> (Payload, String?) {
         switch input {
-        case let .file(path)?:
+        case .file(let path)?:
             let bytes: [UInt8]
             do { bytes = try InputFiles.read(path, what: "payload file") } catch {
                 // The JSON itself where its file belongs: a first-hour mix-up, said by name.
                 guard error.kind == .missingInput, let first = path.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { throw error }
                 let shown = OutsideText.display(path, limit: 40)
-                throw InputError(Words("\(Setting.payload) takes a file, and '\(shown)' is JSON: give the JSON itself with \(Setting.payloadJSON)",
-                                       es: "\(Setting.payload) espera un archivo, y '\(shown)' es JSON: pasa el JSON tal cual con \(Setting.payloadJSON)"),
-                                 hint: Words(#"for example: \#(Setting.payloadJSON) '{"aps":{"alert":"Hello"}}'"#, es: #"por ejemplo: \#(Setting.payloadJSON) '{"aps":{"alert":"Hola"}}'"#),
-                                 kind: .usage)
+                throw InputError(
+                    Words(
+                        "\(Setting.payload) takes a file, and '\(shown)' is JSON: give the JSON itself with \(Setting.payloadJSON)",
+                        es: "\(Setting.payload) espera un archivo, y '\(shown)' es JSON: pasa el JSON tal cual con \(Setting.payloadJSON)"),
+                    hint: Words(
+                        #"for example: \#(Setting.payloadJSON) '{"aps":{"alert":"Hello"}}'"#,
+                        es: #"por ejemplo: \#(Setting.payloadJSON) '{"aps":{"alert":"Hola"}}'"#),
+                    kind: .usage)
             }
             return (try Payload(bytes: bytes, source: path == "-" ? "standard input" : path), path == "-" ? nil : path)
-        case let .json(text)?:
+        case .json(let text)?:
             return (try Payload(bytes: Array(text.utf8), source: Setting.payloadJSON.description), nil)
-        case let .built(build)?:
+        case .built(let build)?:
             return (try build(now), nil)
         case nil:
-            throw InputError(Words("missing payload: give \(Setting.payload) FILE, \(Setting.payloadJSON) JSON, or builder flags such as \(Setting.title) and \(Setting.body)",
-                                   es: "falta la carga útil: da \(Setting.payload) ARCHIVO, \(Setting.payloadJSON) JSON, u opciones como \(Setting.title) y \(Setting.body)"),
-                             hint: Words("see `pushctl send --help`", es: "consulta `pushctl send --help`"), kind: .usage)
+            throw InputError(
+                Words(
+                    "missing payload: give \(Setting.payload) FILE, \(Setting.payloadJSON) JSON, or builder flags such as \(Setting.title) and \(Setting.body)",
+                    es: "falta la carga útil: da \(Setting.payload) ARCHIVO, \(Setting.payloadJSON) JSON, u opciones como \(Setting.title) y \(Setting.body)"),
+                hint: Words("see `pushctl send --help`", es: "consulta `pushctl send --help`"), kind: .usage)
         }
     }
 
@@ -201,9 +224,11 @@ public struct SendSetup {
     static func refuseOverwriting(_ input: CheckedLineFile, named noun: String, with outputs: [String?]) throws(InputError) {
         for case let output? in outputs where input.isSameFile(as: output) {
             let shown = OutsideText.display(output, limit: 200)
-            throw InputError(Words("'\(shown)' is the \(noun) itself; writing results to it would destroy the list being sent",
-                                   es: "'\(shown)' es el propio archivo de entrada; escribir resultados en él destruiría la lista que se envía"),
-                             hint: Words("write the results to another file", es: "escribe los resultados en otro archivo"), kind: .usage)
+            throw InputError(
+                Words(
+                    "'\(shown)' is the \(noun) itself; writing results to it would destroy the list being sent",
+                    es: "'\(shown)' es el propio archivo de entrada; escribir resultados en él destruiría la lista que se envía"),
+                hint: Words("write the results to another file", es: "escribe los resultados en otro archivo"), kind: .usage)
         }
     }
 }

@@ -1,6 +1,6 @@
 public import PushCore
-public import PushWords
 import PushFiles
+public import PushWords
 
 /// The one table of what a user may set by a flag or by a `PUSHCTL_*` variable, and the one rule
 /// that resolves them: a flag wins; else its variable when set and not empty; else the default.
@@ -86,7 +86,7 @@ public struct SettingValues: Sendable {
     /// How a message names where `setting` came from: its flag, or the variable that gave it.
     public func sourceName(_ setting: Setting) -> String {
         switch given(setting)?.source {
-        case let .variable(name)?: name
+        case .variable(let name)?: name
         default: setting.description
         }
     }
@@ -98,15 +98,19 @@ public struct SettingValues: Sendable {
         guard chosen.count > 1 else { return chosen.first }
         if chosen.contains(where: { flags[$0] != nil }) {
             let names = chosen.map(\.description).joined(separator: ", ")
-            throw InputError(Words("\(names) are each a way to authenticate: give one", es: "\(names) son cada uno una forma de autenticarse: da solo una"),
-                             kind: .usage)
+            throw InputError(
+                Words("\(names) are each a way to authenticate: give one", es: "\(names) son cada uno una forma de autenticarse: da solo una"),
+                kind: .usage)
         }
         let variables = chosen.compactMap(\.variable)
-        throw InputError(Words("\(variables.joined(separator: " and ")) are all set, so it is not clear how to authenticate",
-                               es: "\(variables.joined(separator: " y ")) están definidas a la vez, así que no está claro cómo autenticar"),
-                         hint: Words("unset all but one, or choose with \(chosen.map(\.description).joined(separator: " or "))",
-                                     es: "deja solo una, o elige con \(chosen.map(\.description).joined(separator: " o "))"),
-                         kind: .usage)
+        throw InputError(
+            Words(
+                "\(variables.joined(separator: " and ")) are all set, so it is not clear how to authenticate",
+                es: "\(variables.joined(separator: " y ")) están definidas a la vez, así que no está claro cómo autenticar"),
+            hint: Words(
+                "unset all but one, or choose with \(chosen.map(\.description).joined(separator: " or "))",
+                es: "deja solo una, o elige con \(chosen.map(\.description).joined(separator: " o "))"),
+            kind: .usage)
     }
 }
 
@@ -117,16 +121,20 @@ public enum VariableCheck {
     public static func warnings(_ environment: EnvironmentVariables) -> [Words] {
         var warnings: [Words] = []
         for name in Setting.variables where name != "PUSHCTL_LANG" && environment[name]?.isEmpty == true {
-            warnings.append(Words("\(name) is set but empty; it is ignored (unset it, or give it a value)",
-                                  es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
+            warnings.append(
+                Words(
+                    "\(name) is set but empty; it is ignored (unset it, or give it a value)",
+                    es: "\(name) está definida pero vacía; se ignora (elimínala o dale un valor)"))
         }
         // Only a name that starts PUSHCTL_ in any case is looked at (a single push reads ~30 others).
         let ours = environment.names(startingWith: "PUSHCTL_").filter { $0.utf8.count > 8 }
         for name in ours.sorted() {
             guard let meant = meant(name) else { continue }
             let shown = OutsideText.display(name, limit: 60)
-            warnings.append(Words("\(shown) is set, but pushctl reads \(meant); \(shown) is ignored",
-                                  es: "\(shown) está definida, pero pushctl lee \(meant); \(shown) se ignora"))
+            warnings.append(
+                Words(
+                    "\(shown) is set, but pushctl reads \(meant); \(shown) is ignored",
+                    es: "\(shown) está definida, pero pushctl lee \(meant); \(shown) se ignora"))
         }
         return warnings
     }

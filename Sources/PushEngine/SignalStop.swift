@@ -1,6 +1,6 @@
 public import PushCore
-import PushWords
 import PushSystem
+import PushWords
 
 /// SIGINT, SIGTERM and SIGHUP as requests to stop a sending run cleanly (what a cancelled CI job
 /// sends): the run stops starting requests, gives those in flight a grace, and writes every result

@@ -1,7 +1,7 @@
 public import PushCore
-public import PushWords
 import PushFiles
 import PushSystem
+public import PushWords
 
 /// `--simulator DEVICE`: the notification as an `.apns` file, pushed by `xcrun simctl push`
 /// (Xcode, macOS).
@@ -28,18 +28,27 @@ public enum SimulatorDelivery {
             FileSystem.removeDirectory(staged.folder)
         }
         guard let xcrun = ExecutablePath.find("xcrun", environment: environment) else {
-            throw InputError(Words("xcrun is not on PATH: `\(Setting.simulator)` runs `xcrun simctl push`, which comes with Xcode on macOS",
-                                   es: "xcrun no está en el PATH: `\(Setting.simulator)` ejecuta `xcrun simctl push`, que viene con Xcode en macOS"),
-                             hint: Words("on macOS, install Xcode (xcode-select --install for the tools); elsewhere, write the file with \(Setting.simulatorFile) and drag it onto a Simulator",
-                                         es: "en macOS, instala Xcode (xcode-select --install para las herramientas); en otro sistema, escribe el archivo con \(Setting.simulatorFile) y arrástralo al Simulador"),
-                             kind: .unavailable)
+            throw InputError(
+                Words(
+                    "xcrun is not on PATH: `\(Setting.simulator)` runs `xcrun simctl push`, which comes with Xcode on macOS",
+                    es: "xcrun no está en el PATH: `\(Setting.simulator)` ejecuta `xcrun simctl push`, que viene con Xcode en macOS"),
+                hint: Words(
+                    "on macOS, install Xcode (xcode-select --install for the tools); elsewhere, write the file with \(Setting.simulatorFile) and drag it onto a Simulator",
+                    es:
+                        "en macOS, instala Xcode (xcode-select --install para las herramientas); en otro sistema, escribe el archivo con \(Setting.simulatorFile) y arrástralo al Simulador"
+                ),
+                kind: .unavailable)
         }
         let status = try ChildCommand.run(xcrun, staged.arguments)
         guard status == 0 else {
-            throw InputError(Words("xcrun simctl push exited with \(status): is the Simulator '\(OutsideText.display(device, limit: 60))' booted, and the app installed on it?",
-                                   es: "xcrun simctl push terminó con \(status): ¿está arrancado el Simulador '\(OutsideText.display(device, limit: 60))' y la app instalada en él?"),
-                             hint: Words("xcrun simctl list devices booted shows the booted ones", es: "xcrun simctl list devices booted muestra los que están arrancados"),
-                             kind: .unavailable)
+            throw InputError(
+                Words(
+                    "xcrun simctl push exited with \(status): is the Simulator '\(OutsideText.display(device, limit: 60))' booted, and the app installed on it?",
+                    es:
+                        "xcrun simctl push terminó con \(status): ¿está arrancado el Simulador '\(OutsideText.display(device, limit: 60))' y la app instalada en él?"
+                ),
+                hint: Words("xcrun simctl list devices booted shows the booted ones", es: "xcrun simctl list devices booted muestra los que están arrancados"),
+                kind: .unavailable)
         }
     }
 
@@ -50,9 +59,11 @@ public enum SimulatorDelivery {
         guard fd >= 0, FileOutput.writeAll(fd, bytes) == bytes.count else {
             let why = SystemError.reason(Errno.current)
             if fd >= 0 { Descriptors.close(fd) }
-            throw InputError(Words("cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why.en)",
-                                   es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why.es)"),
-                             kind: .cannotCreateOutput)
+            throw InputError(
+                Words(
+                    "cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why.en)",
+                    es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why.es)"),
+                kind: .cannotCreateOutput)
         }
         Descriptors.close(fd)
     }
@@ -63,19 +74,23 @@ public enum ChildCommand {
     /// Runs it with this process's streams; its exit status.
     public static func run(_ program: String, _ arguments: [String]) throws(InputError) -> Int32 {
         switch ChildProcesses.spawn(ChildSpec(program, arguments)) {
-        case let .success(pid):
+        case .success(let pid):
             return ChildProcesses.wait(pid).status
-        case let .failure(failure):
-            throw InputError(Words("cannot run \(program): \(SystemError.reason(failure.code).en)", es: "no se puede ejecutar \(program): \(SystemError.reason(failure.code).es)"),
-                             kind: .unavailable)
+        case .failure(let failure):
+            throw InputError(
+                Words(
+                    "cannot run \(program): \(SystemError.reason(failure.code).en)",
+                    es: "no se puede ejecutar \(program): \(SystemError.reason(failure.code).es)"),
+                kind: .unavailable)
         }
     }
 
     /// What a program prints on stdout (at most `limit` bytes; stderr dropped), or nil if it
     /// cannot start or fails. For small, quick questions, such as another program's help.
     public static func output(_ program: String, _ arguments: [String], limit: Int = 256 * 1024) -> String? {
-        guard case let .success(run) = ChildProcesses.run(ChildSpec(program, arguments), limit: limit, seconds: 10),
-              run.end == .exited(0), !run.truncated else { return nil }
+        guard case .success(let run) = ChildProcesses.run(ChildSpec(program, arguments), limit: limit, seconds: 10),
+            run.end == .exited(0), !run.truncated
+        else { return nil }
         return String(decoding: run.output, as: UTF8.self)
     }
 }
@@ -86,10 +101,12 @@ enum TemporaryFolder {
         let base = environment["TMPDIR"].nonEmpty ?? "/tmp"
         guard let made = FileSystem.makeTemporaryFolder(pathPrefix: "\(base)/\(prefix)-") else {
             let reason = SystemError.reason(Errno.current)
-            throw InputError(Words("cannot make a temporary folder in \(base): \(reason.en)",
-                                   es: "no se puede crear una carpeta temporal en \(base): \(reason.es)"),
-                             hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
-                             kind: .cannotCreateOutput)
+            throw InputError(
+                Words(
+                    "cannot make a temporary folder in \(base): \(reason.en)",
+                    es: "no se puede crear una carpeta temporal en \(base): \(reason.es)"),
+                hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
+                kind: .cannotCreateOutput)
         }
         return made
     }

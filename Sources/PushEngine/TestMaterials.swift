@@ -1,8 +1,8 @@
 public import PushCore
-public import PushWords
-import PushFiles
 import PushCrypto
+import PushFiles
 import PushSystem
+public import PushWords
 
 /// Test keys and certificates for the mock, tests and class (`pushctl key generate`, `pushctl
 /// cert generate`): made with libcrypto, written mode 0600 where secret, never over an existing
@@ -34,9 +34,10 @@ public enum TestMaterials {
             path = out ?? fileName
         }
         let key = ES256PrivateKey.generate()
-        try writeNew(Array(key.pkcs8PEM.utf8), to: path, mode: 0o600,
-                     exists: Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)"),
-                     hint: Words("choose another \(Setting.outputFolder) or \(Setting.keyID)", es: "elige otro \(Setting.outputFolder) u otro \(Setting.keyID)"))
+        try writeNew(
+            Array(key.pkcs8PEM.utf8), to: path, mode: 0o600,
+            exists: Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)"),
+            hint: Words("choose another \(Setting.outputFolder) or \(Setting.keyID)", es: "elige otro \(Setting.outputFolder) u otro \(Setting.keyID)"))
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let publicPath = folder + "\(keyID).pem"
         let wrotePublic = FileOutput.writeNew(Array(key.publicKey.pem.utf8), to: publicPath, mode: 0o644) == nil
@@ -60,30 +61,38 @@ public enum TestMaterials {
     /// A test CA and a client certificate shaped like Apple's push certificates, for `topics`
     /// (the first is the bundle id), written to `out` (default: here): the CA, a `.p12` with
     /// `password` (random and written beside it when nil), and the same as PEM.
-    public static func writeCertificates(topics names: [String], environments: Environments, validFromDays: Int, days: Int,
-                                         password given: String?, out: String?) throws(InputError) -> WrittenCertificates {
+    public static func writeCertificates(
+        topics names: [String], environments: Environments, validFromDays: Int, days: Int,
+        password given: String?, out: String?
+    ) throws(InputError) -> WrittenCertificates {
         guard let bundleID = names.first else {
-            throw InputError(Words("missing \(Setting.topic): the bundle id the certificate is for, e.g. com.example.app",
-                                   es: "falta \(Setting.topic): el bundle id para el que es el certificado, p. ej. com.example.app"), kind: .usage)
+            throw InputError(
+                Words(
+                    "missing \(Setting.topic): the bundle id the certificate is for, e.g. com.example.app",
+                    es: "falta \(Setting.topic): el bundle id para el que es el certificado, p. ej. com.example.app"), kind: .usage)
         }
         for name in names {
             try HeaderValue.check(name, name: "\(Setting.topic)", limit: PushTemplate.topicLimit)
             guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                throw InputError(Words("\(Setting.topic) '\(OutsideText.display(name))' is not a bundle id or topic (letters, digits, dots and hyphens)",
-                                       es: "\(Setting.topic) '\(OutsideText.display(name))' no es un bundle id ni un topic (letras, dígitos, puntos y guiones)"), kind: .usage)
+                throw InputError(
+                    Words(
+                        "\(Setting.topic) '\(OutsideText.display(name))' is not a bundle id or topic (letters, digits, dots and hyphens)",
+                        es: "\(Setting.topic) '\(OutsideText.display(name))' no es un bundle id ni un topic (letras, dígitos, puntos y guiones)"), kind: .usage)
             }
         }
         let topics = names.map { ProviderCertificate.Topic(name: $0, kinds: [kind(of: $0, bundleID: bundleID)]) }
         let password = given ?? randomPassword()
-        let made = try TestCertificates.make(topics: topics, development: environments != .production, production: environments != .development,
-                                             validFrom: validFromDays * 86_400, validity: days * 86_400, password: password)
+        let made = try TestCertificates.make(
+            topics: topics, development: environments != .production, production: environments != .development,
+            validFrom: validFromDays * 86_400, validity: days * 86_400, password: password)
         if let out { try OutputFolder.make(out) }
         let directory = out.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
         let base = directory + bundleID
         var written: [String] = []
         func write(_ bytes: [UInt8], _ path: String, mode: UInt16) throws(InputError) {
-            try writeNew(bytes, to: path, mode: mode, exists: Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)"),
-                         hint: Words("choose another \(Setting.outputFolder) directory", es: "elige otra carpeta para \(Setting.outputFolder)"))
+            try writeNew(
+                bytes, to: path, mode: mode, exists: Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)"),
+                hint: Words("choose another \(Setting.outputFolder) directory", es: "elige otra carpeta para \(Setting.outputFolder)"))
             written.append(path)
         }
         try write(made.caPEM, directory + "pushctl-test-ca.pem", mode: 0o644)
@@ -114,8 +123,9 @@ public enum TestMaterials {
     static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16, exists: Words, hint: Words) throws(InputError) {
         guard let code = FileOutput.writeNew(bytes, to: path, mode: mode) else { return }
         let reason = code == Errno.exists ? exists : SystemError.reason(code)
-        throw InputError(Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"),
-                         hint: code == Errno.exists ? hint : nil, kind: .cannotCreateOutput)
+        throw InputError(
+            Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"),
+            hint: code == Errno.exists ? hint : nil, kind: .cannotCreateOutput)
     }
 }
 
@@ -128,16 +138,20 @@ public enum OutputFolder {
             built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
             if let info = FileSystem.status(built) {
                 guard info.kind == .directory else {
-                    throw InputError(Words("cannot make the folder '\(OutsideText.display(path))': '\(OutsideText.display(built))' is a file",
-                                           es: "no se puede crear la carpeta '\(OutsideText.display(path))': '\(OutsideText.display(built))' es un archivo"),
-                                     kind: .cannotCreateOutput)
+                    throw InputError(
+                        Words(
+                            "cannot make the folder '\(OutsideText.display(path))': '\(OutsideText.display(built))' is a file",
+                            es: "no se puede crear la carpeta '\(OutsideText.display(path))': '\(OutsideText.display(built))' es un archivo"),
+                        kind: .cannotCreateOutput)
                 }
                 continue
             }
             guard FileSystem.makeDirectory(built, mode: 0o700) || Errno.current == Errno.exists else {
                 let reason = SystemError.reason(Errno.current)
-                throw InputError(Words("cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
-                                       es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
+                throw InputError(
+                    Words(
+                        "cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
+                        es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
             }
         }
     }

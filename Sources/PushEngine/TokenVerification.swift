@@ -1,6 +1,6 @@
 public import PushCore
-public import PushWords
 import PushCrypto
+public import PushWords
 
 /// `pushctl jwt verify`: a token's signature checked with a key (libcrypto), APNs' rules for
 /// provider tokens, and its kid against the key's own id.
@@ -48,13 +48,21 @@ public struct TokenVerification {
         guard let kid = jwt.header["kid"]?.stringValue, kid != keyID else { return nil }
         let shownKid = OutsideText.display(kid, limit: 40)
         let shownKey = OutsideText.display(keyID, limit: 40)
-        let check = Words("kid \(shownKid) is not this key's id \(shownKey) (from \(source.en)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
-                          es: "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source.es)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)")
-        let hint = signatureValid
-            ? Words("the signature is this key's, so the token was signed with the wrong key id: sign again with \(Setting.keyID) \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)",
-                    es: "la firma es de esta clave, así que el token se firmó con un key id equivocado: vuelve a firmar con \(Setting.keyID) \(shownKey) (o, si se renombró el archivo, usa el Key ID que Apple muestra para esta clave)")
-            : Words("the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one",
-                    es: "el token lo firmó otra clave: verifícalo con esa clave (AuthKey_\(shownKid).p8), o firma un token nuevo con esta")
+        let check = Words(
+            "kid \(shownKid) is not this key's id \(shownKey) (from \(source.en)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
+            es:
+                "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source.es)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)"
+        )
+        let hint =
+            signatureValid
+            ? Words(
+                "the signature is this key's, so the token was signed with the wrong key id: sign again with \(Setting.keyID) \(shownKey) (or, if the file was renamed, use the Key ID Apple shows for this key)",
+                es:
+                    "la firma es de esta clave, así que el token se firmó con un key id equivocado: vuelve a firmar con \(Setting.keyID) \(shownKey) (o, si se renombró el archivo, usa el Key ID que Apple muestra para esta clave)"
+            )
+            : Words(
+                "the token was signed by another key: verify it with that key (AuthKey_\(shownKid).p8), or sign a new token with this one",
+                es: "el token lo firmó otra clave: verifícalo con esa clave (AuthKey_\(shownKid).p8), o firma un token nuevo con esta")
         return Mismatch(check: check, hint: hint)
     }
 
@@ -67,14 +75,21 @@ public struct TokenVerification {
         } else if form == .unrecognized {
             out = [paint(Words("signature: invalid", es: "firma: no válida").description, false) + " — " + formText]
         } else {
-            out = [paint(Words("signature: invalid", es: "firma: no válida").description, false)
-                + Words(" — not made by this key, or the token was changed (\(formText))", es: " — no la hizo esta clave, o el token se cambió (\(formText))").description]
+            out = [
+                paint(Words("signature: invalid", es: "firma: no válida").description, false)
+                    + Words(
+                        " — not made by this key, or the token was changed (\(formText))", es: " — no la hizo esta clave, o el token se cambió (\(formText))"
+                    ).description
+            ]
         }
         out.append(Words("APNs checks:", es: "comprobaciones de APNs:").description)
         out += checks.map { "  " + (marks[$0.outcome] ?? "") + " " + $0.message.description }
         if let mismatch { out.append("  " + (marks[.failure] ?? "") + " " + mismatch.check.description) }
-        out.append(Words("result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
-                         es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")").description)
+        out.append(
+            Words(
+                "result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
+                es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")"
+            ).description)
         if let mismatch { out.append(Words("hint: ", es: "sugerencia: ").description + mismatch.hint.description) }
         return out
     }
@@ -88,10 +103,15 @@ extension DecodedJWT {
         var out = [Words("header:", es: "cabecera:").description] + indent(header.pretty) + ["claims:"] + indent(claims.pretty)
         if let iat = issuedAt {
             let when = UTCDate.format(unixSeconds: iat)
-            out.append((Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: now) + Words(verbatim: ")")).description)
+            out.append(
+                (Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: now) + Words(verbatim: ")"))
+                    .description)
         } else {
-            out.append(Words("issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
-                             es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita").description)
+            out.append(
+                Words(
+                    "issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
+                    es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita"
+                ).description)
         }
         out.append(Words("signature: ", es: "firma: ").description + signatureForm.describe(byteCount: signature.count))
         return out

@@ -1,6 +1,6 @@
 public import PushCore
-public import PushWords
 import PushSystem
+public import PushWords
 
 /// Reading what the user points at, with one set of messages: missing or unreadable →
 /// `.missingInput`, present but unusable → `.badData`.
@@ -35,21 +35,27 @@ public enum InputFiles {
     public static func open(_ path: String, what: String) throws(InputError) -> Int32 {
         guard let info = FileSystem.status(path) else {
             let reason = SystemError.reason(Errno.current)
-            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
-                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
-                             hint: Words("check the path", es: "comprueba la ruta"), kind: .missingInput)
+            throw InputError(
+                Words(
+                    "cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
+                    es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
+                hint: Words("check the path", es: "comprueba la ruta"), kind: .missingInput)
         }
         if info.kind == .directory {
-            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory",
-                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': es una carpeta"),
-                             hint: Words("give the path of the file itself", es: "indica la ruta del archivo en sí"), kind: .missingInput)
+            throw InputError(
+                Words(
+                    "cannot read \(what) '\(OutsideText.display(path, limit: 200))': it is a directory",
+                    es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': es una carpeta"),
+                hint: Words("give the path of the file itself", es: "indica la ruta del archivo en sí"), kind: .missingInput)
         }
         let fd = Descriptors.openForReading(path)
         guard fd >= 0 else {
             let reason = SystemError.reason(Errno.current)
-            throw InputError(Words("cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
-                                   es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
-                             hint: Words("check the file's permissions", es: "comprueba los permisos del archivo"), kind: .missingInput)
+            throw InputError(
+                Words(
+                    "cannot read \(what) '\(OutsideText.display(path, limit: 200))': \(reason.en)",
+                    es: "no se puede leer \(spanish(what)) '\(OutsideText.display(path, limit: 200))': \(reason.es)"),
+                hint: Words("check the file's permissions", es: "comprueba los permisos del archivo"), kind: .missingInput)
         }
         return fd
     }
@@ -79,13 +85,17 @@ public enum InputFiles {
             if n < 0 && Errno.current == Errno.interrupted { continue }
             guard n >= 0 else {
                 let reason = SystemError.reason(Errno.current)
-                throw InputError(Words("cannot read \(name.text(.en)): \(reason.en)", es: "no se puede leer \(name.text(.es)): \(reason.es)"), kind: .missingInput)
+                throw InputError(
+                    Words("cannot read \(name.text(.en)): \(reason.en)", es: "no se puede leer \(name.text(.es)): \(reason.es)"), kind: .missingInput)
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[..<n])
         }
         guard bytes.count <= sizeLimit else {
-            throw InputError(Words("\(name.text(.en)) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)", es: "\(name.text(.es)) pasa de \(sizeLimit / 1024) KiB; no puede ser \(spanish(what))"))
+            throw InputError(
+                Words(
+                    "\(name.text(.en)) is larger than \(sizeLimit / 1024) KiB; that cannot be a \(what)",
+                    es: "\(name.text(.es)) pasa de \(sizeLimit / 1024) KiB; no puede ser \(spanish(what))"))
         }
         return bytes
     }
@@ -95,8 +105,9 @@ public enum InputFiles {
         guard path != "-", let info = FileSystem.status(path), info.permissions & 0o077 != 0 else { return nil }
         let mode = "0" + String(info.permissions & 0o777, radix: 8)
         let shown = OutsideText.display(path, limit: 200)
-        return Words("\(shown) is readable by group or others (mode \(mode)); a key is a secret: run `chmod 600 \(shown)`",
-                     es: "\(shown) lo pueden leer el grupo u otros usuarios (modo \(mode)); una clave es secreta: ejecuta `chmod 600 \(shown)`")
+        return Words(
+            "\(shown) is readable by group or others (mode \(mode)); a key is a secret: run `chmod 600 \(shown)`",
+            es: "\(shown) lo pueden leer el grupo u otros usuarios (modo \(mode)); una clave es secreta: ejecuta `chmod 600 \(shown)`")
     }
 }
 
@@ -145,13 +156,18 @@ public enum CACertificateFile {
         let bytes = try InputFiles.read(path, what: "CA certificate file")
         let shown = OutsideText.display(path, limit: 200)
         guard !bytes.allSatisfy(\.isASCIIWhitespace) else {
-            throw InputError(Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío"),
-                             hint: Words("pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
-                                         es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
+            throw InputError(
+                Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío"),
+                hint: Words(
+                    "pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
+                    es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
         }
         guard PastedForm.contains(bytes, PastedForm.pemCertificateMarker) else {
-            throw InputError(Words("the CA file '\(shown)' holds no PEM certificate", es: "el archivo de la CA '\(shown)' no contiene ningún certificado PEM"),
-                             hint: Words("pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
-                                         es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
+            throw InputError(
+                Words("the CA file '\(shown)' holds no PEM certificate", es: "el archivo de la CA '\(shown)' no contiene ningún certificado PEM"),
+                hint: Words(
+                    "pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
+                    es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
         }
-    }}
+    }
+}

@@ -1,5 +1,5 @@
-import PushSystem
 public import PushCore
+import PushSystem
 public import PushWords
 
 /// Why a system call failed, in the words of each language pushctl speaks: the reasons a user

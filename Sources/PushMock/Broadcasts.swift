@@ -112,7 +112,8 @@ final class MockBroadcasts: Sendable {
             return refuse(.badRequestPayload, "the body is not a JSON object")
         }
         guard let code = json["message-storage-policy"]?.integerValue, code == 0 || code == 1,
-              json["push-type"]?.stringValue == "LiveActivity" else {
+            json["push-type"]?.stringValue == "LiveActivity"
+        else {
             return refuse(.badRequestParams, "message-storage-policy must be 0 or 1 and push-type LiveActivity")
         }
         let id = nextChannelID()

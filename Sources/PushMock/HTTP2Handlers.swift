@@ -12,7 +12,7 @@ final class ALPNGate: ChannelInboundHandler, RemovableChannelHandler {
     private var refused = false
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let tls = event as? TLSUserEvent, case let .handshakeCompleted(negotiatedProtocol) = tls {
+        if let tls = event as? TLSUserEvent, case .handshakeCompleted(let negotiatedProtocol) = tls {
             if negotiatedProtocol == "h2" {
                 context.fireUserInboundEventTriggered(event)
                 context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
@@ -132,7 +132,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
         if core.limits.idleTimeoutMilliseconds != nil { policy.lastFrame = .now() }
         switch frame.payload {
-        case let .headers(payload):
+        case .headers(let payload):
             let exchange: Exchange
             if let known = exchanges[frame.streamID] {
                 exchange = known  // a later HEADERS frame holds trailers: APNs has none to read
@@ -145,7 +145,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
                 requestComplete(frame.streamID, exchange: exchange, context: context)
             }
 
-        case let .data(payload):
+        case .data(let payload):
             readBody(payload, stream: frame.streamID, context: context)
 
         case .rstStream:
@@ -169,14 +169,16 @@ final class APNsConnectionHandler: ChannelInboundHandler {
 
     private func readBody(_ payload: HTTP2Frame.FramePayload.Data, stream streamID: HTTP2StreamID, context: ChannelHandlerContext) {
         guard let exchange = exchanges[streamID], !exchange.answered else { return }
-        guard case let .byteBuffer(buffer) = payload.data else { return }
+        guard case .byteBuffer(let buffer) = payload.data else { return }
         keep(buffer, in: exchange, context: context)
         exchange.bodyByteCount += buffer.readableBytes
         if core.limits.idleTimeoutMilliseconds != nil { exchange.lastActivity = .now() }
         if exchange.bodyByteCount > Self.maximumBodyBytes && !payload.endStream {
             // Answer now; the stream's window, sized for what APNs accepts, would stop the client
             // for ever: RST_STREAM(NO_ERROR) after the answer tells it to stop sending.
-            answer(streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults, notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
+            answer(
+                streamID, reply: Reply(reason: .payloadTooLarge), faults: core.faults,
+                notes: ["answered before the end of the body; RST_STREAM(NO_ERROR) after"], context: context)
             resetAfterAnswer(streamID, context: context)
         } else if payload.endStream {
             requestComplete(streamID, exchange: exchange, context: context)
@@ -220,7 +222,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         switch event {
         case let window as NIOHTTP2WindowUpdatedEvent:
             if window.streamID == .rootStream, let open = window.inboundWindowSize, open <= Self.connectionWindow / 2 {
-                context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - open))), promise: nil)
+                context.write(
+                    wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: Self.connectionWindow - open))), promise: nil)
                 flushPending = true
             }
         case let closed as StreamClosedEvent:
@@ -287,7 +290,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         let cutoff = NIODeadline.now() - timeout
         let stalled = exchanges.filter { !$0.value.answered && $0.value.lastActivity < cutoff }.map(\.key)
         for streamID in stalled {
-            answer(streamID, reply: Reply(reason: .idleTimeout), faults: core.faults, notes: ["no frame for \(milliseconds) ms; RST_STREAM(NO_ERROR) after"], context: context)
+            answer(
+                streamID, reply: Reply(reason: .idleTimeout), faults: core.faults, notes: ["no frame for \(milliseconds) ms; RST_STREAM(NO_ERROR) after"],
+                context: context)
             resetAfterAnswer(streamID, context: context)
         }
         if exchanges.isEmpty, policy.lastFrame < cutoff {
@@ -321,7 +326,8 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             return
         }
         if exchange.head.authorization == nil, let certificate = clientCertificate(context), certificate.isPushCertificate,
-           !certificate.serves(core.check.environment) {
+            !certificate.serves(core.check.environment)
+        {
             // As APNs: a certificate for the other environment gets no answer, only a GOAWAY
             // whose debug data says why (no stream processed).
             exchange.answered = true
@@ -341,7 +347,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         case .reset:
             reset(streamID, exchange: exchange, code: .internalError, fault: "RST_STREAM(INTERNAL_ERROR)", context: context)
 
-        case let .answer(faults):
+        case .answer(let faults):
             answerPush(streamID, exchange: exchange, faults: faults, context: context)
         }
     }
@@ -362,8 +368,9 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             answerBroadcastAPI(streamID, exchange: exchange, faults: faults, now: now, context: context)
             return
         }
-        let result = core.check.evaluate(exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
-                                         certificate: clientCertificate(context))
+        let result = core.check.evaluate(
+            exchange.head, bodyByteCount: exchange.bodyByteCount, now: now,
+            certificate: clientCertificate(context))
         var (reply, detail, tokenTaken) = tokenUpdateVerdict(exchange, result: result)
         if tokenTaken { raiseStreamLimit(context: context) }
         exchange.answered = true
@@ -374,14 +381,14 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
         if reply.reason == nil {
             switch result.outcome {
-            case let .rejected(why):
+            case .rejected(let why):
                 reply.reason = why
                 if [.missingProviderToken, .invalidProviderToken, .expiredProviderToken].contains(why) {
                     detail = core.check.verifier.refusal(authorization: exchange.head.authorization, now: now).detail
                 }
                 // Renewing a token APNs called expired is not rotating it.
                 if why == .expiredProviderToken { policy.renewalInvited = true }
-            case let .accepted(hex):
+            case .accepted(let hex):
                 reply.replacement = core.replacementAnswer(faults)
                 if reply.replacement.map({ $0.status < 200 }) ?? true {
                     reply.reason = core.simulatedFailure(forDeviceHex: hex, faults: faults)
@@ -420,12 +427,13 @@ final class APNsConnectionHandler: ChannelInboundHandler {
     private func tokenUpdateVerdict(_ exchange: Exchange, result: RequestCheck.Result) -> (reply: Reply, detail: String?, tokenTaken: Bool) {
         var reply = Reply()
         guard result.tokenAccepted, let authorization = exchange.head.authorization,
-              let issuedAt = result.issuedAt,
-              policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
+            let issuedAt = result.issuedAt,
+            policy.isTooSoonAnUpdate(authorization: authorization, issuedAt: issuedAt)
         else { return (reply, nil, result.tokenAccepted) }
         reply.reason = .tooManyProviderTokenUpdates
         let current = policy.token?.issuedAt ?? 0
-        let detail = "this connection's token changed to one issued \(issuedAt - current) s after the one it used; APNs wants at least \(core.limits.tokenUpdateIntervalSeconds ?? 0) s"
+        let detail =
+            "this connection's token changed to one issued \(issuedAt - current) s after the one it used; APNs wants at least \(core.limits.tokenUpdateIntervalSeconds ?? 0) s"
         return (reply, detail, false)
     }
 

@@ -69,8 +69,9 @@ public final class MockAPNsServer: Sendable {
                     try pipeline.addHandler(ALPNGate())
                     let wire = ConnectionWire(advertisedStreamLimit: initialStreams)
                     try pipeline.addHandler(WireAmender(wire: wire))
-                    try pipeline.addHandler(NIOHTTP2Handler(
-                        mode: .server, frameDelegate: wire, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
+                    try pipeline.addHandler(
+                        NIOHTTP2Handler(
+                            mode: .server, frameDelegate: wire, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
                     try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core, wire: wire))
                 }
             }

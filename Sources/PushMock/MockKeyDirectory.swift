@@ -1,10 +1,9 @@
 import Foundation
 import NIOConcurrencyHelpers
 import PushCore
-import PushWords
 import PushFiles
-
 import PushSystem
+import PushWords
 
 /// A folder of provider keys for a class where nobody shares a private key: each student puts the
 /// public half of their own key there (`KEYID.pem`, as `pushctl key generate` writes it; an
@@ -88,11 +87,13 @@ final class MockKeyDirectory: Sendable {
     /// Reads the folder again: unchanged files keep their parsed key, changed ones are parsed
     /// again, removed ones are forgotten.
     private func scan() {
-        guard scanning.withLockedValue({ busy in
-            if busy { return false }
-            busy = true
-            return true
-        }) else { return }
+        guard
+            scanning.withLockedValue({ busy in
+                if busy { return false }
+                busy = true
+                return true
+            })
+        else { return }
         defer { scanning.withLockedValue { $0 = false } }
         let folder = Self.stamp(path)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
@@ -112,16 +113,22 @@ final class MockKeyDirectory: Sendable {
             }
             let shown = OutsideText.display(name, limit: 80)
             guard stamp.size <= Self.sizeLimit else {
-                problems.append(Words("\(shown) in the key folder is over \(Self.sizeLimit / 1024) KB: not a key; skipped",
-                                      es: "\(shown) en la carpeta de claves pasa de \(Self.sizeLimit / 1024) KB: no es una clave; se omite"))
+                problems.append(
+                    Words(
+                        "\(shown) in the key folder is over \(Self.sizeLimit / 1024) KB: not a key; skipped",
+                        es: "\(shown) en la carpeta de claves pasa de \(Self.sizeLimit / 1024) KB: no es una clave; se omite"))
                 entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
                 continue
             }
             guard let data = try? InputFiles.read(file, what: "key file"),
-                  let key = try? MockProviderKey(keyID: id, pem: String(decoding: data, as: UTF8.self))
+                let key = try? MockProviderKey(keyID: id, pem: String(decoding: data, as: UTF8.self))
             else {
-                problems.append(Words("\(shown) in the key folder is not a P-256 key (PEM public key or .p8): skipped; tokens with key id \(id) are refused",
-                                      es: "\(shown) en la carpeta de claves no es una clave P-256 (clave pública PEM o .p8): se omite; los tokens con key id \(id) se rechazan"))
+                problems.append(
+                    Words(
+                        "\(shown) in the key folder is not a P-256 key (PEM public key or .p8): skipped; tokens with key id \(id) are refused",
+                        es:
+                            "\(shown) en la carpeta de claves no es una clave P-256 (clave pública PEM o .p8): se omite; los tokens con key id \(id) se rechazan"
+                    ))
                 entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
                 continue
             }

@@ -1,8 +1,7 @@
 import Foundation
 public import PushCore
-import PushWords
-
 import PushSystem
+import PushWords
 
 /// Where a mock listening beyond loopback can be reached: this machine's addresses and name, for
 /// a server certificate that other machines (a class's laptops) accept, and a URL they can type.
@@ -112,8 +111,9 @@ public enum MockNetwork {
             let shown = OutsideText.display(name, limit: 80)
             throw InputError(
                 Words("'\(shown)' is neither an IP address nor a host name", es: "'\(shown)' no es ni una dirección IP ni un nombre de host"),
-                hint: Words("give a host name such as classroom.local or an address such as 192.168.1.20",
-                            es: "da un nombre de host como classroom.local o una dirección como 192.168.1.20"), kind: .usage)
+                hint: Words(
+                    "give a host name such as classroom.local or an address such as 192.168.1.20",
+                    es: "da un nombre de host como classroom.local o una dirección como 192.168.1.20"), kind: .usage)
         }
     }
 

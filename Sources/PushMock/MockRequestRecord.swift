@@ -1,10 +1,9 @@
 public import Foundation
 import NIOConcurrencyHelpers
 import PushCore
-import PushWords
 import PushFiles
-
 import PushSystem
+import PushWords
 
 /// One request the mock received and what it did about it: what `--log` writes, one JSON line each.
 public struct MockRequestRecord: Sendable {
@@ -141,7 +140,8 @@ final class LogFile: Sendable {
             let reason = SystemError.reason(Errno.current)
             throw InputError(
                 Words("cannot open the log file '\(path)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(path)': \(reason.es)"),
-                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"), kind: .cannotCreateOutput)
+                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
+                kind: .cannotCreateOutput)
         }
         state = NIOLockedValueBox(State(descriptor: fd))
     }
@@ -183,4 +183,3 @@ final class LogFile: Sendable {
         }
     }
 }
-

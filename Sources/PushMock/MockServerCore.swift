@@ -1,7 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
 import PushCore
-
 import PushSystem
 
 /// What every connection of one server shares: the checks, the faults and their counters,
@@ -57,7 +56,10 @@ final class MockServerCore: Sendable {
     }
 
     func nextConnectionID() -> Int {
-        connectionCounter.withLockedValue { $0 += 1; return $0 }
+        connectionCounter.withLockedValue {
+            $0 += 1
+            return $0
+        }
     }
 
     private struct ConnectionCount {
@@ -134,7 +136,10 @@ final class MockServerCore: Sendable {
         if faults.resetStreams { return .reset }
         // The streams seen are counted only for the faults that need the count (a lock each time).
         guard faults.refuseFirstStreams > 0 || faults.refuseEveryNthStream != nil else { return .answer(faults) }
-        let seen = counters.withLockedValue { $0.streamsSeen += 1; return $0.streamsSeen }
+        let seen = counters.withLockedValue {
+            $0.streamsSeen += 1
+            return $0.streamsSeen
+        }
         if seen <= faults.refuseFirstStreams { return .refuse }
         if let every = faults.refuseEveryNthStream, every > 0, seen % every == 0 { return .refuse }
         return .answer(faults)
@@ -145,7 +150,10 @@ final class MockServerCore: Sendable {
     func replacementAnswer(_ faults: MockFaults) -> MockFaults.Answer? {
         guard let answer = faults.answer else { return nil }
         guard let limit = faults.answerCount else { return answer }
-        let number = counters.withLockedValue { $0.answersReplaced += 1; return $0.answersReplaced }
+        let number = counters.withLockedValue {
+            $0.answersReplaced += 1
+            return $0.answersReplaced
+        }
         return number <= limit ? answer : nil
     }
 

@@ -41,8 +41,10 @@ public final class MockWebView: Sendable {
     /// Shows a notification that pushctl refused before sending (nothing reached the server) as
     /// a card of its own: "refused by pushctl, never sent", with `message`, the refusal's words.
     public func publishNotSent(topic: String, deviceToken: String?, payloadBytes: Int, limit: Int, message: String) {
-        events.publish(WebViewEvent.notSent(topic: topic, deviceToken: deviceToken, payloadBytes: payloadBytes, limit: limit,
-                                            message: message, time: Date()))
+        events.publish(
+            WebViewEvent.notSent(
+                topic: topic, deviceToken: deviceToken, payloadBytes: payloadBytes, limit: limit,
+                message: message, time: Date()))
     }
 
     /// Serves the page on `host:port` (0 picks a free port) and returns the port. `GET
@@ -54,15 +56,18 @@ public final class MockWebView: Sendable {
         let events = self.events
         let names = Set(allowedHosts.map { $0.lowercased() } + ["localhost"])
         let ca = caCertificatePEM.map { Array($0.utf8) }
-        let listening = try await PlainHTTPServer.start(host: host, port: port, group: group, purpose: Words("the web view", es: "la vista web"), option: .webViewPort) { request in
+        let listening = try await PlainHTTPServer.start(
+            host: host, port: port, group: group, purpose: Words("the web view", es: "la vista web"), option: .webViewPort
+        ) { request in
             guard Self.isAllowed(host: request.headers.first(name: "host"), names: names) else {
                 return .text(.misdirectedRequest, "this page answers to its IP address, localhost or the mock's certificate names only")
             }
             switch request.path {
             case "/", "/index.html":
                 // The retained requests come inside the page, drawn before its stream opens.
-                return .content(status: .ok, type: "text/html; charset=utf-8", body: WebViewPage.html(retained: events.retained()),
-                                headers: WebViewPage.securityHeaders)
+                return .content(
+                    status: .ok, type: "text/html; charset=utf-8", body: WebViewPage.html(retained: events.retained()),
+                    headers: WebViewPage.securityHeaders)
             case "/web-view.css": return .content(status: .ok, type: "text/css; charset=utf-8", body: WebViewPage.css)
             case "/web-view.js": return .content(status: .ok, type: "text/javascript; charset=utf-8", body: WebViewPage.script)
             case "/events":

@@ -157,7 +157,7 @@ private final class PlainHTTPHandler: ChannelInboundHandler, RemovableChannelHan
             answer = .text(.methodNotAllowed, "only GET and HEAD are answered here")
         }
         switch answer {
-        case let .content(status, type, body, extra):
+        case .content(let status, let type, let body, let extra):
             var headers = HTTPHeaders()
             headers.add(name: "content-type", value: type)
             headers.add(name: "content-length", value: String(body.count))
@@ -175,7 +175,7 @@ private final class PlainHTTPHandler: ChannelInboundHandler, RemovableChannelHan
             context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
                 if !keepAlive { channel.close(promise: nil) }
             }
-        case let .eventStream(events, after):
+        case .eventStream(let events, let after):
             var headers = HTTPHeaders()
             headers.add(name: "content-type", value: "text/event-stream; charset=utf-8")
             headers.add(name: "cache-control", value: "no-store")
@@ -224,11 +224,14 @@ public final class MockCAFileServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let body = Array(caCertificatePEM.utf8)
         do {
-            let server = try await PlainHTTPServer.start(host: host, port: port, group: group, purpose: Words("the CA certificate", es: "el certificado de la CA"), option: .caPort) {
+            let server = try await PlainHTTPServer.start(
+                host: host, port: port, group: group, purpose: Words("the CA certificate", es: "el certificado de la CA"), option: .caPort
+            ) {
                 request in
                 request.path == path
-                    ? .content(status: .ok, type: "application/x-pem-file", body: body,
-                               headers: [("content-disposition", "attachment; filename=\"mock-ca.pem\"")])
+                    ? .content(
+                        status: .ok, type: "application/x-pem-file", body: body,
+                        headers: [("content-disposition", "attachment; filename=\"mock-ca.pem\"")])
                     : .text(.notFound, "not here: the mock's CA certificate is at \(path)")
             }
             return MockCAFileServer(port: server.port, server: server, group: group)
@@ -252,8 +255,9 @@ enum ListenFailure {
         let what = purpose.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
         let why: Words
         if text.contains("Address already in use") {
-            why = Words("port \(port) is already in use (another pushctl mock, or another server?)",
-                        es: "el puerto \(port) ya está en uso (¿otro pushctl mock, u otro servidor?)")
+            why = Words(
+                "port \(port) is already in use (another pushctl mock, or another server?)",
+                es: "el puerto \(port) ya está en uso (¿otro pushctl mock, u otro servidor?)")
         } else if text.contains("Permission denied") {
             why = Words("ports below 1024 need administrator rights", es: "los puertos por debajo de 1024 necesitan permisos de administrador")
         } else if text.contains("Cannot assign requested address") {
@@ -261,8 +265,9 @@ enum ListenFailure {
         } else {
             why = Words(verbatim: OutsideText.display(text, limit: 200))
         }
-        return InputError(Words("cannot listen on \(host) port \(port)", es: "no se puede escuchar en \(host), puerto \(port)") + what + Words(verbatim: ": ") + why,
-                          hint: Words("pick another \(option), or 0 for any free one", es: "elige otro \(option), o 0 para uno libre cualquiera"),
-                          kind: .unavailable)
+        return InputError(
+            Words("cannot listen on \(host) port \(port)", es: "no se puede escuchar en \(host), puerto \(port)") + what + Words(verbatim: ": ") + why,
+            hint: Words("pick another \(option), or 0 for any free one", es: "elige otro \(option), o 0 para uno libre cualquiera"),
+            kind: .unavailable)
     }
 }

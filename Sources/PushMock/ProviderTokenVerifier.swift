@@ -34,8 +34,10 @@ final class ProviderTokenVerifier: Sendable {
     /// How far in the future an `iat` may be, for clock differences between machines.
     static let clockSkewSeconds: Int64 = 60
 
-    init(keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil,
-         onKeyFolderProblem: @escaping @Sendable (Words) -> Void = { _ in }) {
+    init(
+        keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil,
+        onKeyFolderProblem: @escaping @Sendable (Words) -> Void = { _ in }
+    ) {
         var table: [String: [UInt8]] = [:]
         for key in keys { table[key.keyID] = key.publicKeyX963 }
         self.keys = table
@@ -61,7 +63,8 @@ final class ProviderTokenVerifier: Sendable {
         // as expired as they come).
         let (age, overflow) = now.subtractingReportingOverflow(verdict.issuedAt)
         if overflow || age > ProviderTokenRules.lifetimeSeconds || age < -Self.clockSkewSeconds {
-            let detail = "iat: " + TokenAge.describe(issuedAt: verdict.issuedAt, now: now)
+            let detail =
+                "iat: " + TokenAge.describe(issuedAt: verdict.issuedAt, now: now)
                 + (age < 0 && !overflow ? " (more than \(Self.clockSkewSeconds) s ahead of this machine's clock)" : "")
             if let onRefusal {
                 let first = reportedExpired.withLockedValue { reported in
@@ -136,8 +139,9 @@ final class ProviderTokenVerifier: Sendable {
         }
         guard let keyBytes = keys[kid] ?? folderKey, let key = try? P256.Signing.PublicKey(x963Representation: keyBytes) else {
             let known = (Array(keys.keys) + (directory?.keyIDs ?? [])).sorted()
-            let refused = refuse("kid \(kid) is not a key this mock knows (\(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))"
-                + (directory.map { "; put \(kid).pem, the key's public half, in \($0.path)" } ?? ""))
+            let refused = refuse(
+                "kid \(kid) is not a key this mock knows (\(known.prefix(20).joined(separator: ", "))\(known.count > 20 ? ", …" : ""))"
+                    + (directory.map { "; put \(kid).pem, the key's public half, in \($0.path)" } ?? ""))
             return refused
         }
         let signature: P256.Signing.ECDSASignature

@@ -26,17 +26,39 @@ struct RequestHead {
         guard let first = name.utf8.first, first == UInt8(ascii: ":") || first == UInt8(ascii: "a") else { return }
         let bit: UInt16
         switch name {
-        case ":method": method = value; return
-        case ":path": path = value; return
-        case APNsHeader.authorization: bit = 1 << 0; authorization = authorization ?? value
-        case APNsHeader.topic: bit = 1 << 1; topic = topic ?? value
-        case APNsHeader.pushType: bit = 1 << 2; pushType = pushType ?? value
-        case APNsHeader.priority: bit = 1 << 3; priority = priority ?? value
-        case APNsHeader.collapseID: bit = 1 << 4; collapseID = collapseID ?? value
-        case APNsHeader.id: bit = 1 << 5; apnsID = apnsID ?? value
-        case APNsHeader.expiration: bit = 1 << 6; expiration = expiration ?? value
-        case "apns-channel-id": bit = 1 << 7; channelID = channelID ?? value
-        case "apns-request-id": bit = 1 << 8; requestID = requestID ?? value
+        case ":method":
+            method = value
+            return
+        case ":path":
+            path = value
+            return
+        case APNsHeader.authorization:
+            bit = 1 << 0
+            authorization = authorization ?? value
+        case APNsHeader.topic:
+            bit = 1 << 1
+            topic = topic ?? value
+        case APNsHeader.pushType:
+            bit = 1 << 2
+            pushType = pushType ?? value
+        case APNsHeader.priority:
+            bit = 1 << 3
+            priority = priority ?? value
+        case APNsHeader.collapseID:
+            bit = 1 << 4
+            collapseID = collapseID ?? value
+        case APNsHeader.id:
+            bit = 1 << 5
+            apnsID = apnsID ?? value
+        case APNsHeader.expiration:
+            bit = 1 << 6
+            expiration = expiration ?? value
+        case "apns-channel-id":
+            bit = 1 << 7
+            channelID = channelID ?? value
+        case "apns-request-id":
+            bit = 1 << 8
+            requestID = requestID ?? value
         default: return
         }
         if seen & bit != 0, duplicate == nil { duplicate = name }

@@ -40,13 +40,17 @@ struct UUIDGenerator {
                     }
                 }
                 put(high, nibbles: 8...15)
-                out[index] = UInt8(ascii: "-"); index += 1
+                out[index] = UInt8(ascii: "-")
+                index += 1
                 put(high, nibbles: 4...7)
-                out[index] = UInt8(ascii: "-"); index += 1
+                out[index] = UInt8(ascii: "-")
+                index += 1
                 put(high, nibbles: 0...3)
-                out[index] = UInt8(ascii: "-"); index += 1
+                out[index] = UInt8(ascii: "-")
+                index += 1
                 put(low, nibbles: 12...15)
-                out[index] = UInt8(ascii: "-"); index += 1
+                out[index] = UInt8(ascii: "-")
+                index += 1
                 put(low, nibbles: 0...11)
             }
             return 36

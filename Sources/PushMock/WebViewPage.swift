@@ -7,8 +7,10 @@ import PushWords
 enum WebViewPage {
     /// The page loads nothing but its own style sheet, script and event stream.
     static let securityHeaders: [(String, String)] = [
-        ("content-security-policy",
-         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        (
+            "content-security-policy",
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        ),
         ("referrer-policy", "no-referrer"),
     ]
 
@@ -38,9 +40,12 @@ enum WebViewPage {
         let scriptWords = JSONValue.object([("lang", .string(language.rawValue))] + self.scriptWords.map { ($0.0, .string($0.1.text(language))) })
         let wordsBlock = scriptWords.compact.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
             .replacingOccurrences(of: "&", with: "\\u0026")
-        return Array(page.replacingOccurrences(
-            of: marker, with: marker + "\n  <script type=\"application/json\" id=\"retained\">\(escaped)</script>"
-                + "\n  <script type=\"application/json\" id=\"words\">\(wordsBlock)</script>").utf8)
+        return Array(
+            page.replacingOccurrences(
+                of: marker,
+                with: marker + "\n  <script type=\"application/json\" id=\"retained\">\(escaped)</script>"
+                    + "\n  <script type=\"application/json\" id=\"words\">\(wordsBlock)</script>"
+            ).utf8)
     }
 
     /// The page's own words, in the mock's language.
@@ -48,8 +53,14 @@ enum WebViewPage {
         ("lang", Words("en", es: "es")),
         ("connecting", Words("connecting…", es: "conectando…")),
         ("filter", Words("Filter by device token", es: "Filtrar por token del dispositivo")),
-        ("waiting", Words("Waiting for requests. Send one with <code>pushctl send --endpoint …</code>: it appears here as the device would show it, with what APNs received.",
-                          es: "Esperando peticiones. Envía una con <code>pushctl send --endpoint …</code>: aparece aquí como la mostraría el dispositivo, con lo que recibió APNs.")),
+        (
+            "waiting",
+            Words(
+                "Waiting for requests. Send one with <code>pushctl send --endpoint …</code>: it appears here as the device would show it, with what APNs received.",
+                es:
+                    "Esperando peticiones. Envía una con <code>pushctl send --endpoint …</code>: aparece aquí como la mostraría el dispositivo, con lo que recibió APNs."
+            )
+        ),
         ("noscript", Words("This page needs JavaScript to show the requests.", es: "Esta página necesita JavaScript para mostrar las peticiones.")),
     ]
 
@@ -57,13 +68,23 @@ enum WebViewPage {
     static let scriptWords: [(String, Words)] = [
         ("noAlertText", Words("No alert text: a badge or sound only.", es: "Sin texto de alerta: solo badge o sonido.")),
         ("silentPush", Words("Silent push", es: "Notificación silenciosa")),
-        ("silentNote", Words("Nothing is shown: the app wakes in the background (content-available: 1, priority ", es: "No se muestra nada: la app se despierta en segundo plano (content-available: 1, prioridad ")),
+        (
+            "silentNote",
+            Words(
+                "Nothing is shown: the app wakes in the background (content-available: 1, priority ",
+                es: "No se muestra nada: la app se despierta en segundo plano (content-available: 1, prioridad ")
+        ),
         ("deliveredToApp", Words("Delivered to the app, not shown as a banner.", es: "Entregada a la app, sin banner.")),
         ("noAnswer", Words("no answer", es: "sin respuesta")),
         ("checkFailed", Words("check that failed: ", es: "comprobación que falló: ")),
         ("simulated", Words("simulated: ", es: "simulado: ")),
         ("deviceToken", Words("Device token", es: "Token del dispositivo")),
-        ("jwtTitle", Words("Provider token (JWT): header and claims; the signature is not shown", es: "Token del proveedor (JWT): cabecera y claims; la firma no se muestra")),
+        (
+            "jwtTitle",
+            Words(
+                "Provider token (JWT): header and claims; the signature is not shown",
+                es: "Token del proveedor (JWT): cabecera y claims; la firma no se muestra")
+        ),
         ("issued", Words("issued", es: "firmado")),
         ("certificate", Words("TLS client certificate", es: "Certificado de cliente TLS")),
         ("headers", Words("Headers", es: "Cabeceras")),
@@ -81,17 +102,26 @@ enum WebViewPage {
         ("unixHint", Words("UNIX seconds: ", es: "segundos UNIX: ")),
         ("dropped", Words("a device would drop this: ", es: "un dispositivo descartaría esto: ")),
         ("notSent", Words("Refused by pushctl, never sent", es: "Rechazada por pushctl, nunca se envió")),
-        ("notSentNote", Words("pushctl checks a notification before sending it: nothing reached APNs, so there is no request to show.",
-                              es: "pushctl comprueba cada notificación antes de enviarla: no llegó nada a APNs, así que no hay petición que mostrar.")),
+        (
+            "notSentNote",
+            Words(
+                "pushctl checks a notification before sending it: nothing reached APNs, so there is no request to show.",
+                es: "pushctl comprueba cada notificación antes de enviarla: no llegó nada a APNs, así que no hay petición que mostrar.")
+        ),
         ("payloadSize", Words("payload: ", es: "carga útil: ")),
         ("limitOf", Words(" bytes, the limit is ", es: " bytes, el límite es ")),
         ("firstAnswer", Words("first answer: ", es: "primera respuesta: ")),
-        ("resigned", Words("pushctl signed a new provider token and sent the same notification again:",
-                           es: "pushctl firmó un token del proveedor nuevo y volvió a enviar la misma notificación:")),
+        (
+            "resigned",
+            Words(
+                "pushctl signed a new provider token and sent the same notification again:",
+                es: "pushctl firmó un token del proveedor nuevo y volvió a enviar la misma notificación:")
+        ),
         ("firstRequest", Words("The first request (refused)", es: "La primera petición (rechazada)")),
     ]
 
-    private static let template = Array(#"""
+    private static let template = Array(
+        #"""
         <!doctype html>
         <html lang="{{lang}}">
         <head>
@@ -117,7 +147,8 @@ enum WebViewPage {
 
         """#.utf8)
 
-    static let css = Array(#"""
+    static let css = Array(
+        #"""
         :root { color-scheme: light; --ink: #1c1c1e; --muted: #6e6e73; --line: rgba(60,60,67,.18); }
         * { box-sizing: border-box; }
         body { margin: 0; min-height: 100vh; font: 15px/1.35 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", Roboto, "DejaVu Sans", Arial, sans-serif;
@@ -193,7 +224,8 @@ enum WebViewPage {
         @media (prefers-reduced-motion: reduce) { .event.new { animation: none; } }
         """#.utf8)
 
-    static let script = Array(#"""
+    static let script = Array(
+        #"""
         'use strict';
         (function () {
           // Cards kept on the page; the server keeps as many for late viewers.

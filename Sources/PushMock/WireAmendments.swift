@@ -40,13 +40,13 @@ final class ConnectionWire: NIOHTTP2FrameDelegate {
     /// Called by NIOHTTP2 just before it writes the frame's bytes (the next write to pass the amender).
     func wroteFrame(_ frame: HTTP2Frame) {
         switch frame.payload {
-        case let .settings(.settings(values)) where values.contains(where: { $0.parameter == .maxConcurrentStreams }):
+        case .settings(.settings(let values)) where values.contains(where: { $0.parameter == .maxConcurrentStreams }):
             amendment = .streamLimit(advertisedStreamLimit)
-        case let .goAway(_, code, debugData):
+        case .goAway(_, let code, let debugData):
             goAwayWritten = true
             // The mock's own GOAWAYs carry their reason already.
             if debugData == nil { amendment = .goAway(lastStreamID: lastAnsweredStreamID, code: UInt32(truncatingIfNeeded: code.networkCode)) }
-        case let .rstStream(code):
+        case .rstStream(let code):
             if ownResets.remove(frame.streamID) == nil { streamErrorReset = (frame.streamID, code) }
         default:
             break
@@ -79,8 +79,8 @@ final class WireAmender: ChannelOutboundHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard let amendment = wire.takeAmendment(), case let .byteBuffer(bytes) = unwrapOutboundIn(data),
-              let amended = amendment.apply(to: bytes)
+        guard let amendment = wire.takeAmendment(), case .byteBuffer(let bytes) = unwrapOutboundIn(data),
+            let amended = amendment.apply(to: bytes)
         else {
             context.write(data, promise: promise)
             return
@@ -103,7 +103,7 @@ enum WireAmendment: Equatable {
         let length = Int(header[0]) << 16 | Int(header[1]) << 8 | Int(header[2])
         guard frame.readableBytes == 9 + length else { return nil }
         switch self {
-        case let .streamLimit(limit):
+        case .streamLimit(let limit):
             guard header[3] == 0x4, header[4] & 0x1 == 0, length % 6 == 0 else { return nil }
             var amended = frame
             var at = frame.readerIndex + 9
@@ -112,7 +112,7 @@ enum WireAmendment: Equatable {
                 at += 6
             }
             return amended
-        case let .goAway(lastStreamID, code):
+        case .goAway(let lastStreamID, let code):
             guard header[3] == 0x7 else { return nil }
             return Self.goAway(lastStreamID: lastStreamID, code: code)
         }

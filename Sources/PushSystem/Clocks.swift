@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 public enum Clocks {
@@ -12,11 +12,11 @@ public enum Clocks {
     /// macOS 10.12), the clock Dispatch's uptime reads. Neither counts a machine's sleep.
     public static func monotonicNanoseconds() -> UInt64 {
         #if canImport(Darwin)
-        return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+            return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
         #else
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
         #endif
     }
 

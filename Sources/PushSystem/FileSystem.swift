@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What stat(2) says of a file, in the fields pushctl reads.
@@ -41,9 +41,9 @@ public struct FileStatus: Sendable, Equatable {
         device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(info.st_ino)
         #if canImport(Darwin)
-        let modified = info.st_mtimespec
+            let modified = info.st_mtimespec
         #else
-        let modified = info.st_mtim
+            let modified = info.st_mtim
         #endif
         modifiedSeconds = Int64(modified.tv_sec)
         modifiedNanoseconds = Int64(modified.tv_nsec)

@@ -1,19 +1,19 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 public enum Memory {
     #if canImport(Glibc)
-    /// glibc's malloc_trim(3) (`<malloc.h>`), which Swift's Glibc module does not export: found once
-    /// by name. Nil on a libc without it.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
+        /// glibc's malloc_trim(3) (`<malloc.h>`), which Swift's Glibc module does not export: found once
+        /// by name. Nil on a libc without it.
+        private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        }()
     #endif
 
     /// Gives the heap's free pages back to the system. glibc keeps what a burst of connections
@@ -22,9 +22,9 @@ public enum Memory {
     /// to do it now. Musl returns freed pages on its own.
     public static func returnFreePages() {
         #if canImport(Darwin)
-        _ = malloc_zone_pressure_relief(nil, 0)
+            _ = malloc_zone_pressure_relief(nil, 0)
         #elseif canImport(Glibc)
-        _ = mallocTrim?(0)
+            _ = mallocTrim?(0)
         #endif
     }
 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One address of one of this machine's network interfaces, as getifaddrs(3) lists it.
@@ -77,9 +77,9 @@ public enum Sockets {
     /// (`__socket_type`), Darwin's `<sys/socket.h>` as an Int32.
     private static var stream: Int32 {
         #if canImport(Darwin)
-        return SOCK_STREAM
+            return SOCK_STREAM
         #else
-        return Int32(SOCK_STREAM.rawValue)
+            return Int32(SOCK_STREAM.rawValue)
         #endif
     }
 
@@ -88,7 +88,7 @@ public enum Sockets {
     private static func loopback(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

@@ -7,9 +7,9 @@ public enum OperatingSystem: String, Sendable, CaseIterable {
     /// This build's: `os(macOS)` on Darwin, Linux otherwise (the only two pushctl is built for).
     public static var current: OperatingSystem {
         #if os(macOS)
-        return .macOS
+            return .macOS
         #else
-        return .linux
+            return .linux
         #endif
     }
 }

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
-import MachO  // _NSGetExecutablePath: <mach-o/dyld.h> is the MachO module's, not Darwin's
+    import Darwin
+    import MachO  // _NSGetExecutablePath: <mach-o/dyld.h> is the MachO module's, not Darwin's
 #endif
 
 /// This process's environment variables.
@@ -41,9 +41,9 @@ public enum ProcessEnvironment {
     /// library does).
     static var block: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
-        return darwinEnvironment().pointee
+            return darwinEnvironment().pointee
         #else
-        return environ
+            return environ
         #endif
     }
 
@@ -92,12 +92,12 @@ public enum CurrentProcess {
     /// gives the path it was started by, which realpath(3) resolves.
     public static var executablePath: String? {
         #if canImport(Darwin)
-        var size = UInt32(4096)
-        var path = [CChar](repeating: 0, count: Int(size))
-        guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
-        return FileSystem.resolved(String(cString: path))
+            var size = UInt32(4096)
+            var path = [CChar](repeating: 0, count: Int(size))
+            guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
+            return FileSystem.resolved(String(cString: path))
         #else
-        return FileSystem.resolved("/proc/self/exe")
+            return FileSystem.resolved("/proc/self/exe")
         #endif
     }
 
@@ -117,6 +117,6 @@ private func posixExit(_ status: Int32) -> Never { exit(status) }
 
 /// `char ***_NSGetEnviron(void)` from Darwin's `<crt_externs.h>`, declared by its symbol.
 #if canImport(Darwin)
-@_silgen_name("_NSGetEnviron")
-private func darwinEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    @_silgen_name("_NSGetEnviron")
+    private func darwinEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 #endif

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a child process ended.
@@ -14,8 +14,8 @@ public enum ProcessEnd: Sendable, Equatable {
     /// The shell's number for it: the exit status, or 128 + the signal's number.
     public var status: Int32 {
         switch self {
-        case let .exited(code): code
-        case let .signalled(number): 128 + number
+        case .exited(let code): code
+        case .signalled(let number): 128 + number
         }
     }
 
@@ -72,11 +72,11 @@ public enum ChildProcesses {
     /// on both (glibc 2.29, looked up by name; Darwin `<spawn.h>`, macOS 10.15).
     public static func spawn(_ spec: ChildSpec) -> Result<Int32, SpawnFailure> {
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,17 +88,17 @@ public enum ChildProcesses {
             case .inherit:
                 // Darwin: a stream closed here stays closed there (an inherit of a closed one fails the spawn).
                 #if canImport(Darwin)
-                if fcntl(target, F_GETFD) >= 0 { posix_spawn_file_actions_addinherit_np(&actions, target) }
+                    if fcntl(target, F_GETFD) >= 0 { posix_spawn_file_actions_addinherit_np(&actions, target) }
                 #endif
             case .null:
                 posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
-            case let .descriptor(fd):
+            case .descriptor(let fd):
                 // Darwin's dup2(fd, fd) keeps FD_CLOEXEC: a descriptor already in place is inherited instead.
                 #if canImport(Darwin)
-                if fd == target {
-                    posix_spawn_file_actions_addinherit_np(&actions, target)
-                    continue
-                }
+                    if fd == target {
+                        posix_spawn_file_actions_addinherit_np(&actions, target)
+                        continue
+                    }
                 #endif
                 posix_spawn_file_actions_adddup2(&actions, fd, target)
             }
@@ -110,20 +110,20 @@ public enum ChildProcesses {
             posix_spawnattr_setpgroup(&attributes, 0)
         }
         #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        if let directory = spec.directory {
-            let code = posix_spawn_file_actions_addchdir_np(&actions, directory)
-            if code != 0 { return .failure(SpawnFailure(code: code, step: .directory)) }
-        }
-        #else
-        guard let closeFrom = Spawning.closeFrom, closeFrom(&actions, 3) == 0 else {
-            return .failure(SpawnFailure(code: ENOSYS, step: .closeOthers))
-        }
-        if let directory = spec.directory {
-            guard let changeDirectory = Spawning.changeDirectory, changeDirectory(&actions, directory) == 0 else {
-                return .failure(SpawnFailure(code: ENOSYS, step: .directory))
+            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            if let directory = spec.directory {
+                let code = posix_spawn_file_actions_addchdir_np(&actions, directory)
+                if code != 0 { return .failure(SpawnFailure(code: code, step: .directory)) }
             }
-        }
+        #else
+            guard let closeFrom = Spawning.closeFrom, closeFrom(&actions, 3) == 0 else {
+                return .failure(SpawnFailure(code: ENOSYS, step: .closeOthers))
+            }
+            if let directory = spec.directory {
+                guard let changeDirectory = Spawning.changeDirectory, changeDirectory(&actions, directory) == 0 else {
+                    return .failure(SpawnFailure(code: ENOSYS, step: .directory))
+                }
+            }
         #endif
         var empty = sigset_t()
         sigemptyset(&empty)
@@ -141,11 +141,12 @@ public enum ChildProcesses {
             envp?.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let code = if let envp {
-            posix_spawn(&pid, spec.program, &actions, &attributes, argv, envp)
-        } else {
-            posix_spawn(&pid, spec.program, &actions, &attributes, argv, ProcessEnvironment.block)
-        }
+        let code =
+            if let envp {
+                posix_spawn(&pid, spec.program, &actions, &attributes, argv, envp)
+            } else {
+                posix_spawn(&pid, spec.program, &actions, &attributes, argv, ProcessEnvironment.block)
+            }
         guard code == 0 else { return .failure(SpawnFailure(code: code, step: .start)) }
         return .success(pid)
     }
@@ -193,9 +194,9 @@ public enum ChildProcesses {
         child.errors = .descriptor(stderr.write)
         let started = spawn(child)
         [stdin.read, stdout.write, stderr.write].forEach(Descriptors.close)
-        guard case let .success(pid) = started else {
+        guard case .success(let pid) = started else {
             [stdin.write, stdout.read, stderr.read].forEach(Descriptors.close)
-            if case let .failure(failure) = started { return .failure(failure) }
+            if case .failure(let failure) = started { return .failure(failure) }
             return .failure(SpawnFailure(code: EINVAL, step: .start))
         }
         let collected = Collector(input: input, inputFD: stdin.write, outputFD: stdout.read, errorFD: stderr.read, limit: limit)
@@ -203,8 +204,10 @@ public enum ChildProcesses {
         // A negative pid is the process group (kill(2)): the child and what it started.
         if timedOut { _ = Signals.send(.kill, to: spec.ownProcessGroup ? -pid : pid) }
         let end = wait(pid)
-        return .success(ChildRun(end: end, output: collected.output, errors: collected.errors, timedOut: timedOut,
-                                 truncated: collected.truncated))
+        return .success(
+            ChildRun(
+                end: end, output: collected.output, errors: collected.errors, timedOut: timedOut,
+                truncated: collected.truncated))
     }
 
     /// Reads a child's two output pipes and writes its input, all without blocking, until both
@@ -252,7 +255,10 @@ public enum ChildProcesses {
                 let ready = Polling.poll(&entries, milliseconds: Int32(min(left * 1000 + 1, 60_000)))
                 if ready < 0 && errno != EINTR { return false }
                 for entry in entries where !entry.returned.isEmpty {
-                    if entry.descriptor == inputFD { feed(); continue }
+                    if entry.descriptor == inputFD {
+                        feed()
+                        continue
+                    }
                     let n = buffer.withUnsafeMutableBytes { Descriptors.read(entry.descriptor, into: $0.baseAddress!, count: $0.count) }
                     if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                     if n <= 0 {
@@ -306,13 +312,13 @@ public struct SpawnFailure: Error, Sendable, Equatable {
 }
 
 #if !canImport(Darwin)
-/// glibc's posix_spawn extensions, which its Swift module does not export: looked up by name.
-private enum Spawning {
-    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-    static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: CloseFrom.self) }
-    static let changeDirectory: ChangeDirectory? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
-        .map { unsafeBitCast($0, to: ChangeDirectory.self) }
-}
+    /// glibc's posix_spawn extensions, which its Swift module does not export: looked up by name.
+    private enum Spawning {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+        static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            .map { unsafeBitCast($0, to: CloseFrom.self) }
+        static let changeDirectory: ChangeDirectory? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
+            .map { unsafeBitCast($0, to: ChangeDirectory.self) }
+    }
 #endif

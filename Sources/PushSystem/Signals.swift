@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CStopSignals
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The signals pushctl sends, catches or ignores: the names and numbers are POSIX's on both
 /// (`<signal.h>`), with different numbers for some (SIGHUP is 1 on both, SIGUSR1 is not).

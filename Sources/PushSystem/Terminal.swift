@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 public enum Terminal {
@@ -17,9 +17,9 @@ public enum Terminal {
         guard isatty(fd) == 1 else { return nil }
         var size = winsize()
         #if canImport(Darwin)
-        guard ioctl(fd, TIOCGWINSZ, &size) == 0 else { return nil }
+            guard ioctl(fd, TIOCGWINSZ, &size) == 0 else { return nil }
         #else
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+            guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
         #endif
         return (Int(size.ws_col), Int(size.ws_row))
     }
@@ -29,9 +29,9 @@ public enum Terminal {
     public static func setSize(of fd: Descriptor, columns: Int, rows: Int) -> Bool {
         var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
         #if canImport(Darwin)
-        return ioctl(fd, TIOCSWINSZ, &size) == 0
+            return ioctl(fd, TIOCSWINSZ, &size) == 0
         #else
-        return ioctl(fd, UInt(TIOCSWINSZ), &size) == 0
+            return ioctl(fd, UInt(TIOCSWINSZ), &size) == 0
         #endif
     }
 
@@ -67,27 +67,27 @@ public enum Terminal {
     /// _XOPEN_SOURCE), so on Linux they are looked up by name.
     public static func openPseudoTerminal(columns: Int = 80, rows: Int = 24) -> (primary: Descriptor, replica: Descriptor)? {
         #if canImport(Darwin)
-        let primary = posix_openpt(O_RDWR | O_NOCTTY)
-        guard primary >= 0 else { return nil }
-        guard grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
-            Descriptors.close(primary)
-            return nil
-        }
+            let primary = posix_openpt(O_RDWR | O_NOCTTY)
+            guard primary >= 0 else { return nil }
+            guard grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
+                Descriptors.close(primary)
+                return nil
+            }
         #else
-        typealias FD = @convention(c) (Int32) -> Int32
-        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        let library = dlopen(nil, RTLD_NOW)
-        guard let openpt = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
-              let unlock = dlsym(library, "unlockpt"), let named = dlsym(library, "ptsname")
-        else { return nil }
-        let primary = unsafeBitCast(openpt, to: FD.self)(O_RDWR | O_NOCTTY)
-        guard primary >= 0 else { return nil }
-        guard unsafeBitCast(grant, to: FD.self)(primary) == 0, unsafeBitCast(unlock, to: FD.self)(primary) == 0,
-              let name = unsafeBitCast(named, to: Name.self)(primary)
-        else {
-            Descriptors.close(primary)
-            return nil
-        }
+            typealias FD = @convention(c) (Int32) -> Int32
+            typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+            let library = dlopen(nil, RTLD_NOW)
+            guard let openpt = dlsym(library, "posix_openpt"), let grant = dlsym(library, "grantpt"),
+                let unlock = dlsym(library, "unlockpt"), let named = dlsym(library, "ptsname")
+            else { return nil }
+            let primary = unsafeBitCast(openpt, to: FD.self)(O_RDWR | O_NOCTTY)
+            guard primary >= 0 else { return nil }
+            guard unsafeBitCast(grant, to: FD.self)(primary) == 0, unsafeBitCast(unlock, to: FD.self)(primary) == 0,
+                let name = unsafeBitCast(named, to: Name.self)(primary)
+            else {
+                Descriptors.close(primary)
+                return nil
+            }
         #endif
         let replica = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard replica >= 0 else {

@@ -20,13 +20,15 @@ extension ProviderCertificate {
 extension CertificateRefusal {
     public var words: Words {
         switch self {
-        case let .needsTokenAuthentication(pushType):
-            return Words("push type \(pushType.rawValue) needs token authentication (a .p8 key); APNs does not accept it over a certificate",
-                         es: "el tipo \(pushType.rawValue) necesita autenticación por token (una clave .p8); APNs no lo acepta con un certificado")
-        case let .topicNotCovered(shown, pushType, covered):
+        case .needsTokenAuthentication(let pushType):
+            return Words(
+                "push type \(pushType.rawValue) needs token authentication (a .p8 key); APNs does not accept it over a certificate",
+                es: "el tipo \(pushType.rawValue) necesita autenticación por token (una clave .p8); APNs no lo acepta con un certificado")
+        case .topicNotCovered(let shown, let pushType, let covered):
             let list = covered.joined(separator: ", ")
-            return Words("this certificate does not cover the topic '\(shown)' (push type \(pushType.rawValue)); it covers: \(list)",
-                         es: "este certificado no cubre el topic '\(shown)' (tipo \(pushType.rawValue)); cubre: \(list)")
+            return Words(
+                "this certificate does not cover the topic '\(shown)' (push type \(pushType.rawValue)); it covers: \(list)",
+                es: "este certificado no cubre el topic '\(shown)' (tipo \(pushType.rawValue)); cubre: \(list)")
         }
     }
 }

@@ -5,18 +5,20 @@ public import PushCore
 extension EndpointProblem: WordedProblem {
     public var words: Words {
         switch self {
-        case let .notAnHTTPSURL(shown, why, _):
-            return Words("the endpoint '\(shown)' is not an https://host[:port] URL: ", es: "el endpoint '\(shown)' no es una URL https://host[:puerto]: ") + why.words
+        case .notAnHTTPSURL(let shown, let why, _):
+            return Words("the endpoint '\(shown)' is not an https://host[:port] URL: ", es: "el endpoint '\(shown)' no es una URL https://host[:puerto]: ")
+                + why.words
         }
     }
 
     public var hintWords: Words? {
         switch self {
-        case let .notAnHTTPSURL(_, _, meant?):
+        case .notAnHTTPSURL(_, _, let meant?):
             return Words("write it as \(meant)", es: "escríbelo como \(meant)")
         case .notAnHTTPSURL(_, _, nil):
-            return Words("APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock",
-                         es: "APNs solo habla HTTPS, p. ej. https://127.0.0.1:8443 para pushctl mock")
+            return Words(
+                "APNs is HTTPS only, e.g. https://127.0.0.1:8443 for pushctl mock",
+                es: "APNs solo habla HTTPS, p. ej. https://127.0.0.1:8443 para pushctl mock")
         }
     }
 }
@@ -38,7 +40,8 @@ extension EndpointProblem.Why {
         case .invalidIPv6: return Words("the IPv6 address is not valid", es: "la dirección IPv6 no es válida")
         case .noHost: return Words("it has no host", es: "no tiene host")
         case .hostCharacters:
-            return Words("the host name may hold only letters, digits, '-', '.' and '_'", es: "el nombre del host solo puede tener letras, dígitos, '-', '.' y '_'")
+            return Words(
+                "the host name may hold only letters, digits, '-', '.' and '_'", es: "el nombre del host solo puede tener letras, dígitos, '-', '.' y '_'")
         case .port: return Words("the port must be a number from 1 to 65535", es: "el puerto debe ser un número del 1 al 65535")
         }
     }

@@ -28,9 +28,9 @@ extension JSONSyntaxProblem {
         switch self {
         case .textAfterValue: return Words("unexpected text after the JSON value", es: "texto inesperado tras el valor JSON")
         case .invalidLiteral: return Words("invalid literal", es: "literal no válido")
-        case let .tooDeep(levels): return Words("nesting deeper than \(levels) levels", es: "anidamiento de más de \(levels) niveles")
+        case .tooDeep(let levels): return Words("nesting deeper than \(levels) levels", es: "anidamiento de más de \(levels) niveles")
         case .unexpectedEnd: return Words("unexpected end of text", es: "fin inesperado del texto")
-        case let .unexpectedCharacter(shown): return Words("unexpected character '\(shown)'", es: "carácter inesperado '\(shown)'")
+        case .unexpectedCharacter(let shown): return Words("unexpected character '\(shown)'", es: "carácter inesperado '\(shown)'")
         case .expectedKey: return Words("expected a string key", es: "se esperaba una clave entre comillas dobles")
         case .expectedColon: return Words("expected ':'", es: "se esperaba ':'")
         case .unterminatedObject: return Words("unterminated object", es: "objeto sin cerrar")
@@ -63,40 +63,47 @@ extension JSONParseError: CustomStringConvertible {
 extension JSONMistake {
     public var words: Words {
         switch self {
-        case let .encodingMark(mark):
+        case .encodingMark(let mark):
             return mark.words
         case .typographicQuotes:
-            return Words("typographic quotes (“ ” or ‘ ’), as a word processor or a chat app writes them: JSON needs straight double quotes (\")",
-                         es: "comillas tipográficas (“ ” o ‘ ’), como las escribe un procesador de textos o un chat: JSON necesita comillas dobles rectas (\")")
+            return Words(
+                "typographic quotes (“ ” or ‘ ’), as a word processor or a chat app writes them: JSON needs straight double quotes (\")",
+                es: "comillas tipográficas (“ ” o ‘ ’), como las escribe un procesador de textos o un chat: JSON necesita comillas dobles rectas (\")")
         case .singleQuotes:
-            return Words("single quotes: JSON strings and keys take double quotes (\"…\")",
-                         es: "comillas simples: en JSON las cadenas y las claves van entre comillas dobles (\"…\")")
+            return Words(
+                "single quotes: JSON strings and keys take double quotes (\"…\")",
+                es: "comillas simples: en JSON las cadenas y las claves van entre comillas dobles (\"…\")")
         case .comment:
             return Words("a comment: JSON has no comments; remove it", es: "un comentario: JSON no admite comentarios; quítalo")
         case .trailingComma:
-            return Words("a comma after the last item: JSON allows none before '}' or ']'",
-                         es: "una coma tras el último elemento: JSON no admite ninguna antes de '}' o ']'")
+            return Words(
+                "a comma after the last item: JSON allows none before '}' or ']'",
+                es: "una coma tras el último elemento: JSON no admite ninguna antes de '}' o ']'")
         case .pythonLiteral:
-            return Words("True, False and None are Python's: JSON writes true, false and null",
-                         es: "True, False y None son de Python: en JSON se escriben true, false y null")
+            return Words(
+                "True, False and None are Python's: JSON writes true, false and null",
+                es: "True, False y None son de Python: en JSON se escriben true, false y null")
         case .unquotedKey:
-            return Words("a key without quotes: JSON keys are strings, e.g. \"aps\"",
-                         es: "una clave sin comillas: en JSON las claves son cadenas, p. ej. \"aps\"")
+            return Words(
+                "a key without quotes: JSON keys are strings, e.g. \"aps\"",
+                es: "una clave sin comillas: en JSON las claves son cadenas, p. ej. \"aps\"")
         case .unclosedString:
             return Words("the text ends inside a string: a closing \" is missing", es: "el texto termina dentro de una cadena: falta la \" de cierre")
         case .incomplete:
             return Words("the text ends before the JSON value is complete", es: "el texto termina antes de completar el valor JSON")
-        case let .unclosed(missing):
-            return Words("the text ends before it is closed: '\(missing)' missing at the end",
-                         es: "el texto termina sin cerrarse: falta '\(missing)' al final")
+        case .unclosed(let missing):
+            return Words(
+                "the text ends before it is closed: '\(missing)' missing at the end",
+                es: "el texto termina sin cerrarse: falta '\(missing)' al final")
         case .missingComma:
             return Words("a comma is missing between two items", es: "falta una coma entre dos elementos")
         case .textAfterValue:
-            return Words("more text after the JSON value ended (a second object, or a stray character?)",
-                         es: "hay más texto tras el final del valor JSON (¿un segundo objeto, o un carácter de más?)")
+            return Words(
+                "more text after the JSON value ended (a second object, or a stray character?)",
+                es: "hay más texto tras el final del valor JSON (¿un segundo objeto, o un carácter de más?)")
         case .missingColon:
             return Words("a ':' is missing after the key", es: "falta ':' tras la clave")
-        case let .parser(problem):
+        case .parser(let problem):
             return problem.words
         }
     }

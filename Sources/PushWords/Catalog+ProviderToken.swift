@@ -8,24 +8,27 @@ extension ProviderTokenProblem: WordedProblem {
         switch self {
         case .empty:
             return Words("the JWT is empty", es: "el JWT está vacío")
-        case let .parts(count):
-            return Words("a JWT has three parts separated by '.', this one has \(count)",
-                         es: "un JWT tiene tres partes separadas por '.', y este tiene \(count)")
-        case let .partEmpty(part, name):
+        case .parts(let count):
+            return Words(
+                "a JWT has three parts separated by '.', this one has \(count)",
+                es: "un JWT tiene tres partes separadas por '.', y este tiene \(count)")
+        case .partEmpty(let part, let name):
             return Words("the \(name) (part \(part)) is empty", es: "la parte \(part) (\(name)) está vacía")
-        case let .partNotBase64URL(part, name):
+        case .partNotBase64URL(let part, let name):
             return Words("the \(name) (part \(part)) is not valid base64url", es: "la parte \(part) (\(name)) no es base64url válido")
-        case let .partNotJSON(part, name, error):
+        case .partNotJSON(let part, let name, let error):
             // The parser's complaint as its description says it (English, with the byte offset).
             let why = error.description
             return Words("the \(name) (part \(part)) is not valid JSON: \(why)", es: "la parte \(part) (\(name)) no es JSON válido: \(why)")
-        case let .partNotObject(part, name, kind):
-            return Words("the \(name) (part \(part)) holds \(kind.words.en), not a JSON object", es: "la parte \(part) (\(name)) contiene \(kind.words.es), no un objeto JSON")
+        case .partNotObject(let part, let name, let kind):
+            return Words(
+                "the \(name) (part \(part)) holds \(kind.words.en), not a JSON object",
+                es: "la parte \(part) (\(name)) contiene \(kind.words.es), no un objeto JSON")
         case .signatureEmpty:
             return Words("the signature (part 3) is empty: this token is unsigned", es: "la firma (parte 3) está vacía: este token no está firmado")
         case .signatureNotBase64URL:
             return Words("the signature (part 3) is not valid base64url", es: "la firma (parte 3) no es base64url válido")
-        case let .cannotSign(detail):
+        case .cannotSign(let detail):
             return Words("could not sign the provider token: \(detail)", es: "no se pudo firmar el token del proveedor: \(detail)")
         }
     }
@@ -33,7 +36,9 @@ extension ProviderTokenProblem: WordedProblem {
     public var hintWords: Words? {
         switch self {
         case .empty:
-            return Words("pass the token as an argument, or '-' to read it from standard input", es: "pasa el token como argumento, o '-' para leerlo de la entrada estándar")
+            return Words(
+                "pass the token as an argument, or '-' to read it from standard input",
+                es: "pasa el token como argumento, o '-' para leerlo de la entrada estándar")
         case .parts:
             return Words("copy the whole token: header.claims.signature", es: "copia el token entero: cabecera.claims.firma")
         case .partNotBase64URL, .signatureNotBase64URL:
@@ -54,15 +59,15 @@ extension ProviderTokenFinding {
         switch self {
         case .algorithm:
             return Words("alg is ES256", es: "alg es ES256")
-        case let .type(typ):
+        case .type(let typ):
             return Words("typ is \(typ); it is optional, and \"JWT\" when present", es: "typ es \(typ); es opcional, y \"JWT\" cuando está")
-        case let .keyID(kid):
+        case .keyID(let kid):
             return Words("kid \(kid) has the shape of a key id", es: "kid \(kid) tiene la forma de un key id")
-        case let .issuer(iss):
+        case .issuer(let iss):
             return Words("iss \(iss) has the shape of a team id", es: "iss \(iss) tiene la forma de un team id")
-        case let .defect(defect):
+        case .defect(let defect):
             return defect.words
-        case let .age(issuedAt, now, fraction, verdict):
+        case .age(let issuedAt, let now, let fraction, let verdict):
             var text = TokenAge.describeWords(issuedAt: issuedAt, now: now)
             if fraction {
                 text = text + Words(" (a number with a fraction, read as whole seconds)", es: " (un número con decimales, leído en segundos enteros)")
@@ -72,8 +77,10 @@ extension ProviderTokenFinding {
             case .expired:
                 return iatText + Words(" — APNs answers 403 ExpiredProviderToken", es: " — APNs responde 403 ExpiredProviderToken")
             case .future:
-                return iatText + Words(" — APNs may refuse a token from the future; check the clock of the machine that signed it",
-                                       es: " — APNs puede rechazar un token del futuro; comprueba el reloj de la máquina que lo firmó")
+                return iatText
+                    + Words(
+                        " — APNs may refuse a token from the future; check the clock of the machine that signed it",
+                        es: " — APNs puede rechazar un token del futuro; comprueba el reloj de la máquina que lo firmó")
             case .renewSoon:
                 return iatText + Words(" — sign a new token soon", es: " — firma un token nuevo pronto")
             case .fresh:
@@ -88,27 +95,32 @@ extension ProviderTokenDefect: CustomStringConvertible {
 
     public var words: Words {
         switch self {
-        case let .algorithm(value):
+        case .algorithm(let value):
             switch value {
             case nil: return Words("the header has no alg; APNs needs \"alg\":\"ES256\"", es: "la cabecera no tiene alg; APNs necesita \"alg\":\"ES256\"")
-            case let .string(other)?:
+            case .string(let other)?:
                 let shown = OutsideText.display(other)
                 return Words("alg is \(shown); APNs accepts only ES256", es: "alg es \(shown); APNs solo acepta ES256")
             case let value?: return Words("alg is \(value.typeName), not the string \"ES256\"", es: "alg es \(value.typeWords.es), no la cadena \"ES256\"")
             }
-        case let .keyID(value): return Self.identifier(value, field: "kid", kind: .keyID)
-        case let .issuer(value): return Self.identifier(value, field: "iss", kind: .teamID)
-        case let .issuedAt(value):
+        case .keyID(let value): return Self.identifier(value, field: "kid", kind: .keyID)
+        case .issuer(let value): return Self.identifier(value, field: "iss", kind: .teamID)
+        case .issuedAt(let value):
             switch value {
-            case nil: return Words("the claims have no iat; APNs needs the issue time in UNIX seconds", es: "los claims no tienen iat; APNs necesita la hora de firma en segundos UNIX")
+            case nil:
+                return Words(
+                    "the claims have no iat; APNs needs the issue time in UNIX seconds",
+                    es: "los claims no tienen iat; APNs necesita la hora de firma en segundos UNIX")
             case let value?:
                 let shown = OutsideText.display(value.compact)
                 if case .string = value {
-                    return Words("iat is a string (\(shown)); APNs needs a JSON number of UNIX seconds, not text",
-                                 es: "iat es una cadena (\(shown)); APNs necesita un número JSON de segundos UNIX, no texto")
+                    return Words(
+                        "iat is a string (\(shown)); APNs needs a JSON number of UNIX seconds, not text",
+                        es: "iat es una cadena (\(shown)); APNs necesita un número JSON de segundos UNIX, no texto")
                 }
-                return Words("iat is \(value.typeName) (\(shown)); APNs needs a number of UNIX seconds",
-                             es: "iat es \(value.typeWords.es) (\(shown)); APNs necesita un número de segundos UNIX")
+                return Words(
+                    "iat is \(value.typeName) (\(shown)); APNs needs a number of UNIX seconds",
+                    es: "iat es \(value.typeWords.es) (\(shown)); APNs necesita un número de segundos UNIX")
             }
         }
     }
@@ -117,14 +129,17 @@ extension ProviderTokenDefect: CustomStringConvertible {
         let place = field == "kid" ? Words("the header has", es: "la cabecera no tiene") : Words("the claims have", es: "los claims no tienen")
         switch value {
         case nil:
-            return place + Words(" no \(field); APNs needs your 10-character \(kind.rawValue)", es: " \(field); APNs necesita tu \(kind.rawValue) de 10 caracteres")
-        case let .string(s)?:
+            return place
+                + Words(" no \(field); APNs needs your 10-character \(kind.rawValue)", es: " \(field); APNs necesita tu \(kind.rawValue) de 10 caracteres")
+        case .string(let s)?:
             let shown = OutsideText.display(s)
-            return Words("\(field) '\(shown)' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))",
-                         es: "\(field) '\(shown)' no es un \(kind.rawValue) de 10 caracteres (A–Z, 0–9, como \(kind.example))")
+            return Words(
+                "\(field) '\(shown)' is not a 10-character \(kind.rawValue) (A–Z, 0–9, like \(kind.example))",
+                es: "\(field) '\(shown)' no es un \(kind.rawValue) de 10 caracteres (A–Z, 0–9, como \(kind.example))")
         case let v?:
-            return Words("\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string",
-                         es: "\(field) es \(v.typeWords.es); APNs necesita un \(kind.rawValue) de 10 caracteres como cadena")
+            return Words(
+                "\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string",
+                es: "\(field) es \(v.typeWords.es); APNs necesita un \(kind.rawValue) de 10 caracteres como cadena")
         }
     }
 }
@@ -171,12 +186,18 @@ extension SignatureForm {
 
     public func words(byteCount: Int) -> Words {
         switch self {
-        case .raw: return Words("raw r‖s, \(byteCount) bytes (standard JOSE ES256, RFC 7518 §3.4)",
-                                es: "r‖s en bruto, \(byteCount) bytes (ES256 estándar de JOSE, RFC 7518 §3.4)")
-        case .der: return Words("DER, \(byteCount) bytes (as made by `openssl dgst -sign`; not standard JOSE, but APNs accepts it)",
-                                es: "DER, \(byteCount) bytes (como la hace `openssl dgst -sign`; no es JOSE estándar, pero APNs la acepta)")
-        case .unrecognized: return Words("\(byteCount) bytes, neither raw r‖s (64 bytes) nor a DER ECDSA signature",
-                                         es: "\(byteCount) bytes, ni r‖s en bruto (64 bytes) ni una firma ECDSA en DER")
+        case .raw:
+            return Words(
+                "raw r‖s, \(byteCount) bytes (standard JOSE ES256, RFC 7518 §3.4)",
+                es: "r‖s en bruto, \(byteCount) bytes (ES256 estándar de JOSE, RFC 7518 §3.4)")
+        case .der:
+            return Words(
+                "DER, \(byteCount) bytes (as made by `openssl dgst -sign`; not standard JOSE, but APNs accepts it)",
+                es: "DER, \(byteCount) bytes (como la hace `openssl dgst -sign`; no es JOSE estándar, pero APNs la acepta)")
+        case .unrecognized:
+            return Words(
+                "\(byteCount) bytes, neither raw r‖s (64 bytes) nor a DER ECDSA signature",
+                es: "\(byteCount) bytes, ni r‖s en bruto (64 bytes) ni una firma ECDSA en DER")
         }
     }
 }

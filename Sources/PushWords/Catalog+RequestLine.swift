@@ -5,12 +5,12 @@ public import PushCore
 extension RequestLineProblem: WordedProblem {
     public var words: Words {
         switch self {
-        case let .notObject(kind):
+        case .notObject(let kind):
             return Words("the line is \(kind.words.en), not a JSON object", es: "la línea es \(kind.words.es), no un objeto JSON")
-        case let .unknownField(shown, meant):
+        case .unknownField(let shown, let meant):
             return Words("unknown field \"\(shown)\"", es: "campo desconocido \"\(shown)\"")
                 + (meant.map { Words("; did you mean \"\($0)\"?", es: "; ¿querías decir \"\($0)\"?") } ?? Words(verbatim: ""))
-        case let .repeatedField(key):
+        case .repeatedField(let key):
             return Words("the field \"\(key)\" appears twice", es: "el campo \"\(key)\" aparece dos veces")
         case .noToken:
             return Words("no \"token\" field", es: "no hay campo \"token\"")
@@ -18,26 +18,28 @@ extension RequestLineProblem: WordedProblem {
             return Words("\"token\" must be a string of hex digits", es: "\"token\" debe ser una cadena de dígitos hexadecimales")
         case .noPayload:
             return Words("no \"payload\" field", es: "no hay campo \"payload\"")
-        case let .payloadNotObject(kind):
+        case .payloadNotObject(let kind):
             return Words("\"payload\" is \(kind.words.en), not a JSON object", es: "\"payload\" es \(kind.words.es), no un objeto JSON")
-        case let .fieldNotString(field, kind):
+        case .fieldNotString(let field, let kind):
             return Words("\"\(field.rawValue)\" is \(kind.words.en), not a string", es: "\"\(field.rawValue)\" es \(kind.words.es), no una cadena")
-        case let .fieldNotInteger(field, kind):
+        case .fieldNotInteger(let field, let kind):
             return Words("\"\(field.rawValue)\" is \(kind.words.en), not an integer", es: "\"\(field.rawValue)\" es \(kind.words.es), no un entero")
         case .noTopic:
             return Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado")
         case .spansLines:
-            return Words("the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
-                         es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea")
-        case let .notJSON(diagnosis):
+            return Words(
+                "the JSON that starts on this line goes on past it: a requests file is JSON Lines, one whole object on each line",
+                es: "el JSON que empieza en esta línea sigue más allá de ella: un archivo de peticiones es JSON Lines, un objeto entero en cada línea")
+        case .notJSON(let diagnosis):
             return Words("not valid JSON: ", es: "no es JSON válido: ") + diagnosis.wordsWithinLine
         }
     }
 
     public var hintWords: Words? {
-        let oneObject = Words("each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}")
+        let oneObject = Words(
+            "each line is one JSON object: {\"token\":\"…\",\"payload\":{…}}", es: "cada línea es un objeto JSON: {\"token\":\"…\",\"payload\":{…}}")
         switch self {
-        case let .notObject(kind):
+        case .notObject(let kind):
             return kind == .array ? Self.jsonLinesFromArray : oneObject
         case .unknownField:
             let known = RequestLine.fields.joined(separator: ", ")
@@ -48,7 +50,7 @@ extension RequestLineProblem: WordedProblem {
             return Words("give \(Setting.topic), or \"topic\" on every line", es: "da \(Setting.topic), o \"topic\" en cada línea")
         case .spansLines:
             return Self.jsonLinesFromArray
-        case let .notJSON(diagnosis):
+        case .notJSON(let diagnosis):
             return diagnosis.named ? nil : oneObject
         case .repeatedField, .noToken, .tokenNotString, .payloadNotObject, .fieldNotString, .fieldNotInteger:
             return nil
@@ -56,6 +58,7 @@ extension RequestLineProblem: WordedProblem {
     }
 
     /// How to make JSON Lines from an array of requests.
-    static let jsonLinesFromArray = Words("jq turns a JSON array of requests into JSON Lines: jq -c '.[]' requests.json > requests.jsonl",
-                                          es: "jq convierte un array JSON de peticiones en JSON Lines: jq -c '.[]' requests.json > requests.jsonl")
+    static let jsonLinesFromArray = Words(
+        "jq turns a JSON array of requests into JSON Lines: jq -c '.[]' requests.json > requests.jsonl",
+        es: "jq convierte un array JSON de peticiones en JSON Lines: jq -c '.[]' requests.json > requests.jsonl")
 }

@@ -11,24 +11,26 @@ extension ResultExplanation {
             return PushResult.acceptedExplanation
         case .callAccepted:
             return Words("accepted by APNs", es: "aceptada por APNs")
-        case let .answered(reason, lastValid, limit):
+        case .answered(let reason, let lastValid, let limit):
             var explanation = reason.explanation
             if let ms = lastValid {
                 let date = UTCDate.format(unixSeconds: ms / 1000)
                 explanation = Words("since \(date), ", es: "desde el \(date), ") + explanation
             }
             return limit.map { explanation + Words(verbatim: "; ") + $0.words } ?? explanation
-        case let .failed(failure, attempts, limit):
+        case .failed(let failure, let attempts, let limit):
             let notSent = Words(" (not sent)", es: " (no se envió)")
             // Its words already begin "not sent: ".
             if case .abandoned(.notSent) = failure { return failure.words }
             if case .unreachable = failure { return failure.words + (attempts == 0 ? notSent : Words(verbatim: "")) }
-            let count = attempts == 0 ? notSent
+            let count =
+                attempts == 0
+                ? notSent
                 : attempts > 1 ? Words(" (after \(attempts) attempts)", es: " (tras \(attempts) intentos)") : Words(verbatim: "")
             return failure.words + count + (limit.map { Words(verbatim: "; ") + $0.words } ?? Words(verbatim: ""))
-        case let .stopped(note, request):
+        case .stopped(let note, let request):
             return note.words(request)
-        case let .recorded(text):
+        case .recorded(let text):
             return Words(verbatim: text)
         }
     }
@@ -41,14 +43,17 @@ extension StopNote {
         case .notSent:
             return Words("not sent: the run was stopped (\(request)) before it", es: "no se envió: el envío se detuvo (\(request)) antes")
         case .notSentAgain:
-            return Words("not accepted, and not sent again: the run was stopped (\(request)) before its retry; safe to send again",
-                         es: "no aceptada, y no se volvió a enviar: el envío se detuvo (\(request)) antes de reintentarla; se puede volver a enviar")
+            return Words(
+                "not accepted, and not sent again: the run was stopped (\(request)) before its retry; safe to send again",
+                es: "no aceptada, y no se volvió a enviar: el envío se detuvo (\(request)) antes de reintentarla; se puede volver a enviar")
         case .inDoubt:
-            return Words("sent, but not answered before the run was stopped (\(request)): APNs may have it",
-                         es: "enviada, pero sin respuesta antes de que el envío se detuviera (\(request)): puede que APNs la tenga")
+            return Words(
+                "sent, but not answered before the run was stopped (\(request)): APNs may have it",
+                es: "enviada, pero sin respuesta antes de que el envío se detuviera (\(request)): puede que APNs la tenga")
         case .timedOut:
-            return Words("its last attempt timed out, and the run was stopped (\(request)) before a retry: APNs may have it",
-                         es: "su último intento agotó el tiempo y el envío se detuvo (\(request)) antes de reintentarla: puede que APNs la tenga")
+            return Words(
+                "its last attempt timed out, and the run was stopped (\(request)) before a retry: APNs may have it",
+                es: "su último intento agotó el tiempo y el envío se detuvo (\(request)) antes de reintentarla: puede que APNs la tenga")
         }
     }
 }
@@ -56,12 +61,14 @@ extension StopNote {
 extension RetryLimit {
     public var words: Words {
         switch self {
-        case let .retryAfterTooLong(seconds, longest):
-            return Words("the server asked to wait \(seconds) s (Retry-After), longer than pushctl waits (\(longest) s); try again later",
-                         es: "el servidor pidió esperar \(seconds) s (Retry-After), más de lo que espera pushctl (\(longest) s); inténtalo más tarde")
-        case let .timeSpent(seconds):
-            return Words("gave up after \(seconds) s, the time allowed for one notification's retries",
-                         es: "abandonada tras \(seconds) s, el tiempo que se permite para los reintentos de una notificación")
+        case .retryAfterTooLong(let seconds, let longest):
+            return Words(
+                "the server asked to wait \(seconds) s (Retry-After), longer than pushctl waits (\(longest) s); try again later",
+                es: "el servidor pidió esperar \(seconds) s (Retry-After), más de lo que espera pushctl (\(longest) s); inténtalo más tarde")
+        case .timeSpent(let seconds):
+            return Words(
+                "gave up after \(seconds) s, the time allowed for one notification's retries",
+                es: "abandonada tras \(seconds) s, el tiempo que se permite para los reintentos de una notificación")
         }
     }
 }
@@ -72,12 +79,12 @@ extension TransportFailure: CustomStringConvertible {
     /// What happened, in every language (the detail is libcurl's or the server's, as it came).
     public var words: Words {
         switch self {
-        case let .unreachable(m, _): return Words("could not reach APNs: \(m)", es: "no se pudo conectar con APNs: \(m)")
-        case let .timedOut(m): return Words("no answer in time: \(m)", es: "sin respuesta a tiempo: \(m)")
-        case let .connectionLost(m): return Words("connection lost before an answer: \(m)", es: "se perdió la conexión antes de la respuesta: \(m)")
-        case let .refused(m): return Words("the server takes no requests: \(m)", es: "el servidor no acepta peticiones: \(m)")
-        case let .other(m): return Words(verbatim: m)
-        case let .abandoned(reason): return reason.words
+        case .unreachable(let m, _): return Words("could not reach APNs: \(m)", es: "no se pudo conectar con APNs: \(m)")
+        case .timedOut(let m): return Words("no answer in time: \(m)", es: "sin respuesta a tiempo: \(m)")
+        case .connectionLost(let m): return Words("connection lost before an answer: \(m)", es: "se perdió la conexión antes de la respuesta: \(m)")
+        case .refused(let m): return Words("the server takes no requests: \(m)", es: "el servidor no acepta peticiones: \(m)")
+        case .other(let m): return Words(verbatim: m)
+        case .abandoned(let reason): return reason.words
         }
     }
 }
@@ -85,14 +92,15 @@ extension TransportFailure: CustomStringConvertible {
 extension AbandonReason {
     public var words: Words {
         switch self {
-        case let .silentServer(silence):
-            return Words("the server has answered nothing for \(silence) s; gave up on the notifications not yet answered",
-                         es: "el servidor lleva \(silence) s sin responder nada; se abandonan las notificaciones aún sin respuesta")
-        case let .unansweredServer(silence, last):
+        case .silentServer(let silence):
+            return Words(
+                "the server has answered nothing for \(silence) s; gave up on the notifications not yet answered",
+                es: "el servidor lleva \(silence) s sin responder nada; se abandonan las notificaciones aún sin respuesta")
+        case .unansweredServer(let silence, let last):
             return Words("the server has answered no request for \(silence) s (", es: "el servidor lleva \(silence) s sin responder ninguna petición (")
                 + last.words
                 + Words("); gave up on the notifications not yet answered", es: "); se abandonan las notificaciones aún sin respuesta")
-        case let .notSent(problem):
+        case .notSent(let problem):
             return Words("not sent: ", es: "no se envió: ") + problem.words
         }
     }
@@ -106,8 +114,9 @@ public final class SaidNote: ResultNote {
 }
 
 extension PushResult {
-    public static let acceptedExplanation = Words("accepted by APNs; delivery to the device is up to APNs and the device's state",
-                                                  es: "aceptada por APNs; la entrega al dispositivo depende de APNs y del estado del dispositivo")
+    public static let acceptedExplanation = Words(
+        "accepted by APNs; delivery to the device is up to APNs and the device's state",
+        es: "aceptada por APNs; la entrega al dispositivo depende de APNs y del estado del dispositivo")
 
     /// What the answer means and what to do, in every language.
     public var explanationWords: Words { explanationCode.words }
@@ -143,7 +152,8 @@ extension PushResult {
             return s.withUTF8 { bytes in PushResult.plainByte.withUnsafeBufferPointer { plain in bytes.allSatisfy { plain[Int($0)] } } }
         }
         guard subject.kind == .device, outcome == .accepted, status == 200, !detectedEnvironment, !resumed, noteCode == nil,
-              plain(apnsID), plain(apnsUniqueID) else {
+            plain(apnsID), plain(apnsUniqueID)
+        else {
             out.append(contentsOf: json(language).compact.utf8)
             return
         }
@@ -186,11 +196,13 @@ extension PushResult {
         if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
         if resumed { marks.append(("resumed", .bool(true))) }
         // The id APNs answered with: apns-id for a device, apns-request-id for the broadcast API.
-        let id: (key: String, value: String?) = subject.kind == .device || subject.kind == .line ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
-        return ResultObject.fields(subject: subject.jsonFields, status: status, outcome: outcome,
-                                   id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
-                                   explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
-                                   attempts: attempts, marks: marks + extra)
+        let id: (key: String, value: String?) =
+            subject.kind == .device || subject.kind == .line ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
+        return ResultObject.fields(
+            subject: subject.jsonFields, status: status, outcome: outcome,
+            id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
+            explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
+            attempts: attempts, marks: marks + extra)
     }
 }
 
@@ -255,8 +267,10 @@ extension BatchSummary {
             parts.append(Words("\(rejected) rejected (\(reasons))", es: "\(rejected) \(rejected == 1 ? "rechazada" : "rechazadas") (\(reasons))"))
         }
         if temporaryFailures > 0 {
-            parts.append(Words("\(temporaryFailures) failed temporarily",
-                               es: "\(temporaryFailures) con un fallo temporal"))
+            parts.append(
+                Words(
+                    "\(temporaryFailures) failed temporarily",
+                    es: "\(temporaryFailures) con un fallo temporal"))
         }
         if unreachable > 0 {
             parts.append(Words("\(unreachable) not delivered to APNs", es: "\(unreachable) sin llegar a APNs"))
@@ -268,8 +282,10 @@ extension BatchSummary {
             parts.append(Words("\(resumed) from the journal", es: "\(resumed) del diario"))
         }
         if duplicatesSkipped > 0 {
-            parts.append(duplicatesSkipped == 1 ? Words("1 duplicate token skipped", es: "1 token repetido omitido")
-                : Words("\(duplicatesSkipped) duplicate tokens skipped", es: "\(duplicatesSkipped) tokens repetidos omitidos"))
+            parts.append(
+                duplicatesSkipped == 1
+                    ? Words("1 duplicate token skipped", es: "1 token repetido omitido")
+                    : Words("\(duplicatesSkipped) duplicate tokens skipped", es: "\(duplicatesSkipped) tokens repetidos omitidos"))
         }
         return Words.count(tokens, noun.one, noun.many) + Words(verbatim: ": ") + Words.joined(parts, separator: Words(verbatim: ", "))
     }
@@ -278,50 +294,65 @@ extension BatchSummary {
 extension ShardProblem: WordedProblem {
     public var words: Words {
         switch self {
-        case let .outOfRange(index, count):
-            return Words("a shard is K/N with 1 ≤ K ≤ N ≤ 10000; got \(index)/\(count)", es: "un fragmento es K/N con 1 ≤ K ≤ N ≤ 10000; se recibió \(index)/\(count)")
-        case let .notKN(shown):
-            return Words("a shard is K/N, e.g. 2/4 (the second of four), auto or auto/N; got '\(shown)'",
-                         es: "un fragmento es K/N, p. ej. 2/4 (el segundo de cuatro), auto o auto/N; se recibió '\(shown)'")
+        case .outOfRange(let index, let count):
+            return Words(
+                "a shard is K/N with 1 ≤ K ≤ N ≤ 10000; got \(index)/\(count)", es: "un fragmento es K/N con 1 ≤ K ≤ N ≤ 10000; se recibió \(index)/\(count)")
+        case .notKN(let shown):
+            return Words(
+                "a shard is K/N, e.g. 2/4 (the second of four), auto or auto/N; got '\(shown)'",
+                es: "un fragmento es K/N, p. ej. 2/4 (el segundo de cuatro), auto o auto/N; se recibió '\(shown)'")
         case .noEngine:
-            return Words("\(Setting.shard) auto reads GitLab's CI_NODE_INDEX and CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX and AWS_BATCH_JOB_ARRAY_SIZE, or Kubernetes' JOB_COMPLETION_INDEX, and none of them is set",
-                         es: "\(Setting.shard) auto lee CI_NODE_INDEX y CI_NODE_TOTAL de GitLab, AWS_BATCH_JOB_ARRAY_INDEX y AWS_BATCH_JOB_ARRAY_SIZE de AWS Batch, o JOB_COMPLETION_INDEX de Kubernetes, y no hay ninguna definida")
-        case let .severalEngines(names):
-            return Words("\(names.joined(separator: " and ")) are all set, so it is not clear which engine's index this run is",
-                         es: "\(names.joined(separator: " y ")) están definidas a la vez, así que no está claro de qué motor es el índice de este envío")
-        case let .variableEmpty(name):
+            return Words(
+                "\(Setting.shard) auto reads GitLab's CI_NODE_INDEX and CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX and AWS_BATCH_JOB_ARRAY_SIZE, or Kubernetes' JOB_COMPLETION_INDEX, and none of them is set",
+                es:
+                    "\(Setting.shard) auto lee CI_NODE_INDEX y CI_NODE_TOTAL de GitLab, AWS_BATCH_JOB_ARRAY_INDEX y AWS_BATCH_JOB_ARRAY_SIZE de AWS Batch, o JOB_COMPLETION_INDEX de Kubernetes, y no hay ninguna definida"
+            )
+        case .severalEngines(let names):
+            return Words(
+                "\(names.joined(separator: " and ")) are all set, so it is not clear which engine's index this run is",
+                es: "\(names.joined(separator: " y ")) están definidas a la vez, así que no está claro de qué motor es el índice de este envío")
+        case .variableEmpty(let name):
             return Words("\(name) is set but empty", es: "\(name) está definida pero vacía")
-        case let .variableNotNumber(name, shown):
+        case .variableNotNumber(let name, let shown):
             return Words("\(name) is '\(shown)', not a whole number", es: "\(name) es '\(shown)', no un número entero")
-        case let .indexOutOfRange(name, value, lowest, highest):
-            return Words("\(name)=\(value) is outside \(lowest) to \(highest), the indexes of \(highest - lowest + 1) \(highest == lowest ? "copy" : "copies")",
-                         es: "\(name)=\(value) está fuera de \(lowest) a \(highest), los índices de \(highest - lowest + 1) \(highest == lowest ? "copia" : "copias")")
-        case let .countOutOfRange(name, value):
+        case .indexOutOfRange(let name, let value, let lowest, let highest):
+            return Words(
+                "\(name)=\(value) is outside \(lowest) to \(highest), the indexes of \(highest - lowest + 1) \(highest == lowest ? "copy" : "copies")",
+                es: "\(name)=\(value) está fuera de \(lowest) a \(highest), los índices de \(highest - lowest + 1) \(highest == lowest ? "copia" : "copias")")
+        case .countOutOfRange(let name, let value):
             return Words("\(name)=\(value): a run has 1 to 10000 shards", es: "\(name)=\(value): un envío tiene de 1 a 10000 fragmentos")
-        case let .countNeeded(engine, index):
+        case .countNeeded(let engine, let index):
             if engine == .kubernetes {
-                return Words("Kubernetes gives each pod its index (JOB_COMPLETION_INDEX=\(index)) but not the count",
-                             es: "Kubernetes da a cada pod su índice (JOB_COMPLETION_INDEX=\(index)) pero no el total")
+                return Words(
+                    "Kubernetes gives each pod its index (JOB_COMPLETION_INDEX=\(index)) but not the count",
+                    es: "Kubernetes da a cada pod su índice (JOB_COMPLETION_INDEX=\(index)) pero no el total")
             }
             let count = engine.countVariable ?? ""
             return Words("\(engine.indexVariable)=\(index) is set and \(count) is not", es: "\(engine.indexVariable)=\(index) está definida y \(count) no")
-        case let .countDisagrees(name, value, given):
-            return Words("\(Setting.shard) auto/\(given) says \(given) shards, and \(name)=\(value) says \(value)",
-                         es: "\(Setting.shard) auto/\(given) dice \(given) fragmentos, y \(name)=\(value) dice \(value)")
+        case .countDisagrees(let name, let value, let given):
+            return Words(
+                "\(Setting.shard) auto/\(given) says \(given) shards, and \(name)=\(value) says \(value)",
+                es: "\(Setting.shard) auto/\(given) dice \(given) fragmentos, y \(name)=\(value) dice \(value)")
         }
     }
 
     public var hintWords: Words? {
         switch self {
         case .noEngine, .severalEngines:
-            return Words("give the shard as \(Setting.shard) K/N, or run in a GitLab parallel job, an AWS Batch array job or a Kubernetes Indexed Job",
-                         es: "indica el fragmento con \(Setting.shard) K/N, o ejecútalo en un trabajo parallel de GitLab, un trabajo en array de AWS Batch o un Indexed Job de Kubernetes")
-        case let .countNeeded(engine, _):
+            return Words(
+                "give the shard as \(Setting.shard) K/N, or run in a GitLab parallel job, an AWS Batch array job or a Kubernetes Indexed Job",
+                es:
+                    "indica el fragmento con \(Setting.shard) K/N, o ejecútalo en un trabajo parallel de GitLab, un trabajo en array de AWS Batch o un Indexed Job de Kubernetes"
+            )
+        case .countNeeded(let engine, _):
             return engine == .kubernetes
-                ? Words("give the count with \(Setting.shard) auto/N, N being the Job's completions", es: "indica el total con \(Setting.shard) auto/N, siendo N las completions del Job")
+                ? Words(
+                    "give the count with \(Setting.shard) auto/N, N being the Job's completions",
+                    es: "indica el total con \(Setting.shard) auto/N, siendo N las completions del Job")
                 : Words("give the count with \(Setting.shard) auto/N", es: "indica el total con \(Setting.shard) auto/N")
         case .countDisagrees:
-            return Words("leave out /N (\(Setting.shard) auto), or make it the engine's count", es: "quita /N (\(Setting.shard) auto), o haz que sea el total del motor")
+            return Words(
+                "leave out /N (\(Setting.shard) auto), or make it the engine's count", es: "quita /N (\(Setting.shard) auto), o haz que sea el total del motor")
         default:
             return nil
         }
@@ -337,7 +368,8 @@ extension ShardChoice {
         if let givenCount, engine.countVariable.map({ name in !variables.contains { $0.hasPrefix(name + "=") } }) ?? true {
             read.append("\(Setting.shard) auto/\(givenCount)")
         }
-        let en = read.joined(separator: " and "), es = read.joined(separator: " y ")
+        let en = read.joined(separator: " and ")
+        let es = read.joined(separator: " y ")
         switch engine {
         case .gitLab: return Words("shard \(shard), from GitLab's \(en)", es: "fragmento \(shard), de \(es) de GitLab")
         case .awsBatch: return Words("shard \(shard), from AWS Batch's \(en)", es: "fragmento \(shard), de \(es) de AWS Batch")

@@ -66,8 +66,8 @@ extension InputError: CustomStringConvertible {
 extension ProblemPlace {
     public var words: Words {
         switch self {
-        case let .named(name): return Words(verbatim: name)
-        case let .line(file, line): return Words("\(file), line \(line)", es: "\(file), línea \(line)")
+        case .named(let name): return Words(verbatim: name)
+        case .line(let file, let line): return Words("\(file), line \(line)", es: "\(file), línea \(line)")
         }
     }
 }

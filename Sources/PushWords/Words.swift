@@ -26,9 +26,18 @@ public enum Language: String, CaseIterable, Sendable {
     /// `es`, `ES`, `es_ES.UTF-8`, `spanish`, `español` → Spanish; nil for a language pushctl does not speak.
     public init?(naming text: String) {
         let name = text.lowercased()
-        if let exact = Language(rawValue: name) { self = exact; return }
-        if name.hasPrefix("es_") || name.hasPrefix("es-") || name == "spanish" || name == "español" || name == "espanol" { self = .es; return }
-        if name.hasPrefix("en_") || name.hasPrefix("en-") || name == "english" || name == "inglés" || name == "ingles" { self = .en; return }
+        if let exact = Language(rawValue: name) {
+            self = exact
+            return
+        }
+        if name.hasPrefix("es_") || name.hasPrefix("es-") || name == "spanish" || name == "español" || name == "espanol" {
+            self = .es
+            return
+        }
+        if name.hasPrefix("en_") || name.hasPrefix("en-") || name == "english" || name == "inglés" || name == "ingles" {
+            self = .en
+            return
+        }
         return nil
     }
 

@@ -1,14 +1,15 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-public import PushSystem
 public import PushCore
-public import PushWords
-public import PushFiles
 import PushEngine
+public import PushFiles
+public import PushSystem
+public import PushWords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What both executables (pushctl and pushctl-mock) share: how they talk to people.
 ///
@@ -48,19 +49,21 @@ public enum Console {
     /// Best effort: if stderr is gone there is nowhere left to complain.
     public static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(Descriptors.standardError, bytes) }
 
-
     /// What the lost-output message adds (send: that the notifications still went out).
     nonisolated(unsafe) public static var lostOutputNote: Words?
 
     /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
     public static func reportLostOutput() -> ExitStatus? {
         guard let failure = stdoutFailure else { return nil }
-        let why = failure.errno == Errno.brokenPipe
+        let why =
+            failure.errno == Errno.brokenPipe
             ? Words("it was closed (a pipe whose reader stopped early?)", es: "se cerró (¿una tubería cuyo lector terminó antes?)")
             : SystemError.reason(failure.errno)
         let note = lostOutputNote.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
-        error(Words("could not write the results to standard output: \(why.en); \(failure.lostBytes) bytes of output were lost",
-                    es: "no se pudieron escribir los resultados en la salida estándar: \(why.es); se perdieron \(failure.lostBytes) bytes de la salida") + note)
+        error(
+            Words(
+                "could not write the results to standard output: \(why.en); \(failure.lostBytes) bytes of output were lost",
+                es: "no se pudieron escribir los resultados en la salida estándar: \(why.es); se perdieron \(failure.lostBytes) bytes de la salida") + note)
         return .ioError
     }
 

@@ -1,14 +1,15 @@
 public import ArgumentParser
-import PushSystem
 public import PushCore
+import PushSystem
 public import PushWords
 
 /// `--lang en|es`, on every command that talks to people (help, the man page and completions
 /// stay English).
 public struct LanguageOption: ParsableArguments, Sendable {
-    @Option(name: .customLong("lang"),
-            help: ArgumentHelp("Language of the messages: en or es (default: PUSHCTL_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG).", valueName: "en|es"),
-            completion: .list(Language.allCases.map(\.rawValue)))
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp("Language of the messages: en or es (default: PUSHCTL_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG).", valueName: "en|es"),
+        completion: .list(Language.allCases.map(\.rawValue)))
     public var lang: String?
 
     public init() {}
@@ -41,9 +42,11 @@ public enum LanguageSetting {
                 }
                 guard let language = Language(naming: value) else {
                     let shown = OutsideText.display(value, limit: 20)
-                    throw InputError(Words("--lang '\(shown)' is not a language pushctl speaks; choose one of: \(Language.names)",
-                                           es: "pushctl no habla el idioma '\(shown)' de --lang; elige uno de estos: \(Language.names)"),
-                                     kind: .usage)
+                    throw InputError(
+                        Words(
+                            "--lang '\(shown)' is not a language pushctl speaks; choose one of: \(Language.names)",
+                            es: "pushctl no habla el idioma '\(shown)' de --lang; elige uno de estos: \(Language.names)"),
+                        kind: .usage)
                 }
                 return (language, true)
             }
@@ -53,15 +56,19 @@ public enum LanguageSetting {
             guard !value.isEmpty else {
                 // Set but empty: said, not silently ignored (the locale decides).
                 let language = Language.fromLocale(environment)
-                Console.warn(Words("PUSHCTL_LANG is set but empty; the locale decides the language",
-                                   es: "PUSHCTL_LANG está definida pero vacía; el idioma lo decide la configuración regional"))
+                Console.warn(
+                    Words(
+                        "PUSHCTL_LANG is set but empty; the locale decides the language",
+                        es: "PUSHCTL_LANG está definida pero vacía; el idioma lo decide la configuración regional"))
                 return (language, false)
             }
             guard let language = Language(naming: value) else {
                 let shown = OutsideText.display(value, limit: 20)
-                throw InputError(Words("PUSHCTL_LANG is '\(shown)', not a language pushctl speaks; choose one of: \(Language.names)",
-                                       es: "PUSHCTL_LANG vale '\(shown)', un idioma que pushctl no habla; elige uno de estos: \(Language.names)"),
-                                 kind: .usage)
+                throw InputError(
+                    Words(
+                        "PUSHCTL_LANG is '\(shown)', not a language pushctl speaks; choose one of: \(Language.names)",
+                        es: "PUSHCTL_LANG vale '\(shown)', un idioma que pushctl no habla; elige uno de estos: \(Language.names)"),
+                    kind: .usage)
             }
             return (language, true)
         }

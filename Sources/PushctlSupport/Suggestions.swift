@@ -1,8 +1,8 @@
 public import ArgumentParser
 public import PushCore
-import PushWords
-import PushSystem
 import PushEngine
+import PushSystem
+import PushWords
 
 /// When the command line does not parse, the word that was wrong and what the user meant: first a
 /// table of what people really type (curl's flags, other push tools', Apple's words), then the
@@ -72,7 +72,9 @@ public enum Suggestions {
                     return unknownOption(word: name, command: command, path: path, known: known)
                 }
                 // A closed choice (`--storage none|latest`): a value outside it is named, with the choices.
-                let value = word.contains("=") ? String(word.split(separator: "=", maxSplits: 1).last ?? "")
+                let value =
+                    word.contains("=")
+                    ? String(word.split(separator: "=", maxSplits: 1).last ?? "")
                     : index + 1 < arguments.count ? arguments[index + 1] : nil
                 if let choices = known.values[name], let value, !choices.contains(value) {
                     return unknownValue(value, option: name, choices: choices)
@@ -116,14 +118,17 @@ public enum Suggestions {
         let here = path.joined(separator: " ")
         let lowered = word.lowercased()
         // The table names pushctl's own commands: it is read for a word typed where they go.
-        let meant = (path.count == 1 ? commandTable.first { $0.typed.contains(lowered) }?.meant : nil)
+        let meant =
+            (path.count == 1 ? commandTable.first { $0.typed.contains(lowered) }?.meant : nil)
             ?? nearest(lowered, among: names)
         if let meant {
-            return Words("'\(shown)' is not a \(here) command; did you mean `\(here) \(meant)`?",
-                         es: "'\(shown)' no es un comando de \(here); ¿querías decir `\(here) \(meant)`?")
+            return Words(
+                "'\(shown)' is not a \(here) command; did you mean `\(here) \(meant)`?",
+                es: "'\(shown)' no es un comando de \(here); ¿querías decir `\(here) \(meant)`?")
         }
-        return Words("'\(shown)' is not a \(here) command; the commands are: \(names.joined(separator: ", ")) (see `\(here) --help`)",
-                     es: "'\(shown)' no es un comando de \(here); los comandos son: \(names.joined(separator: ", ")) (consulta `\(here) --help`)")
+        return Words(
+            "'\(shown)' is not a \(here) command; the commands are: \(names.joined(separator: ", ")) (see `\(here) --help`)",
+            es: "'\(shown)' no es un comando de \(here); los comandos son: \(names.joined(separator: ", ")) (consulta `\(here) --help`)")
     }
 
     static func unknownOption(word: String, command: any ParsableCommand.Type, path: [String], known: KnownOptions) -> Words {
@@ -139,11 +144,13 @@ public enum Suggestions {
         }
         let meant = usable ?? nearest(lowered, among: known.names.filter { $0.hasPrefix("--") && $0 != "--help" })
         if let meant {
-            return Words("unknown option '\(shown)' for `\(here)`; did you mean \(meant)?",
-                         es: "'\(shown)' no es una opción de `\(here)`; ¿querías decir \(meant)?")
+            return Words(
+                "unknown option '\(shown)' for `\(here)`; did you mean \(meant)?",
+                es: "'\(shown)' no es una opción de `\(here)`; ¿querías decir \(meant)?")
         }
-        return Words("unknown option '\(shown)' for `\(here)`; `\(here) --help` lists them",
-                     es: "'\(shown)' no es una opción de `\(here)`; `\(here) --help` las muestra todas")
+        return Words(
+            "unknown option '\(shown)' for `\(here)`; `\(here) --help` lists them",
+            es: "'\(shown)' no es una opción de `\(here)`; `\(here) --help` las muestra todas")
     }
 
     /// `--title "-20% hoy"`: the parser reads a value that starts with `-` as an option, and says
@@ -151,23 +158,28 @@ public enum Suggestions {
     /// the parser's own words.
     static func dashedValue(_ value: String, option: String, known: KnownOptions) -> Words? {
         guard value.hasPrefix("-"), value.count > 1, Double(value) == nil,
-              !known.names.contains(String(value.split(separator: "=", maxSplits: 1).first ?? ""))
+            !known.names.contains(String(value.split(separator: "=", maxSplits: 1).first ?? ""))
         else { return nil }
         let shown = OutsideText.display(value, limit: 40)
         let quoted = shown.contains("'") ? "\"\(shown)\"" : "'\(shown)'"
-        return Words("'\(shown)' after \(option) starts with '-', so it reads as an option and \(option) has no value; join them with '=': \(option)=\(quoted)",
-                     es: "'\(shown)' después de \(option) empieza por '-', así que se lee como una opción y \(option) se queda sin valor; únelos con '=': \(option)=\(quoted)")
+        return Words(
+            "'\(shown)' after \(option) starts with '-', so it reads as an option and \(option) has no value; join them with '=': \(option)=\(quoted)",
+            es:
+                "'\(shown)' después de \(option) empieza por '-', así que se lee como una opción y \(option) se queda sin valor; únelos con '=': \(option)=\(quoted)"
+        )
     }
 
     static func unknownValue(_ value: String, option: String, choices: [String]) -> Words {
         let shown = OutsideText.display(value, limit: 40)
         let list = choices.joined(separator: ", ")
         if let meant = nearest(value.lowercased(), among: choices) {
-            return Words("'\(shown)' is not a value of \(option); did you mean \(meant)? (\(option) takes \(list))",
-                         es: "'\(shown)' no es un valor de \(option); ¿querías decir \(meant)? (\(option) admite \(list))")
+            return Words(
+                "'\(shown)' is not a value of \(option); did you mean \(meant)? (\(option) takes \(list))",
+                es: "'\(shown)' no es un valor de \(option); ¿querías decir \(meant)? (\(option) admite \(list))")
         }
-        return Words("'\(shown)' is not a value of \(option); it takes \(list)",
-                     es: "'\(shown)' no es un valor de \(option); admite \(list)")
+        return Words(
+            "'\(shown)' is not a value of \(option); it takes \(list)",
+            es: "'\(shown)' no es un valor de \(option); admite \(list)")
     }
 
     /// The closest name within a small edit distance (Damerau–Levenshtein), if one is close enough.
@@ -207,7 +219,10 @@ public struct KnownOptions {
         // the next line.
         var current: [String] = []
         for line in help.split(separator: "\n") {
-            if line.hasSuffix("OPTIONS:") || line.hasSuffix(":") && line.uppercased() == line { inOptions = true; continue }
+            if line.hasSuffix("OPTIONS:") || line.hasSuffix(":") && line.uppercased() == line {
+                inOptions = true
+                continue
+            }
             guard inOptions else { continue }
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("-") {
@@ -265,7 +280,8 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
     } catch {
         // `---completion …` is the shells' question, answered by the parser itself.
         if !(error is ValidationError), root.exitCode(for: error) == .validationFailure, arguments.first?.hasPrefix("---") != true,
-           let better = Suggestions.explain(arguments, root: root) {
+            let better = Suggestions.explain(arguments, root: root)
+        {
             Console.error(better)
             CurrentProcess.exit(ExitStatus.usage.rawValue)
         }
@@ -287,8 +303,8 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
 /// message, usage line and suggestion stays the root's.
 func parsedBySubcommand(_ arguments: [String], _ root: any ParsableCommand.Type) -> (any ParsableCommand)? {
     guard let first = arguments.first,
-          let subcommand = root.configuration.subcommands.first(where: { $0.configuration.commandName == first }),
-          let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        let subcommand = root.configuration.subcommands.first(where: { $0.configuration.commandName == first }),
+        let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
     else { return nil }
     return declaredCommands(under: subcommand).contains(ObjectIdentifier(type(of: command))) ? command : nil
 }

@@ -1,5 +1,5 @@
-import PushctlSupport
 import Dispatch
+import PushctlSupport
 
 /// Runs async work from a synchronous command and waits for it.
 ///

@@ -1,14 +1,14 @@
 import ArgumentParser
-import PushctlSupport
 import Dispatch
 import Foundation
 import PushCore
-import PushWords
-import PushEngine
 import PushCrypto
 import PushCurl
+import PushEngine
 import PushMock
 import PushSystem
+import PushWords
+import PushctlSupport
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +36,10 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        guard (0...65535).contains(webPort) else { throw ValidationError(Words("--web-port must be between 0 and 65535; got \(webPort)", es: "--web-port debe estar entre 0 y 65535; se recibió \(webPort)")) }
+        guard (0...65535).contains(webPort) else {
+            throw ValidationError(
+                Words("--web-port must be between 0 and 65535; got \(webPort)", es: "--web-port debe estar entre 0 y 65535; se recibió \(webPort)"))
+        }
         if webPort != 0 && !web { throw ValidationError(Words("--web-port needs --web", es: "--web-port necesita --web")) }
     }
 
@@ -88,8 +91,9 @@ struct DemoCommand: ParsableCommand {
 
         do {
             let webURL = try view.map { view in try openWebView(view, caPEM: server.caCertificatePEM) }
-            try narrate(server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
-                        topic: topic, device: device, dead: dead, certificates: certificates, view: view)
+            try narrate(
+                server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
+                topic: topic, device: device, dead: dead, certificates: certificates, view: view)
             if let webURL { keepWebView(webURL) }
         } catch {
             _ = try? waitFor { try await stop() }
@@ -108,8 +112,11 @@ struct DemoCommand: ParsableCommand {
             throw ExitCode(ExitStatus(error.kind).rawValue)
         }
         let url = "http://127.0.0.1:\(port)/"
-        Console.out(Words("Live view of what the local APNs receives: \(url) (open it in a browser)",
-                          es: "Vista en directo de lo que recibe el APNs local: \(url) (ábrela en un navegador)").description)
+        Console.out(
+            Words(
+                "Live view of what the local APNs receives: \(url) (open it in a browser)",
+                es: "Vista en directo de lo que recibe el APNs local: \(url) (ábrela en un navegador)"
+            ).description)
         return url
     }
 
@@ -117,96 +124,147 @@ struct DemoCommand: ParsableCommand {
     private func keepWebView(_ url: String) {
         Console.out("")
         guard Terminal.isTerminal(Descriptors.standardInput) else {
-            Console.out(Words("The web view at \(url) stops with the demo (no terminal to wait on).",
-                              es: "La vista web de \(url) se detiene con la demo (no hay terminal en la que esperar).").description)
+            Console.out(
+                Words(
+                    "The web view at \(url) stops with the demo (no terminal to wait on).",
+                    es: "La vista web de \(url) se detiene con la demo (no hay terminal en la que esperar)."
+                ).description)
             return
         }
-        Console.writeOut(Array(Console.paint(Words("The web view stays at \(url) until you press Enter.",
-                                                   es: "La vista web sigue en \(url) hasta que pulses Intro.").description, .dim).utf8))
+        Console.writeOut(
+            Array(
+                Console.paint(
+                    Words(
+                        "The web view stays at \(url) until you press Enter.",
+                        es: "La vista web sigue en \(url) hasta que pulses Intro."
+                    ).description, .dim
+                ).utf8))
         _ = readLine()
     }
 
     /// The demo's files live in its private folder; failing to write one stops the demo with the reason.
     private func writeDemoFile(_ path: String, _ text: String, mode: Int) throws {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-            throw InputError(Words("cannot write the demo's file \(path)", es: "no se puede escribir el archivo de la demo \(path)"), hint: Words("set TMPDIR to a writable directory", es: "define TMPDIR como una carpeta en la que se pueda escribir"),
-                             kind: .cannotCreateOutput)
+            throw InputError(
+                Words("cannot write the demo's file \(path)", es: "no se puede escribir el archivo de la demo \(path)"),
+                hint: Words("set TMPDIR to a writable directory", es: "define TMPDIR como una carpeta en la que se pueda escribir"),
+                kind: .cannotCreateOutput)
         }
     }
 
-    private func narrate(server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,
-                         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken, certificates: TestCertificates,
-                         view: MockWebView?) throws {
+    private func narrate(
+        server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,
+        caPath: String, topic: String, device: DeviceToken, dead: DeviceToken, certificates: TestCertificates,
+        view: MockWebView?
+    ) throws {
         let narrator = Narrator(pause: pause)
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
         let authorization = FixedAuthorization(token: token.compact)
         let local = try Destination.endpoint(server.url, caCertificate: caPath)
         let connection = ConnectionSettings(concurrency: 10)
 
-        narrator.step(1, Words("The key", es: "La clave"), [
-            Words("Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
-                  es: "Apple te da un archivo .p8 una sola vez: una clave privada P-256 en PKCS#8 PEM. Su Key ID la identifica."),
-            Words("This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
-                  es: "Esta demo ha creado una de usar y tirar: \(keyPath) (key id \(keyID), equipo \(teamID))."),
-            Words("Never commit or share a real .p8: whoever has it can push to your users.",
-                  es: "Nunca subas a un repositorio ni compartas un .p8 real: quien lo tenga puede enviar notificaciones a tus usuarios."),
-        ])
+        narrator.step(
+            1, Words("The key", es: "La clave"),
+            [
+                Words(
+                    "Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
+                    es: "Apple te da un archivo .p8 una sola vez: una clave privada P-256 en PKCS#8 PEM. Su Key ID la identifica."),
+                Words(
+                    "This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
+                    es: "Esta demo ha creado una de usar y tirar: \(keyPath) (key id \(keyID), equipo \(teamID))."),
+                Words(
+                    "Never commit or share a real .p8: whoever has it can push to your users.",
+                    es: "Nunca subas a un repositorio ni compartas un .p8 real: quien lo tenga puede enviar notificaciones a tus usuarios."),
+            ])
 
-        narrator.step(2, Words("The provider token (JWT)", es: "El token del proveedor (JWT)"), [
-            Words("Every request carries a token signed with the key; APNs checks it with the public half.",
-                  es: "Cada petición lleva un token firmado con la clave; APNs lo comprueba con la mitad pública."),
-        ])
+        narrator.step(
+            2, Words("The provider token (JWT)", es: "El token del proveedor (JWT)"),
+            [
+                Words(
+                    "Every request carries a token signed with the key; APNs checks it with the public half.",
+                    es: "Cada petición lleva un token firmado con la clave; APNs lo comprueba con la mitad pública.")
+            ])
         // The key was step 1; the token's own steps become 2.1 … 2.7.
         ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst().forEach { narrator.say($0) }
 
         // The class reads this body on the projector: in its language.
-        let title = Words("Hello", es: "Hola").description, body = Words("From pushctl demo", es: "Desde la demo de pushctl").description
-        let alertPayload = Payload(json: .object([("aps", .object([("alert", .object([("title", .string(title)), ("body", .string(body))])), ("sound", .string("default"))]))]))
+        let title = Words("Hello", es: "Hola").description
+        let body = Words("From pushctl demo", es: "Desde la demo de pushctl").description
+        let alertPayload = Payload(
+            json: .object([("aps", .object([("alert", .object([("title", .string(title)), ("body", .string(body))])), ("sound", .string("default"))]))]))
         let alert = try PushTemplate(PushSpec(topic: topic), payload: alertPayload)
-        narrator.step(3, Words("The HTTP/2 request", es: "La petición HTTP/2"), [
-            Words(verbatim: "POST \(server.url)/3/device/\(device.hex)"),
-            Words("  (the path ends with the device token your app got from didRegisterForRemoteNotificationsWithDeviceToken)",
-                  es: "  (la ruta termina con el token del dispositivo que tu app recibió en didRegisterForRemoteNotificationsWithDeviceToken)"),
-            Words("  authorization: bearer <the JWT above>  who is sending", es: "  authorization: bearer <el JWT de arriba>  quién envía"),
-        ] + alert.headers.map { Words(verbatim: Self.column("  \($0.0): \($0.1)", 28)) + Self.meaning($0.0) } + [
-            Words(verbatim: "  body: \(String(decoding: alert.payload.bytes, as: UTF8.self))"),
-            Words("Over HTTP/2 many such requests share one TLS connection, each on its own stream.",
-                  es: "Con HTTP/2 muchas peticiones así comparten una sola conexión TLS, cada una en su propio stream."),
-        ])
+        narrator.step(
+            3, Words("The HTTP/2 request", es: "La petición HTTP/2"),
+            [
+                Words(verbatim: "POST \(server.url)/3/device/\(device.hex)"),
+                Words(
+                    "  (the path ends with the device token your app got from didRegisterForRemoteNotificationsWithDeviceToken)",
+                    es: "  (la ruta termina con el token del dispositivo que tu app recibió en didRegisterForRemoteNotificationsWithDeviceToken)"),
+                Words("  authorization: bearer <the JWT above>  who is sending", es: "  authorization: bearer <el JWT de arriba>  quién envía"),
+            ] + alert.headers.map { Words(verbatim: Self.column("  \($0.0): \($0.1)", 28)) + Self.meaning($0.0) } + [
+                Words(verbatim: "  body: \(String(decoding: alert.payload.bytes, as: UTF8.self))"),
+                Words(
+                    "Over HTTP/2 many such requests share one TLS connection, each on its own stream.",
+                    es: "Con HTTP/2 muchas peticiones así comparten una sola conexión TLS, cada una en su propio stream."),
+            ])
 
-        narrator.step(4, Words("An alert", es: "Una alerta"), [Words("Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…",
-                                                                        es: "Enviándola (libcurl, HTTP/2 sobre TLS, al APNs local)…")])
+        narrator.step(
+            4, Words("An alert", es: "Una alerta"),
+            [
+                Words(
+                    "Sending it (libcurl, HTTP/2 over TLS, to the local APNs)…",
+                    es: "Enviándola (libcurl, HTTP/2 sobre TLS, al APNs local)…")
+            ])
         try send(alert, to: [device], narrator: narrator, authorization: authorization, to: local, over: connection)
-        narrator.say(Words("200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).",
-                           es: "200 significa que APNs la aceptó; apns-id identifica esta notificación y apns-unique-id la encuentra en el registro de entregas de Apple (sandbox)."))
+        narrator.say(
+            Words(
+                "200 means APNs accepted it; apns-id names this notification, apns-unique-id finds it in Apple's delivery log (sandbox).",
+                es:
+                    "200 significa que APNs la aceptó; apns-id identifica esta notificación y apns-unique-id la encuentra en el registro de entregas de Apple (sandbox)."
+            ))
 
-        let silent = try PushTemplate(PushSpec(topic: topic), payload: Payload(json: .object([("aps", .object([("content-available", .integer(1))])), ("sync", .string("inbox"))])))
-        narrator.step(5, Words("A silent background push", es: "Una notificación silenciosa en segundo plano"), [
-            Words("aps holds only content-available: 1, so pushctl sends apns-push-type: \(silent.pushType.rawValue) and apns-priority: \(silent.priority.rawValue).",
-                  es: "aps solo lleva content-available: 1, así que pushctl envía apns-push-type: \(silent.pushType.rawValue) y apns-priority: \(silent.priority.rawValue)."),
-            Words("Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
-                  es: "Apple exige prioridad 5 para estas (10 es un error) y solo entrega unas pocas por hora."),
-        ])
+        let silent = try PushTemplate(
+            PushSpec(topic: topic), payload: Payload(json: .object([("aps", .object([("content-available", .integer(1))])), ("sync", .string("inbox"))])))
+        narrator.step(
+            5, Words("A silent background push", es: "Una notificación silenciosa en segundo plano"),
+            [
+                Words(
+                    "aps holds only content-available: 1, so pushctl sends apns-push-type: \(silent.pushType.rawValue) and apns-priority: \(silent.priority.rawValue).",
+                    es:
+                        "aps solo lleva content-available: 1, así que pushctl envía apns-push-type: \(silent.pushType.rawValue) y apns-priority: \(silent.priority.rawValue)."
+                ),
+                Words(
+                    "Apple requires priority 5 for these (10 is an error) and delivers only a few per hour.",
+                    es: "Apple exige prioridad 5 para estas (10 es un error) y solo entrega unas pocas por hora."),
+            ])
         try send(silent, to: [device], narrator: narrator, authorization: authorization, to: local, over: connection)
 
         refusedBeforeSending(narrator: narrator, topic: topic, device: device, view: view)
-        narrator.step(7, Words("A dead device token", es: "Un token del dispositivo muerto"), [
-            Words("When the app is deleted, its token stops working. Sending to one:",
-                  es: "Cuando se borra la app, su token deja de funcionar. Enviando a uno:"),
-        ])
+        narrator.step(
+            7, Words("A dead device token", es: "Un token del dispositivo muerto"),
+            [
+                Words(
+                    "When the app is deleted, its token stops working. Sending to one:",
+                    es: "Cuando se borra la app, su token deja de funcionar. Enviando a uno:")
+            ])
         try send(alert, to: [dead], narrator: narrator, authorization: authorization, to: local, over: connection)
-        narrator.say(Words("410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
-                           es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
+        narrator.say(
+            Words(
+                "410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
+                es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
 
         try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, to: local, over: connection, certificates: certificates)
     }
 
     /// Step 6: a payload over Apple's limit is refused before anything is sent.
     private func refusedBeforeSending(narrator: Narrator, topic: String, device: DeviceToken, view: MockWebView?) {
-        narrator.step(6, Words("A payload that is too big", es: "Una carga útil demasiado grande"), [
-            Words("APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
-                  es: "APNs acepta como mucho 4096 bytes de carga útil (5120 para VoIP). pushctl lo comprueba antes de enviar:"),
-        ])
+        narrator.step(
+            6, Words("A payload that is too big", es: "Una carga útil demasiado grande"),
+            [
+                Words(
+                    "APNs accepts at most 4096 bytes of payload (5120 for VoIP). pushctl checks before sending:",
+                    es: "APNs acepta como mucho 4096 bytes de carga útil (5120 para VoIP). pushctl lo comprueba antes de enviar:")
+            ])
         let shell = #"{"aps":{"alert":""}}"#.utf8.count
         let big = Payload(json: .object([("aps", .object([("alert", .string(String(repeating: "x", count: 4097 - shell)))]))]))
         do {
@@ -214,65 +272,94 @@ struct DemoCommand: ParsableCommand {
         } catch {
             narrator.say(Words(verbatim: "  " + Console.paint(Words("refused:", es: "rechazada:").description, .red) + " \(error.message)"))
             // Nothing reaches the mock, so the web view hears of it from the demo.
-            view?.publishNotSent(topic: topic, deviceToken: device.hex, payloadBytes: big.bytes.count, limit: PushType.alert.payloadLimit,
-                                 message: error.message)
-            narrator.say(Words("  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.",
-                               es: "  El límite de Apple mantiene pequeñas las notificaciones: los datos grandes son para que tu app los descargue cuando llegue la notificación."))
+            view?.publishNotSent(
+                topic: topic, deviceToken: device.hex, payloadBytes: big.bytes.count, limit: PushType.alert.payloadLimit,
+                message: error.message)
+            narrator.say(
+                Words(
+                    "  Apple's limit keeps notifications small: large data belongs in your app's own download, started by the push.",
+                    es:
+                        "  El límite de Apple mantiene pequeñas las notificaciones: los datos grandes son para que tu app los descargue cuando llegue la notificación."
+                ))
         }
-        narrator.say(Words("Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.",
-                           es: "No se envió nada: `pushctl send` termina con 65 ante una entrada así, para que un script lo sepa."))
+        narrator.say(
+            Words(
+                "Nothing was sent: `pushctl send` exits 65 for input like this, so a script can tell.",
+                es: "No se envió nada: `pushctl send` termina con 65 ante una entrada así, para que un script lo sepa."))
 
     }
 
     /// Step 8: the same alert over a certificate, then how to do it with a real iPhone.
-    private func yourTurn(narrator: Narrator, alert: PushTemplate, device: DeviceToken, topic: String,
-                          to local: Destination, over connection: ConnectionSettings, certificates: TestCertificates) throws {
-        narrator.step(8, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"), [
-            Words("APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
-                  es: "APNs admite dos tipos de credenciales. Todo lo anterior usó una clave (.p8) y un JWT."),
-            Words("The other is a certificate: TLS presents it, and no authorization header is sent.",
-                  es: "La otra es un certificado: TLS lo presenta, y no se envía cabecera authorization."),
-            Words("The same alert over a test certificate for \(certificates.certificate.uid ?? topic) (made by this demo, not Apple's):",
-                  es: "La misma alerta con un certificado de prueba para \(certificates.certificate.uid ?? topic) (creado por esta demo, no es de Apple):"),
-        ])
+    private func yourTurn(
+        narrator: Narrator, alert: PushTemplate, device: DeviceToken, topic: String,
+        to local: Destination, over connection: ConnectionSettings, certificates: TestCertificates
+    ) throws {
+        narrator.step(
+            8, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"),
+            [
+                Words(
+                    "APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
+                    es: "APNs admite dos tipos de credenciales. Todo lo anterior usó una clave (.p8) y un JWT."),
+                Words(
+                    "The other is a certificate: TLS presents it, and no authorization header is sent.",
+                    es: "La otra es un certificado: TLS lo presenta, y no se envía cabecera authorization."),
+                Words(
+                    "The same alert over a test certificate for \(certificates.certificate.uid ?? topic) (made by this demo, not Apple's):",
+                    es: "La misma alerta con un certificado de prueba para \(certificates.certificate.uid ?? topic) (creado por esta demo, no es de Apple):"),
+            ])
         var overCertificate = connection
         overCertificate.clientCertificate = TLSClientCertificate(certificatePEM: certificates.certificatePEM, privateKeyPEM: certificates.privateKeyPEM)
         try send(alert, to: [device], narrator: narrator, authorization: CertificateAuthorization(), to: local, over: overCertificate)
         [
             Words(verbatim: ""),
-            Words("With a key (recommended: it never expires, one key for all your apps):",
-                  es: "Con una clave (lo recomendado: no caduca, y una sola clave sirve para todas tus apps):"),
-            Words("1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
-                  es: "1. En tu cuenta de Apple Developer: Keys › + › Apple Push Notifications service; descarga AuthKey_<KEYID>.p8."),
-            Words("2. Run your app from Xcode on the phone and print the device token it registers.",
-                  es: "2. Ejecuta tu app desde Xcode en el teléfono e imprime el token del dispositivo que registra."),
-            Words("3. Send (sandbox is the default for apps run from Xcode):",
-                  es: "3. Envía (sandbox es lo predeterminado para apps ejecutadas desde Xcode):"),
+            Words(
+                "With a key (recommended: it never expires, one key for all your apps):",
+                es: "Con una clave (lo recomendado: no caduca, y una sola clave sirve para todas tus apps):"),
+            Words(
+                "1. In your Apple Developer account: Keys › + › Apple Push Notifications service; download AuthKey_<KEYID>.p8.",
+                es: "1. En tu cuenta de Apple Developer: Keys › + › Apple Push Notifications service; descarga AuthKey_<KEYID>.p8."),
+            Words(
+                "2. Run your app from Xcode on the phone and print the device token it registers.",
+                es: "2. Ejecuta tu app desde Xcode en el teléfono e imprime el token del dispositivo que registra."),
+            Words(
+                "3. Send (sandbox is the default for apps run from Xcode):",
+                es: "3. Envía (sandbox es lo predeterminado para apps ejecutadas desde Xcode):"),
             // The commands to paste: every line within 60 columns (a projector's terminal), so none
             // is wrapped where the shell would read it as two.
             Words(verbatim: "   pushctl send --key-file AuthKey_<KEYID>.p8 \\"),
             Words("     --team-id <TEAMID> --topic <your.bundle.id> \\", es: "     --team-id <TEAMID> --topic <tu.bundle.id> \\"),
             Words(verbatim: "     --device-token <TOKEN> \\"),
             Words("     --title Hello --body 'From pushctl'", es: "     --title Hola --body 'Desde pushctl'"),
-            Words("With a certificate (one app, renewed every year): make an Apple Push Notification service SSL certificate for the app, export it with its key from Keychain Access as push.p12, then:",
-                  es: "Con un certificado (una app, se renueva cada año): crea un certificado Apple Push Notification service SSL para la app, expórtalo con su clave desde Acceso a Llaveros como push.p12, y luego:"),
+            Words(
+                "With a certificate (one app, renewed every year): make an Apple Push Notification service SSL certificate for the app, export it with its key from Keychain Access as push.p12, then:",
+                es:
+                    "Con un certificado (una app, se renueva cada año): crea un certificado Apple Push Notification service SSL para la app, expórtalo con su clave desde Acceso a Llaveros como push.p12, y luego:"
+            ),
             Words("   pushctl cert inspect push.p12  # topics, expiry date", es: "   pushctl cert inspect push.p12  # topics, caducidad"),
             Words(verbatim: "   pushctl send --cert push.p12 \\"),
             Words("     --device-token <TOKEN> --title Hello", es: "     --device-token <TOKEN> --title Hola"),
-            Words("Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
-                  es: "Prueba las dos primero con un APNs local: `pushctl mock --help`, `pushctl cert generate --help`."),
-            Words("Live Activities: `pushctl send --live-activity update --content-state '{…}'` (the lint catches what a device would silently drop); broadcasts to many activities: `pushctl channel create`, then `send --channel-id`.",
-                  es: "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (el lint detecta lo que un dispositivo descartaría sin avisar); envíos a muchas actividades: `pushctl channel create`, y luego `send --channel-id`."),
+            Words(
+                "Try both first against a local APNs: `pushctl mock --help`, `pushctl cert generate --help`.",
+                es: "Prueba las dos primero con un APNs local: `pushctl mock --help`, `pushctl cert generate --help`."),
+            Words(
+                "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (the lint catches what a device would silently drop); broadcasts to many activities: `pushctl channel create`, then `send --channel-id`.",
+                es:
+                    "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (el lint detecta lo que un dispositivo descartaría sin avisar); envíos a muchas actividades: `pushctl channel create`, y luego `send --channel-id`."
+            ),
         ].forEach { narrator.say($0) }
     }
 
-    private func send(_ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
-                      authorization: any AuthorizationSource, to local: Destination, over connection: ConnectionSettings) throws {
-        let renderer = ResultRenderer(format: .text, sink: StandardOutput.shared,
-                                      style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false))
+    private func send(
+        _ template: PushTemplate, to tokens: [DeviceToken], narrator: Narrator,
+        authorization: any AuthorizationSource, to local: Destination, over connection: ConnectionSettings
+    ) throws {
+        let renderer = ResultRenderer(
+            format: .text, sink: StandardOutput.shared,
+            style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false))
         do {
-            let plan = SendPlan(notifications: .list(template, tokens, duplicates: 0), destination: local, connection: connection,
-                                authorization: authorization, policy: RetryPolicy())
+            let plan = SendPlan(
+                notifications: .list(template, tokens, duplicates: 0), destination: local, connection: connection,
+                authorization: authorization, policy: RetryPolicy())
             _ = try SendRun(plan: plan).run { result in
                 narrator.say(Words(verbatim: "  " + renderer.line(for: result)))
             }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PushCore
-import PushWords
 import PushMock
+import PushWords
 
 /// What `pushctl mock` adds for a class: beyond loopback, an address other machines can type and
 /// the CA certificate over plain HTTP (`--ca-port`); the live web view (`--web`).
@@ -29,28 +29,48 @@ struct Classroom: Sendable {
         if beyondLoopback {
             let every = MockNetwork.isWildcard(host) ? Words(" (every interface)", es: " (todas las interfaces)") : Words(verbatim: "")
             let watch = webView == nil ? Words(verbatim: "") : Words(" and watch the web view", es: " y ver la vista web")
-            lines.append((Words("  listening on \(host)", es: "  escuchando en \(host)") + every
-                          + Words(": anyone who reaches this machine can send to the mock", es: ": cualquiera que llegue a esta máquina puede enviar al mock") + watch).description)
+            lines.append(
+                (Words("  listening on \(host)", es: "  escuchando en \(host)") + every
+                    + Words(": anyone who reaches this machine can send to the mock", es: ": cualquiera que llegue a esta máquina puede enviar al mock") + watch)
+                    .description)
             lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").description)
             if loopbackOnly {
-                lines.append(Words("  note: this machine has no address beyond loopback, so no other machine can reach it; join a network and start the mock again (its certificate names the addresses it had at start)",
-                                   es: "  ojo: esta máquina no tiene ninguna dirección fuera de loopback, así que ninguna otra puede llegar a ella; conéctate a una red y vuelve a arrancar el mock (su certificado nombra las direcciones que tenía al arrancar)").description)
+                lines.append(
+                    Words(
+                        "  note: this machine has no address beyond loopback, so no other machine can reach it; join a network and start the mock again (its certificate names the addresses it had at start)",
+                        es:
+                            "  ojo: esta máquina no tiene ninguna dirección fuera de loopback, así que ninguna otra puede llegar a ella; conéctate a una red y vuelve a arrancar el mock (su certificado nombra las direcciones que tenía al arrancar)"
+                    ).description)
             }
         } else if !certificateNames.isEmpty {
             lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").description)
         }
         if let caFile {
-            lines.append(Words("  CA certificate for other machines: curl -o mock-ca.pem \(caFile)", es: "  certificado de la CA para otras máquinas: curl -o mock-ca.pem \(caFile)").description)
+            lines.append(
+                Words(
+                    "  CA certificate for other machines: curl -o mock-ca.pem \(caFile)",
+                    es: "  certificado de la CA para otras máquinas: curl -o mock-ca.pem \(caFile)"
+                ).description)
             if let fingerprint = MockCertificateFingerprint.sha256(pem: caPEM) {
-                lines.append(Words("    plain HTTP is fine for a public certificate, but check what arrived: its SHA-256 fingerprint is",
-                                   es: "    HTTP sin cifrar basta para un certificado público, pero comprueba lo que llegó: su huella SHA-256 es").description)
+                lines.append(
+                    Words(
+                        "    plain HTTP is fine for a public certificate, but check what arrived: its SHA-256 fingerprint is",
+                        es: "    HTTP sin cifrar basta para un certificado público, pero comprueba lo que llegó: su huella SHA-256 es"
+                    ).description)
                 lines.append("    \(fingerprint)")
-                lines.append(Words("    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 prints it)",
-                                   es: "    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 la muestra)").description)
+                lines.append(
+                    Words(
+                        "    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 prints it)",
+                        es: "    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 la muestra)"
+                    ).description)
             }
         }
         if let webView {
-            lines.append(Words("  web view: \(webView) (live: every request the mock answers)", es: "  vista web: \(webView) (en directo: cada petición que responde el mock)").description)
+            lines.append(
+                Words(
+                    "  web view: \(webView) (live: every request the mock answers)",
+                    es: "  vista web: \(webView) (en directo: cada petición que responde el mock)"
+                ).description)
         }
         return lines
     }
@@ -64,14 +84,19 @@ struct Classroom: Sendable {
 extension MockCommand {
     func validateClassroom() throws {
         for (name, value) in [("--ca-port", caPort), ("--web", webPort)] {
-            if let value, !(0...65535).contains(value) { throw ValidationError(Words("\(name) must be between 0 and 65535; got \(value)", es: "\(name) debe estar entre 0 y 65535; se recibió \(value)")) }
+            if let value, !(0...65535).contains(value) {
+                throw ValidationError(Words("\(name) must be between 0 and 65535; got \(value)", es: "\(name) debe estar entre 0 y 65535; se recibió \(value)"))
+            }
         }
         let fixed = [("--port", Optional(port)), ("--ca-port", caPort), ("--web", webPort)].compactMap { name, value in
             value.flatMap { $0 == 0 ? nil : (name, $0) }
         }
         for (index, (name, value)) in fixed.enumerated() {
             if let other = fixed[..<index].first(where: { $0.1 == value }) {
-                throw ValidationError(Words("\(other.0) and \(name) are both \(value): each server needs a port of its own (0 picks a free one)", es: "\(other.0) y \(name) son los dos \(value): cada servidor necesita su propio puerto (0 elige uno libre)"))
+                throw ValidationError(
+                    Words(
+                        "\(other.0) and \(name) are both \(value): each server needs a port of its own (0 picks a free one)",
+                        es: "\(other.0) y \(name) son los dos \(value): cada servidor necesita su propio puerto (0 elige uno libre)"))
             }
         }
         for name in extraNames {

@@ -1,15 +1,14 @@
 public import ArgumentParser
-import PushctlSupport
 import Dispatch
 import Foundation
 import PushCore
-import PushWords
-import PushFiles
 import PushEngine
+import PushFiles
 import PushMock
-import Synchronization
-
 import PushSystem
+import PushWords
+import PushctlSupport
+import Synchronization
 
 /// A closed choice taken as an enum (a value outside it is named, with the choices: `Suggestions`).
 extension APNsEnvironment: ExpressibleByArgument {}
@@ -60,9 +59,11 @@ struct MockCommand: ParsableCommand {
             valueName: "path"))
     var keyFiles: [String] = []
 
-    @Option(name: .customLong("key-dir"), help: ArgumentHelp(
-        "A folder of keys for a class where nobody shares a private key: each student puts the public half of their key there (KEYID.pem, as `pushctl key generate` writes it); read again when a token names a new key id.",
-        valueName: "dir"), completion: .directory)
+    @Option(
+        name: .customLong("key-dir"),
+        help: ArgumentHelp(
+            "A folder of keys for a class where nobody shares a private key: each student puts the public half of their key there (KEYID.pem, as `pushctl key generate` writes it); read again when a token names a new key id.",
+            valueName: "dir"), completion: .directory)
     var keyDir: String?
 
     @Option(name: .customLong("team-id"), help: "Require this team id in the tokens' iss (default: any).")
@@ -74,17 +75,22 @@ struct MockCommand: ParsableCommand {
     @Option(help: "Append one JSON line per request to this file.")
     var log: String?
 
-    @Option(name: .customLong("client-ca"),
-            help: ArgumentHelp("Accept TLS client certificates (certificate-based authentication) signed by this CA, e.g. the pushctl-test-ca.pem of `pushctl cert generate` (repeatable; the mock's own CA is always accepted).", valueName: "path"),
-            completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        name: .customLong("client-ca"),
+        help: ArgumentHelp(
+            "Accept TLS client certificates (certificate-based authentication) signed by this CA, e.g. the pushctl-test-ca.pem of `pushctl cert generate` (repeatable; the mock's own CA is always accepted).",
+            valueName: "path"),
+        completion: .file(extensions: ["pem", "crt"]))
     var clientCAs: [String] = []
 
-    @Option(name: .customLong("channel-limit"),
-            help: ArgumentHelp("Broadcast channels the mock keeps in all (Apple: 10,000 per environment); past it, CannotCreateChannelConfig.", valueName: "n"))
+    @Option(
+        name: .customLong("channel-limit"),
+        help: ArgumentHelp("Broadcast channels the mock keeps in all (Apple: 10,000 per environment); past it, CannotCreateChannelConfig.", valueName: "n"))
     var channelLimit = BroadcastAPI.channelLimit
 
-    @Option(name: .customLong("environment"),
-            help: ArgumentHelp("The environment the mock plays for certificates; a certificate for the other gets BadCertificateEnvironment.", valueName: "env"))
+    @Option(
+        name: .customLong("environment"),
+        help: ArgumentHelp("The environment the mock plays for certificates; a certificate for the other gets BadCertificateEnvironment.", valueName: "env"))
     var environment: APNsEnvironment = .sandbox
 
     @Option(
@@ -95,21 +101,25 @@ struct MockCommand: ParsableCommand {
     @Option(name: .customLong("max-streams"), help: "Concurrent streams per connection after the first valid token (0 allows none).")
     var maxStreams = 1000
 
-    @Option(name: .customLong("initial-streams"),
-            help: ArgumentHelp(
-                "Concurrent streams per connection until the first valid token (default 1, as APNs; a benchmark may start higher; 0 allows none).",
-                valueName: "n"))
+    @Option(
+        name: .customLong("initial-streams"),
+        help: ArgumentHelp(
+            "Concurrent streams per connection until the first valid token (default 1, as APNs; a benchmark may start higher; 0 allows none).",
+            valueName: "n"))
     var initialStreamsOption: Int?
 
     /// 1 unless told otherwise (0 when --max-streams is 0).
     var initialStreams: Int { initialStreamsOption ?? min(1, maxStreams) }
 
-    @Option(name: .customLong("fail-first"),
-            help: ArgumentHelp("Answer the first N requests to TOKEN with REASON, then accept it, e.g. <hex>=2:ServiceUnavailable (repeatable).",
-                               valueName: "token=n:reason"))
+    @Option(
+        name: .customLong("fail-first"),
+        help: ArgumentHelp(
+            "Answer the first N requests to TOKEN with REASON, then accept it, e.g. <hex>=2:ServiceUnavailable (repeatable).",
+            valueName: "token=n:reason"))
     var failFirst: [String] = []
 
-    @Option(name: .customLong("goaway-after"), help: ArgumentHelp("Send GOAWAY ({\"reason\":\"Shutdown\"}) after N requests on each connection.", valueName: "n"))
+    @Option(
+        name: .customLong("goaway-after"), help: ArgumentHelp("Send GOAWAY ({\"reason\":\"Shutdown\"}) after N requests on each connection.", valueName: "n"))
     var goAwayAfter: Int?
 
     @Option(name: .customLong("close-after"), help: ArgumentHelp("Drop each connection abruptly (no GOAWAY) after N requests.", valueName: "n"))
@@ -121,49 +131,60 @@ struct MockCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Wait this many milliseconds before each answer.", valueName: "ms"))
     var delay = 0
 
-    @Option(name: .customLong("goaway-error"),
-            help: ArgumentHelp("The HTTP/2 error code of --goaway-after's GOAWAY: a number or a name such as PROTOCOL_ERROR (default NO_ERROR).",
-                               valueName: "code"))
+    @Option(
+        name: .customLong("goaway-error"),
+        help: ArgumentHelp(
+            "The HTTP/2 error code of --goaway-after's GOAWAY: a number or a name such as PROTOCOL_ERROR (default NO_ERROR).",
+            valueName: "code"))
     var goAwayError: String?
 
-    @Option(name: .customLong("goaway-instead"),
-            help: ArgumentHelp("Answer no request: GOAWAY (last stream 0) with {\"reason\":REASON} on each connection's first, as APNs does for some refusals.",
-                               valueName: "reason"))
+    @Option(
+        name: .customLong("goaway-instead"),
+        help: ArgumentHelp(
+            "Answer no request: GOAWAY (last stream 0) with {\"reason\":REASON} on each connection's first, as APNs does for some refusals.",
+            valueName: "reason"))
     var goAwayInstead: String?
 
-    @Option(name: .customLong("answer-status"),
-            help: ArgumentHelp("Answer requests that pass the checks with this HTTP status (100-599) instead, as a proxy would: no apns-id, no JSON.",
-                               valueName: "code"))
+    @Option(
+        name: .customLong("answer-status"),
+        help: ArgumentHelp(
+            "Answer requests that pass the checks with this HTTP status (100-599) instead, as a proxy would: no apns-id, no JSON.",
+            valueName: "code"))
     var answerStatus: Int?
 
     @Option(name: .customLong("answer-body"), help: ArgumentHelp("The body of --answer-status's answer, sent verbatim (default: empty).", valueName: "text"))
     var answerBody: String?
 
-    @Option(name: .customLong("answer-count"),
-            help: ArgumentHelp("Only the first N requests that pass the checks get --answer-status (default: all).", valueName: "n"))
+    @Option(
+        name: .customLong("answer-count"),
+        help: ArgumentHelp("Only the first N requests that pass the checks get --answer-status (default: all).", valueName: "n"))
     var answerCount: Int?
 
     @Option(name: .customLong("retry-after"), help: ArgumentHelp("Add 'retry-after: VALUE' (verbatim) to every answer that is not 200.", valueName: "value"))
     var retryAfter: String?
 
-    @Option(name: .customLong("pad-body"),
-            help: ArgumentHelp("Append this many spaces to every answer's body, 200s included (at most 16 MiB).", valueName: "bytes"))
+    @Option(
+        name: .customLong("pad-body"),
+        help: ArgumentHelp("Append this many spaces to every answer's body, 200s included (at most 16 MiB).", valueName: "bytes"))
     var padBody = 0
 
-    @Option(name: .customLong("san"),
-            help: ArgumentHelp(
-                "Another host name or IP address for the mock's certificate (repeatable). Beyond loopback it names this machine's addresses and host name already.",
-                valueName: "name"))
+    @Option(
+        name: .customLong("san"),
+        help: ArgumentHelp(
+            "Another host name or IP address for the mock's certificate (repeatable). Beyond loopback it names this machine's addresses and host name already.",
+            valueName: "name"))
     var extraNames: [String] = []
 
-    @Option(name: .customLong("ca-port"),
-            help: ArgumentHelp(
-                "Serve the CA certificate over plain HTTP at /mock-ca.pem on this port (0 picks one; done on a free port anyway when --host is beyond loopback).",
-                valueName: "port"))
+    @Option(
+        name: .customLong("ca-port"),
+        help: ArgumentHelp(
+            "Serve the CA certificate over plain HTTP at /mock-ca.pem on this port (0 picks one; done on a free port anyway when --host is beyond loopback).",
+            valueName: "port"))
     var caPort: Int?
 
-    @Option(name: .customLong("web"),
-            help: ArgumentHelp("Serve a live web view of the requests on this port, on the same --host (0 picks a free one).", valueName: "port"))
+    @Option(
+        name: .customLong("web"),
+        help: ArgumentHelp("Serve a live web view of the requests on this port, on the same --host (0 picks a free one).", valueName: "port"))
     var webPort: Int?
 
     @Flag(help: "Complete TLS and HTTP/2 set-up and read requests, but never answer and never close.")
@@ -174,44 +195,70 @@ struct MockCommand: ParsableCommand {
 
     // APNs' own limits, and the guards against floods (MockProtocolLimits).
 
-    @Option(name: .customLong("token-update-interval"),
-            help: ArgumentHelp("Answer 429 TooManyProviderTokenUpdates when a connection changes to a token issued less than this many seconds after its current one (default 1200, as APNs; 0 allows any).",
-                               valueName: "seconds"))
+    @Option(
+        name: .customLong("token-update-interval"),
+        help: ArgumentHelp(
+            "Answer 429 TooManyProviderTokenUpdates when a connection changes to a token issued less than this many seconds after its current one (default 1200, as APNs; 0 allows any).",
+            valueName: "seconds"))
     var tokenUpdateInterval: Int64 = 20 * 60
 
-    @Option(name: .customLong("bad-token-limit"),
-            help: ArgumentHelp("After N BadDeviceToken answers on a connection, send GOAWAY ({\"reason\":\"BadDeviceToken\"}) and close it, as APNs drops such connections (default: never).", valueName: "n"))
+    @Option(
+        name: .customLong("bad-token-limit"),
+        help: ArgumentHelp(
+            "After N BadDeviceToken answers on a connection, send GOAWAY ({\"reason\":\"BadDeviceToken\"}) and close it, as APNs drops such connections (default: never).",
+            valueName: "n"))
     var badTokenLimit: Int?
 
-    @Option(name: .customLong("idle-timeout"),
-            help: ArgumentHelp("Answer 400 IdleTimeout to a request whose frames stop this long, and GOAWAY and close a connection idle this long, as APNs closes idle connections (default 300; 0: wait for ever).", valueName: "seconds"))
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Answer 400 IdleTimeout to a request whose frames stop this long, and GOAWAY and close a connection idle this long, as APNs closes idle connections (default 300; 0: wait for ever).",
+            valueName: "seconds"))
     var idleTimeoutOption: Double?
 
     /// 300 s unless told otherwise; 0 is never.
     var idleTimeout: Double { idleTimeoutOption ?? Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds / 1000) }
 
-    @Option(name: .customLong("reset-limit"),
-            help: ArgumentHelp("RST_STREAM frames for unanswered streams within 10 s that end a connection, a rapid-reset flood (default 1000; 0: no limit). Resets of answered streams, as curl sends, never count.", valueName: "n"))
+    @Option(
+        name: .customLong("reset-limit"),
+        help: ArgumentHelp(
+            "RST_STREAM frames for unanswered streams within 10 s that end a connection, a rapid-reset flood (default 1000; 0: no limit). Resets of answered streams, as curl sends, never count.",
+            valueName: "n"))
     var resetLimit = 1000
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once; more are closed when accepted (default 10000).", valueName: "n"))
+    @Option(
+        name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once; more are closed when accepted (default 10000).", valueName: "n"))
     var maxConnections = 10_000
 
-    @Option(name: .customLong("max-connections-per-address"),
-            help: ArgumentHelp("Connections open at once from one IP address, so that one laptop cannot take every place; more from it are closed when accepted (default 1000).", valueName: "n"))
+    @Option(
+        name: .customLong("max-connections-per-address"),
+        help: ArgumentHelp(
+            "Connections open at once from one IP address, so that one laptop cannot take every place; more from it are closed when accepted (default 1000).",
+            valueName: "n"))
     var maxConnectionsPerAddress = 1000
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError(Words("--port must be between 0 and 65535; got \(port)", es: "--port debe estar entre 0 y 65535; se recibió \(port)")) }
+        guard (0...65535).contains(port) else {
+            throw ValidationError(Words("--port must be between 0 and 65535; got \(port)", es: "--port debe estar entre 0 y 65535; se recibió \(port)"))
+        }
         guard (0...Int(Int32.max)).contains(maxStreams) else {
-            throw ValidationError(Words("--max-streams must be between 0 and \(Int32.max); got \(maxStreams)", es: "--max-streams debe estar entre 0 y \(Int32.max); se recibió \(maxStreams)"))
+            throw ValidationError(
+                Words(
+                    "--max-streams must be between 0 and \(Int32.max); got \(maxStreams)",
+                    es: "--max-streams debe estar entre 0 y \(Int32.max); se recibió \(maxStreams)"))
         }
         guard (0...maxStreams).contains(initialStreams) else {
-            throw ValidationError(Words("--initial-streams must be between 0 and --max-streams (\(maxStreams)); got \(initialStreams)", es: "--initial-streams debe estar entre 0 y --max-streams (\(maxStreams)); se recibió \(initialStreams)"))
+            throw ValidationError(
+                Words(
+                    "--initial-streams must be between 0 and --max-streams (\(maxStreams)); got \(initialStreams)",
+                    es: "--initial-streams debe estar entre 0 y --max-streams (\(maxStreams)); se recibió \(initialStreams)"))
         }
         if let teamID, !AppleIdentifier.isWellFormed(teamID) {
-            throw ValidationError(Words("--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'", es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(teamID)'"))
+            throw ValidationError(
+                Words(
+                    "--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'",
+                    es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(teamID)'"))
         }
         for spec in failures {
             do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error)")) }
@@ -220,46 +267,94 @@ struct MockCommand: ParsableCommand {
             do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error)")) }
         }
         for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
-            if let value, value < 1 { throw ValidationError(Words("\(name) must be 1 or more; got \(value)", es: "\(name) debe ser 1 o más; se recibió \(value)")) }
+            if let value, value < 1 {
+                throw ValidationError(Words("\(name) must be 1 or more; got \(value)", es: "\(name) debe ser 1 o más; se recibió \(value)"))
+            }
         }
         guard (0...MockFaults.delayLimitMilliseconds).contains(delay) else {
-            throw ValidationError(Words("--delay must be between 0 and \(MockFaults.delayLimitMilliseconds) milliseconds; got \(delay)", es: "--delay debe estar entre 0 y \(MockFaults.delayLimitMilliseconds) milisegundos; se recibió \(delay)"))
+            throw ValidationError(
+                Words(
+                    "--delay must be between 0 and \(MockFaults.delayLimitMilliseconds) milliseconds; got \(delay)",
+                    es: "--delay debe estar entre 0 y \(MockFaults.delayLimitMilliseconds) milisegundos; se recibió \(delay)"))
         }
         if let goAwayError {
-            guard goAwayAfter != nil else { throw ValidationError(Words("--goaway-error needs --goaway-after, which sends the GOAWAY", es: "--goaway-error necesita --goaway-after, que es el que envía el GOAWAY")) }
+            guard goAwayAfter != nil else {
+                throw ValidationError(
+                    Words(
+                        "--goaway-error needs --goaway-after, which sends the GOAWAY",
+                        es: "--goaway-error necesita --goaway-after, que es el que envía el GOAWAY"))
+            }
             guard MockFaults.parseHTTP2ErrorCode(goAwayError) != nil else {
                 throw ValidationError(
-                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(goAwayError)'")
+                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(goAwayError)'"
+                )
             }
         }
         if let answerStatus, !(100...599).contains(answerStatus) {
-            throw ValidationError(Words("--answer-status must be an HTTP status between 100 and 599; got \(answerStatus)", es: "--answer-status debe ser un estado HTTP entre 100 y 599; se recibió \(answerStatus)"))
+            throw ValidationError(
+                Words(
+                    "--answer-status must be an HTTP status between 100 and 599; got \(answerStatus)",
+                    es: "--answer-status debe ser un estado HTTP entre 100 y 599; se recibió \(answerStatus)"))
         }
         if answerStatus == nil, answerBody != nil || answerCount != nil {
-            throw ValidationError(Words("--answer-body and --answer-count need --answer-status", es: "--answer-body y --answer-count necesitan --answer-status"))
+            throw ValidationError(
+                Words("--answer-body and --answer-count need --answer-status", es: "--answer-body y --answer-count necesitan --answer-status"))
         }
-        if let answerCount, answerCount < 1 { throw ValidationError(Words("--answer-count must be 1 or more; got \(answerCount)", es: "--answer-count debe ser 1 o más; se recibió \(answerCount)")) }
+        if let answerCount, answerCount < 1 {
+            throw ValidationError(
+                Words("--answer-count must be 1 or more; got \(answerCount)", es: "--answer-count debe ser 1 o más; se recibió \(answerCount)"))
+        }
         if let retryAfter, !MockFaults.isSendableHeaderValue(retryAfter) {
-            throw ValidationError(Words("--retry-after cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)", es: "--retry-after no puede llevar NUL, CR ni LF (HTTP/2 los prohíbe en el valor de una cabecera)"))
+            throw ValidationError(
+                Words(
+                    "--retry-after cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)",
+                    es: "--retry-after no puede llevar NUL, CR ni LF (HTTP/2 los prohíbe en el valor de una cabecera)"))
         }
         guard (0...MockFaults.padBodyLimit).contains(padBody) else {
-            throw ValidationError(Words("--pad-body must be between 0 and \(MockFaults.padBodyLimit) bytes; got \(padBody)", es: "--pad-body debe estar entre 0 y \(MockFaults.padBodyLimit) bytes; se recibió \(padBody)"))
+            throw ValidationError(
+                Words(
+                    "--pad-body must be between 0 and \(MockFaults.padBodyLimit) bytes; got \(padBody)",
+                    es: "--pad-body debe estar entre 0 y \(MockFaults.padBodyLimit) bytes; se recibió \(padBody)"))
         }
-        if silent && resetStreams { throw ValidationError(Words("--silent and --reset-streams exclude each other: one never answers, the other resets", es: "--silent y --reset-streams se excluyen: uno nunca responde y el otro reinicia el stream")) }
+        if silent && resetStreams {
+            throw ValidationError(
+                Words(
+                    "--silent and --reset-streams exclude each other: one never answers, the other resets",
+                    es: "--silent y --reset-streams se excluyen: uno nunca responde y el otro reinicia el stream"))
+        }
         try validateLimits()
         try validateClassroom()
     }
 
     private func validateLimits() throws {
-        guard tokenUpdateInterval >= 0 else { throw ValidationError(Words("--token-update-interval must be 0 or more seconds; got \(tokenUpdateInterval)", es: "--token-update-interval debe ser 0 o más segundos; se recibió \(tokenUpdateInterval)")) }
-        if let badTokenLimit, badTokenLimit < 1 { throw ValidationError(Words("--bad-token-limit must be 1 or more; got \(badTokenLimit)", es: "--bad-token-limit debe ser 1 o más; se recibió \(badTokenLimit)")) }
-        if idleTimeout != 0, !(0.001...86_400).contains(idleTimeout) {
-            throw ValidationError(Words("--idle-timeout must be 0 (never) or between 0.001 and 86400 seconds; got \(idleTimeout)", es: "--idle-timeout debe ser 0 (nunca) o estar entre 0.001 y 86400 segundos; se recibió \(idleTimeout)"))
+        guard tokenUpdateInterval >= 0 else {
+            throw ValidationError(
+                Words(
+                    "--token-update-interval must be 0 or more seconds; got \(tokenUpdateInterval)",
+                    es: "--token-update-interval debe ser 0 o más segundos; se recibió \(tokenUpdateInterval)"))
         }
-        guard resetLimit >= 0 else { throw ValidationError(Words("--reset-limit must be 0 or more; got \(resetLimit)", es: "--reset-limit debe ser 0 o más; se recibió \(resetLimit)")) }
-        guard maxConnections >= 1 else { throw ValidationError(Words("--max-connections must be 1 or more; got \(maxConnections)", es: "--max-connections debe ser 1 o más; se recibió \(maxConnections)")) }
+        if let badTokenLimit, badTokenLimit < 1 {
+            throw ValidationError(
+                Words("--bad-token-limit must be 1 or more; got \(badTokenLimit)", es: "--bad-token-limit debe ser 1 o más; se recibió \(badTokenLimit)"))
+        }
+        if idleTimeout != 0, !(0.001...86_400).contains(idleTimeout) {
+            throw ValidationError(
+                Words(
+                    "--idle-timeout must be 0 (never) or between 0.001 and 86400 seconds; got \(idleTimeout)",
+                    es: "--idle-timeout debe ser 0 (nunca) o estar entre 0.001 y 86400 segundos; se recibió \(idleTimeout)"))
+        }
+        guard resetLimit >= 0 else {
+            throw ValidationError(Words("--reset-limit must be 0 or more; got \(resetLimit)", es: "--reset-limit debe ser 0 o más; se recibió \(resetLimit)"))
+        }
+        guard maxConnections >= 1 else {
+            throw ValidationError(
+                Words("--max-connections must be 1 or more; got \(maxConnections)", es: "--max-connections debe ser 1 o más; se recibió \(maxConnections)"))
+        }
         guard maxConnectionsPerAddress >= 1 else {
-            throw ValidationError(Words("--max-connections-per-address must be 1 or more; got \(maxConnectionsPerAddress)", es: "--max-connections-per-address debe ser 1 o más; se recibió \(maxConnectionsPerAddress)"))
+            throw ValidationError(
+                Words(
+                    "--max-connections-per-address must be 1 or more; got \(maxConnectionsPerAddress)",
+                    es: "--max-connections-per-address debe ser 1 o más; se recibió \(maxConnectionsPerAddress)"))
         }
     }
 
@@ -275,16 +370,39 @@ struct MockCommand: ParsableCommand {
     private var limitLines: [String] {
         var lines: [String] = []
         if tokenUpdateInterval != 20 * 60 {
-            lines.append(tokenUpdateInterval == 0 ? Words("  limit: tokens may change any time (no TooManyProviderTokenUpdates)", es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)").description : Words("  limit: a token may change every \(tokenUpdateInterval) s on a connection", es: "  límite: un token puede cambiar cada \(tokenUpdateInterval) s en una conexión").description)
+            lines.append(
+                tokenUpdateInterval == 0
+                    ? Words(
+                        "  limit: tokens may change any time (no TooManyProviderTokenUpdates)",
+                        es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)"
+                    ).description
+                    : Words(
+                        "  limit: a token may change every \(tokenUpdateInterval) s on a connection",
+                        es: "  límite: un token puede cambiar cada \(tokenUpdateInterval) s en una conexión"
+                    ).description)
         }
-        if let badTokenLimit { lines.append(Words("  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection", es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión").description) }
+        if let badTokenLimit {
+            lines.append(
+                Words(
+                    "  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection",
+                    es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión"
+                ).description)
+        }
         if idleTimeout == 0 {
             lines.append(Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").description)
         } else if idleTimeout * 1000 != Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds) {
-            lines.append(Words("  limit: 400 IdleTimeout after \(idleTimeout) s without a frame; idle connections closed", es: "  límite: 400 IdleTimeout tras \(idleTimeout) s sin ningún frame; las conexiones inactivas se cierran").description)
+            lines.append(
+                Words(
+                    "  limit: 400 IdleTimeout after \(idleTimeout) s without a frame; idle connections closed",
+                    es: "  límite: 400 IdleTimeout tras \(idleTimeout) s sin ningún frame; las conexiones inactivas se cierran"
+                ).description)
         }
         if maxConnectionsPerAddress != 1000 {
-            lines.append(Words("  limit: \(maxConnectionsPerAddress) connections at once from one address", es: "  límite: \(maxConnectionsPerAddress) conexiones a la vez desde una dirección").description)
+            lines.append(
+                Words(
+                    "  limit: \(maxConnectionsPerAddress) connections at once from one address",
+                    es: "  límite: \(maxConnectionsPerAddress) conexiones a la vez desde una dirección"
+                ).description)
         }
         return lines
     }
@@ -293,7 +411,10 @@ struct MockCommand: ParsableCommand {
     static func parseFailFirst(_ spec: String) throws(InputError) -> (DeviceToken, MockFaults.FailFirst) {
         let parts = spec.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
-            throw InputError(Words("takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'", es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(spec)'"), kind: .usage)
+            throw InputError(
+                Words(
+                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'",
+                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(spec)'"), kind: .usage)
         }
         let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
@@ -333,8 +454,9 @@ struct MockCommand: ParsableCommand {
         for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
         if let keyDir {
             guard FileOutput.isDirectory(keyDir) else {
-                throw InputError(Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
-                                 hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
+                throw InputError(
+                    Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
+                    hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
             }
         }
         for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
@@ -342,7 +464,10 @@ struct MockCommand: ParsableCommand {
     }
 
     private func serve() async throws {
-        let faults: MockFaults, keys: [MockProviderKey], clientCAPEMs: [String], playedEnvironment: APNsEnvironment
+        let faults: MockFaults
+        let keys: [MockProviderKey]
+        let clientCAPEMs: [String]
+        let playedEnvironment: APNsEnvironment
         do throws(InputError) {
             (faults, keys, clientCAPEMs, playedEnvironment) = try settings()
         } catch {
@@ -382,15 +507,20 @@ struct MockCommand: ParsableCommand {
             throw fail(error)
         }
 
-        let caPath = caOut ?? FileManager.default.temporaryDirectory
+        let caPath =
+            caOut
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("pushctl-mock-\(server.port)-ca.pem").path
         if let problem = Self.write(server.caCertificatePEM, to: caPath) {
             await classroom.shutdown()
             try? await server.shutdown()
-            throw fail(InputError(
-                Words("cannot write the CA certificate to '\(caPath)': \(problem.en)", es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem.es)"),
-                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
-                kind: .cannotCreateOutput))
+            throw fail(
+                InputError(
+                    Words(
+                        "cannot write the CA certificate to '\(caPath)': \(problem.en)",
+                        es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem.es)"),
+                    hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
+                    kind: .cannotCreateOutput))
         }
 
         let signals = TerminationSignals()
@@ -418,8 +548,13 @@ struct MockCommand: ParsableCommand {
             }
             guard count <= 101 else { return }
             let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ").description
-            let text = count == 101
-                ? warning + Words("more Live Activities a device would drop; see the log (--log)", es: "más Live Activities que un dispositivo descartaría; míralas en el registro (--log)").description + "\n"
+            let text =
+                count == 101
+                ? warning
+                    + Words(
+                        "more Live Activities a device would drop; see the log (--log)",
+                        es: "más Live Activities que un dispositivo descartaría; míralas en el registro (--log)"
+                    ).description + "\n"
                 : warning + "\(OutsideText.display(line, limit: 600))\n"
             Console.writeOut(Array(text.utf8))
         }
@@ -429,8 +564,13 @@ struct MockCommand: ParsableCommand {
     static func readClientCA(_ path: String) throws(InputError) -> String {
         let text = String(decoding: try InputFiles.read(path, what: "CA certificate file"), as: UTF8.self)
         guard text.contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError(Words("the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate", es: "el archivo de --client-ca '\(OutsideText.display(path))' no contiene ningún certificado PEM"),
-                             hint: Words("give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`", es: "da el certificado de la CA en PEM, p. ej. el pushctl-test-ca.pem de `pushctl cert generate`"))
+            throw InputError(
+                Words(
+                    "the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate",
+                    es: "el archivo de --client-ca '\(OutsideText.display(path))' no contiene ningún certificado PEM"),
+                hint: Words(
+                    "give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`",
+                    es: "da el certificado de la CA en PEM, p. ej. el pushctl-test-ca.pem de `pushctl cert generate`"))
         }
         return text
     }
@@ -444,8 +584,9 @@ struct MockCommand: ParsableCommand {
     /// One address holds as many connections as it may: said once, until they have all gone.
     @Sendable private static func reportAddressAtLimit(_ address: String, _ limit: Int) {
         let shown = OutsideText.display(address, limit: 60)
-        let words = Words("pushctl mock: \(shown) has \(limit) connections open; more from it are closed as they arrive (--max-connections-per-address)",
-                          es: "pushctl mock: \(shown) tiene \(limit) conexiones abiertas; las demás que abra se cierran al llegar (--max-connections-per-address)")
+        let words = Words(
+            "pushctl mock: \(shown) has \(limit) connections open; more from it are closed as they arrive (--max-connections-per-address)",
+            es: "pushctl mock: \(shown) tiene \(limit) conexiones abiertas; las demás que abra se cierran al llegar (--max-connections-per-address)")
         Console.err(TextLayout.wrapped(words.description, width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
     }
 
@@ -487,7 +628,8 @@ struct MockCommand: ParsableCommand {
             // "label: curl …": the command on a line of its own, whole.
             if let colon = line.range(of: ": curl ") {
                 let label = String(line[..<colon.lowerBound]) + ":"
-                return TextLayout.wrap(label, width: width, hangingIndent: 2) + commandLines("    " + line[line.index(colon.lowerBound, offsetBy: 2)...], width: width)
+                return TextLayout.wrap(label, width: width, hangingIndent: 2)
+                    + commandLines("    " + line[line.index(colon.lowerBound, offsetBy: 2)...], width: width)
             }
             // A fingerprint: broken after a colon, half on each line.
             if line.hasPrefix("    "), line.dropFirst(4).allSatisfy({ $0.isHexDigit || $0 == ":" }) {
@@ -553,23 +695,55 @@ struct MockCommand: ParsableCommand {
     }
 
     private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults, classroom: Classroom) -> String {
-        var lines = [Words("pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)", es: "pushctl mock escuchando en \(classroom.endpoint) (HTTP/2 sobre TLS, ALPN h2)").description]
-        let team = teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").description } ?? Words("; any team", es: "; cualquier equipo").description
+        var lines = [
+            Words(
+                "pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)",
+                es: "pushctl mock escuchando en \(classroom.endpoint) (HTTP/2 sobre TLS, ALPN h2)"
+            ).description
+        ]
+        let team =
+            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").description } ?? Words("; any team", es: "; cualquier equipo").description
         if let keyDir {
             let ids = keys.map(\.keyID).joined(separator: ", ")
             let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").description
-            lines.append(Words("  provider tokens: ES256 signatures checked with the keys in \(keyDir) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)", es: "  tokens del proveedor: firmas ES256 comprobadas con las claves de \(keyDir) (KEYID.pem, la mitad pública de cada alumno, leídas según llegan)\(named)\(team)").description)
+            lines.append(
+                Words(
+                    "  provider tokens: ES256 signatures checked with the keys in \(keyDir) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)",
+                    es:
+                        "  tokens del proveedor: firmas ES256 comprobadas con las claves de \(keyDir) (KEYID.pem, la mitad pública de cada alumno, leídas según llegan)\(named)\(team)"
+                ).description)
         } else if keys.isEmpty {
-            lines.append(Words("  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)", es: "  tokens del proveedor: solo la forma (sin --key-file): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)").description)
+            lines.append(
+                Words(
+                    "  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)",
+                    es: "  tokens del proveedor: solo la forma (sin --key-file): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)"
+                ).description)
         } else {
             let ids = keys.map(\.keyID).joined(separator: ", ")
-            lines.append(Words("  provider tokens: ES256 signatures (raw or DER) checked with key \(ids)\(team)", es: "  tokens del proveedor: firmas ES256 (raw o DER) comprobadas con la clave \(ids)\(team)").description)
+            lines.append(
+                Words(
+                    "  provider tokens: ES256 signatures (raw or DER) checked with key \(ids)\(team)",
+                    es: "  tokens del proveedor: firmas ES256 (raw o DER) comprobadas con la clave \(ids)\(team)"
+                ).description)
         }
         lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").description)
         lines += classroom.lines(caPEM: server.caCertificatePEM)
         let otherCAs = clientCAs.joined(separator: ", ")
-        lines.append(clientCAs.isEmpty ? Words("  client certificates: accepted when signed by the mock's CA; environment \(environment.rawValue)", es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment.rawValue)").description : Words("  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment.rawValue)", es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment.rawValue)").description)
-        lines.append(Words("  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)", es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)").description)
+        lines.append(
+            clientCAs.isEmpty
+                ? Words(
+                    "  client certificates: accepted when signed by the mock's CA; environment \(environment.rawValue)",
+                    es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment.rawValue)"
+                ).description
+                : Words(
+                    "  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment.rawValue)",
+                    es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment.rawValue)"
+                ).description)
+        lines.append(
+            Words(
+                "  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)",
+                es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)"
+            ).description)
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
         }
@@ -589,7 +763,9 @@ struct MockCommand: ParsableCommand {
         if faults.padBodyBytes > 0 { lines.append("  fault: every answer's body padded with \(faults.padBodyBytes) spaces") }
         if faults.silent { lines.append("  fault: silent: requests are read, never answered; connections never closed") }
         if faults.resetStreams { lines.append("  fault: every request reset with RST_STREAM(INTERNAL_ERROR)") }
-        if let reason = faults.goAwayInstead { lines.append("  fault: no answers: GOAWAY {\"reason\":\"\(reason.apnsName)\"} on each connection's first request") }
+        if let reason = faults.goAwayInstead {
+            lines.append("  fault: no answers: GOAWAY {\"reason\":\"\(reason.apnsName)\"} on each connection's first request")
+        }
         lines += limitLines
         if let log { lines.append(Words("  log: \(log) (one JSON line per request)", es: "  registro: \(log) (una línea JSON por petición)").description) }
 
@@ -606,12 +782,30 @@ struct MockCommand: ParsableCommand {
         }
         send.append("--team-id \(teamID ?? "DEF123GHIJ") --topic com.example.app")
         send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
-        lines.append(classroom.caFile == nil ? Words("Send to it with:", es: "Envíale notificaciones con:").description : Words("Send to it (from any machine, with the mock-ca.pem curl fetched):", es: "Envíale notificaciones (desde cualquier máquina, con el mock-ca.pem que descargó curl):").description)
+        lines.append(
+            classroom.caFile == nil
+                ? Words("Send to it with:", es: "Envíale notificaciones con:").description
+                : Words(
+                    "Send to it (from any machine, with the mock-ca.pem curl fetched):",
+                    es: "Envíale notificaciones (desde cualquier máquina, con el mock-ca.pem que descargó curl):"
+                ).description)
         if let keyDir {
-            lines.append(Words("  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you", es: "  pushctl key generate --key-id ABC123DEFG   # tu propia clave; el .p8 se queda contigo").description)
-            lines.append(Words("  cp ABC123DEFG.pem \(keyDir)/   # the public half, for the mock (or hand it to the teacher)", es: "  cp ABC123DEFG.pem \(keyDir)/   # la mitad pública, para el mock (o dásela al profesor)").description)
+            lines.append(
+                Words(
+                    "  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you",
+                    es: "  pushctl key generate --key-id ABC123DEFG   # tu propia clave; el .p8 se queda contigo"
+                ).description)
+            lines.append(
+                Words(
+                    "  cp ABC123DEFG.pem \(keyDir)/   # the public half, for the mock (or hand it to the teacher)",
+                    es: "  cp ABC123DEFG.pem \(keyDir)/   # la mitad pública, para el mock (o dásela al profesor)"
+                ).description)
         } else if keyFiles.isEmpty {
-            lines.append(Words("  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape", es: "  pushctl key generate --key-id ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token").description)
+            lines.append(
+                Words(
+                    "  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape",
+                    es: "  pushctl key generate --key-id ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token"
+                ).description)
         }
         lines.append("  " + send.joined(separator: " "))
         lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)
@@ -637,11 +831,12 @@ private final class TerminationSignals: @unchecked Sendable {
             Thread {
                 while true {
                     if let request = stop.stopRequest {
-                        let name = switch request.name {
-                        case "SIGINT": "interrupted"
-                        case "SIGHUP": "hung up"
-                        default: "terminated"
-                        }
+                        let name =
+                            switch request.name {
+                            case "SIGINT": "interrupted"
+                            case "SIGHUP": "hung up"
+                            default: "terminated"
+                            }
                         continuation.resume(returning: name)
                         return
                     }

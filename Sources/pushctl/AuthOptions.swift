@@ -1,19 +1,28 @@
 import ArgumentParser
-import PushctlSupport
 import PushCore
-import PushWords
 import PushEngine
 import PushSystem
+import PushWords
+import PushctlSupport
 
 /// `--key-file --key-id --team-id`, each falling back to its PUSHCTL_* variable (the engine's table).
 struct AuthOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
+    @Option(
+        help: ArgumentHelp(
+            "The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).",
+            valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
     var keyFile: String?
 
-    @Option(help: ArgumentHelp("Sign with this command instead of a key (a KMS, Vault): it reads the JWT's signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).", valueName: "command"))
+    @Option(
+        help: ArgumentHelp(
+            "Sign with this command instead of a key (a KMS, Vault): it reads the JWT's signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).",
+            valueName: "command"))
     var signer: String?
 
-    @Option(help: ArgumentHelp("The signing key's public half (PEM key or certificate), to check each signature before use (default: <KEYID>.pem in this folder, if there).", valueName: "path"), completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        help: ArgumentHelp(
+            "The signing key's public half (PEM key or certificate), to check each signature before use (default: <KEYID>.pem in this folder, if there).",
+            valueName: "path"), completion: .file(extensions: ["pem", "crt"]))
     var publicKey: String?
 
     @Option(help: ArgumentHelp("The 10-character Key ID (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))

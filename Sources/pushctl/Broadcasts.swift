@@ -1,9 +1,9 @@
 import ArgumentParser
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
 import PushEngine
+import PushSystem
+import PushWords
+import PushctlSupport
 
 /// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {
@@ -26,15 +26,17 @@ enum BroadcastRun {
         if c.dryRun { return setup.dryRunLines.forEach(Console.out) }
         let plan = setup.plan
         // The results as a device send writes them: one renderer, one shape of result.
-        let renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
-                                      style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),
-                                      jsonLanguage: CallOutput.jsonLanguage)
+        let renderer = ResultRenderer(
+            format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
+            style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),
+            jsonLanguage: CallOutput.jsonLanguage)
         let shown = ClosureObserver { result in
             renderer.render(result)
             if c.output == .text { renderer.flush() }
         }
-        let summary = try SendRun(plan: plan).run(observers: [shown] + (c.quiet ? [] : [StopNotice()]), stop: SignalStop(),
-                                                  grace: min(SendCommand.stopGrace, c.timeout))
+        let summary = try SendRun(plan: plan).run(
+            observers: [shown] + (c.quiet ? [] : [StopNotice()]), stop: SignalStop(),
+            grace: min(SendCommand.stopGrace, c.timeout))
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
         if !c.quiet { Console.say(summary.line) }

@@ -1,9 +1,9 @@
 import ArgumentParser
-import PushctlSupport
 import PushCore
-import PushWords
-import PushFiles
 import PushEngine
+import PushFiles
+import PushWords
+import PushctlSupport
 
 struct CertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +38,9 @@ struct CertCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The certificate file.", valueName: "path"), completion: .file(extensions: ["p12", "pfx", "pem", "crt", "cer"]))
         var path: String
 
-        @Option(help: ArgumentHelp("A file holding the .p12's password (env PUSHCTL_CERT_PASSWORD; asked on a terminal otherwise).", valueName: "path"), completion: .file())
+        @Option(
+            help: ArgumentHelp("A file holding the .p12's password (env PUSHCTL_CERT_PASSWORD; asked on a terminal otherwise).", valueName: "path"),
+            completion: .file())
         var certPasswordFile: String?
 
         @Option(help: ArgumentHelp("Exit 1 when the certificate expires within this many days (or has expired).", valueName: "days"))
@@ -50,7 +52,10 @@ struct CertCommand: ParsableCommand {
 
         func validate() throws {
             if let expiresWithin, !(0...36_500).contains(expiresWithin) {
-                throw ValidationError(Words("--expires-within must be between 0 and 36500 days; got \(expiresWithin)", es: "--expires-within debe estar entre 0 y 36500 días; se recibió \(expiresWithin)"))
+                throw ValidationError(
+                    Words(
+                        "--expires-within must be between 0 and 36500 days; got \(expiresWithin)",
+                        es: "--expires-within debe estar entre 0 y 36500 días; se recibió \(expiresWithin)"))
             }
         }
 
@@ -69,17 +74,19 @@ struct CertCommand: ParsableCommand {
                     inspection.text(now: now).forEach(Console.out)
                 }
                 if expiring, let expiresWithin {
-                    Console.say(certificate.validity(now: now) == .expired
-                        ? Words("the certificate has expired: renew it in your Apple Developer account",
+                    Console.say(
+                        certificate.validity(now: now) == .expired
+                            ? Words(
+                                "the certificate has expired: renew it in your Apple Developer account",
                                 es: "el certificado ha caducado: renuévalo en tu cuenta de Apple Developer")
-                        : Words("the certificate expires within \(expiresWithin) days (\(days) left): renew it in your Apple Developer account",
+                            : Words(
+                                "the certificate expires within \(expiresWithin) days (\(days) left): renew it in your Apple Developer account",
                                 es: "el certificado caduca en menos de \(expiresWithin) días (quedan \(days)): renuévalo en tu cuenta de Apple Developer"))
                     throw ExitCode(1)
                 }
             }
         }
     }
-
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -106,7 +113,9 @@ struct CertCommand: ParsableCommand {
                     --topic com.example.app.voip --environment development --out certs/
                 """)
 
-        @Option(name: .customLong("topic"), help: ArgumentHelp("A topic the certificate covers; the first is the bundle id. Repeatable (env PUSHCTL_TOPIC).", valueName: "topic"))
+        @Option(
+            name: .customLong("topic"),
+            help: ArgumentHelp("A topic the certificate covers; the first is the bundle id. Repeatable (env PUSHCTL_TOPIC).", valueName: "topic"))
         var topics: [String] = []
 
         @Option(help: "Which environments it serves: development (sandbox), production, or both (as Apple's current certificates).")
@@ -115,10 +124,16 @@ struct CertCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Days it stays valid (Apple's: about 395).", valueName: "days"))
         var days: Int = 365
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Days from now until it becomes valid; negative for a start in the past (with a short --days, an expired certificate for tests).", valueName: "days"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Days from now until it becomes valid; negative for a start in the past (with a short --days, an expired certificate for tests).",
+                valueName: "days"))
         var validFromDays: Int = 0
 
-        @Option(help: ArgumentHelp("A file holding the password for the .p12 (default: a random one, written to BUNDLE.password).", valueName: "path"), completion: .file())
+        @Option(
+            help: ArgumentHelp("A file holding the password for the .p12 (default: a random one, written to BUNDLE.password).", valueName: "path"),
+            completion: .file())
         var passwordFile: String?
 
         @Option(help: ArgumentHelp("The directory to write to (default: the current directory).", valueName: "dir"), completion: .directory)
@@ -126,8 +141,15 @@ struct CertCommand: ParsableCommand {
         @OptionGroup var language: LanguageOption
 
         func validate() throws {
-            if !(1...3650).contains(days) { throw ValidationError(Words("--days must be between 1 and 3650; got \(days)", es: "--days debe estar entre 1 y 3650; se recibió \(days)")) }
-            if !(-3650...3650).contains(validFromDays) { throw ValidationError(Words("--valid-from-days must be between -3650 and 3650; got \(validFromDays)", es: "--valid-from-days debe estar entre -3650 y 3650; se recibió \(validFromDays)")) }
+            if !(1...3650).contains(days) {
+                throw ValidationError(Words("--days must be between 1 and 3650; got \(days)", es: "--days debe estar entre 1 y 3650; se recibió \(days)"))
+            }
+            if !(-3650...3650).contains(validFromDays) {
+                throw ValidationError(
+                    Words(
+                        "--valid-from-days must be between -3650 and 3650; got \(validFromDays)",
+                        es: "--valid-from-days debe estar entre -3650 y 3650; se recibió \(validFromDays)"))
+            }
         }
 
         func run() throws {
@@ -137,8 +159,9 @@ struct CertCommand: ParsableCommand {
                 let password = try passwordFile.map { file throws(InputError) in
                     try CertificateCredential.password(SettingValues(flags: [.certificatePassword: file], environment: [:])) ?? ""
                 }
-                let made = try TestMaterials.writeCertificates(topics: names, environments: environment, validFromDays: validFromDays, days: days,
-                                                               password: password, out: out)
+                let made = try TestMaterials.writeCertificates(
+                    topics: names, environments: environment, validFromDays: validFromDays, days: days,
+                    password: password, out: out)
                 let (bundleID, base, directory) = (names[0], made.base, made.directory)
                 made.paths.forEach(Console.out)
                 let commands = """
@@ -147,8 +170,12 @@ struct CertCommand: ParsableCommand {
                         --cert-password-file \(passwordFile ?? base + ".password") --device-token 00ff --title Hi
                     """
                 let environments = made.certificate.environmentsDescription
-                Console.say(Words("wrote a test CA and a certificate for \(bundleID) (\(environments), \(days) days). These are NOT Apple's: APNs refuses them. Try them against the mock:",
-                                  es: "creados una CA de prueba y un certificado para \(bundleID) (\(environments), \(days) días). NO son de Apple: APNs los rechaza. Pruébalos con el mock:"))
+                Console.say(
+                    Words(
+                        "wrote a test CA and a certificate for \(bundleID) (\(environments), \(days) days). These are NOT Apple's: APNs refuses them. Try them against the mock:",
+                        es:
+                            "creados una CA de prueba y un certificado para \(bundleID) (\(environments), \(days) días). NO son de Apple: APNs los rechaza. Pruébalos con el mock:"
+                    ))
                 Console.err(commands)
             }
         }

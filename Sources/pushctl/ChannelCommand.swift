@@ -1,9 +1,9 @@
 import ArgumentParser
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
 import PushEngine
+import PushSystem
+import PushWords
+import PushctlSupport
 
 struct ChannelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -133,8 +133,9 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         let values = settings
         var connection = ConnectionSettings(timeout: timeout)
         if verbose { connection.trace = { Console.err($0) } }
-        let plan = try ChannelCallSetup.plan(call, values, credentials: credentialOptions(quiet: false), requestID: requestId, connection: connection,
-                                             policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
+        let plan = try ChannelCallSetup.plan(
+            call, values, credentials: credentialOptions(quiet: false), requestID: requestId, connection: connection,
+            policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
         var answered: PushResult?
         let summary = try SendRun(plan: plan).run(stop: SignalStop(), grace: min(SendCommand.stopGrace, timeout)) { answered = $0 }
         guard let result = answered else { return }
@@ -160,4 +161,3 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         if status != 0 { throw ExitCode(status) }
     }
 }
-

@@ -1,8 +1,8 @@
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
 import PushEngine
+import PushSystem
+import PushWords
+import PushctlSupport
 
 /// The raw command line, before Swift decodes it.
 enum CommandArguments {
@@ -20,10 +20,12 @@ enum CommandArguments {
             let placeEs = flag.map { "el valor de \($0)" } ?? "el argumento \(index)"
             let shown = OutsideText.display(bytes: bytes, limit: 40)
             throw InputError(
-                Words("\(place) is not valid UTF-8 ('\(shown)'); pushctl would have to alter it",
-                      es: "\(placeEs) no es UTF-8 válido ('\(shown)'); pushctl tendría que alterarlo"),
-                hint: Words("check the terminal's or the script's encoding (UTF-8), or give the text in a payload file",
-                            es: "comprueba la codificación de la terminal o del script (UTF-8), o da el texto en un archivo de carga útil"))
+                Words(
+                    "\(place) is not valid UTF-8 ('\(shown)'); pushctl would have to alter it",
+                    es: "\(placeEs) no es UTF-8 válido ('\(shown)'); pushctl tendría que alterarlo"),
+                hint: Words(
+                    "check the terminal's or the script's encoding (UTF-8), or give the text in a payload file",
+                    es: "comprueba la codificación de la terminal o del script (UTF-8), o da el texto en un archivo de carga útil"))
         }
     }
 }
@@ -37,16 +39,25 @@ extension CommandArguments {
         var warnings: [Words] = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--" { break }
-            let (flag, value): (String, String?) = argument.hasPrefix("--") && argument.contains("=")
+            let (flag, value): (String, String?) =
+                argument.hasPrefix("--") && argument.contains("=")
                 ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
                 : (argument, index + 1 < arguments.count ? arguments[index + 1] : nil)
             guard let value else { continue }
             if flag == "--proxy", ProxyPolicy.hasPassword(value) {
-                warnings.append(Words("the proxy's password is on the command line (\(ProxyPolicy.masked(value))), where every user of this machine can read it while pushctl runs: give the URL in PUSHCTL_PROXY, or the user:password in a file with --proxy-user-file",
-                                      es: "la contraseña del proxy está en la línea de órdenes (\(ProxyPolicy.masked(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en PUSHCTL_PROXY, o usuario:contraseña en un archivo con --proxy-user-file"))
+                warnings.append(
+                    Words(
+                        "the proxy's password is on the command line (\(ProxyPolicy.masked(value))), where every user of this machine can read it while pushctl runs: give the URL in PUSHCTL_PROXY, or the user:password in a file with --proxy-user-file",
+                        es:
+                            "la contraseña del proxy está en la línea de órdenes (\(ProxyPolicy.masked(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en PUSHCTL_PROXY, o usuario:contraseña en un archivo con --proxy-user-file"
+                    ))
             } else if flag == "--key-file", let uri = PKCS11URI(value), uri.carriesPIN {
-                warnings.append(Words("the token's PIN is on the command line (\(uri.shown)), where every user of this machine can read it while pushctl runs: give the URI in PUSHCTL_KEY_FILE, or leave the PIN out and type it when asked",
-                                      es: "el PIN del token está en la línea de órdenes (\(uri.shown)), donde cualquier usuario de esta máquina lo puede leer mientras pushctl se ejecuta: da la URI en PUSHCTL_KEY_FILE, o quita el PIN y escríbelo cuando se pida"))
+                warnings.append(
+                    Words(
+                        "the token's PIN is on the command line (\(uri.shown)), where every user of this machine can read it while pushctl runs: give the URI in PUSHCTL_KEY_FILE, or leave the PIN out and type it when asked",
+                        es:
+                            "el PIN del token está en la línea de órdenes (\(uri.shown)), donde cualquier usuario de esta máquina lo puede leer mientras pushctl se ejecuta: da la URI en PUSHCTL_KEY_FILE, o quita el PIN y escríbelo cuando se pida"
+                    ))
             }
         }
         return warnings

@@ -1,14 +1,15 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import PushEngine
+import PushFiles
 import PushSystem
 import PushWords
 import PushctlSupport
-import PushEngine
-import PushFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `pushctl mock` and `pushctl demo` run the local APNs, which lives in its own executable,
 /// `pushctl-mock`, so that the sender CI installs carries no server (no SwiftNIO, no BoringSSL):
@@ -22,8 +23,12 @@ enum Companion {
     static func handOverIfAsked() {
         guard let arguments = companionArguments(Array(CommandLine.arguments.dropFirst())), let command = arguments.first else { return }
         guard let path = locate() else {
-            Console.error(Words("`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh",
-                                es: "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instala los dos con Scripts/install.sh"))
+            Console.error(
+                Words(
+                    "`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh",
+                    es:
+                        "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instala los dos con Scripts/install.sh"
+                ))
             CurrentProcess.exit(ExitStatus.unavailable.rawValue)
         }
         CurrentProcess.replace(with: path, arguments: arguments)

@@ -1,9 +1,9 @@
 import ArgumentParser
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
 import PushEngine
+import PushSystem
+import PushWords
+import PushctlSupport
 
 enum DoctorOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
@@ -41,8 +41,9 @@ struct DoctorCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Check only this https URL (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
     var endpoint: String?
-    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"),
-            completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"),
+        completion: .file(extensions: ["pem", "crt"]))
     var cacert: String?
     @Option(help: ArgumentHelp("Connect through this proxy, as send does (env PUSHCTL_PROXY; else https_proxy).", valueName: "url"))
     var proxy: String?
@@ -59,11 +60,19 @@ struct DoctorCommand: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if !(timeout > 0 && timeout <= 60) { throw ValidationError(Words("--timeout must be more than 0 and at most 60 seconds; got \(timeout)", es: "--timeout debe ser mayor que 0 y como mucho 60 segundos; se recibió \(timeout)")) }
+        if !(timeout > 0 && timeout <= 60) {
+            throw ValidationError(
+                Words(
+                    "--timeout must be more than 0 and at most 60 seconds; got \(timeout)",
+                    es: "--timeout debe ser mayor que 0 y como mucho 60 segundos; se recibió \(timeout)"))
+        }
         let env = Console.environment
         let certificateGiven = certificate.cert != nil || env["PUSHCTL_CERT"].nonEmpty != nil
         if deviceToken != nil && (topic ?? env["PUSHCTL_TOPIC"].nonEmpty) == nil && !certificateGiven {
-            throw ValidationError(Words("--device-token needs --topic (or PUSHCTL_TOPIC): the bundle id of the app that has the token", es: "--device-token necesita --topic (o PUSHCTL_TOPIC): el bundle id de la app que tiene el token"))
+            throw ValidationError(
+                Words(
+                    "--device-token needs --topic (or PUSHCTL_TOPIC): the bundle id of the app that has the token",
+                    es: "--device-token necesita --topic (o PUSHCTL_TOPIC): el bundle id de la app que tiene el token"))
         }
     }
 

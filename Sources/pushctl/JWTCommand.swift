@@ -1,10 +1,10 @@
 import ArgumentParser
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
-import PushFiles
 import PushEngine
+import PushFiles
+import PushSystem
+import PushWords
+import PushctlSupport
 
 enum TokenOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
@@ -64,10 +64,18 @@ struct Sign: ParsableCommand {
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
-        if let issuedAt, issuedAt < 0 { throw ValidationError(Words("--issued-at must be UNIX seconds, 0 or more", es: "--issued-at debe ir en segundos UNIX, 0 o más")) }
-        if explain && output == .json { throw ValidationError(Words("--explain prints text for people; leave out --output json", es: "--explain imprime texto para personas; quita --output json")) }
+        if let issuedAt, issuedAt < 0 {
+            throw ValidationError(Words("--issued-at must be UNIX seconds, 0 or more", es: "--issued-at debe ir en segundos UNIX, 0 o más"))
+        }
+        if explain && output == .json {
+            throw ValidationError(
+                Words("--explain prints text for people; leave out --output json", es: "--explain imprime texto para personas; quita --output json"))
+        }
         if cached && (explain || issuedAt != nil || output == .json) {
-            throw ValidationError(Words("--cached prints the token send would use; leave out --explain, --issued-at and --output json", es: "--cached imprime el token que usaría send; quita --explain, --issued-at y --output json"))
+            throw ValidationError(
+                Words(
+                    "--cached prints the token send would use; leave out --explain, --issued-at and --output json",
+                    es: "--cached imprime el token que usaría send; quita --explain, --issued-at y --output json"))
         }
     }
 
@@ -161,22 +169,32 @@ extension JWTCommand {
         @Argument(help: ArgumentHelp("The token, or - to read it from standard input.", valueName: "token"))
         var token: String
 
-        @Option(help: ArgumentHelp("The .p8 private key, or a PEM public key (env PUSHCTL_KEY_FILE).", valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
+        @Option(
+            help: ArgumentHelp("The .p8 private key, or a PEM public key (env PUSHCTL_KEY_FILE).", valueName: "path"),
+            completion: .file(extensions: ["p8", "pem"]))
         var keyFile: String?
 
-        @Option(help: ArgumentHelp("The key's 10-character Key ID, to compare with the token's kid (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))
+        @Option(
+            help: ArgumentHelp(
+                "The key's 10-character Key ID, to compare with the token's kid (env PUSHCTL_KEY_ID; default: the <ID> in AuthKey_<ID>.p8).", valueName: "id"))
         var keyId: String?
         @OptionGroup var language: LanguageOption
 
         func run() throws {
             try reportingErrors {
                 guard let path = keyFile ?? Console.environment["PUSHCTL_KEY_FILE"].nonEmpty else {
-                    throw InputError(Words("missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with", es: "falta --key-file (o PUSHCTL_KEY_FILE): la clave .p8 o la clave pública PEM con la que comprobar la firma"), kind: .usage)
+                    throw InputError(
+                        Words(
+                            "missing --key-file (or PUSHCTL_KEY_FILE): the .p8 key or PEM public key to check the signature with",
+                            es: "falta --key-file (o PUSHCTL_KEY_FILE): la clave .p8 o la clave pública PEM con la que comprobar la firma"), kind: .usage)
                 }
                 let jwt = try JWTCommand.readToken(token)
-                let v = try TokenVerification(jwt, keyPath: path, keyID: keyId ?? Console.environment["PUSHCTL_KEY_ID"].nonEmpty,
-                                              keyIDFromEnvironment: keyId == nil, now: JWTCommand.now)
-                let marks: [ProviderTokenCheck.Outcome: String] = [.pass: Console.paint("✓", .green), .warning: Console.paint("!", .yellow), .failure: Console.paint("✗", .red)]
+                let v = try TokenVerification(
+                    jwt, keyPath: path, keyID: keyId ?? Console.environment["PUSHCTL_KEY_ID"].nonEmpty,
+                    keyIDFromEnvironment: keyId == nil, now: JWTCommand.now)
+                let marks: [ProviderTokenCheck.Outcome: String] = [
+                    .pass: Console.paint("✓", .green), .warning: Console.paint("!", .yellow), .failure: Console.paint("✗", .red),
+                ]
                 v.lines(marks: marks) { Console.paint($0, $1 ? .green : .red) }.forEach(Console.out)
                 if !(v.valid && v.checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
             }

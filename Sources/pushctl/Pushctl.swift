@@ -1,8 +1,8 @@
 import ArgumentParser
-import PushctlSupport
 import PushCore
 import PushEngine
 import PushSystem
+import PushctlSupport
 
 @main
 struct Pushctl: ParsableCommand {
@@ -25,10 +25,12 @@ struct Pushctl: ParsableCommand {
             held by another run.
             """,
         version: PushctlVersion.current,
-        subcommands: [SendCommand.self, ReportCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self, DemoCommand.self]
+        subcommands: [
+            SendCommand.self, ReportCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self,
+            DemoCommand.self,
+        ]
     )
     @OptionGroup var language: LanguageOption
-
 
     static func main() {
         answerVersionIfAsked()

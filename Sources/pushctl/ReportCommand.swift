@@ -1,9 +1,9 @@
 import ArgumentParser
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
 import PushEngine
+import PushSystem
+import PushWords
+import PushctlSupport
 
 enum ReportOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
@@ -39,16 +39,23 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The runs' journals (--journal) or JSON Lines results (--output jsonl).", valueName: "file"),
-              completion: .file(extensions: ["jsonl"]))
+    @Argument(
+        help: ArgumentHelp("The runs' journals (--journal) or JSON Lines results (--output jsonl).", valueName: "file"),
+        completion: .file(extensions: ["jsonl"]))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this tokens file, each with APNs' time in a comment: delete a token only if it was registered before that time.", valueName: "path"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Write the tokens APNs called dead (410) to this tokens file, each with APNs' time in a comment: delete a token only if it was registered before that time.",
+            valueName: "path"),
+        completion: .file())
     var unregisteredOut: String?
 
-    @Option(help: ArgumentHelp("Write the tokens left to send again (temporary failures, APNs not reached, stopped runs) to this tokens file, for send --tokens-file later.", valueName: "path"),
-            completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Write the tokens left to send again (temporary failures, APNs not reached, stopped runs) to this tokens file, for send --tokens-file later.",
+            valueName: "path"),
+        completion: .file())
     var retryOut: String?
 
     @Option(help: "text (the summary and the lists, on stdout) or json (one document).")
@@ -64,11 +71,15 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty {
-            throw ValidationError(Words("give the journals or results files of the runs, e.g. pushctl report journal-*.jsonl",
-                                        es: "indica los diarios o archivos de resultados de los envíos, p. ej. pushctl report journal-*.jsonl"))
+            throw ValidationError(
+                Words(
+                    "give the journals or results files of the runs, e.g. pushctl report journal-*.jsonl",
+                    es: "indica los diarios o archivos de resultados de los envíos, p. ej. pushctl report journal-*.jsonl"))
         }
         if let dead = unregisteredOut, dead == retryOut {
-            throw ValidationError(Words("--unregistered-out and --retry-out name the same file; give two", es: "--unregistered-out y --retry-out indican el mismo archivo; da dos"))
+            throw ValidationError(
+                Words(
+                    "--unregistered-out and --retry-out name the same file; give two", es: "--unregistered-out y --retry-out indican el mismo archivo; da dos"))
         }
     }
 
@@ -76,22 +87,27 @@ struct ReportCommand: ParsableCommand {
         try reportingErrors {
             try CommandArguments.requireUTF8()
             for output in [unregisteredOut, retryOut].compactMap({ $0 }) where files.contains(where: { ReportCommand.isSameFile($0, output) }) {
-                throw InputError(Words("'\(OutsideText.display(output, limit: 200))' is one of the files read; writing a list to it would destroy it",
-                                       es: "'\(OutsideText.display(output, limit: 200))' es uno de los archivos que se leen; escribir una lista en él lo destruiría"),
-                                 hint: Words("write the list to another file", es: "escribe la lista en otro archivo"), kind: .usage)
+                throw InputError(
+                    Words(
+                        "'\(OutsideText.display(output, limit: 200))' is one of the files read; writing a list to it would destroy it",
+                        es: "'\(OutsideText.display(output, limit: 200))' es uno de los archivos que se leen; escribir una lista en él lo destruiría"),
+                    hint: Words("write the list to another file", es: "escribe la lista en otro archivo"), kind: .usage)
             }
             let report = try RunReport(reading: files)
             let status = ExitStatus(report.outcome).rawValue
             let language = Language.current
             if let path = unregisteredOut {
-                try ReplacedFile.write(Array(report.unregisteredFile(language).utf8), to: path, what: Words("the dead-token file", es: "el archivo de tokens muertos"))
+                try ReplacedFile.write(
+                    Array(report.unregisteredFile(language).utf8), to: path, what: Words("the dead-token file", es: "el archivo de tokens muertos"))
             }
             if let path = retryOut {
                 try ReplacedFile.write(Array(report.retryFile(language).utf8), to: path, what: Words("the retry file", es: "el archivo de reintentos"))
             }
             switch output {
             case .text:
-                if !quiet { report.lines(shown: ReportCommand.shownTokens, unregisteredOut: unregisteredOut, retryOut: retryOut).forEach { Console.out($0.description) } }
+                if !quiet {
+                    report.lines(shown: ReportCommand.shownTokens, unregisteredOut: unregisteredOut, retryOut: retryOut).forEach { Console.out($0.description) }
+                }
             case .json:
                 Console.out(report.json(exitStatus: status).pretty)
                 if !quiet { Console.say(report.summary.counts) }
@@ -111,8 +127,9 @@ struct ReportCommand: ParsableCommand {
         job.notes = report.notes
         if !report.retryLater.isEmpty {
             let n = report.retryLater.count
-            job.notes.append(retryOut.map { Words("\(n) to send again later, listed in \($0)", es: "\(n) para volver a enviar más tarde, en \($0)") }
-                ?? Words("\(n) to send again later (--retry-out PATH lists them)", es: "\(n) para volver a enviar más tarde (--retry-out RUTA los lista)"))
+            job.notes.append(
+                retryOut.map { Words("\(n) to send again later, listed in \($0)", es: "\(n) para volver a enviar más tarde, en \($0)") }
+                    ?? Words("\(n) to send again later (--retry-out PATH lists them)", es: "\(n) para volver a enviar más tarde (--retry-out RUTA los lista)"))
         }
         job.publish(Console.environment, warn: Console.warn, annotate: Console.err)
     }

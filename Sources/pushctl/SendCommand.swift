@@ -1,8 +1,8 @@
-import PushctlSupport
 public import ArgumentParser
 import PushCore
-import PushWords
 import PushEngine
+import PushWords
+import PushctlSupport
 
 /// The closed choices the command line takes as enums (a value outside them is named, with the
 /// choices, in the user's language: `Suggestions`).
@@ -81,7 +81,8 @@ struct SendCommand: ParsableCommand {
     /// The flags' contradictions, the first that holds refused (exit 64) before anything is read.
     var conflicts: [(Bool, OptionConflict)] {
         let withSimulator: [(Bool, Setting)] = [
-            (self.tokensFile != nil, .tokensFile), (self.requestsFile != nil, .requestsFile), (!self.channelIds.isEmpty, .channelID), (self.journal != nil, .journal),
+            (self.tokensFile != nil, .tokensFile), (self.requestsFile != nil, .requestsFile), (!self.channelIds.isEmpty, .channelID),
+            (self.journal != nil, .journal),
             (self.unregisteredOut != nil, .unregisteredOut), (self.detectEnvironment, .detectEnvironment), (self.metricsFile != nil, .metricsFile),
             (self.metricsPush != nil, .metricsPush),
         ]
@@ -91,7 +92,8 @@ struct SendCommand: ParsableCommand {
         ]
         let followed = self.follow ? wholeList.first(where: \.0)?.1 : nil
         let simulated = (self.simulatorFile != nil || self.simulator != nil) ? withSimulator.first(where: \.0)?.1 : nil
-        let channels = !self.channelIds.isEmpty, devices = !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil
+        let channels = !self.channelIds.isEmpty
+        let devices = !self.deviceTokens.isEmpty || self.tokensFile != nil || self.requestsFile != nil
         let payloads = [self.payload != nil, self.payloadJson != nil, !builder.isEmpty || self.liveActivity != nil].filter { $0 }.count
         let badConnectTo = self.connectTo.first { $0.split(separator: ":", omittingEmptySubsequences: false).count < 4 || $0.contains(where: \.isWhitespace) }
         return [
@@ -114,11 +116,19 @@ struct SendCommand: ParsableCommand {
             (badConnectTo != nil, .connectToForm(shown: OutsideText.display(badConnectTo ?? ""))),
             (self.endpoint != nil && (self.sandbox || self.production), .endpointAndEnvironment),
             (self.port.map { $0 != 443 && $0 != 2197 } ?? false, .portNotApple),
-            (self.concurrency.map { !(1...SendCommand.concurrencyLimit).contains($0) } ?? false,
-             .outOfRange(.concurrency, lowest: 1, highest: SendCommand.concurrencyLimit, given: "\(self.concurrency ?? 0)")),
+            (
+                self.concurrency.map { !(1...SendCommand.concurrencyLimit).contains($0) } ?? false,
+                .outOfRange(.concurrency, lowest: 1, highest: SendCommand.concurrencyLimit, given: "\(self.concurrency ?? 0)")
+            ),
             (!(1...64).contains(self.connections), .outOfRange(.connections, lowest: 1, highest: 64, given: "\(self.connections)")),
-            (!(0...SendCommand.retriesLimit).contains(self.retries), .outOfRange(.retries, lowest: 0, highest: SendCommand.retriesLimit, given: "\(self.retries)")),
-            (!(self.timeout > 0 && self.timeout <= SendCommand.timeoutLimit), .secondsOutOfRange(.timeout, highest: Int(SendCommand.timeoutLimit), given: "\(self.timeout)")),
+            (
+                !(0...SendCommand.retriesLimit).contains(self.retries),
+                .outOfRange(.retries, lowest: 0, highest: SendCommand.retriesLimit, given: "\(self.retries)")
+            ),
+            (
+                !(self.timeout > 0 && self.timeout <= SendCommand.timeoutLimit),
+                .secondsOutOfRange(.timeout, highest: Int(SendCommand.timeoutLimit), given: "\(self.timeout)")
+            ),
             (self.payload == "-" && self.tokensFile == "-", .standardInputTwice(.tokensFile)),
             (channels && devices, .channelsWithDevices),
             (channels && (self.collapseId != nil || self.apnsId != nil), .broadcastHeaders),
@@ -135,14 +145,16 @@ struct SendCommand: ParsableCommand {
     var liveActivityConflict: OptionConflict? {
         let given: [(Bool, String)] = [
             (self.timestamp != nil, "--timestamp"), (self.contentState != nil, "--content-state"), (self.staleDate != nil, "--stale-date"),
-            (self.dismissalDate != nil, "--dismissal-date"), (self.relevanceScore != nil, "--relevance-score"), (self.attributesType != nil, "--attributes-type"),
+            (self.dismissalDate != nil, "--dismissal-date"), (self.relevanceScore != nil, "--relevance-score"),
+            (self.attributesType != nil, "--attributes-type"),
             (self.attributes != nil, "--attributes"), (self.inputPushToken, "--input-push-token"), (self.inputPushChannel != nil, "--input-push-channel"),
         ]
         guard let event = self.liveActivity else { return given.first(where: \.0).map { .liveActivityNeeded(flag: $0.1) } }
         guard LiveActivityEvent(rawValue: event) != nil else { return .liveActivityEvent(shown: OutsideText.display(event)) }
         if let type = self.pushType, type != PushType.liveactivity.rawValue { return .liveActivityPushType(shown: OutsideText.display(type)) }
         let others: [(Bool, String)] = [
-            (self.payload != nil, "--payload"), (self.payloadJson != nil, "--payload-json"), (self.subtitle != nil, "--subtitle"), (self.badge != nil, "--badge"),
+            (self.payload != nil, "--payload"), (self.payloadJson != nil, "--payload-json"), (self.subtitle != nil, "--subtitle"),
+            (self.badge != nil, "--badge"),
             (self.category != nil, "--category"), (self.threadId != nil, "--thread-id"), (self.contentAvailable, "--content-available"),
             (self.mutableContent, "--mutable-content"), (self.interruptionLevel != nil, "--interruption-level"), (!self.custom.isEmpty, "--custom"),
         ]
@@ -269,7 +281,9 @@ struct SendCommand: ParsableCommand {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
             }
-            let run = try SendRun(plan: request.plan, journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) })
+            let run = try SendRun(
+                plan: request.plan,
+                journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) })
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
             let stop = SignalStop()
@@ -287,16 +301,26 @@ struct RecipientFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Your app's bundle id; the push type's suffix is added (env PUSHCTL_TOPIC).", valueName: "bundle-id"))
     var topic: String?
 
-    @Option(name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
+    @Option(
+        name: .customLong("device-token"), help: ArgumentHelp("A device token in hex; repeat for several (Xcode's <ab cd …> form is fine).", valueName: "hex"))
     var deviceTokens: [String] = []
 
-    @Option(help: ArgumentHelp("A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.", valueName: "path"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "A file, pipe or FIFO of device tokens, one per line (# comments and blank lines skipped; a token given twice is sent once), or - for stdin.",
+            valueName: "path"), completion: .file())
     var tokensFile: String?
 
-    @Option(help: ArgumentHelp("A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.", valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON Lines file, one notification per line: {\"token\":HEX,\"payload\":{…}} with optional push-type, priority, collapse-id, expiration, apns-id, topic (the header flags are defaults). Each payload is sent as its compact re-serialisation. - for stdin.",
+            valueName: "path"), completion: .file(extensions: ["jsonl", "json"]))
     var requestsFile: String?
 
-    @Option(help: ArgumentHelp("Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine's index: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes' JOB_COMPLETION_INDEX (with auto/N: Kubernetes gives no count).", valueName: "k/n|auto|auto/n"))
+    @Option(
+        help: ArgumentHelp(
+            "Send only shard K of N (1 ≤ K ≤ N): the tokens (or requests-file lines) whose stable hash falls in it, so N machines given the same list send every token once between them. auto reads the job engine's index: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX/_SIZE, Kubernetes' JOB_COMPLETION_INDEX (with auto/N: Kubernetes gives no count).",
+            valueName: "k/n|auto|auto/n"))
     var shard: String?
 }
 
@@ -315,15 +339,20 @@ struct PayloadFlags: ParsableArguments {
     @Option(help: "Build the payload: aps.thread-id.") var threadId: String?
     @Flag(help: "Build the payload: aps.content-available = 1 (alone, it makes a background push).") var contentAvailable = false
     @Flag(help: "Build the payload: aps.mutable-content = 1 (for a notification service extension).") var mutableContent = false
-    @Option(help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"), completion: .list(PayloadBuilder.interruptionLevels))
+    @Option(
+        help: ArgumentHelp("Build the payload: aps.interruption-level (passive, active, time-sensitive, critical).", valueName: "level"),
+        completion: .list(PayloadBuilder.interruptionLevels))
     var interruptionLevel: String?
     @Option(help: ArgumentHelp("Build the payload: a custom key beside aps, KEY=JSON; repeatable.", valueName: "key=json"))
     var custom: [String] = []
 }
 
 struct LiveActivityFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("Build a Live Activity push: start, update or end (push type liveactivity, priority 10 unless --priority 5). --title/--body make its alert.", valueName: "event"),
-            completion: .list(LiveActivityEvent.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp(
+            "Build a Live Activity push: start, update or end (push type liveactivity, priority 10 unless --priority 5). --title/--body make its alert.",
+            valueName: "event"),
+        completion: .list(LiveActivityEvent.allCases.map(\.rawValue)))
     var liveActivity: String?
     @Option(help: ArgumentHelp("Live Activity: aps.timestamp, UNIX seconds (default: now).", valueName: "unix")) var timestamp: String?
     @Option(help: ArgumentHelp("Live Activity: aps.content-state, as JSON or @FILE (what your ContentState decodes).", valueName: "json|@file"))
@@ -340,13 +369,19 @@ struct LiveActivityFlags: ParsableArguments {
 }
 
 struct BroadcastFlags: ParsableArguments {
-    @Option(name: .customLong("channel-id"), help: ArgumentHelp("Broadcast to this channel (iOS 18; repeatable) instead of devices: POST /4/broadcasts/apps/<bundle> with the Live Activity payload.", valueName: "id"))
+    @Option(
+        name: .customLong("channel-id"),
+        help: ArgumentHelp(
+            "Broadcast to this channel (iOS 18; repeatable) instead of devices: POST /4/broadcasts/apps/<bundle> with the Live Activity payload.",
+            valueName: "id"))
     var channelIds: [String] = []
     @Option(help: ArgumentHelp("Broadcasts: apns-request-id, a UUID the server echoes.", valueName: "uuid")) var requestId: String?
 }
 
 struct HeaderFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"), completion: .list(PushType.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp("apns-push-type (default: background when aps holds only content-available, else alert).", valueName: "type"),
+        completion: .list(PushType.allCases.map(\.rawValue)))
     var pushType: String?
     @Option(help: ArgumentHelp("apns-priority: 10, 5 or 1 (default: 10; 5 for background).", valueName: "n"))
     var priority: String?
@@ -362,52 +397,105 @@ struct WhereFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Send to this https URL instead (e.g. pushctl mock's) (env PUSHCTL_ENDPOINT).", valueName: "url"))
     var endpoint: String?
     @Option(help: ArgumentHelp("Port on Apple's hosts: 443 (default) or 2197.", valueName: "port")) var port: Int?
-    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"])) var cacert: String?
-    @Option(help: ArgumentHelp("Send through this proxy: http://, https://, socks5:// or socks5h://HOST:PORT, user:password@ allowed (env PUSHCTL_PROXY; either wins over https_proxy/no_proxy, which libcurl follows otherwise).", valueName: "url"))
+    @Option(help: ArgumentHelp("Also trust this CA certificate (PEM) (env PUSHCTL_CACERT).", valueName: "path"), completion: .file(extensions: ["pem", "crt"]))
+    var cacert: String?
+    @Option(
+        help: ArgumentHelp(
+            "Send through this proxy: http://, https://, socks5:// or socks5h://HOST:PORT, user:password@ allowed (env PUSHCTL_PROXY; either wins over https_proxy/no_proxy, which libcurl follows otherwise).",
+            valueName: "url"))
     var proxy: String?
     @Option(help: ArgumentHelp("The proxy's user:password, read from this file (never on the command line).", valueName: "path"), completion: .file())
     var proxyUserFile: String?
-    @Option(name: .customLong("connect-to"), help: ArgumentHelp("As curl's --connect-to: connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT, TLS still checking HOST (repeatable).", valueName: "host:port:connect-host:connect-port"))
+    @Option(
+        name: .customLong("connect-to"),
+        help: ArgumentHelp(
+            "As curl's --connect-to: connect to CONNECT-HOST:CONNECT-PORT for HOST:PORT, TLS still checking HOST (repeatable).",
+            valueName: "host:port:connect-host:connect-port"))
     var connectTo: [String] = []
 }
 
 struct RunFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("Most notifications in flight at once (default: as many as the server's HTTP/2 SETTINGS allow; APNs starts at 1 and raises it to about 1,000 per connection).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Most notifications in flight at once (default: as many as the server's HTTP/2 SETTINGS allow; APNs starts at 1 and raises it to about 1,000 per connection).",
+            valueName: "n"))
     var concurrency: Int?
-    @Option(help: ArgumentHelp("HTTP/2 connections to open; more help when one connection's streams are not enough (a server that allows few streams, or a long round trip).", valueName: "n")) var connections = 1
-    @Option(help: ArgumentHelp("Retries on 429, 5xx and timeouts (a request lost with its connection gets 5 more), within (n + 1) × --timeout + 60 s per notification.", valueName: "n")) var retries = 3
+    @Option(
+        help: ArgumentHelp(
+            "HTTP/2 connections to open; more help when one connection's streams are not enough (a server that allows few streams, or a long round trip).",
+            valueName: "n")) var connections = 1
+    @Option(
+        help: ArgumentHelp(
+            "Retries on 429, 5xx and timeouts (a request lost with its connection gets 5 more), within (n + 1) × --timeout + 60 s per notification.",
+            valueName: "n")) var retries = 3
     @Option(help: ArgumentHelp("Seconds to wait for each answer, connecting included.", valueName: "seconds"))
     var timeout: Double = 30
     @Option(help: ArgumentHelp("Write the tokens APNs called dead (410) to this file, one per line, to prune them.", valueName: "path"), completion: .file())
     var unregisteredOut: String?
-    @Flag(help: "Try a token answered BadDeviceToken (or every token, when the key is answered BadEnvironmentKeyIdInToken) once in the other environment; each result says which environment took it.")
+    @Flag(
+        help:
+            "Try a token answered BadDeviceToken (or every token, when the key is answered BadEnvironmentKeyIdInToken) once in the other environment; each result says which environment took it."
+    )
     var detectEnvironment = false
-    @Option(name: .customLong("journal"), help: ArgumentHelp("Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.", valueName: "path"), completion: .file(extensions: ["jsonl"]))
+    @Option(
+        name: .customLong("journal"),
+        help: ArgumentHelp(
+            "Keep every final result in this JSON Lines file as it arrives (crash-safe); an existing journal needs --resume.", valueName: "path"),
+        completion: .file(extensions: ["jsonl"]))
     var journal: String?
-    @Flag(help: "With --journal: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run).")
+    @Flag(
+        help:
+            "With --journal: carry on the run the journal holds — what APNs answered is not sent again; the rest is (a missing or empty journal starts the run)."
+    )
     var resume = false
     @Flag(help: "With --resume: leave out what was sent but not answered when the run stopped (in doubt) instead of sending it again.")
     var skipInDoubt = false
-    @Flag(help: "With --journal: add no apns-collapse-id. A journaled run gives each alert one derived from the run and the token (and every notification an apns-id), the same in every try and after --resume, so a copy sent twice replaces the first on the device; background and other undisplayed pushes get none; a --collapse-id or a line's collapse-id is never replaced.")
+    @Flag(
+        help:
+            "With --journal: add no apns-collapse-id. A journaled run gives each alert one derived from the run and the token (and every notification an apns-id), the same in every try and after --resume, so a copy sent twice replaces the first on the device; background and other undisplayed pushes get none; a --collapse-id or a line's collapse-id is never replaced."
+    )
     var noCollapseId = false
     // .unconditional: "--rate -5" reaches the check (and its message), not "Missing value".
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start at most N notifications a second, across all connections (retries count too), so a big send does not reach every device in the same minute. With --shard the rate is per shard: N shards send up to N times it.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Start at most N notifications a second, across all connections (retries count too), so a big send does not reach every device in the same minute. With --shard the rate is per shard: N shards send up to N times it.",
+            valueName: "n"))
     var rate: String?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Spread the notifications evenly over this long (90, 90s, 15m, 2h): the rate is their count over it. Not with --rate or --follow.", valueName: "duration"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Spread the notifications evenly over this long (90, 90s, 15m, 2h): the rate is their count over it. Not with --rate or --follow.",
+            valueName: "duration"))
     var spread: String?
-    @Flag(help: "With --tokens-file or --requests-file (- for standard input, a pipe, a FIFO): read the lines as they arrive and send each on arrival, results written in input order as they are final; a bad line is its own result (not sent) and the stream goes on; the end of the input ends the run. Not with --journal (a stream is not read twice: let the queue deliver again what has no result).")
+    @Flag(
+        help:
+            "With --tokens-file or --requests-file (- for standard input, a pipe, a FIFO): read the lines as they arrive and send each on arrival, results written in input order as they are final; a bad line is its own result (not sent) and the stream goes on; the end of the input ends the run. Not with --journal (a stream is not read twice: let the queue deliver again what has no result)."
+    )
     var follow = false
-    @Option(help: ArgumentHelp("Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).", valueName: "path"),
-            completion: .file(extensions: ["prom"]))
+    @Option(
+        help: ArgumentHelp(
+            "Write the run's metrics to this file in Prometheus' text format, replaced at once (for node_exporter's textfile collector: a .prom file in its folder).",
+            valueName: "path"),
+        completion: .file(extensions: ["prom"]))
     var metricsFile: String?
-    @Option(help: ArgumentHelp("Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.",
+            valueName: "url"))
     var metricsPush: String?
 }
 
 struct SimulatorFlags: ParsableArguments {
-    @Option(name: .customLong("simulator-file"), help: ArgumentHelp("Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.", valueName: "path"), completion: .file(extensions: ["apns"]))
+    @Option(
+        name: .customLong("simulator-file"),
+        help: ArgumentHelp(
+            "Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.",
+            valueName: "path"), completion: .file(extensions: ["apns"]))
     var simulatorFile: String?
-    @Option(help: ArgumentHelp("macOS: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.", valueName: "udid|booted"))
+    @Option(
+        help: ArgumentHelp(
+            "macOS: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.", valueName: "udid|booted"))
     var simulator: String?
 }
 

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Dispatch
-import PushctlSupport
-import PushSystem
 import PushCore
-import PushWords
 import PushEngine
+import PushSystem
+import PushWords
+import PushctlSupport
 
 /// `████░░░ 12345/100000 (12%)  4321/s  3 not accepted  ETA 20 s` on stderr, redrawn at most 10
 /// times a second, cut to the terminal's width.
@@ -76,17 +76,20 @@ final class SendOutput {
         if let path = c.metricsFile { try ReplacedFile.checkFolder(of: path, what: RunMetrics.fileName) }
         let toTerminal = Terminal.isTerminal(Descriptors.standardOutput)
         let bigBatch = toTerminal && c.output == .text && total > SendOutput.acceptedLinesOnTerminal && !c.verbose
-        renderer = ResultRenderer(format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
-                                  style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: !toTerminal,
-                                                         width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose),
-                                  jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
+        renderer = ResultRenderer(
+            format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
+            style: TextResultStyle(
+                colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: !toTerminal,
+                width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose),
+            jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
         // --follow: each result is written as soon as it is final (the run then waits for more input).
         renderer.flushesAtPause = c.follow
         // A bar where a person watches stderr: beside json/jsonl or a redirected stdout, and for a
         // big batch on the same terminal (its lines then list only what was not accepted).
         let barFits = c.output != .text || !toTerminal || bigBatch
         progress = total > 1 && !c.quiet && Terminal.isTerminal(Descriptors.standardError) && barFits ? ProgressBar(total: total) : nil
-        let shown: any ResultObserver = progress != nil && toTerminal && c.output == .text
+        let shown: any ResultObserver =
+            progress != nil && toTerminal && c.output == .text
             ? LinesBesideBar(renderer: renderer, bar: progress!) : renderer
         observers = [shown] + (dead.map { [$0] } ?? []) + (progress.map { [$0] } ?? []) + (c.quiet ? [] : [StopNotice(clearing: progress)])
     }
@@ -137,14 +140,22 @@ final class StopNotice: ResultObserver {
         bar?.clear()
         let name = request.name
         if request.count > 1 {
-            Console.say(inFlight == 0 ? Words("pushctl: \(name) again: stopping now", es: "pushctl: \(name) de nuevo: se para ya")
-                : Words("pushctl: \(name) again: the \(inFlight) in flight are left in doubt", es: "pushctl: \(name) de nuevo: las \(inFlight) en curso quedan en duda"))
+            Console.say(
+                inFlight == 0
+                    ? Words("pushctl: \(name) again: stopping now", es: "pushctl: \(name) de nuevo: se para ya")
+                    : Words(
+                        "pushctl: \(name) again: the \(inFlight) in flight are left in doubt",
+                        es: "pushctl: \(name) de nuevo: las \(inFlight) en curso quedan en duda"))
         } else if inFlight == 0 {
             Console.say(Words("pushctl: \(name): nothing more is sent", es: "pushctl: \(name): no se envía nada más"))
         } else {
             let seconds = max(1, Int(grace.rounded(.up)))
-            Console.say(Words("pushctl: \(name): nothing more is sent; the \(inFlight) in flight get up to \(seconds) s to be answered (\(name) again stops at once)",
-                              es: "pushctl: \(name): no se envía nada más; las \(inFlight) en curso tienen hasta \(seconds) s para recibir respuesta (\(name) de nuevo para al instante)"))
+            Console.say(
+                Words(
+                    "pushctl: \(name): nothing more is sent; the \(inFlight) in flight get up to \(seconds) s to be answered (\(name) again stops at once)",
+                    es:
+                        "pushctl: \(name): no se envía nada más; las \(inFlight) en curso tienen hasta \(seconds) s para recibir respuesta (\(name) de nuevo para al instante)"
+                ))
         }
     }
 }

@@ -8,13 +8,13 @@ public enum BuiltProducts {
     /// The folder the running test bundle was loaded from, and the ones above it.
     private static let searchFolders: [URL] = {
         #if os(Linux)
-        let start = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            let start = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         #else
-        // macOS runs the tests inside xctest or swiftpm-testing-helper: the bundle this code was
-        // linked into, not the process, says where (swiftpm-testing-helper dlopens it, so it need
-        // not be among Bundle.allBundles).
-        let bundle = Bundle(for: BundleMarker.self)
-        let start = bundle.bundleURL.deletingLastPathComponent()
+            // macOS runs the tests inside xctest or swiftpm-testing-helper: the bundle this code was
+            // linked into, not the process, says where (swiftpm-testing-helper dlopens it, so it need
+            // not be among Bundle.allBundles).
+            let bundle = Bundle(for: BundleMarker.self)
+            let start = bundle.bundleURL.deletingLastPathComponent()
         #endif
         var folders: [URL] = []
         var folder = start

@@ -12,9 +12,11 @@ public enum PseudoTerminal {
     /// Starts a program on a new terminal `columns` wide: its stdout (and, as asked, its stdin
     /// and stderr) is the terminal; `output` takes stdout instead when given. The caller reads
     /// what it drew from `primary`, and closes it.
-    public static func spawn(_ executable: String, _ arguments: [String], environment: [String: String],
-                             directory: URL? = nil, columns: Int = 80, rows: Int = 24, input: Bool = false,
-                             errors: Bool = true, output: Pipe? = nil) throws -> (process: SpawnedProcess, primary: Int32) {
+    public static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        directory: URL? = nil, columns: Int = 80, rows: Int = 24, input: Bool = false,
+        errors: Bool = true, output: Pipe? = nil
+    ) throws -> (process: SpawnedProcess, primary: Int32) {
         guard let (primary, replica) = open(columns: columns, rows: rows) else { throw SpawnError("no pseudo-terminal") }
         let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -51,4 +53,3 @@ public enum PseudoTerminal {
         return out
     }
 }
-

@@ -56,8 +56,8 @@ public final class SpawnedProcess: @unchecked Sendable {
     public var terminationStatus: Int32 {
         waitUntilExit()
         switch lock.withLock({ end }) {
-        case let .exited(code)?: return code
-        case let .signalled(number)?: return number
+        case .exited(let code)?: return code
+        case .signalled(let number)?: return number
         case nil: return 0
         }
     }
@@ -124,8 +124,8 @@ public final class SpawnedProcess: @unchecked Sendable {
         spec.errors = stream(standardError, childEnd: { $0.fileHandleForWriting })
         let child: Int32
         switch ChildProcesses.spawn(spec) {
-        case let .success(pid): child = pid
-        case let .failure(failure): throw SpawnError("cannot start \(spec.program) (\(failure.step)): \(Errno.message(failure.code))")
+        case .success(let pid): child = pid
+        case .failure(let failure): throw SpawnError("cannot start \(spec.program) (\(failure.step)): \(Errno.message(failure.code))")
         }
         for handle in closeInParent { try? handle.close() }
         processIdentifier = child

@@ -1,6 +1,7 @@
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 @Suite struct PushTypeTests {
     @Test("each push type's topic suffix is added once")

@@ -1,6 +1,7 @@
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 @Suite struct Base64URLTests {
     @Test("RFC 4648 vectors, without padding and with the URL alphabet")
@@ -23,8 +24,9 @@ import PushWords
         }
     }
 
-    @Test("refuses padding, the standard alphabet's + and /, impossible lengths and stray bits",
-          arguments: ["Zg==", "a+b/", "Zm9vY", "Zh", "ab cd"])
+    @Test(
+        "refuses padding, the standard alphabet's + and /, impossible lengths and stray bits",
+        arguments: ["Zg==", "a+b/", "Zm9vY", "Zh", "ab cd"])
     func refuses(_ text: String) {
         #expect(Base64URL.decode(text) == nil)
     }
@@ -51,23 +53,25 @@ import PushWords
     @Test("pretty output indents by two spaces")
     func pretty() throws {
         let value = try JSONValue.parse(#"{"aps":{"alert":"Hi","badge":1},"list":[1,2],"empty":{}}"#)
-        #expect(value.pretty == """
-            {
-              "aps": {
-                "alert": "Hi",
-                "badge": 1
-              },
-              "list": [
-                1,
-                2
-              ],
-              "empty": {}
-            }
-            """)
+        #expect(
+            value.pretty == """
+                {
+                  "aps": {
+                    "alert": "Hi",
+                    "badge": 1
+                  },
+                  "list": [
+                    1,
+                    2
+                  ],
+                  "empty": {}
+                }
+                """)
     }
 
-    @Test("rejects malformed JSON with a position",
-          arguments: ["", "{", #"{"a":}"#, "[1,]", "01", "1.", "tru", #"{"a":1} x"#, #""\ud800""#, "\"a\u{01}\""])
+    @Test(
+        "rejects malformed JSON with a position",
+        arguments: ["", "{", #"{"a":}"#, "[1,]", "01", "1.", "tru", #"{"a":1} x"#, #""\ud800""#, "\"a\u{01}\""])
     func rejects(_ text: String) {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
     }

@@ -1,7 +1,8 @@
 import ChildProcess
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 @Suite struct HTTPDateTests {
     @Test("IMF-fixdate both ways, leap days included")
@@ -15,10 +16,12 @@ import PushWords
         }
     }
 
-    @Test("anything else is not a date", arguments: [
-        "", "Sun, 06 Nov 1994 08:49:37 UTC", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
-        "Sun, 30 Feb 2023 08:49:37 GMT", "Sun, 06 Nox 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 0x Nov 1994 08:49:37 GMT",
-    ])
+    @Test(
+        "anything else is not a date",
+        arguments: [
+            "", "Sun, 06 Nov 1994 08:49:37 UTC", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+            "Sun, 30 Feb 2023 08:49:37 GMT", "Sun, 06 Nox 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 0x Nov 1994 08:49:37 GMT",
+        ])
     func refused(_ text: String) {
         #expect(HTTPDate.parse(text) == nil)
     }
@@ -45,14 +48,20 @@ import PushWords
         #expect(DateGiven.unixSeconds("2024-02-29T23:59:59Z")?.seconds == 1_709_251_199)
         #expect(DateGiven.unixSeconds("2026-12-01T09:30")?.seconds == 1_796_117_400)
         #expect(DateGiven.unixSeconds("2026-12-01 09:30:15Z")?.shown == "2026-12-01 09:30:15 UTC")
-        #expect(DateGiven.hint("2026-12-01", name: "--expiration")?.text(.en) == "as UNIX seconds, that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200")
-        #expect(DateGiven.hint("2026-12-01", name: "\"expiration\"")?.text(.es) == "en segundos UNIX, esa fecha (2026-12-01 00:00 UTC) es 1796083200: \"expiration\":1796083200")
+        #expect(
+            DateGiven.hint("2026-12-01", name: "--expiration")?.text(.en)
+                == "as UNIX seconds, that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200")
+        #expect(
+            DateGiven.hint("2026-12-01", name: "\"expiration\"")?.text(.es)
+                == "en segundos UNIX, esa fecha (2026-12-01 00:00 UTC) es 1796083200: \"expiration\":1796083200")
     }
 
-    @Test("anything else is not a date", arguments: [
-        "", "tomorrow", "1796083200", "2026-02-30", "2026-13-01", "1969-12-31", "2026-12-1", "2026/12/01", "2026-12-01T9:30",
-        "2026-12-01T09:30+02:00", "2026-12-01T24:00", "2026-12-01T09:60", "2026-12-01T09:30:60", "2026-12-01Z09:30", "２０２６-12-01",
-    ])
+    @Test(
+        "anything else is not a date",
+        arguments: [
+            "", "tomorrow", "1796083200", "2026-02-30", "2026-13-01", "1969-12-31", "2026-12-1", "2026/12/01", "2026-12-01T9:30",
+            "2026-12-01T09:30+02:00", "2026-12-01T24:00", "2026-12-01T09:60", "2026-12-01T09:30:60", "2026-12-01Z09:30", "２０２６-12-01",
+        ])
     func refused(_ text: String) {
         #expect(DateGiven.unixSeconds(text) == nil)
         #expect(DateGiven.hint(text, name: "--expiration") == nil)

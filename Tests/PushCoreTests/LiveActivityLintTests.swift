@@ -1,6 +1,7 @@
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 /// Every rule of the Live Activity lint, one case each: the mistakes APNs answers 200 to and a
 /// device then drops.
@@ -110,9 +111,19 @@ struct LiveActivityLintTests {
         #expect(request.shape.headerLines.contains("apns-expiration: 0"))
         #expect(request.shape.headerLines.contains("apns-push-type: liveactivity"))
         #expect(throws: InputError.self) { try BroadcastTemplate(PushSpec(topic: "com.example.app.push-type.liveactivity"), payload: update, requestID: nil) }
-        let start = Payload(json: try JSONValue.parse(#"{"aps":{"event":"start","timestamp":1,"content-state":{},"alert":"x","attributes-type":"A","attributes":{}}}"#))
+        let start = Payload(
+            json: try JSONValue.parse(#"{"aps":{"event":"start","timestamp":1,"content-state":{},"alert":"x","attributes-type":"A","attributes":{}}}"#))
         #expect(throws: InputError.self) { try BroadcastTemplate(PushSpec(topic: "com.example.app"), payload: start, requestID: nil) }
-        let big = Payload(json: .object([("aps", .object([("event", .string("update")), ("timestamp", .integer(1)), ("content-state", .object([("x", .string(String(repeating: "a", count: 5200)))]))]))]))
+        let big = Payload(
+            json: .object([
+                (
+                    "aps",
+                    .object([
+                        ("event", .string("update")), ("timestamp", .integer(1)),
+                        ("content-state", .object([("x", .string(String(repeating: "a", count: 5200)))])),
+                    ])
+                )
+            ]))
         #expect(throws: InputError.self) { try BroadcastTemplate(PushSpec(topic: "com.example.app"), payload: big, requestID: nil) }
         #expect(throws: InputError.self) { try BroadcastAPI.channelID("not a channel!", name: "--channel-id") }
     }

@@ -1,8 +1,9 @@
 import ChildProcess
 import Foundation
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 // Property tests over every PushCore parser that takes outside input (issue 10, "How to keep
 // it fixed"): payload JSON, device tokens, JWTs, header values, server answers.
@@ -31,7 +32,9 @@ private struct Violations {
         if items.count < 60 { items.append("case \(index): \(input) → \(what)") } else if items.count == 60 { items.append("… more") }
     }
     func report(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(items.isEmpty, """
+        #expect(
+            items.isEmpty,
+            """
             \(property): \(items.count) violation(s) (seed 0x\(String(seed, radix: 16)), \(cases) cases checked):
             \(items.joined(separator: "\n"))
             """, sourceLocation: sourceLocation)
@@ -95,9 +98,9 @@ private func show(_ bytes: [UInt8], limit: Int = 120) -> String {
 /// (`JSONValue.compact` writes 1.0 as 1): the same JSON number.
 private func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
     switch (a, b) {
-    case let (.integer(i), .number(d)), let (.number(d), .integer(i)): return Double(i) == d
-    case let (.array(x), .array(y)): return x.count == y.count && zip(x, y).allSatisfy { sameJSON($0, $1) }
-    case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && sameJSON($0.1, $1.1) }
+    case (.integer(let i), .number(let d)), (.number(let d), .integer(let i)): return Double(i) == d
+    case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { sameJSON($0, $1) }
+    case (.object(let x), .object(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && sameJSON($0.1, $1.1) }
     default: return a == b
     }
 }
@@ -119,13 +122,16 @@ private enum Gen {
     ]
 
     /// Pieces a mutation inserts: structure, escapes, number edges, bad UTF-8.
-    static let pieces: [[UInt8]] = [
-        "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\uDFFF\\uD800",
-        "1e300", "-1e300", "1e400", "-9223372036854775808", "-9223372036854775809", "9223372036854775808",
-        "99999999999999999999", "0.0000000000000000000000001", "-", "0e", "1.", ".5", "01", "-0", "1E+2",
-        "true", "tru", "null", "nul", "NaN", "Infinity", "\u{1B}[2J", "\u{FEFF}",
-    ].map { Array($0.utf8) } + [[0x00], [0x7F], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-                                 [0xE2, 0x82], [0xFF], [0xEF, 0xBB, 0xBF], [0x0B], [0x0C]]
+    static let pieces: [[UInt8]] =
+        [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\uDFFF\\uD800",
+            "1e300", "-1e300", "1e400", "-9223372036854775808", "-9223372036854775809", "9223372036854775808",
+            "99999999999999999999", "0.0000000000000000000000001", "-", "0e", "1.", ".5", "01", "-0", "1E+2",
+            "true", "tru", "null", "nul", "NaN", "Infinity", "\u{1B}[2J", "\u{FEFF}",
+        ].map { Array($0.utf8) } + [
+            [0x00], [0x7F], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xE2, 0x82], [0xFF], [0xEF, 0xBB, 0xBF], [0x0B], [0x0C],
+        ]
 
     static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
@@ -162,8 +168,10 @@ private enum Gen {
             "\"" + String(repeating: "\\u00e9", count: 20_000) + "\"",
             "[" + Array(repeating: "1e300", count: 5_000).joined(separator: ",") + "]",
         ].map { Array($0.utf8) }
-        inputs += [[0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
-                   [0x22, 0xE2, 0x82, 0x22], [0x22, 0xFF, 0x22], [0x22, 0x80, 0x22], [0xEF, 0xBB, 0xBF, 0x7B, 0x7D]]
+        inputs += [
+            [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            [0x22, 0xE2, 0x82, 0x22], [0x22, 0xFF, 0x22], [0x22, 0x80, 0x22], [0xEF, 0xBB, 0xBF, 0x7B, 0x7D],
+        ]
         while inputs.count < count {
             switch Int.random(in: 0..<10, using: &rng) {
             case 0, 1: inputs.append(randomBytes(&rng))
@@ -175,10 +183,11 @@ private enum Gen {
     }
 
     /// Device-token texts: hex with what developers paste around it, and hostile bytes.
-    static let tokenPieces: [[UInt8]] = [
-        "0", "1", "9", "a", "f", "A", "F", "0f", "ab", "a1b2c3d4", " ", "\t", "\r", "\n", "\r\n", "<", ">", "g", "x", "-", ":",
-        "\u{FEFF}", "１", "２", "３", "Ａ", "\u{00A0}", "\u{2028}", "\u{3000}", "\u{0B}", "\u{0C}", "\u{1B}[2J", "\u{7F}", "é", "\u{202E}",
-    ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x80]]
+    static let tokenPieces: [[UInt8]] =
+        [
+            "0", "1", "9", "a", "f", "A", "F", "0f", "ab", "a1b2c3d4", " ", "\t", "\r", "\n", "\r\n", "<", ">", "g", "x", "-", ":",
+            "\u{FEFF}", "１", "２", "３", "Ａ", "\u{00A0}", "\u{2028}", "\u{3000}", "\u{0B}", "\u{0C}", "\u{1B}[2J", "\u{7F}", "é", "\u{202E}",
+        ].map { Array($0.utf8) } + [[0x00], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x80]]
 
     static func tokenInputs(count: Int, _ rng: inout SplitMix64) -> [[UInt8]] {
         let good = String(repeating: "a1", count: 32)
@@ -229,13 +238,17 @@ struct PropertyTests {
 
         var testDescription: String {
             switch self {
-            case .json: return "JSONValue.parse: never traps, errors point into the text, what it parses round-trips through compact and pretty; a compact member's span is its compact form"
+            case .json:
+                return
+                    "JSONValue.parse: never traps, errors point into the text, what it parses round-trips through compact and pretty; a compact member's span is its compact form"
             case .payload: return "Payload(bytes:source:): a refused payload throws InputError; an accepted one is a JSON object, kept byte for byte"
             case .token: return "DeviceToken(parsing:) and (parsingUTF8:): accepted tokens are lower-case ASCII hex of even length; every way in agrees"
             case .jwt: return "DecodedJWT(parsing:) then ProviderTokenRules.audit, UTCDate.format and TokenAge.describe: no trap on any claims"
             case .response: return "PushResponse and PushResult over random statuses and bodies: no trap, a reason exactly when not 2xx, JSON lines that parse"
             case .headers: return "PushTemplate: accepted header values hold no control byte, apns-id is ASCII hex 8-4-4-4-12, every rule holds"
-            case .spool: return "RequestLine and SpooledNotification: a line reads the same compact or spaced, alone or after others; its record is one line and reads back as the same request, alone or after others; any bytes read back without a trap"
+            case .spool:
+                return
+                    "RequestLine and SpooledNotification: a line reads the same compact or spaced, alone or after others; its record is one line and reads back as the same request, alone or after others; any bytes read back without a trap"
             }
         }
 
@@ -265,17 +278,20 @@ struct PropertyTests {
 
     /// Extreme iat values, each in its own child process so each trap is reported on its own
     /// (issue 10 item 8: `"iat": -9223372036854775808` traps `jwt decode`, `jwt verify`, `send --jwt`).
-    @Test("audit, UTCDate.format and TokenAge.describe survive each extreme iat", arguments: [
-        "-9223372036854775808", "-9223372036854775807", "-9223372036854775000", "-9000000000000000000", "-4611686018427387904",
-        "9223372036854775807", "9223372036854775806", "-1", "0", "1e300", "-1e300", "9.3e18", "-9.3e18", "\"1700000000\"",
-    ])
+    @Test(
+        "audit, UTCDate.format and TokenAge.describe survive each extreme iat",
+        arguments: [
+            "-9223372036854775808", "-9223372036854775807", "-9223372036854775000", "-9000000000000000000", "-4611686018427387904",
+            "9223372036854775807", "9223372036854775806", "-1", "0", "1e300", "-1e300", "9.3e18", "-9.3e18", "\"1700000000\"",
+        ])
     func extremeIssuedAt(iat: String) async {
-        let jwt = jwtText(header: #"{"alg":"ES256","kid":"ABC123DEFG"}"#, claims: #"{"iss":"DEF123GHIJ","iat":\#(iat)}"#, signature: Array(repeating: 7, count: 64))
+        let jwt = jwtText(
+            header: #"{"alg":"ES256","kid":"ABC123DEFG"}"#, claims: #"{"iss":"DEF123GHIJ","iat":\#(iat)}"#, signature: Array(repeating: 7, count: 64))
         await #expect(processExitsWith: .success, "trapped on a JWT with \"iat\": \(iat): \(jwt)") { [jwt = jwt as String] in
             let now: Int64 = 1_800_000_000
             guard let decoded = try? DecodedJWT(parsing: jwt) else { return }
             _ = ProviderTokenRules.audit(decoded, now: now)
-            if case let .integer(iat)? = decoded.claims["iat"] {
+            if case .integer(let iat)? = decoded.claims["iat"] {
                 _ = UTCDate.format(unixSeconds: iat)
                 _ = TokenAge.describe(issuedAt: iat, now: now)
                 _ = ProviderTokenRules.isReusable(issuedAt: iat, now: now)
@@ -286,9 +302,11 @@ struct PropertyTests {
     // MARK: Server answers
 
     /// Garbage 410 timestamps, each in its own child process (issue 10 item 8: `1e300` kills the batch).
-    @Test("PushResponse and PushResult survive each extreme 410 timestamp", arguments: [
-        "1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1.5", "-1",
-    ])
+    @Test(
+        "PushResponse and PushResult survive each extreme 410 timestamp",
+        arguments: [
+            "1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1.5", "-1",
+        ])
     func extremeTimestamp(timestamp: String) async {
         let body = #"{"reason":"Unregistered","timestamp":\#(timestamp)}"#
         await #expect(processExitsWith: .success, "trapped on a 410 answer with body \(body)") { [body = body as String] in
@@ -312,11 +330,16 @@ private func jsonProperties(seed: UInt64, count: Int, log path: String) {
     var roundTrip = Violations("JSONValue.parse: parse(value.compact) is the value it parsed (numbers compared as numbers)", seed: seed)
     var prettyTrip = Violations("JSONValue.parse: parse(value.pretty) is the value it parsed", seed: seed)
     var utf8 = Violations("String(validUTF8:) is String(validating:as:), on any bytes", seed: seed)
-    var spans = Violations("JSONValue.parseNotingCompactMembers: the value parse reads; a member's span, when given, is exactly its value's compact bytes", seed: seed)
+    var spans = Violations(
+        "JSONValue.parseNotingCompactMembers: the value parse reads; a member's span, when given, is exactly its value's compact bytes", seed: seed)
     var found = Violations("JSONValue.parseNotingCompactMembers: a member written compact (integers, no escape) is found compact", seed: seed)
     for (index, bytes) in Gen.jsonInputs(count: count, &rng).enumerated() {
         log.note("JSON case \(index): \(show(bytes))")
-        errorOffsets.checked(); roundTrip.checked(); prettyTrip.checked(); utf8.checked(); spans.checked()
+        errorOffsets.checked()
+        roundTrip.checked()
+        prettyTrip.checked()
+        utf8.checked()
+        spans.checked()
         compactSpans(bytes, index: index, &spans)
         let random = Gen.randomBytes(&rng)
         for text in [bytes, random] where String(validUTF8: text) != String(validating: text, as: UTF8.self) {
@@ -329,11 +352,12 @@ private func jsonProperties(seed: UInt64, count: Int, log path: String) {
         }
         let compact = value.compact
         switch Result(catching: { () throws(JSONParseError) -> JSONValue in try JSONValue.parse(compact) }) {
-        case let .success(again) where sameJSON(again, value): break
-        case let .success(again): roundTrip.add(index, show(bytes), "compact \(show(compact)) parses as \(show(again.compact))")
-        case let .failure(error): roundTrip.add(index, show(bytes), "compact \(show(compact)) does not parse: \(error)")
+        case .success(let again) where sameJSON(again, value): break
+        case .success(let again): roundTrip.add(index, show(bytes), "compact \(show(compact)) parses as \(show(again.compact))")
+        case .failure(let error): roundTrip.add(index, show(bytes), "compact \(show(compact)) does not parse: \(error)")
         }
-        if let again = try? JSONValue.parse(value.pretty), sameJSON(again, value) {} else {
+        if let again = try? JSONValue.parse(value.pretty), sameJSON(again, value) {
+        } else {
             prettyTrip.add(index, show(bytes), "pretty \(show(value.pretty)) is not the same value")
         }
         // The value as a member, written compact, spaced out, and pretty: each span holds.
@@ -361,7 +385,7 @@ private func compactSpans(_ bytes: [UInt8], index: Int, _ spans: inout Violation
     let plain = Result { () throws(JSONParseError) -> JSONValue in try JSONValue.parse(bytes) }
     let noting = Result { () throws(JSONParseError) -> (JSONValue, compactMembers: [Range<Int>?]) in try JSONValue.parseNotingCompactMembers(bytes) }
     switch (plain, noting) {
-    case let (.success(value), .success((again, members))):
+    case (.success(let value), .success((let again, let members))):
         guard value == again else { return spans.add(index, show(bytes), "parses as \(show(again.compact)), not \(show(value.compact))") }
         let values = value.objectMembers?.map(\.1) ?? []
         guard members.count == values.count else { return spans.add(index, show(bytes), "\(members.count) spans for \(values.count) members") }
@@ -370,7 +394,7 @@ private func compactSpans(_ bytes: [UInt8], index: Int, _ spans: inout Violation
                 spans.add(index, show(bytes), "span \(show(Array(bytes[span]))) is not \(show(member.compactBytes))")
             }
         }
-    case let (.failure(a), .failure(b)) where a == b: break
+    case (.failure(let a), .failure(let b)) where a == b: break
     default: spans.add(index, show(bytes), "parse and parseNotingCompactMembers disagree")
     }
 }
@@ -381,9 +405,9 @@ private func isPlainCompact(_ value: JSONValue) -> Bool {
     func plain(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C } }
     switch value {
     case .number: return false
-    case let .string(s): return plain(s)
-    case let .array(items): return items.allSatisfy(isPlainCompact)
-    case let .object(members): return members.allSatisfy { plain($0.0) && isPlainCompact($0.1) }
+    case .string(let s): return plain(s)
+    case .array(let items): return items.allSatisfy(isPlainCompact)
+    case .object(let members): return members.allSatisfy { plain($0.0) && isPlainCompact($0.1) }
     default: return true
     }
 }
@@ -391,16 +415,22 @@ private func isPlainCompact(_ value: JSONValue) -> Bool {
 private func payloadProperties(seed: UInt64, count: Int, log path: String) {
     var rng = SplitMix64(seed: seed ^ 0x5041_594C)
     let log = CaseLog(path: path)
-    var accepted = Violations("Payload(bytes:): an accepted payload is a JSON object, its bytes kept as given, the same value JSONValue.parse reads", seed: seed)
+    var accepted = Violations(
+        "Payload(bytes:): an accepted payload is a JSON object, its bytes kept as given, the same value JSONValue.parse reads", seed: seed)
     var size = Violations("Payload.checkSize: refuses exactly the payloads over the push type's limit", seed: seed)
-    var diagnosed = Violations("JSONDiagnosis: the line and column are inside the text, the excerpt is two lines with no control character, the caret under it", seed: seed)
+    var diagnosed = Violations(
+        "JSONDiagnosis: the line and column are inside the text, the excerpt is two lines with no control character, the caret under it", seed: seed)
     var inputs = Gen.jsonInputs(count: count, &rng)
-    inputs += [Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 4096 - 17) + "\"}").utf8),
-               Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 4096 - 16) + "\"}").utf8),
-               Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5120 - 16) + "\"}").utf8)]
+    inputs += [
+        Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 4096 - 17) + "\"}").utf8),
+        Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 4096 - 16) + "\"}").utf8),
+        Array(("{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5120 - 16) + "\"}").utf8),
+    ]
     for (index, bytes) in inputs.enumerated() {
         log.note("Payload case \(index): \(show(bytes))")
-        accepted.checked(); size.checked(); diagnosed.checked()
+        accepted.checked()
+        size.checked()
+        diagnosed.checked()
         if case .failure(let error) = Result(catching: { () throws(JSONParseError) in try JSONValue.parse(bytes) }) {
             // The diagnosis points inside the text's lines, and its caret sits under the excerpt.
             let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
@@ -408,12 +438,16 @@ private func payloadProperties(seed: UInt64, count: Int, log path: String) {
             let caret = diagnosis.excerpt.last.map { $0.count - 1 } ?? -1
             if diagnosis.line < 1 || diagnosis.line > lines || diagnosis.column < 1 || diagnosis.excerpt.count != 2
                 || caret < 4 || caret > (diagnosis.excerpt.first?.count ?? 0) + 1
-                || diagnosis.excerpt.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 } }) {
+                || diagnosis.excerpt.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 } })
+            {
                 diagnosed.add(index, show(bytes), "line \(diagnosis.line) of \(lines), column \(diagnosis.column), excerpt \(diagnosis.excerpt)")
             }
         }
         guard let payload = try? Payload(bytes: bytes, source: "fuzz") else { continue }
-        guard case .object = payload.json else { accepted.add(index, show(bytes), "accepted as \(payload.json.typeName)"); continue }
+        guard case .object = payload.json else {
+            accepted.add(index, show(bytes), "accepted as \(payload.json.typeName)")
+            continue
+        }
         if payload.bytes != bytes { accepted.add(index, show(bytes), "bytes changed to \(show(payload.bytes))") }
         if let parsed = try? JSONValue.parse(bytes), parsed == payload.json {} else { accepted.add(index, show(bytes), "json differs from JSONValue.parse") }
         for type in PushType.allCases {
@@ -441,7 +475,8 @@ private func tokenProperties(seed: UInt64, count: Int, log path: String) {
     func isLowerHex(_ s: String) -> Bool { s.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) } }
     for (index, bytes) in Gen.tokenInputs(count: count, &rng).enumerated() {
         log.note("DeviceToken case \(index): \(show(bytes))")
-        shape.checked(); agree.checked()
+        shape.checked()
+        agree.checked()
         let fromBytes = try? DeviceToken(parsingUTF8: bytes)
         let fromSlice = try? DeviceToken(parsingUTF8: bytes[...])
         let checked = bytes.withUnsafeBufferPointer { buffer in (try? DeviceToken.check(utf8: buffer)) != nil }
@@ -450,9 +485,14 @@ private func tokenProperties(seed: UInt64, count: Int, log path: String) {
                 shape.add(index, show(bytes), "\(way) gave hex \(show(token.hex))")
             }
         }
-        if fromBytes?.hex != fromSlice?.hex { agree.add(index, show(bytes), "array \(fromBytes.map { show($0.hex) } ?? "refused") vs slice \(fromSlice.map { show($0.hex) } ?? "refused")") }
+        if fromBytes?.hex != fromSlice?.hex {
+            agree.add(index, show(bytes), "array \(fromBytes.map { show($0.hex) } ?? "refused") vs slice \(fromSlice.map { show($0.hex) } ?? "refused")")
+        }
         if checked != (fromBytes != nil) {
-            agree.add(index, show(bytes), "check(utf8:) \(checked ? "accepts" : "refuses") but parsingUTF8 \(fromBytes == nil ? "refuses" : "accepts") (a tokens file's two passes disagree)")
+            agree.add(
+                index, show(bytes),
+                "check(utf8:) \(checked ? "accepts" : "refuses") but parsingUTF8 \(fromBytes == nil ? "refuses" : "accepts") (a tokens file's two passes disagree)"
+            )
         }
         if let text = String(validating: bytes, as: UTF8.self) {
             let fromString = try? DeviceToken(parsing: text)
@@ -460,7 +500,9 @@ private func tokenProperties(seed: UInt64, count: Int, log path: String) {
                 shape.add(index, show(bytes), "parsing(String) gave hex \(show(token.hex))")
             }
             if fromString?.hex != fromBytes?.hex {
-                agree.add(index, show(bytes), "parsing(String) \(fromString.map { show($0.hex) } ?? "refuses") vs parsingUTF8 \(fromBytes.map { show($0.hex) } ?? "refuses")")
+                agree.add(
+                    index, show(bytes),
+                    "parsing(String) \(fromString.map { show($0.hex) } ?? "refuses") vs parsingUTF8 \(fromBytes.map { show($0.hex) } ?? "refuses")")
             }
         }
     }
@@ -488,12 +530,16 @@ private func jwtProperties(seed: UInt64, count: Int, log path: String) {
     var audits = Violations("audit: a decoded JWT gets a check for alg, kid, iss and iat", seed: seed)
     var rawParts = Violations("DecodedJWT: a refused token throws InputError; an accepted one keeps its three parts", seed: seed)
     let now: Int64 = 1_800_000_000
-    let iats = ["1800000000", "1799996400", "1799990000", "1800000061", "0", "-1", "1e300", "-1e300", "1.5", "\"1800000000\"",
-                "null", "true", "[]", "{}", "9223372036854775807", "99999999999999999999", "-9223372036854775808",
-                "-9223372036854775807", "-9000000000000000000", "4611686018427387904", "-4611686018427387904", "9.3e18", "-0"]
-    let headers = [#"{"alg":"ES256","kid":"ABC123DEFG"}"#, #"{"alg":"ES256","kid":"ABC123DEFG","typ":"JWT"}"#, #"{"alg":"none"}"#,
-                   #"{"alg":"HS256","kid":"abc"}"#, #"{"alg":1,"kid":2,"typ":3}"#, #"{"alg":"ES256","kid":"\u001b[2J"}"#, #"{}"#,
-                   #"{"alg":"ES256","kid":"ＡＢＣ１２３ＤＥＦＧ"}"#]
+    let iats = [
+        "1800000000", "1799996400", "1799990000", "1800000061", "0", "-1", "1e300", "-1e300", "1.5", "\"1800000000\"",
+        "null", "true", "[]", "{}", "9223372036854775807", "99999999999999999999", "-9223372036854775808",
+        "-9223372036854775807", "-9000000000000000000", "4611686018427387904", "-4611686018427387904", "9.3e18", "-0",
+    ]
+    let headers = [
+        #"{"alg":"ES256","kid":"ABC123DEFG"}"#, #"{"alg":"ES256","kid":"ABC123DEFG","typ":"JWT"}"#, #"{"alg":"none"}"#,
+        #"{"alg":"HS256","kid":"abc"}"#, #"{"alg":1,"kid":2,"typ":3}"#, #"{"alg":"ES256","kid":"\u001b[2J"}"#, #"{}"#,
+        #"{"alg":"ES256","kid":"ＡＢＣ１２３ＤＥＦＧ"}"#,
+    ]
     let b64 = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     for index in 0..<count {
         var text: String
@@ -516,7 +562,8 @@ private func jwtProperties(seed: UInt64, count: Int, log path: String) {
             text = rng.pick(["bearer ", "Bearer  ", " \n", "", "\u{FEFF}", "\u{0}"]) + good + rng.pick(["", " ", "\n", "=", "==", ".", "\u{0}", "\r\n"])
         }
         log.note("JWT case \(index): \(show(text))")
-        audits.checked(); rawParts.checked()
+        audits.checked()
+        rawParts.checked()
         guard let jwt = try? DecodedJWT(parsing: text) else { continue }
         if jwt.compact.split(separator: ".", omittingEmptySubsequences: false).count != 3 {
             rawParts.add(index, show(text), "accepted with compact \(show(jwt.compact))")
@@ -526,7 +573,7 @@ private func jwtProperties(seed: UInt64, count: Int, log path: String) {
         for field in ["alg", "kid", "iss", "iat"] where !checks.contains(where: { $0.message.en.contains(field) && $0.message.es.contains(field) }) {
             audits.add(index, show(text), "no check mentions \(field): \(checks.map(\.message))")
         }
-        if case let .integer(iat)? = jwt.claims["iat"] {
+        if case .integer(let iat)? = jwt.claims["iat"] {
             _ = UTCDate.format(unixSeconds: iat)
             _ = TokenAge.describe(issuedAt: iat, now: now)
             _ = ProviderTokenRules.isReusable(issuedAt: iat, now: now)
@@ -543,10 +590,14 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
     var lines = Violations("PushResult.jsonLine: one line of JSON, the same value as PushResult.json", seed: seed)
     var echo = Violations("PushResult: the server's text in reason and explanation holds no control byte (it is printed to a terminal)", seed: seed)
     let token = try! DeviceToken(parsing: String(repeating: "a1", count: 32))
-    let reasonNames = ["Unregistered", "BadDeviceToken", "TooManyRequests", "InternalServerError", "ExpiredProviderToken", "", "x\u{1B}[2Jy",
-                       "a\r\nb", "\u{0}", String(repeating: "R", count: 10_000), "😀", "\\ud800"]
-    let timestamps = ["1700000000000", "1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775807", "-9223372036854775808", "-1",
-                      "1.5", "\"1700000000000\"", "null", "99999999999999999999", "0"]
+    let reasonNames = [
+        "Unregistered", "BadDeviceToken", "TooManyRequests", "InternalServerError", "ExpiredProviderToken", "", "x\u{1B}[2Jy",
+        "a\r\nb", "\u{0}", String(repeating: "R", count: 10_000), "😀", "\\ud800",
+    ]
+    let timestamps = [
+        "1700000000000", "1e300", "-1e300", "9.3e18", "-9.3e18", "9223372036854775807", "-9223372036854775808", "-1",
+        "1.5", "\"1700000000000\"", "null", "99999999999999999999", "0",
+    ]
     for index in 0..<count {
         let status = rng.chance(20) ? rng.pick([200, 400, 403, 404, 405, 410, 413, 429, 500, 503]) : Int.random(in: 100...599, using: &rng)
         var body: [UInt8]
@@ -560,11 +611,15 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
             if rng.chance(20) { body = Gen.mutate(body, &rng) }
         }
         let ids: [String?] = [nil, "123e4567-e89b-12d3-a456-426614174000", "", "a\r\nb", "\u{1B}[2J", String(repeating: "f", count: 5000), "１２３"]
-        let apnsID = rng.pick(ids), uniqueID = rng.pick(ids)
+        let apnsID = rng.pick(ids)
+        let uniqueID = rng.pick(ids)
         let retryAfter = rng.pick([nil, 0, 1, -1, 999_999, Int.max, Int.min])
-        let input = "status \(status), apns-id \(apnsID.map { show($0) } ?? "nil"), unique \(uniqueID.map { show($0) } ?? "nil"), retry-after \(retryAfter.map(String.init) ?? "nil"), body \(show(body))"
+        let input =
+            "status \(status), apns-id \(apnsID.map { show($0) } ?? "nil"), unique \(uniqueID.map { show($0) } ?? "nil"), retry-after \(retryAfter.map(String.init) ?? "nil"), body \(show(body))"
         log.note("PushResponse case \(index): \(input)")
-        reasons.checked(); lines.checked(); echo.checked()
+        reasons.checked()
+        lines.checked()
+        echo.checked()
         let response = PushResponse(status: status, apnsID: apnsID, apnsUniqueID: uniqueID, retryAfterSeconds: retryAfter, body: body)
         // 2xx is success (201 and 204 answer channel calls); anything else carries a reason.
         if (response.reason == nil) != (200..<300).contains(status) { reasons.add(index, input, "reason \(String(describing: response.reason))") }
@@ -573,9 +628,9 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
             let line = result.jsonLine()
             if line.contains("\n") { lines.add(index, input, "jsonLine has a line break: \(show(line))") }
             switch Result(catching: { () throws(JSONParseError) -> JSONValue in try JSONValue.parse(line) }) {
-            case let .success(value) where sameJSON(value, result.json()): break
-            case let .success(value): lines.add(index, input, "jsonLine \(show(line)) is not json \(show(result.json().compact)) (\(show(value.compact)))")
-            case let .failure(error): lines.add(index, input, "jsonLine \(show(line)) does not parse: \(error)")
+            case .success(let value) where sameJSON(value, result.json()): break
+            case .success(let value): lines.add(index, input, "jsonLine \(show(line)) is not json \(show(result.json().compact)) (\(show(value.compact)))")
+            case .failure(let error): lines.add(index, input, "jsonLine \(show(line)) does not parse: \(error)")
             }
             if hasControlByte(result.explanation) || result.reason.map(hasControlByte) == true {
                 echo.add(index, input, "reason \(result.reason.map { show($0) } ?? "nil"), explanation \(show(result.explanation))")
@@ -592,7 +647,9 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
     let log = CaseLog(path: path)
     var control = Violations("PushTemplate.headers: no accepted header value holds a byte below 0x20 or 0x7F", seed: seed)
     var apnsID = Violations("PushTemplate: an accepted apns-id is ASCII hex 8-4-4-4-12, lower-case", seed: seed)
-    var rules = Violations("PushTemplate: accepted values obey the pre-send rules (priority 10|5|1, not 10 for background; expiration ≥ 0; collapse id 1…64 bytes; topic without whitespace)", seed: seed)
+    var rules = Violations(
+        "PushTemplate: accepted values obey the pre-send rules (priority 10|5|1, not 10 for background; expiration ≥ 0; collapse id 1…64 bytes; topic without whitespace)",
+        seed: seed)
     var caps = Violations("PushTemplate: a 100,000-character topic or header value is refused (issue 10 item 2)", seed: seed)
     let alert = try! Payload(bytes: Array(#"{"aps":{"alert":"hi"}}"#.utf8), source: "fuzz")
     let background = try! Payload(bytes: Array(#"{"aps":{"content-available":1}}"#.utf8), source: "fuzz")
@@ -600,12 +657,16 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
     let pushTypes = PushType.allCases.map(\.rawValue) + ["Alert", "alert ", "", "alert\r\nx: 1", "１"]
     let priorities = ["10", "5", "1", "0", "+10", "010", " 10", "10\n", "-5", "１０", "99999999999999999999", "", "1e1"]
     let collapseIDs = ["c", "order-42", String(repeating: "k", count: 64), "a\r\nx-injected: 1"]
-    let expirations = ["0", "1700000000", "-1", "-0", "+5", " 5", "5 ", "9223372036854775807", "9223372036854775808", "１２３",
-                       "1e9", "0x10", "", "\u{0}"]
-    let uuids = ["123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "１２３e4567-e89b-12d3-a456-426614174000",
-                 "ＡＢＣＤＥＦ00-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400\u{0}", "123e4567-e89b-12d3-a456-4266141740\r\n",
-                 "{123e4567-e89b-12d3-a456-426614174000}", "123e4567e89b12d3a456426614174000", "g23e4567-e89b-12d3-a456-426614174000",
-                 "123e4567-e89b-12d3-a456-42661417400٠", "123e4567-e89b-12d3-a456-426614174000 "]
+    let expirations = [
+        "0", "1700000000", "-1", "-0", "+5", " 5", "5 ", "9223372036854775807", "9223372036854775808", "１２３",
+        "1e9", "0x10", "", "\u{0}",
+    ]
+    let uuids = [
+        "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "１２３e4567-e89b-12d3-a456-426614174000",
+        "ＡＢＣＤＥＦ00-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400\u{0}", "123e4567-e89b-12d3-a456-4266141740\r\n",
+        "{123e4567-e89b-12d3-a456-426614174000}", "123e4567e89b12d3a456426614174000", "g23e4567-e89b-12d3-a456-426614174000",
+        "123e4567-e89b-12d3-a456-42661417400٠", "123e4567-e89b-12d3-a456-426614174000 ",
+    ]
     func isCanonicalASCIIUUID(_ s: String) -> Bool {
         let groups = s.split(separator: "-", omittingEmptySubsequences: false)
         return groups.map { $0.utf8.count } == [8, 4, 4, 4, 12]
@@ -621,21 +682,32 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
         PushSpec(topic: "com.example.app", collapseID: "\u{7F}"),
     ]
     while specs.count < count {
-        specs.append(PushSpec(
-            topic: rng.chance(60) ? rng.pick(topics) : Gen.randomText(&rng, base: topics),
-            pushType: rng.chance(50) ? nil : rng.chance(80) ? rng.pick(pushTypes) : Gen.randomText(&rng, base: pushTypes),
-            priority: rng.chance(50) ? nil : rng.chance(20) ? .integer(rng.pick([-1, 0, 1, 5, 10, 11, Int64.max]))
-                : .text(rng.chance(80) ? rng.pick(priorities) : Gen.randomText(&rng, base: priorities)),
-            collapseID: rng.chance(40) ? nil : Gen.randomText(&rng, base: collapseIDs),
-            expiration: rng.chance(50) ? nil : rng.chance(20) ? .integer(rng.pick([Int64.min, -1, 0, 1_900_000_000, Int64.max]))
-                : .text(rng.chance(80) ? rng.pick(expirations) : Gen.randomText(&rng, base: expirations)),
-            apnsID: rng.chance(50) ? nil : rng.chance(70) ? rng.pick(uuids) : Gen.randomText(&rng, base: uuids)))
+        specs.append(
+            PushSpec(
+                topic: rng.chance(60) ? rng.pick(topics) : Gen.randomText(&rng, base: topics),
+                pushType: rng.chance(50) ? nil : rng.chance(80) ? rng.pick(pushTypes) : Gen.randomText(&rng, base: pushTypes),
+                priority: rng.chance(50)
+                    ? nil
+                    : rng.chance(20)
+                        ? .integer(rng.pick([-1, 0, 1, 5, 10, 11, Int64.max]))
+                        : .text(rng.chance(80) ? rng.pick(priorities) : Gen.randomText(&rng, base: priorities)),
+                collapseID: rng.chance(40) ? nil : Gen.randomText(&rng, base: collapseIDs),
+                expiration: rng.chance(50)
+                    ? nil
+                    : rng.chance(20)
+                        ? .integer(rng.pick([Int64.min, -1, 0, 1_900_000_000, Int64.max]))
+                        : .text(rng.chance(80) ? rng.pick(expirations) : Gen.randomText(&rng, base: expirations)),
+                apnsID: rng.chance(50) ? nil : rng.chance(70) ? rng.pick(uuids) : Gen.randomText(&rng, base: uuids)))
     }
     for (index, spec) in specs.enumerated() {
         let payload = rng.chance(30) ? background : alert
-        let input = "PushSpec(topic: \(show(spec.topic)), pushType: \(spec.pushType.map { show($0) } ?? "nil"), priority: \(spec.priority.map { "\($0)" } ?? "nil"), collapseID: \(spec.collapseID.map { show($0) } ?? "nil"), expiration: \(spec.expiration.map { "\($0)" } ?? "nil"), apnsID: \(spec.apnsID.map { show($0) } ?? "nil")), payload \(payload.bytes.count == 22 ? "alert" : "background")"
+        let input =
+            "PushSpec(topic: \(show(spec.topic)), pushType: \(spec.pushType.map { show($0) } ?? "nil"), priority: \(spec.priority.map { "\($0)" } ?? "nil"), collapseID: \(spec.collapseID.map { show($0) } ?? "nil"), expiration: \(spec.expiration.map { "\($0)" } ?? "nil"), apnsID: \(spec.apnsID.map { show($0) } ?? "nil")), payload \(payload.bytes.count == 22 ? "alert" : "background")"
         log.note("PushTemplate case \(index): \(input)")
-        control.checked(); apnsID.checked(); rules.checked(); caps.checked()
+        control.checked()
+        apnsID.checked()
+        rules.checked()
+        caps.checked()
         guard let template = try? PushTemplate(spec, payload: payload) else { continue }
         for (name, value) in template.headers where hasControlByte(value) {
             control.add(index, input, "accepted; header \(name): \(show(value))")
@@ -679,20 +751,35 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
     }
     var accepted = 0
     let defaults = PushSpec(topic: "com.example.app")
-    var lines = RequestLine.Reader(defaults: defaults), records = SpooledNotification.Reader()
-    var quickLines = RequestLine.Reader(defaults: defaults), quickRead = 0
+    var lines = RequestLine.Reader(defaults: defaults)
+    var records = SpooledNotification.Reader()
+    var quickLines = RequestLine.Reader(defaults: defaults)
+    var quickRead = 0
     var quickChecked = Violations("RequestLine.Reader.quick: a line it reads, the full parse reads as the same request", seed: seed)
-    let payloads = Gen.jsonInputs(count: count / 2, &rng).compactMap { try? JSONValue.parse($0) }.filter { if case .object = $0 { return true } else { return false } }
+    let payloads =
+        Gen.jsonInputs(count: count / 2, &rng).compactMap { try? JSONValue.parse($0) }.filter { if case .object = $0 { return true } else { return false } }
         + (Gen.validPayloads + silentEdges).compactMap { try? JSONValue.parse(Array($0.utf8)) }
     for index in 0..<count {
-        var members: [(String, JSONValue)] = [("token", .string(String(repeating: rng.pick(["ab", "01", "f0"]), count: Int.random(in: 1...40, using: &rng)))),
-                                              ("payload", rng.pick(payloads))]
+        var members: [(String, JSONValue)] = [
+            ("token", .string(String(repeating: rng.pick(["ab", "01", "f0"]), count: Int.random(in: 1...40, using: &rng)))),
+            ("payload", rng.pick(payloads)),
+        ]
         if rng.chance(40) { members.append(("collapse-id", .string(Gen.randomText(&rng, base: ["c", "order-42", "é😀"])))) }
         if rng.chance(30) { members.append(("push-type", .string(rng.pick(["alert", "background", "voip", "liveactivity"])))) }
         if rng.chance(30) { members.append(("expiration", .integer(Int64.random(in: -1...2_000_000_000, using: &rng)))) }
         if rng.chance(20) { members.append(("topic", .string(Gen.randomText(&rng, base: ["com.example.other", "a.b"])))) }
-        if rng.chance(20) { members.append(("priority", rng.pick([.integer(5), .integer(10), .integer(1), .integer(7), .string("5"), .string("ten"), .null, .number(5.5)]))) }
-        if rng.chance(10) { members.append(("apns-id", rng.pick([.string("123e4567-e89b-12d3-a456-426614174000"), .string("123E4567-E89B-12D3-A456-426614174000"), .string("x"), .null, .integer(1)]))) }
+        if rng.chance(20) {
+            members.append(("priority", rng.pick([.integer(5), .integer(10), .integer(1), .integer(7), .string("5"), .string("ten"), .null, .number(5.5)])))
+        }
+        if rng.chance(10) {
+            members.append(
+                (
+                    "apns-id",
+                    rng.pick([
+                        .string("123e4567-e89b-12d3-a456-426614174000"), .string("123E4567-E89B-12D3-A456-426614174000"), .string("x"), .null, .integer(1),
+                    ])
+                ))
+        }
         if rng.chance(5) { members.shuffle(using: &rng) }
         let line = JSONValue.object(members).compactBytes
         // The quick reading takes only lines the full parse reads the same way, and most of these.
@@ -702,10 +789,13 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
             guard let fast = quickLines.quick(text) else { continue }
             quickRead += 1
             let whole = Result { () throws(InputError) -> DeviceNotification in try fresh.full(text) }
-            if !sameRequest(fast, try? whole.get()) { quickChecked.add(index, show(text), "quick: \(fast.request.shape.headerLines); full: \(whole.errorWords ?? "accepted, otherwise")") }
+            if !sameRequest(fast, try? whole.get()) {
+                quickChecked.add(index, show(text), "quick: \(fast.request.shape.headerLines); full: \(whole.errorWords ?? "accepted, otherwise")")
+            }
         }
         log.note("spool case \(index): \(show(line))")
-        inSequence.checked(); spaced.checked()
+        inSequence.checked()
+        spaced.checked()
         let alone = Result { () throws(InputError) -> DeviceNotification in try RequestLine.parse(line, defaults: defaults) }
         let after = Result { () throws(InputError) -> DeviceNotification in try lines.parse(line) }
         let loose = Result { () throws(InputError) -> DeviceNotification in
@@ -714,17 +804,27 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
         if !sameRequest(try? alone.get(), try? after.get()) || (try? alone.get()) == nil && alone.errorWords != after.errorWords {
             inSequence.add(index, show(line), "after other lines: \(after.errorWords ?? "accepted"); alone: \(alone.errorWords ?? "accepted")")
         }
-        if !sameRequest(try? alone.get(), try? loose.get()) { spaced.add(index, show(line), "spaced: \(loose.errorWords ?? "accepted"); compact: \(alone.errorWords ?? "accepted")") }
+        if !sameRequest(try? alone.get(), try? loose.get()) {
+            spaced.add(index, show(line), "spaced: \(loose.errorWords ?? "accepted"); compact: \(alone.errorWords ?? "accepted")")
+        }
         guard let notification = try? alone.get() else { continue }
         accepted += 1
-        oneLine.checked(); same.checked()
+        oneLine.checked()
+        same.checked()
         var record: [UInt8] = []
         SpooledNotification.append(notification, to: &record)
         if record.last != 0x0A || record.dropLast().contains(where: { $0 == 0x0A || $0 == 0x0D }) { oneLine.add(index, show(line), "record \(show(record))") }
-        if !sameRequest(records.read(record.dropLast()), SpooledNotification.read(record.dropLast())) { inSequence.add(index, show(line), "record read after others differs") }
-        guard let back = SpooledNotification.read(record.dropLast()) else { same.add(index, show(line), "not read back"); continue }
+        if !sameRequest(records.read(record.dropLast()), SpooledNotification.read(record.dropLast())) {
+            inSequence.add(index, show(line), "record read after others differs")
+        }
+        guard let back = SpooledNotification.read(record.dropLast()) else {
+            same.add(index, show(line), "not read back")
+            continue
+        }
         let (a, b) = (notification.request, back.request)
-        if back.token != notification.token || a.path != b.path || a.shape.headerLines != b.shape.headerLines || a.shape.body?.bytes != b.shape.body?.bytes || b.shape.method != .post {
+        if back.token != notification.token || a.path != b.path || a.shape.headerLines != b.shape.headerLines || a.shape.body?.bytes != b.shape.body?.bytes
+            || b.shape.method != .post
+        {
             same.add(index, show(line), "read back as \(back.token.hex) \(b.shape.headerLines)")
         }
         // Damaged records: whatever comes back, nothing traps.
@@ -740,7 +840,7 @@ private func spoolProperties(seed: UInt64, count: Int, log path: String) {
     spaced.report()
 }
 
-private extension Result where Failure == InputError {
+extension Result where Failure == InputError {
     /// The refusal's English words, nil when accepted.
-    var errorWords: String? { if case let .failure(error) = self { return error.words.en } else { return nil } }
+    fileprivate var errorWords: String? { if case .failure(let error) = self { return error.words.en } else { return nil } }
 }

@@ -1,17 +1,21 @@
 import ChildProcess
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 /// The rules pushctl applies to a provider certificate, and the reader of Apple's topics
 /// extension (outside input: fuzzed with a fixed seed).
 struct ProviderCertificateTests {
-    static func certificate(uid: String? = "com.example.app", topics: [String] = ["com.example.app", "com.example.app.voip"],
-                            development: Bool = true, production: Bool = true,
-                            notBefore: Int64 = 1_700_000_000, notAfter: Int64 = 1_800_000_000) -> ProviderCertificate {
-        ProviderCertificate(subject: "UID=\(uid ?? "-")", issuer: "CN=test", uid: uid, commonName: nil, serialHex: "01",
-                            notBefore: notBefore, notAfter: notAfter, topics: topics.map { .init(name: $0, kinds: ["app"]) },
-                            development: development, production: production, fingerprint: "")
+    static func certificate(
+        uid: String? = "com.example.app", topics: [String] = ["com.example.app", "com.example.app.voip"],
+        development: Bool = true, production: Bool = true,
+        notBefore: Int64 = 1_700_000_000, notAfter: Int64 = 1_800_000_000
+    ) -> ProviderCertificate {
+        ProviderCertificate(
+            subject: "UID=\(uid ?? "-")", issuer: "CN=test", uid: uid, commonName: nil, serialHex: "01",
+            notBefore: notBefore, notAfter: notAfter, topics: topics.map { .init(name: $0, kinds: ["app"]) },
+            development: development, production: production, fingerprint: "")
     }
 
     @Test func validityAndDaysLeft() {

@@ -1,6 +1,7 @@
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 /// A signer with a fixed signature: these tests are about the token's structure.
 struct FixedSigner: ES256Signing {
@@ -35,16 +36,18 @@ struct FixedSigner: ES256Signing {
         #expect(decoded.signingInput == token.unsigned.signingInput)
     }
 
-    @Test("malformed tokens say which part is wrong", arguments: [
-        ("", "empty"),
-        ("abc", "three parts"),
-        ("a.b.c.d", "this one has 4"),
-        ("!!!.e30.AAAA", "header (part 1) is not valid base64url"),
-        ("e30.bm90IGpzb24.AAAA", "claims (part 2) is not valid JSON"),
-        ("W10.e30.AAAA", "header (part 1) holds an array"),
-        ("e30.e30.", "signature (part 3) is empty"),
-        (".e30.AAAA", "header (part 1) is empty"),
-    ])
+    @Test(
+        "malformed tokens say which part is wrong",
+        arguments: [
+            ("", "empty"),
+            ("abc", "three parts"),
+            ("a.b.c.d", "this one has 4"),
+            ("!!!.e30.AAAA", "header (part 1) is not valid base64url"),
+            ("e30.bm90IGpzb24.AAAA", "claims (part 2) is not valid JSON"),
+            ("W10.e30.AAAA", "header (part 1) holds an array"),
+            ("e30.e30.", "signature (part 3) is empty"),
+            (".e30.AAAA", "header (part 1) is empty"),
+        ])
     func malformed(_ token: String, _ expected: String) {
         #expect {
             try DecodedJWT(parsing: token)
@@ -53,16 +56,19 @@ struct FixedSigner: ES256Signing {
         }
     }
 
-    @Test("key id and team id must be 10 characters of A–Z and 0–9",
-          arguments: ["", "ABC123DEF", "ABC123DEFGH", "abc123defg", "ABC-123DEF", "ÀBC123DEFG"])
+    @Test(
+        "key id and team id must be 10 characters of A–Z and 0–9",
+        arguments: ["", "ABC123DEF", "ABC123DEFGH", "abc123defg", "ABC-123DEF", "ÀBC123DEFG"])
     func identifiers(_ text: String) {
         #expect(throws: InputError.self) { try AppleIdentifier(.teamID, text) }
     }
 
-    @Test("an id right but for its case or the blanks pasted around it is refused with the id it is", arguments: [
-        ("def123ghij", "Apple's ids are in capitals: DEF123GHIJ"), (" DEF123GHIJ\n", "leave out the blanks around it: DEF123GHIJ"),
-        ("def123ghij ", "leave out the blanks around it: DEF123GHIJ"), ("DEF123GHI", "use the Team ID shown under Membership"),
-    ])
+    @Test(
+        "an id right but for its case or the blanks pasted around it is refused with the id it is",
+        arguments: [
+            ("def123ghij", "Apple's ids are in capitals: DEF123GHIJ"), (" DEF123GHIJ\n", "leave out the blanks around it: DEF123GHIJ"),
+            ("def123ghij ", "leave out the blanks around it: DEF123GHIJ"), ("DEF123GHI", "use the Team ID shown under Membership"),
+        ])
     func nearMiss(_ text: String, _ hint: String) {
         #expect {
             try AppleIdentifier(.teamID, text)
@@ -77,12 +83,16 @@ struct FixedSigner: ES256Signing {
         #expect(AppleIdentifier.keyID(fromKeyFileName: "key.p8") == nil)
         #expect(AppleIdentifier.keyID(fromKeyFileName: "AuthKey_.p8") == nil)
         // A second download or a copy keeps the id; anything else after it is left for the id's own check.
-        for copy in ["AuthKey_ABC123DEFG (1).p8", "Downloads/AuthKey_ABC123DEFG(2).p8", "AuthKey_ABC123DEFG copy.p8",
-                     "AuthKey_ABC123DEFG copy 2.p8", "AuthKey_ABC123DEFG-1.p8"] {
+        for copy in [
+            "AuthKey_ABC123DEFG (1).p8", "Downloads/AuthKey_ABC123DEFG(2).p8", "AuthKey_ABC123DEFG copy.p8",
+            "AuthKey_ABC123DEFG copy 2.p8", "AuthKey_ABC123DEFG-1.p8",
+        ] {
             #expect(AppleIdentifier.keyID(fromKeyFileName: copy) == "ABC123DEFG", "\(copy)")
         }
-        for other in ["AuthKey_ABC123DEFGH.p8", "AuthKey_ABC123DEFG (x).p8", "AuthKey_ABC123DEFG ().p8", "AuthKey_ABC123DEFGcopy.p8",
-                      "AuthKey_ABC123DEFG-.p8", "AuthKey_abc123defg (1).p8"] {
+        for other in [
+            "AuthKey_ABC123DEFGH.p8", "AuthKey_ABC123DEFG (x).p8", "AuthKey_ABC123DEFG ().p8", "AuthKey_ABC123DEFGcopy.p8",
+            "AuthKey_ABC123DEFG-.p8", "AuthKey_abc123defg (1).p8",
+        ] {
             let id = String(other.dropFirst("AuthKey_".count).dropLast(".p8".count))
             #expect(AppleIdentifier.keyID(fromKeyFileName: other) == id, "\(other)")
         }
@@ -137,7 +147,8 @@ struct FixedSigner: ES256Signing {
         #expect(outcomes(fractional, now: 1600) == [.pass, .pass, .pass, .pass])
         let text = try decoded(header: header, claims: #"{"iss":"DEF123GHIJ","iat":"1000.5"}"#)
         #expect(ProviderTokenRules.defects(text) == [.issuedAt(.string("1000.5"))])
-        #expect(ProviderTokenRules.audit(text, now: 1600).last?.message.en == #"iat is a string ("1000.5"); APNs needs a JSON number of UNIX seconds, not text"#)
+        #expect(
+            ProviderTokenRules.audit(text, now: 1600).last?.message.en == #"iat is a string ("1000.5"); APNs needs a JSON number of UNIX seconds, not text"#)
     }
 
     @Test("older than 60 minutes fails, older than 50 warns, a string iat fails, another alg fails")

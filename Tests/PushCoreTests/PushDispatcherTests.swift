@@ -1,8 +1,9 @@
 import ChildProcess
 import PushTestSupport
-import Testing
-@testable import PushCore
 import PushWords
+import Testing
+
+@testable import PushCore
 
 @Suite struct PushDispatcherTests {
     static let template = try! PushTemplate(PushSpec(topic: "com.example.app"), payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
@@ -12,11 +13,14 @@ import PushWords
         return try! DeviceToken(parsing: String(repeating: "0", count: 64 - hex.count) + hex)
     }
 
-    func run(_ transport: ScriptedTransport, tokens: [DeviceToken], retries: Int = 3,
-             auth: CountingAuthorization = CountingAuthorization()) -> ([PushResult], BatchSummary) {
+    func run(
+        _ transport: ScriptedTransport, tokens: [DeviceToken], retries: Int = 3,
+        auth: CountingAuthorization = CountingAuthorization()
+    ) -> ([PushResult], BatchSummary) {
         let clock = FakeClock()
-        let dispatcher = PushDispatcher(transport: transport, authorization: auth, policy: RetryPolicy(maxRetries: retries, baseDelay: 0.01),
-                                        clock: clock.read, random: { 0.5 })
+        let dispatcher = PushDispatcher(
+            transport: transport, authorization: auth, policy: RetryPolicy(maxRetries: retries, baseDelay: 0.01),
+            clock: clock.read, random: { 0.5 })
         var results: [PushResult] = []
         let summary = dispatcher.run(PushDispatcherTests.template, to: tokens) { results.append($0) }
         return (results, summary)
@@ -135,8 +139,10 @@ import PushWords
     @Test("the retry decision, case by case")
     func decisions() {
         let policy = RetryPolicy(maxRetries: 2, baseDelay: 1, maxDelay: 30, timeBudget: 100)
-        func decide(_ outcome: AttemptOutcome, attempts: Int = 1, elapsed: Double = 0,
-                    replaced: Bool = false, mayRenew: Bool = false) -> RetryDecision {
+        func decide(
+            _ outcome: AttemptOutcome, attempts: Int = 1, elapsed: Double = 0,
+            replaced: Bool = false, mayRenew: Bool = false
+        ) -> RetryDecision {
             policy.decide(outcome, attempts: attempts, elapsed: elapsed, tokenReplaced: replaced, mayRenew: mayRenew, random: 1)
         }
         let unavailable = PushResponse.rejected(503, "ServiceUnavailable")
@@ -154,7 +160,10 @@ import PushWords
         let later = PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, retryAfterSeconds: 20, body: Array(#"{"reason":"TooManyRequests"}"#.utf8))
         #expect(decide(.success(later)) == .again(after: 20))
         let days = PushResponse(status: 429, apnsID: nil, apnsUniqueID: nil, retryAfterSeconds: 999_999, body: Array(#"{"reason":"TooManyRequests"}"#.utf8))
-        guard case let .exhausted(why?) = decide(.success(days)) else { Issue.record("Retry-After 999999 must give up"); return }
+        guard case .exhausted(let why?) = decide(.success(days)) else {
+            Issue.record("Retry-After 999999 must give up")
+            return
+        }
         #expect(why == .retryAfterTooLong(seconds: 999_999, longest: 30) && why.words.en.contains("999999"))
         // Provider tokens.
         let expired = PushResponse.rejected(403, "ExpiredProviderToken")
@@ -171,7 +180,8 @@ import PushWords
         #expect(decide(.failure(.connectionLost("x")), attempts: 8) == .exhausted(nil))
         // The time budget counts every retry, lost connections included.
         guard case .exhausted(_?) = decide(.failure(.connectionLost("x")), attempts: 3, elapsed: 97) else {
-            Issue.record("past the time budget a lost request is not sent again"); return
+            Issue.record("past the time budget a lost request is not sent again")
+            return
         }
     }
 
@@ -187,8 +197,9 @@ import PushWords
             func renew() throws {}
         }
         let transport = ScriptedTransport()
-        let dispatcher = PushDispatcher(transport: transport, authorization: BreakingSigner(), policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01),
-                                        clock: FakeClock().read, random: { 0.5 })
+        let dispatcher = PushDispatcher(
+            transport: transport, authorization: BreakingSigner(), policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01),
+            clock: FakeClock().read, random: { 0.5 })
         var results: [PushResult] = []
         let summary = dispatcher.run(PushDispatcherTests.template, to: (0..<30).map(token)) { results.append($0) }
         #expect(results.count == 30)
@@ -222,9 +233,10 @@ import PushWords
         let transport = ScriptedTransport()
         for n in 0..<40 { transport.script[token(n).hex] = [.failure(.timedOut("no answer"))] }
         let clock = FakeClock()
-        let dispatcher = PushDispatcher(transport: transport, authorization: CountingAuthorization(),
-                                        policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01, deadServerAfter: 2),
-                                        clock: clock.read, random: { 0.5 })
+        let dispatcher = PushDispatcher(
+            transport: transport, authorization: CountingAuthorization(),
+            policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01, deadServerAfter: 2),
+            clock: clock.read, random: { 0.5 })
         var results: [PushResult] = []
         let summary = dispatcher.run(PushDispatcherTests.template, to: (0..<40).map(token)) { results.append($0) }
         #expect(results.count == 40)
@@ -240,9 +252,10 @@ import PushWords
 
     /// Runs `tokens` through `transport`, with a stop that `arrive` triggers; returns results and summary.
     func run(_ transport: ScriptedTransport, tokens: [DeviceToken], stop: TestStop, grace: Double = 5) -> ([PushResult], BatchSummary) {
-        let dispatcher = PushDispatcher(transport: transport, authorization: CountingAuthorization(),
-                                        policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01), clock: FakeClock().read,
-                                        random: { 0.5 }, stopRequests: stop, grace: grace)
+        let dispatcher = PushDispatcher(
+            transport: transport, authorization: CountingAuthorization(),
+            policy: RetryPolicy(maxRetries: 3, baseDelay: 0.01), clock: FakeClock().read,
+            random: { 0.5 }, stopRequests: stop, grace: grace)
         var results: [PushResult] = []
         let summary = dispatcher.run(PushDispatcherTests.template, to: tokens) { results.append($0) }
         return (results, summary)
@@ -324,12 +337,14 @@ import PushWords
 }
 
 @Suite struct RunRuleTests {
-    @Test("the dead-server breaker: silent for the limit after a failure, or not", arguments: [
-        (limit: 2.0 as Double?, lastAnswer: 0.0, now: 1.9, gaveUp: false),
-        (limit: 2.0, lastAnswer: 0.0, now: 2.0, gaveUp: true),
-        (limit: 2.0, lastAnswer: 5.0, now: 6.0, gaveUp: false),
-        (limit: nil, lastAnswer: 0.0, now: 1000.0, gaveUp: false),
-    ])
+    @Test(
+        "the dead-server breaker: silent for the limit after a failure, or not",
+        arguments: [
+            (limit: 2.0 as Double?, lastAnswer: 0.0, now: 1.9, gaveUp: false),
+            (limit: 2.0, lastAnswer: 0.0, now: 2.0, gaveUp: true),
+            (limit: 2.0, lastAnswer: 5.0, now: 6.0, gaveUp: false),
+            (limit: nil, lastAnswer: 0.0, now: 1000.0, gaveUp: false),
+        ])
     func breaker(limit: Double?, lastAnswer: Double, now: Double, gaveUp: Bool) {
         var breaker = DeadServerBreaker(limit: limit, started: 0)
         breaker.answered(at: lastAnswer)
@@ -338,17 +353,22 @@ import PushWords
         if let verdict { #expect(verdict.words.en.contains("answered nothing for \(Int(now - lastAnswer)) s")) }
     }
 
-    @Test("the GOAWAY answer: asked once, only before any answer, only for a reason retrying cannot cure", arguments: [
-        (reason: "TopicDisallowed" as String?, answeredAny: false, substituted: true),
-        (reason: "TopicDisallowed", answeredAny: true, substituted: false),
-        (reason: "ServiceUnavailable", answeredAny: false, substituted: false),
-        (reason: nil, answeredAny: false, substituted: false),
-    ])
+    @Test(
+        "the GOAWAY answer: asked once, only before any answer, only for a reason retrying cannot cure",
+        arguments: [
+            (reason: "TopicDisallowed" as String?, answeredAny: false, substituted: true),
+            (reason: "TopicDisallowed", answeredAny: true, substituted: false),
+            (reason: "ServiceUnavailable", answeredAny: false, substituted: false),
+            (reason: nil, answeredAny: false, substituted: false),
+        ])
     func goAway(reason: String?, answeredAny: Bool, substituted: Bool) {
         var goAway = GoAwayAnswer()
         var asked = 0
         for _ in 0..<3 {
-            let answer = goAway.substitute(answeredAny: answeredAny) { asked += 1; return reason }
+            let answer = goAway.substitute(answeredAny: answeredAny) {
+                asked += 1
+                return reason
+            }
             #expect((answer != nil) == substituted)
             if let answer { #expect(answer.reason == RejectionReason(apnsName: reason!)) }
         }
@@ -385,7 +405,9 @@ import PushWords
         #expect(queue.isEmpty)
     }
 
-    @Test("the table of attempts in flight behaves as a dictionary by id (fixed seed): ids never repeat, an id that came back finds nothing, a drain hands back what is left in the order it went in")
+    @Test(
+        "the table of attempts in flight behaves as a dictionary by id (fixed seed): ids never repeat, an id that came back finds nothing, a drain hands back what is left in the order it went in"
+    )
     func attemptTable() {
         var random = SplitMix64(seed: 0xA77E_2026)
         var table = AttemptTable<Int>()
@@ -430,12 +452,16 @@ import PushWords
 
     @Test("headers come out lower-case in a fixed order, with the topic suffix")
     func headers() throws {
-        let t = try template("{\"aps\":{}}", PushSpec(topic: "a.b", pushType: "voip", priority: "5", collapseID: "c", expiration: "0",
-                                                      apnsID: "123E4567-E89B-12D3-A456-426614174000"))
-        #expect(t.headers.map { "\($0.0): \($0.1)" } == [
-            "apns-push-type: voip", "apns-topic: a.b.voip", "apns-priority: 5", "apns-collapse-id: c",
-            "apns-expiration: 0", "apns-id: 123e4567-e89b-12d3-a456-426614174000",
-        ])
+        let t = try template(
+            "{\"aps\":{}}",
+            PushSpec(
+                topic: "a.b", pushType: "voip", priority: "5", collapseID: "c", expiration: "0",
+                apnsID: "123E4567-E89B-12D3-A456-426614174000"))
+        #expect(
+            t.headers.map { "\($0.0): \($0.1)" } == [
+                "apns-push-type: voip", "apns-topic: a.b.voip", "apns-priority: 5", "apns-collapse-id: c",
+                "apns-expiration: 0", "apns-id: 123e4567-e89b-12d3-a456-426614174000",
+            ])
     }
 
     @Test("size is exact: 4096 bytes pass, 4097 are 1 over; VoIP allows 5120")
@@ -461,10 +487,17 @@ import PushWords
     @Test("the builder makes Apple's keys, and custom keys beside aps")
     func builder() throws {
         var b = PayloadBuilder()
-        b.title = "T"; b.body = "B"; b.badge = 0; b.threadID = "t1"; b.mutableContent = true; b.interruptionLevel = "time-sensitive"
+        b.title = "T"
+        b.body = "B"
+        b.badge = 0
+        b.threadID = "t1"
+        b.mutableContent = true
+        b.interruptionLevel = "time-sensitive"
         b.custom = [#"order={"id":42}"#, "note=plain text"]
-        #expect(try b.build().json.compact
-            == #"{"aps":{"alert":{"title":"T","body":"B"},"badge":0,"thread-id":"t1","mutable-content":1,"interruption-level":"time-sensitive"},"order":{"id":42},"note":"plain text"}"#)
+        #expect(
+            try b.build().json.compact
+                == #"{"aps":{"alert":{"title":"T","body":"B"},"badge":0,"thread-id":"t1","mutable-content":1,"interruption-level":"time-sensitive"},"order":{"id":42},"note":"plain text"}"#
+        )
     }
 }
 
@@ -473,8 +506,11 @@ import PushWords
 
     @Test("the fast jsonl line is the same bytes as the general encoder, and falls back for anything else")
     func jsonLine() {
-        let accepted = PushResult(subject: .device(token), response: PushResponse(status: 200, apnsID: "8F3B0C2E-1D2A-4B5C-9D8E-7F6A5B4C3D2E",
-                                                                       apnsUniqueID: nil, body: []), attempts: 2)
+        let accepted = PushResult(
+            subject: .device(token),
+            response: PushResponse(
+                status: 200, apnsID: "8F3B0C2E-1D2A-4B5C-9D8E-7F6A5B4C3D2E",
+                apnsUniqueID: nil, body: []), attempts: 2)
         #expect(accepted.jsonLine() == accepted.json().compact)
         let odd = PushResult(subject: .device(token), response: PushResponse(status: 200, apnsID: "quote\"d", apnsUniqueID: "u", body: []), attempts: 1)
         #expect(odd.jsonLine() == odd.json().compact)

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import PushCore
-import PushWords
 import PushCrypto
+import PushWords
 import Testing
 
 @Suite struct ES256SigningTests {
@@ -77,7 +77,10 @@ import Testing
 
 @Suite struct KeyFileTests {
     func problem(_ pem: String) -> InputError? {
-        do { _ = try ES256PrivateKey(pem: Array(pem.utf8)); return nil } catch { return error }
+        do {
+            _ = try ES256PrivateKey(pem: Array(pem.utf8))
+            return nil
+        } catch { return error }
     }
 
     @Test("each wrong kind of file gets its own message")
@@ -86,11 +89,13 @@ import Testing
         #expect(problem("\n  \n")?.message == "the key file is empty")
         #expect(problem("MIGHAgEAMBMGByqGSM49")?.message.contains("not a PEM key") == true)
         #expect(problem("-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n")?.message.contains("encrypted") == true)
-        #expect(problem("-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n")?.message
-            == "APNs keys are P-256 (prime256v1) EC keys; this file holds an RSA key")
+        #expect(
+            problem("-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n")?.message
+                == "APNs keys are P-256 (prime256v1) EC keys; this file holds an RSA key")
         #expect(problem(P256.Signing.PrivateKey().publicKey.pemRepresentation)?.message.contains("public key") == true)
-        #expect(problem(P384.Signing.PrivateKey().pemRepresentation)?.message
-            == "APNs keys are P-256 (prime256v1) EC keys; this file holds an EC key on P-384 (secp384r1)")
+        #expect(
+            problem(P384.Signing.PrivateKey().pemRepresentation)?.message
+                == "APNs keys are P-256 (prime256v1) EC keys; this file holds an EC key on P-384 (secp384r1)")
         #expect(problem("-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----\n")?.message.contains("could not be read") == true)
         #expect(problem(P256.Signing.PrivateKey().pemRepresentation) == nil)
         // Every refusal is bad input data (65).

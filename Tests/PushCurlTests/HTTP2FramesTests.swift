@@ -1,13 +1,17 @@
-@testable import PushCurl
 import Testing
+
+@testable import PushCurl
 
 /// The GOAWAY probe's own HTTP/2 reader and writer, against bytes made by hand (RFC 9113 §4.1,
 /// §6.8; RFC 7541 §5.1).
 @Suite struct HTTP2FramesTests {
     /// A GOAWAY as APNs sends one for a certificate of the wrong environment.
-    let apnsGoAway: [UInt8] = [0x00, 0x00, 0x2E, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00,  // length 46, GOAWAY, stream 0
-                               0x80, 0x00, 0x00, 0x00,  // last stream 0, with the reserved bit set (ignored)
-                               0x00, 0x00, 0x00, 0x00]  // NO_ERROR
+    let apnsGoAway: [UInt8] =
+        [
+            0x00, 0x00, 0x2E, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00,  // length 46, GOAWAY, stream 0
+            0x80, 0x00, 0x00, 0x00,  // last stream 0, with the reserved bit set (ignored)
+            0x00, 0x00, 0x00, 0x00,
+        ]  // NO_ERROR
         + Array(#"{"reason":"BadCertificateEnvironment"}"#.utf8)
 
     @Test("a GOAWAY split across reads comes out whole, once, with APNs' reason")
@@ -28,7 +32,8 @@ import Testing
 
     @Test("frames back to back: SETTINGS, PING, then a GOAWAY with an error code and no debug data")
     func framesInARow() throws {
-        var buffer = HTTP2Frames.settings(ack: false)
+        var buffer =
+            HTTP2Frames.settings(ack: false)
             + HTTP2Frames.frame(type: 0x6, flags: 0, stream: 0, payload: [1, 2, 3, 4, 5, 6, 7, 8])
             + HTTP2Frames.frame(type: 0x7, flags: 0, stream: 0, payload: [0, 0, 0, 3, 0, 0, 0, 0x0B])
         let frames = [HTTP2Frames.next(&buffer), HTTP2Frames.next(&buffer), HTTP2Frames.next(&buffer)].compactMap { $0 }

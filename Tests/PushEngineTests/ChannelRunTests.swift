@@ -39,8 +39,10 @@ import Testing
         #expect(sent.request.shape.method == .post && sent.request.path == "/1/apps/com.example.app/channels")
         #expect(sent.request.shape.body?.bytes == Array(#"{"message-storage-policy":1,"push-type":"LiveActivity"}"#.utf8))
         #expect(result.subject == .channelCall(.create(.latest)) && result.channelAnswer?.channelID == "Y2hhbm5lbA==")
-        #expect(result.json(.en, extra: [("channelId", .string("Y2hhbm5lbA=="))]).compact
-            == #"{"call":"create","status":201,"outcome":"accepted","apnsRequestId":"req-1","apnsUniqueId":null,"reason":null,"timestamp":null,"explanation":"accepted by APNs","attempts":1,"channelId":"Y2hhbm5lbA=="}"#)
+        #expect(
+            result.json(.en, extra: [("channelId", .string("Y2hhbm5lbA=="))]).compact
+                == #"{"call":"create","status":201,"outcome":"accepted","apnsRequestId":"req-1","apnsUniqueId":null,"reason":null,"timestamp":null,"explanation":"accepted by APNs","attempts":1,"channelId":"Y2hhbm5lbA=="}"#
+        )
         #expect(ResultRenderer.line(for: result, style: TextResultStyle()) == "✓ channel create  201  apns-request-id req-1")
     }
 
@@ -49,7 +51,10 @@ import Testing
         let engine = Engine()
         let calls: [(BroadcastAPI.ChannelCall, PushResponse, HTTPMethod, String)] = [
             (.list, .channel(200, body: #"{"channels":["YWFh","YmJi"]}"#), .get, "/1/apps/com.example.app/all-channels"),
-            (.read(channelID: "YWFh"), .channel(200, body: #"{"message-storage-policy":0,"push-type":"LiveActivity"}"#), .get, "/1/apps/com.example.app/channels"),
+            (
+                .read(channelID: "YWFh"), .channel(200, body: #"{"message-storage-policy":0,"push-type":"LiveActivity"}"#), .get,
+                "/1/apps/com.example.app/channels"
+            ),
             (.delete(channelID: "YWFh"), .channel(204), .delete, "/1/apps/com.example.app/channels"),
         ]
         for (call, answer, method, path) in calls {
@@ -59,7 +64,7 @@ import Testing
             #expect(results.first?.channelAnswer?.body == answer.body, "\(call)")
             let sent = try #require(engine.transport(Engine.channels).started.last)
             #expect(sent.request.shape.method == method && sent.request.path == path, "\(call)")
-            if case let .read(id) = call { #expect(sent.request.shape.headerLines.contains("apns-channel-id: \(id)")) }
+            if case .read(let id) = call { #expect(sent.request.shape.headerLines.contains("apns-channel-id: \(id)")) }
         }
         #expect(engine.transport(Engine.channels).started.count == 3)
     }
@@ -67,7 +72,9 @@ import Testing
     @Test("a channel call answered 503 is sent again after the back-off; refused, it is final and says why")
     func callRetriedOrRefused() throws {
         let engine = Engine()
-        engine.transport(Engine.channels).script["list"] = [.success(.channel(503, body: #"{"reason":"ServiceUnavailable"}"#)), .success(.channel(200, body: #"{"channels":[]}"#))]
+        engine.transport(Engine.channels).script["list"] = [
+            .success(.channel(503, body: #"{"reason":"ServiceUnavailable"}"#)), .success(.channel(200, body: #"{"channels":[]}"#)),
+        ]
         let (listed, _) = try engine.run(Engine.plan(Self.call(.list), to: Engine.channels))
         #expect(listed.first?.outcome == .accepted && listed.first?.attempts == 2)
         #expect(engine.transport(Engine.channels).startTimes == [0, 0.375])
@@ -77,14 +84,19 @@ import Testing
         let result = try #require(refused.first)
         #expect(result.outcome == .rejected && result.reason == "CannotCreateChannelConfig" && result.attempts == 1)
         #expect(summary.outcome == .rejected)
-        #expect(result.json().compact.hasPrefix(#"{"call":"create","status":400,"outcome":"rejected","apnsRequestId":"req-1","apnsUniqueId":null,"reason":"CannotCreateChannelConfig","timestamp":null,"explanation":""#))
+        #expect(
+            result.json().compact.hasPrefix(
+                #"{"call":"create","status":400,"outcome":"rejected","apnsRequestId":"req-1","apnsUniqueId":null,"reason":"CannotCreateChannelConfig","timestamp":null,"explanation":""#
+            ))
         #expect(ResultRenderer.line(for: result, style: TextResultStyle()).hasPrefix("✗ channel create  400 CannotCreateChannelConfig: "))
     }
 
     @Test("a channel call refused with ExpiredProviderToken: the token is signed again once, and the call sent again with it")
     func callRenewsToken() throws {
         let engine = Engine()
-        engine.transport(Engine.channels).script["read YWFh"] = [.success(.channel(403, body: #"{"reason":"ExpiredProviderToken"}"#)), .success(.channel(200, body: "{}"))]
+        engine.transport(Engine.channels).script["read YWFh"] = [
+            .success(.channel(403, body: #"{"reason":"ExpiredProviderToken"}"#)), .success(.channel(200, body: "{}")),
+        ]
         let authorization = CountingAuthorization()
         let (results, _) = try engine.run(Engine.plan(Self.call(.read(channelID: "YWFh")), to: Engine.channels, authorization: authorization))
         #expect(results.first?.outcome == .accepted && results.first?.attempts == 2)
@@ -113,8 +125,15 @@ import Testing
         let (results, summary) = try engine.run(Engine.plan(.broadcast(Engine.broadcast, channels: Array(Self.channels.prefix(2)))))
         #expect(summary.outcome == .rejected && results.map(\.attempts) == [1, 1], "ChannelNotRegistered is not sent again")
         let lines = Self.rendered(results, .jsonl, summary: summary).split(separator: "\n").map(String.init)
-        #expect(lines.first == #"{"channelId":"YWFh","status":200,"outcome":"accepted","apnsRequestId":"3f2a","apnsUniqueId":null,"reason":null,"timestamp":null,"explanation":"accepted by APNs","attempts":1}"#)
-        #expect(lines.count == 3 && lines[1].hasPrefix(#"{"channelId":"YmJi","status":400,"outcome":"rejected","apnsRequestId":"req-1","apnsUniqueId":null,"reason":"ChannelNotRegistered","timestamp":null,"explanation":"#))
+        #expect(
+            lines.first
+                == #"{"channelId":"YWFh","status":200,"outcome":"accepted","apnsRequestId":"3f2a","apnsUniqueId":null,"reason":null,"timestamp":null,"explanation":"accepted by APNs","attempts":1}"#
+        )
+        #expect(
+            lines.count == 3
+                && lines[1].hasPrefix(
+                    #"{"channelId":"YmJi","status":400,"outcome":"rejected","apnsRequestId":"req-1","apnsUniqueId":null,"reason":"ChannelNotRegistered","timestamp":null,"explanation":"#
+                ))
         #expect(lines[2].hasPrefix(#"{"summary":true,"tokens":2,"accepted":1,"rejected":1,"#))
         let text = Self.rendered(results, .text).split(separator: "\n").map(String.init)
         #expect(text.first == "✓ channel YWFh  200  apns-request-id 3f2a")
@@ -146,7 +165,10 @@ import Testing
         let stop = TestStop()
         var stoppedAt: Double?
         engine.transport().onPoll = {
-            if stoppedAt == nil { stoppedAt = engine.clock.now; stop.signal() }
+            if stoppedAt == nil {
+                stoppedAt = engine.clock.now
+                stop.signal()
+            }
         }
         let (results, summary) = try engine.run(Engine.plan(Engine.devices(tokens)), stop: stop, grace: 5)
         #expect(summary.inDoubt == 2 && summary.notSent == 3)
@@ -162,7 +184,12 @@ import Testing
         let token = Engine.token(1)
         engine.transport().silent = [token.hex]
         let stop = TestStop()
-        engine.transport().onPoll = { if stop.stopRequest == nil { stop.signal("SIGINT"); stop.signal("SIGINT") } }
+        engine.transport().onPoll = {
+            if stop.stopRequest == nil {
+                stop.signal("SIGINT")
+                stop.signal("SIGINT")
+            }
+        }
         let (results, summary) = try engine.run(Engine.plan(Engine.devices([token])), stop: stop, grace: 5)
         #expect(results.first?.stopped == .inDoubt)
         #expect(engine.clock.now < 2, "no grace after the second signal: \(engine.clock.now) s")

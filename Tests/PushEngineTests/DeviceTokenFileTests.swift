@@ -21,9 +21,13 @@ import Testing
         // 400 repeats: upper case, or grouped as Xcode prints a token, spread through the file.
         for index in 0..<400 {
             let token = distinct[Int(random.next() % UInt64(distinct.count))]
-            let repeated = index % 2 == 0 ? token.uppercased() : "<" + stride(from: 0, to: 64, by: 8).map { start in
-                String(token.dropFirst(start).prefix(8))
-            }.joined(separator: " ") + ">"
+            let repeated =
+                index % 2 == 0
+                ? token.uppercased()
+                : "<"
+                    + stride(from: 0, to: 64, by: 8).map { start in
+                        String(token.dropFirst(start).prefix(8))
+                    }.joined(separator: " ") + ">"
             lines.insert(repeated, at: Int(random.next() % UInt64(lines.count + 1)))
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tokens-\(UUID().uuidString).txt").path
@@ -34,7 +38,8 @@ import Testing
         #expect(file.count == 4000)
         #expect(file.duplicates == 400)
         // In the file's order, each distinct token once (a repeat never stands in for its first).
-        var expected: [String] = [], firstSeen = Set<String>()
+        var expected: [String] = []
+        var firstSeen = Set<String>()
         for line in lines {
             let hex = line.lowercased().filter(\.isHexDigit)
             if firstSeen.insert(hex).inserted { expected.append(hex) }

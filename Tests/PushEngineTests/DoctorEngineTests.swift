@@ -46,8 +46,10 @@ import Testing
         return report
     }
 
-    static func doctor(_ flags: [Setting: String] = [:], env: EnvironmentVariables = [:], system: OperatingSystem = .linux,
-                       probe: FakeProbe, configure: (inout DoctorOptions) -> Void = { _ in }) throws -> DoctorReport {
+    static func doctor(
+        _ flags: [Setting: String] = [:], env: EnvironmentVariables = [:], system: OperatingSystem = .linux,
+        probe: FakeProbe, configure: (inout DoctorOptions) -> Void = { _ in }
+    ) throws -> DoctorReport {
         var options = DoctorOptions(settings: SettingValues(flags: flags, environment: env))
         options.timeout = 3
         configure(&options)
@@ -105,21 +107,28 @@ import Testing
         #expect(try Self.check(report, "clock").status == .skip)
         #expect(!report.passed)
         let json = report.json(exitStatus: 1, language: .en).compact
-        #expect(json.contains(#""stages":{"dns":{"status":"pass","ms":0},"tcp":{"status":"fail"},"tls":{"status":"skip"},"http2":{"status":"skip"}}"#), "\(json)")
+        #expect(
+            json.contains(#""stages":{"dns":{"status":"pass","ms":0},"tcp":{"status":"fail"},"tls":{"status":"skip"},"http2":{"status":"skip"}}"#), "\(json)")
         #expect(json.hasSuffix(#""passed":1,"failed":1,"skipped":5,"exitStatus":1}"#), "\(json)")
     }
 
     @Test("Apple's four servers: a timeout on 443 says to ask for the port or use the other one (by its setting), on 2197 that 443 is enough")
     func applePorts() throws {
         let probe = FakeProbe { url in
-            url.hasSuffix(":2197") || url.contains("sandbox") ? Self.failed(at: .tcp, .timeout, "Connection timed out after 3000 milliseconds") : Self.answered()
+            url.hasSuffix(":2197") || url.contains("sandbox")
+                ? Self.failed(at: .tcp, .timeout, "Connection timed out after 3000 milliseconds") : Self.answered()
         }
         let report = try Self.doctor(probe: probe)
-        #expect(probe.asked.map(\.baseURL) == ["https://api.sandbox.push.apple.com:443", "https://api.sandbox.push.apple.com:2197",
-                                               "https://api.push.apple.com:443", "https://api.push.apple.com:2197"])
+        #expect(
+            probe.asked.map(\.baseURL) == [
+                "https://api.sandbox.push.apple.com:443", "https://api.sandbox.push.apple.com:2197",
+                "https://api.push.apple.com:443", "https://api.push.apple.com:2197",
+            ])
         let blocked = try Self.check(report, "api.sandbox.push.apple.com:443")
         #expect(blocked.found.en == "DNS ok · TCP: no answer within 3 s")
-        #expect(blocked.hint?.en == "port 443 is blocked or dropped here (a firewall): ask for it to be opened, or send with \(Setting.port) 2197 if that port works")
+        #expect(
+            blocked.hint?.en
+                == "port 443 is blocked or dropped here (a firewall): ask for it to be opened, or send with \(Setting.port) 2197 if that port works")
         #expect(try Self.check(report, "api.push.apple.com:2197").hint?.en.hasPrefix("port 2197 is blocked here") == true)
         #expect(try Self.check(report, "api.push.apple.com:443").status == .pass)
         #expect(try Self.check(report, "clock").found.en.contains("https://api.push.apple.com:443's date"), "the first server with a date")
@@ -141,11 +150,15 @@ import Testing
     @Test("the proxy libcurl takes from https_proxy is shown with its source and without its password, in text and json")
     func proxyFromEnvironment() throws {
         let probe = FakeProbe { _ in Self.answered(connect: 200) }
-        let report = try Self.doctor([.endpoint: "https://127.0.0.1:8443"],
-                                     env: ["https_proxy": "http://ana:s3cret@127.0.0.1:3128", "no_proxy": "intranet.example"], probe: probe)
+        let report = try Self.doctor(
+            [.endpoint: "https://127.0.0.1:8443"],
+            env: ["https_proxy": "http://ana:s3cret@127.0.0.1:3128", "no_proxy": "intranet.example"], probe: probe)
         let proxy = try Self.check(report, "proxy")
         #expect(proxy.status == .pass)
-        #expect(proxy.found.en == "http://ana:***@127.0.0.1:3128 from https_proxy (no_proxy=intranet.example sends the hosts it lists directly): CONNECT to https://127.0.0.1:8443 works")
+        #expect(
+            proxy.found.en
+                == "http://ana:***@127.0.0.1:3128 from https_proxy (no_proxy=intranet.example sends the hosts it lists directly): CONNECT to https://127.0.0.1:8443 works"
+        )
         let json = report.json(exitStatus: 0, language: .es).compact
         #expect(!json.contains("s3cret") && !proxy.found.es.contains("s3cret"), "\(json)")
         #expect(probe.asked.allSatisfy { $0.proxy == nil }, "libcurl follows https_proxy itself")
@@ -190,7 +203,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.fakeXcrun(in: dir, status: 72)
         let probe = FakeProbe { _ in Self.answered() }
-        let toolsOnly = try Self.check(try Self.doctor([.endpoint: "https://127.0.0.1:8443"], env: ["PATH": dir.path], system: .macOS, probe: probe), "simulator")
+        let toolsOnly = try Self.check(
+            try Self.doctor([.endpoint: "https://127.0.0.1:8443"], env: ["PATH": dir.path], system: .macOS, probe: probe), "simulator")
         #expect(toolsOnly.status == .skip)
         #expect(toolsOnly.found.en.contains("xcrun simctl did not answer"), "\(toolsOnly.found.en)")
         #expect(toolsOnly.hint?.en.contains("install it from the App Store") == true)

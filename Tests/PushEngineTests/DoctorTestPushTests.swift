@@ -48,16 +48,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let key = dir.appendingPathComponent("AuthKey_ABC123DEFG.p8").path
         try ES256PrivateKey.generate().pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
-        let sandbox = try Mock("sandbox", dir: dir, key: key, extra: ["--san", "api.sandbox.push.apple.com", "--fail", "\(production)=BadDeviceToken",
-                                                                        "--fail", "\(neither)=BadDeviceToken", "--fail", "\(gone)=BadDeviceToken"])
-        let live = try Mock("production", dir: dir, key: key, extra: ["--san", "api.push.apple.com", "--environment", "production",
-                                                                      "--fail", "\(development)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken",
-                                                                      "--fail", "\(gone)=Unregistered"])
+        let sandbox = try Mock(
+            "sandbox", dir: dir, key: key,
+            extra: [
+                "--san", "api.sandbox.push.apple.com", "--fail", "\(production)=BadDeviceToken",
+                "--fail", "\(neither)=BadDeviceToken", "--fail", "\(gone)=BadDeviceToken",
+            ])
+        let live = try Mock(
+            "production", dir: dir, key: key,
+            extra: [
+                "--san", "api.push.apple.com", "--environment", "production",
+                "--fail", "\(development)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken",
+                "--fail", "\(gone)=Unregistered",
+            ])
         let bundle = dir.appendingPathComponent("both-cas.pem").path
         try (String(contentsOfFile: sandbox.caFile, encoding: .utf8) + String(contentsOfFile: live.caFile, encoding: .utf8))
             .write(toFile: bundle, atomically: true, encoding: .utf8)
-        var options = DoctorOptions(settings: SettingValues(flags: [.keyFile: key, .teamID: "DEF123GHIJ", .topic: "com.example.app",
-                                                                    .caCertificate: bundle], environment: [:]))
+        var options = DoctorOptions(
+            settings: SettingValues(
+                flags: [
+                    .keyFile: key, .teamID: "DEF123GHIJ", .topic: "com.example.app",
+                    .caCertificate: bundle,
+                ], environment: [:]))
         options.deviceToken = token
         options.connectTo = ["api.sandbox.push.apple.com:443:127.0.0.1:\(sandbox.port)", "api.push.apple.com:443:127.0.0.1:\(live.port)"]
         var machine = DoctorMachine()
@@ -82,11 +94,14 @@ import Testing
         #expect(result.contains(#""status":200"#) && !result.contains("environment"), "the answer as given, as before detection: \(result)")
     }
 
-    @Test("a TestFlight token: the sandbox says BadDeviceToken, production accepts, and the check says which setting sends there; json has production's answer as given")
+    @Test(
+        "a TestFlight token: the sandbox says BadDeviceToken, production accepts, and the check says which setting sends there; json has production's answer as given"
+    )
     func productionTakesIt() throws {
         let check = try Self.testPush(Self.production)
         #expect(check.status == .pass, "\(check.found.en)")
-        #expect(check.found.en.hasPrefix("accepted by production: the token is from a TestFlight or App Store build; send with \(Setting.production), apns-id "))
+        #expect(
+            check.found.en.hasPrefix("accepted by production: the token is from a TestFlight or App Store build; send with \(Setting.production), apns-id "))
         #expect(check.found.es.hasPrefix("aceptada por producción:"))
         #expect(Self.field(check, "environment") == #""production""#)
         let result = try #require(Self.field(check, "result"))
@@ -111,6 +126,7 @@ import Testing
         #expect(Self.field(check, "environment") == #""production""#)
         #expect(Self.field(check, "accepted") == "false")
         let hint = try #require(check.hint)
-        #expect(try #require(Self.field(check, "result")).contains(#""explanation":\#(JSONValue.string(hint.en).compact)"#), "the hint is production's explanation")
+        #expect(
+            try #require(Self.field(check, "result")).contains(#""explanation":\#(JSONValue.string(hint.en).compact)"#), "the hint is production's explanation")
     }
 }

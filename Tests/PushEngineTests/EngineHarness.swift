@@ -8,11 +8,13 @@ final class Engine {
     static let sandbox = try! Destination.apple(.sandbox)
     static let production = try! Destination.apple(.production)
     static let channels = try! Destination.apple(.sandbox, service: .channels)
-    static let template = try! PushTemplate(PushSpec(topic: "com.example.app"),
-                                            payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
-    static let broadcast = try! BroadcastTemplate(PushSpec(topic: "com.example.app"),
-                                                  payload: Payload(bytes: Array(#"{"aps":{"event":"update","timestamp":1,"content-state":{}}}"#.utf8), source: "test"),
-                                                  requestID: nil)
+    static let template = try! PushTemplate(
+        PushSpec(topic: "com.example.app"),
+        payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
+    static let broadcast = try! BroadcastTemplate(
+        PushSpec(topic: "com.example.app"),
+        payload: Payload(bytes: Array(#"{"aps":{"event":"update","timestamp":1,"content-state":{}}}"#.utf8), source: "test"),
+        requestID: nil)
 
     static func token(_ n: Int) -> DeviceToken {
         let hex = String(n, radix: 16)
@@ -22,8 +24,10 @@ final class Engine {
     /// One template to `tokens`.
     static func devices(_ tokens: [DeviceToken]) -> NotificationSource { .list(template, tokens, duplicates: 0) }
 
-    static func plan(_ source: NotificationSource, to destination: Destination = sandbox, policy: RetryPolicy = RetryPolicy(maxRetries: 3, requestTimeout: 10),
-                     authorization: any AuthorizationSource = CountingAuthorization()) -> SendPlan {
+    static func plan(
+        _ source: NotificationSource, to destination: Destination = sandbox, policy: RetryPolicy = RetryPolicy(maxRetries: 3, requestTimeout: 10),
+        authorization: any AuthorizationSource = CountingAuthorization()
+    ) -> SendPlan {
         SendPlan(notifications: source, destination: destination, connection: ConnectionSettings(), authorization: authorization, policy: policy)
     }
 
@@ -49,14 +53,18 @@ final class Engine {
     }
 
     /// Runs `plan` to the end: every result in the order it came, and the summary.
-    func run(_ plan: SendPlan, journal: JournalSetting? = nil, stop: (any StopRequests)? = nil,
-             grace: Double = 5) throws(InputError) -> (results: [PushResult], summary: BatchSummary) {
+    func run(
+        _ plan: SendPlan, journal: JournalSetting? = nil, stop: (any StopRequests)? = nil,
+        grace: Double = 5
+    ) throws(InputError) -> (results: [PushResult], summary: BatchSummary) {
         var results: [PushResult] = []
-        let run = try SendRun(plan: plan, journal: journal, transport: { configuration throws(InputError) in
-            self.made.append(configuration.baseURL)
-            if let unavailable = self.unavailable { throw unavailable }
-            return self.transport(configuration.baseURL)
-        }, clock: clock.read, random: { 0.5 })
+        let run = try SendRun(
+            plan: plan, journal: journal,
+            transport: { configuration throws(InputError) in
+                self.made.append(configuration.baseURL)
+                if let unavailable = self.unavailable { throw unavailable }
+                return self.transport(configuration.baseURL)
+            }, clock: clock.read, random: { 0.5 })
         let summary = try run.run(stop: stop, grace: grace) { results.append($0) }
         inDoubtResent = run.inDoubtResent
         return (results, summary)

@@ -90,7 +90,8 @@ import Testing
     @Test("BadDeviceToken in the sandbox: tried once in production, and the one result says production took it")
     func movedToProduction() throws {
         let engine = Engine()
-        let moved = Engine.token(1), here = Engine.token(2)
+        let moved = Engine.token(1)
+        let here = Engine.token(2)
         engine.transport(Engine.sandbox).script[moved.hex] = [.success(.rejected(400, "BadDeviceToken"))]
         let (results, summary) = try engine.run(Self.plan([moved, here]))
         #expect(engine.made == [Engine.sandbox.baseURL, Engine.production.baseURL])

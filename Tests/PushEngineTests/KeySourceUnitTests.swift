@@ -90,7 +90,7 @@ import Testing
                     }
                 }
             }
-            if case let .success(signature) = SignerOutput.signature(bytes) {
+            if case .success(let signature) = SignerOutput.signature(bytes) {
                 #expect(signature.count == 64)
                 #expect(SignerOutput.signature(signature) == .success(signature), "a signature found reads back as itself")
             }

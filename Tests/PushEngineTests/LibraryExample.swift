@@ -6,8 +6,10 @@ import PushEngine
 import PushWords
 
 /// Sends one alert to some devices and returns the tokens APNs called dead.
-func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https://api.sandbox.push.apple.com",
-               caFile: String? = nil) throws -> [String] {
+func sendAlert(
+    to devices: [String], keyPath: String, endpoint: String = "https://api.sandbox.push.apple.com",
+    caFile: String? = nil
+) throws -> [String] {
     let template = try PushTemplate(
         PushSpec(topic: "com.example.app"),
         payload: Payload(json: .object([("aps", .object([("alert", .string("Hello from Swift"))]))])))
@@ -16,8 +18,9 @@ func sendAlert(to devices: [String], keyPath: String, endpoint: String = "https:
         keyID: try AppleIdentifier(.keyID, "ABC123DEFG"), teamID: try AppleIdentifier(.teamID, "DEF123GHIJ"),
         cache: nil)
     let (tokens, _) = try NotificationSource.tokens(devices, template: template, shard: nil)
-    let plan = SendPlan(notifications: tokens, destination: try .endpoint(endpoint, caCertificate: caFile),
-                        connection: ConnectionSettings(), authorization: signer, policy: RetryPolicy())
+    let plan = SendPlan(
+        notifications: tokens, destination: try .endpoint(endpoint, caCertificate: caFile),
+        connection: ConnectionSettings(), authorization: signer, policy: RetryPolicy())
     var dead: [String] = []
     let summary = try SendRun(plan: plan).run { result in
         if result.status == 410, let token = result.token { dead.append(token.hex) }

@@ -1,10 +1,10 @@
 import ChildProcess
 import Foundation
 import PushCore
-import PushWords
 import PushCrypto
-import Testing
 import PushSystem
+import PushWords
+import Testing
 
 @Suite struct LibraryExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -16,7 +16,9 @@ import PushSystem
         let end = try #require(source.range(of: "// example-end"))
         let example = String(source[start.upperBound..<end.lowerBound])
         let readme = try String(contentsOf: Self.root.appendingPathComponent("Sources/PushEngine/PushEngine.docc/PushEngine.md"), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + example + "```"), "the PushEngine documentation must show Tests/PushEngineTests/LibraryExample.swift between its markers")
+        #expect(
+            readme.contains("```swift\n" + example + "```"),
+            "the PushEngine documentation must show Tests/PushEngineTests/LibraryExample.swift between its markers")
     }
 
     /// A fresh folder holding a new test key, AuthKey_ABC123DEFG.p8.
@@ -48,7 +50,8 @@ import PushSystem
         let (dir, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: dir) }
         let ca = dir.appendingPathComponent("ca.pem").path
-        let alive = String(repeating: "ab", count: 32), gone = String(repeating: "cd", count: 32)
+        let alive = String(repeating: "ab", count: 32)
+        let gone = String(repeating: "cd", count: 32)
         let mock = SpawnedProcess()
         mock.executableURL = URL(fileURLWithPath: try #require(BuiltProducts.path(of: "pushctl-mock"), "build pushctl-mock first"))
         mock.arguments = ["mock", "--port", "0", "--key-file", key, "--team-id", "DEF123GHIJ", "--ca-out", ca, "--fail", "\(gone)=Unregistered"]

@@ -47,16 +47,18 @@ import Testing
     func userIDsAndOtherTypes() throws {
         let (path, cleanUp) = try JournalRunTests.journalPath()
         defer { cleanUp() }
-        let given = try PushTemplate(PushSpec(topic: "com.example.app", collapseID: "X"),
-                                     payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
+        let given = try PushTemplate(
+            PushSpec(topic: "com.example.app", collapseID: "X"),
+            payload: Payload(bytes: Array(#"{"aps":{"alert":"x"}}"#.utf8), source: "test"))
         let engine = Engine()
         _ = try engine.run(Self.plan(given), journal: JournalSetting(path: path))
         #expect(Set(Self.header("apns-collapse-id", engine.transport()).values) == ["X"])
 
         let (path2, cleanUp2) = try JournalRunTests.journalPath()
         defer { cleanUp2() }
-        let background = try PushTemplate(PushSpec(topic: "com.example.app"),
-                                          payload: Payload(bytes: Array(#"{"aps":{"content-available":1}}"#.utf8), source: "test"))
+        let background = try PushTemplate(
+            PushSpec(topic: "com.example.app"),
+            payload: Payload(bytes: Array(#"{"aps":{"content-available":1}}"#.utf8), source: "test"))
         let quiet = Engine()
         _ = try quiet.run(Self.plan(background), journal: JournalSetting(path: path2))
         #expect(Self.header("apns-collapse-id", quiet.transport()).isEmpty, "background pushes are not displayed")
@@ -99,7 +101,8 @@ import Testing
         #expect(Self.header("apns-collapse-id", second.transport())[token] == firstCollapse[token])
         #expect(Self.header("apns-id", second.transport())[token] == firstIDs[token])
 
-        let a = Engine(), b = Engine()
+        let a = Engine()
+        let b = Engine()
         _ = try a.run(Self.plan(), journal: JournalSetting(path: old, resume: true))
         _ = try b.run(Self.plan(), journal: JournalSetting(path: oldCopy, resume: true))
         let legacy = Self.header("apns-collapse-id", a.transport())[token]

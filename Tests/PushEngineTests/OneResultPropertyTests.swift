@@ -32,7 +32,8 @@ import Testing
         engine.capacity = Int.random(in: 1...6, using: &random)
         let count = Int.random(in: 1...25, using: &random)
         let broadcast = random.chance(30)
-        let source: NotificationSource = broadcast
+        let source: NotificationSource =
+            broadcast
             ? .broadcast(Engine.broadcast, channels: (0..<count).map { "Y2\($0)" })
             : Engine.devices((0..<count).map(Engine.token))
         let subjects: [RequestSubject] = broadcast ? (0..<count).map { .channel("Y2\($0)") } : (0..<count).map { .device(Engine.token($0)) }
@@ -53,10 +54,13 @@ import Testing
             guard let at = stopAtPoll, transport.polls >= at, stop.stopRequest == nil || (twice && stop.stopRequest?.count == 1) else { return }
             stop.signal()
         }
-        let policy = random.chance(50) ? RetryPolicy(maxRetries: Int.random(in: 0...3, using: &random), requestTimeout: 3)
+        let policy =
+            random.chance(50)
+            ? RetryPolicy(maxRetries: Int.random(in: 0...3, using: &random), requestTimeout: 3)
             : RetryPolicy(maxRetries: Int.random(in: 0...3, using: &random), baseDelay: 0.5, maxDelay: 30)
-        let (results, summary) = try engine.run(Engine.plan(source, policy: policy), stop: stop,
-                                                grace: Double(Int.random(in: 0...40, using: &random)) / 10)
+        let (results, summary) = try engine.run(
+            Engine.plan(source, policy: policy), stop: stop,
+            grace: Double(Int.random(in: 0...40, using: &random)) / 10)
         return Case(subjects: subjects, results: results, summary: summary, started: transport.started)
     }
 
@@ -69,8 +73,9 @@ import Testing
             #expect(positions == Array(c.subjects.indices), "run \(run): one result for each place in the list")
             #expect(c.results.allSatisfy { c.subjects[$0.position] == $0.subject }, "run \(run): each result names its own request")
             let s = c.summary
-            #expect(s.tokens == c.subjects.count
-                && s.accepted + s.rejected + s.temporaryFailures + s.unreachable + s.notSent + s.inDoubt == s.tokens, "run \(run): the summary adds up")
+            #expect(
+                s.tokens == c.subjects.count
+                    && s.accepted + s.rejected + s.temporaryFailures + s.unreachable + s.notSent + s.inDoubt == s.tokens, "run \(run): the summary adds up")
             let startedBySubject = Dictionary(grouping: c.started, by: \.subject.scriptKey).mapValues(\.count)
             for result in c.results {
                 let sent = startedBySubject[result.subject.scriptKey] ?? 0

@@ -52,8 +52,9 @@ import Testing
         #expect(try current(signer) != second, "never sent at 59 minutes old (APNs refuses past 60)")
     }
 
-    @Test("at any minute of the hour, the first call after it: the same token before minute 50, a new one from 50 on",
-          arguments: Array(Int64(0)..<60))
+    @Test(
+        "at any minute of the hour, the first call after it: the same token before minute 50, a new one from 50 on",
+        arguments: Array(Int64(0)..<60))
     func anyMinute(minute: Int64) throws {
         let clock = Clock()
         let signer = SigningAuthorization(keyFile: keyFile(), keyID: keyID, teamID: teamID, cache: nil, clock: { clock.now })

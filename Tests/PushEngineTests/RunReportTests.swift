@@ -10,13 +10,15 @@ import Testing
     static func token(_ n: Int) -> String { String(repeating: "0", count: 56) + String(format: "%08x", n) }
 
     static func resultLine(_ n: Int, outcome: String, index: Int? = nil) -> String {
-        let (status, reason, timestamp): (String, String, String) = switch outcome {
-        case "accepted": ("200", "null", "null")
-        case "rejected": ("410", "\"Unregistered\"", "\(1_700_000_000_000 + n)")
-        default: ("503", "\"ServiceUnavailable\"", "null")
-        }
+        let (status, reason, timestamp): (String, String, String) =
+            switch outcome {
+            case "accepted": ("200", "null", "null")
+            case "rejected": ("410", "\"Unregistered\"", "\(1_700_000_000_000 + n)")
+            default: ("503", "\"ServiceUnavailable\"", "null")
+            }
         let place = index.map { #""index":\#($0),"# } ?? ""
-        return #"{\#(place)"token":"\#(token(n))","status":\#(status),"outcome":"\#(outcome)","apnsId":null,"apnsUniqueId":null,"reason":\#(reason),"timestamp":\#(timestamp),"explanation":"e","attempts":1}"#
+        return
+            #"{\#(place)"token":"\#(token(n))","status":\#(status),"outcome":"\#(outcome)","apnsId":null,"apnsUniqueId":null,"reason":\#(reason),"timestamp":\#(timestamp),"explanation":"e","attempts":1}"#
     }
 
     /// A line that is not a result: broken JSON, bytes, a result with a field cut, a very long line.
@@ -45,7 +47,11 @@ import Testing
             var best: [String: String] = [:]
             var resultsExpected = 0
             for file in 0..<3 {
-                var lines: [String] = file == 0 ? [#"{"journal":"pushctl","version":1,"run":{"input":"a","payload":null,"topic":"t","pushType":"alert","destination":"https://x","shard":"1/1"}}"#] : []
+                var lines: [String] =
+                    file == 0
+                    ? [
+                        #"{"journal":"pushctl","version":1,"run":{"input":"a","payload":null,"topic":"t","pushType":"alert","destination":"https://x","shard":"1/1"}}"#
+                    ] : []
                 for _ in 0..<Int(random.next() % 60) {
                     let n = Int(random.next() % 50)
                     let outcome = random.pick(["accepted", "rejected", "temporary-failure"])
@@ -99,12 +105,19 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-precedence-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("a.jsonl").path, b = dir.appendingPathComponent("b.jsonl").path
-        try ([RunReportTests.resultLine(1, outcome: "accepted"), RunReportTests.resultLine(2, outcome: "temporary-failure"),
-              RunReportTests.resultLine(3, outcome: "rejected").replacingOccurrences(of: "1700000000003", with: "1700000000900")]
+        let a = dir.appendingPathComponent("a.jsonl").path
+        let b = dir.appendingPathComponent("b.jsonl").path
+        try
+            ([
+                RunReportTests.resultLine(1, outcome: "accepted"), RunReportTests.resultLine(2, outcome: "temporary-failure"),
+                RunReportTests.resultLine(3, outcome: "rejected").replacingOccurrences(of: "1700000000003", with: "1700000000900"),
+            ]
             .joined(separator: "\n")).write(toFile: a, atomically: true, encoding: .utf8)
-        try ([RunReportTests.resultLine(1, outcome: "temporary-failure"), RunReportTests.resultLine(2, outcome: "accepted"),
-              RunReportTests.resultLine(3, outcome: "rejected"), "{\"summary\":true,\"shard\":\"2/2\"}"]
+        try
+            ([
+                RunReportTests.resultLine(1, outcome: "temporary-failure"), RunReportTests.resultLine(2, outcome: "accepted"),
+                RunReportTests.resultLine(3, outcome: "rejected"), "{\"summary\":true,\"shard\":\"2/2\"}",
+            ]
             .joined(separator: "\n")).write(toFile: b, atomically: true, encoding: .utf8)
         for order in [[a, b], [b, a]] {
             let report = try RunReport(reading: order)
@@ -136,7 +149,8 @@ import Testing
             #expect(line.hasPrefix("pushctl_"), "\(line)")
         }
         #expect(metrics.pushURL(base: "http://gw:9091/") == "http://gw:9091/metrics/job/pushctl/shard@base64/Mi8z")
-        #expect(RunMetrics.isPushURL("http://gw:9091") && RunMetrics.isPushURL("https://user:pw@gw") && !RunMetrics.isPushURL("gw:9091")
+        #expect(
+            RunMetrics.isPushURL("http://gw:9091") && RunMetrics.isPushURL("https://user:pw@gw") && !RunMetrics.isPushURL("gw:9091")
                 && !RunMetrics.isPushURL("http://") && !RunMetrics.isPushURL("http://a b"))
     }
 }

@@ -25,7 +25,8 @@ import Testing
     @Test("rejected: 410 Unregistered is final, with APNs' timestamp; 400 BadDeviceToken is never sent again")
     func rejected() throws {
         let engine = Engine()
-        let gone = Engine.token(1), bad = Engine.token(2)
+        let gone = Engine.token(1)
+        let bad = Engine.token(2)
         engine.transport().script[gone.hex] = [.success(.rejected(410, "Unregistered", extra: #","timestamp":1700000000000"#)), .success(.ok)]
         engine.transport().script[bad.hex] = [.success(.rejected(400, "BadDeviceToken")), .success(.ok)]
         let (results, summary) = try engine.run(Engine.plan(Engine.devices([gone, bad])))
@@ -39,7 +40,8 @@ import Testing
     @Test("5xx is retried after a back-off, then accepted; retries run out at --retries (a temporary failure)")
     func serverErrors() throws {
         let engine = Engine()
-        let once = Engine.token(1), always = Engine.token(2)
+        let once = Engine.token(1)
+        let always = Engine.token(2)
         engine.transport().script[once.hex] = [.success(.rejected(503, "ServiceUnavailable")), .success(.ok)]
         engine.transport().script[always.hex] = [.success(.rejected(500, "InternalServerError"))]
         let (results, summary) = try engine.run(Engine.plan(Engine.devices([once, always])))
@@ -56,7 +58,8 @@ import Testing
     @Test("429 with Retry-After: sent again no sooner than the server asked; a Retry-After past 30 s gives up at once (75)")
     func retryAfter() throws {
         let engine = Engine()
-        let later = Engine.token(1), much = Engine.token(2)
+        let later = Engine.token(1)
+        let much = Engine.token(2)
         engine.transport().script[later.hex] = [.success(.rejected(429, "TooManyRequests", retryAfter: 7)), .success(.ok)]
         engine.transport().script[much.hex] = [.success(.rejected(429, "TooManyRequests", retryAfter: 3600))]
         let (results, summary) = try engine.run(Engine.plan(Engine.devices([later, much])))
@@ -98,7 +101,9 @@ import Testing
     @Test("a request lost with its connection was not processed: sent again, with 5 more tries than --retries gives answers")
     func lostConnection() throws {
         let engine = Engine()
-        let once = Engine.token(1), always = Engine.token(2), busy = Engine.token(3)
+        let once = Engine.token(1)
+        let always = Engine.token(2)
+        let busy = Engine.token(3)
         engine.transport().script[once.hex] = [.failure(.connectionLost("GOAWAY")), .success(.ok)]
         engine.transport().script[always.hex] = [.failure(.connectionLost("stream reset"))]
         engine.transport().script[busy.hex] = [.success(.rejected(503, "ServiceUnavailable"))]
@@ -171,7 +176,8 @@ import Testing
     @Test("the plan's likely cause joins the explanation of each result with that reason, and only those")
     func likelyCauses() throws {
         let engine = Engine()
-        let refused = Engine.token(1), fine = Engine.token(2)
+        let refused = Engine.token(1)
+        let fine = Engine.token(2)
         engine.transport().script[refused.hex] = [.success(.rejected(403, "InvalidProviderToken"))]
         var plan = Engine.plan(Engine.devices([refused, fine]))
         plan.likelyCauses[.invalidProviderToken] = Words("the key id contradicts the file name", es: "el key id contradice el nombre del archivo")

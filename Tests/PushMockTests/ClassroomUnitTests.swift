@@ -2,8 +2,9 @@ import ChildProcess
 import Foundation
 import PushCore
 import PushWords
-@testable import PushMock
 import Testing
+
+@testable import PushMock
 
 @Suite struct MockNetworkTests {
     typealias Address = MockNetwork.InterfaceAddress
@@ -76,8 +77,10 @@ import Testing
 }
 
 @Suite struct WebViewEventTests {
-    func record(path: String = "/3/device/" + String(repeating: "ab", count: 32), status: Int = 200, reason: String? = nil,
-                headers: [(String, String)], body: String) -> MockRequestRecord {
+    func record(
+        path: String = "/3/device/" + String(repeating: "ab", count: 32), status: Int = 200, reason: String? = nil,
+        headers: [(String, String)], body: String
+    ) -> MockRequestRecord {
         MockRequestRecord(
             time: Date(timeIntervalSince1970: 1_800_000_000), connectionID: 1, streamID: 1, method: "POST", path: path,
             headers: headers.map { (name: $0.0, value: $0.1) }, body: body, bodyByteCount: body.utf8.count, status: status,
@@ -122,11 +125,14 @@ import Testing
 
     @Test("the event: a refusal's explanation, the token reduced, outside text without control characters")
     func eventJSON() throws {
-        let json = WebViewEvent.json(record(
-            status: 410, reason: "Unregistered",
-            headers: [("apns-topic", "com.example.demo"), ("authorization", #"bearer {"alg":"ES256","kid":"ABC123DEFG"} {"iss":"DEF123GHIJ","iat":1}"#),
-                      ("x-odd", "a\u{1B}[31mb")],
-            body: #"{"aps":{"alert":"hi"}}"#))
+        let json = WebViewEvent.json(
+            record(
+                status: 410, reason: "Unregistered",
+                headers: [
+                    ("apns-topic", "com.example.demo"), ("authorization", #"bearer {"alg":"ES256","kid":"ABC123DEFG"} {"iss":"DEF123GHIJ","iat":1}"#),
+                    ("x-odd", "a\u{1B}[31mb"),
+                ],
+                body: #"{"aps":{"alert":"hi"}}"#))
         let event = try JSONValue.parse(Array(json.utf8))
         #expect(event["kind"]?.stringValue == "rejected")
         #expect(event["explanation"]?.stringValue == RejectionReason.unregistered.explanation.en)

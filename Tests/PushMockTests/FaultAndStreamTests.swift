@@ -1,8 +1,8 @@
 import ChildProcess
 import Foundation
 import PushCore
-import PushWords
 import PushMock
+import PushWords
 import Testing
 
 @Suite("Streams, faults and the log")
@@ -21,7 +21,10 @@ struct FaultAndStreamTests {
     }
 
     @Test func aBenchmarkMayStartAboveOneStream() async throws {
-        try await withHarness(configure: { $0.maxConcurrentStreams = 77; $0.initialConcurrentStreams = 50 }) { harness in
+        try await withHarness(configure: {
+            $0.maxConcurrentStreams = 77
+            $0.initialConcurrentStreams = 50
+        }) { harness in
             let frames = try harness.nghttp(requests: 1)
             let first = try #require(frames.components(separatedBy: "recv SETTINGS frame").dropFirst().first)
             #expect(first.contains("[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):50]"), "\(first)")

@@ -4,8 +4,9 @@ import NIOCore
 import NIOHTTP2
 import PushCore
 import PushWords
-@testable import PushMock
 import Testing
+
+@testable import PushMock
 
 /// The mock reads bytes from anyone on the network: mutated frame sequences (fixed seed) must never
 /// crash or hang it. Whatever a connection gets, a GOAWAY always says why, no frame is over the
@@ -80,7 +81,11 @@ struct HTTP2FuzzTests {
                 // Until the mock has read everything (the barrier PING is answered) or has closed;
                 // a length that swallowed the barrier leaves the mock waiting: the client gives up.
                 let received = try await client.wait(seconds: 0.5) { frames, closed in
-                    closed || frames.contains { $0.type == WireFrame.ping && $0.isAck && $0.payload == FrameWriter.bigEndian(UInt32(Self.barrier >> 32)) + FrameWriter.bigEndian(UInt32(Self.barrier & 0xFFFF_FFFF)) }
+                    closed
+                        || frames.contains {
+                            $0.type == WireFrame.ping && $0.isAck
+                                && $0.payload == FrameWriter.bigEndian(UInt32(Self.barrier >> 32)) + FrameWriter.bigEndian(UInt32(Self.barrier & 0xFFFF_FFFF))
+                        }
                 }
                 if client.isClosed { closedCases += 1 }
                 for goAway in received where goAway.type == WireFrame.goAway {
@@ -101,7 +106,8 @@ struct HTTP2FuzzTests {
     // MARK: - The one piece of frame work left: two frames NIOHTTP2 writes, amended
 
     /// NIOHTTP2's SETTINGS, as it encodes them: the mock's five, the stream limit its ceiling.
-    static let settingsFrame: [UInt8] = [0, 0, 30, 0x4, 0, 0, 0, 0, 0]
+    static let settingsFrame: [UInt8] =
+        [0, 0, 30, 0x4, 0, 0, 0, 0, 0]
         + [0, 1, 0, 0, 0x10, 0] + [0, 3, 0x7F, 0xFF, 0xFF, 0xFF] + [0, 4, 0, 0, 0xFF, 0xFF] + [0, 5, 0, 0, 0x40, 0] + [0, 6, 0, 0, 0x1F, 0x40]
 
     @Test func aSettingsFrameGoesOutWithTheRealStreamLimit() throws {
@@ -135,7 +141,9 @@ struct HTTP2FuzzTests {
 
     @Test func theWireAmendsOnlyTheFramesNIOHTTP2WritesOfItsOwn() {
         let wire = ConnectionWire(advertisedStreamLimit: 1)
-        wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: ConnectionWire.streamCeiling)]))))
+        wire.wroteFrame(
+            HTTP2Frame(
+                streamID: .rootStream, payload: .settings(.settings([HTTP2Setting(parameter: .maxConcurrentStreams, value: ConnectionWire.streamCeiling)]))))
         #expect(wire.takeAmendment() == .streamLimit(1))
         #expect(wire.takeAmendment() == nil, "once")
         wire.wroteFrame(HTTP2Frame(streamID: .rootStream, payload: .settings(.ack)))

@@ -1,7 +1,7 @@
 import Foundation
 import PushCore
-import PushWords
 import PushMock
+import PushWords
 import Testing
 
 /// The hostile faults: answers no APNs sends but proxies, load balancers and broken servers do.

@@ -16,7 +16,7 @@ struct HostileHTTP2Tests {
     /// A connection on which stream `stream` has been answered (the token taken, the limit raised).
     func connect(_ harness: Harness, answered stream: UInt32) async throws -> (RawHTTP2Client, FrameWriter) {
         let (client, writer) = try await connect(harness)
-            var w = writer
+        var w = writer
         w.request(stream: stream, headers: harness.standardHeaders)
         try await client.send(&w)
         try await client.wait { frames, _ in frames.contains { $0.type == WireFrame.headers && $0.streamID == stream } }

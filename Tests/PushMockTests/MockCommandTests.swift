@@ -1,10 +1,9 @@
 import ChildProcess
 import Foundation
 import PushCore
+import PushSystem
 import PushWords
 import Testing
-
-import PushSystem
 
 /// The built `pushctl` next to this test bundle (`.build/debug`), or `PUSHCTL_BIN`.
 private func pushctlBinary() throws -> String {
@@ -41,10 +40,11 @@ struct MockCommandTests {
         let logPath = folder.appendingPathComponent("log.jsonl").path
         let dead = String(repeating: "ab", count: 32)
 
-        let (process, output, text) = try Self.startMock([
-            "--port", "0", "--ca-out", caPath, "--key-file", key.path, "--team-id", sampleTeam,
-            "--log", logPath, "--fail", "\(dead)=Unregistered", "--max-streams", "500",
-        ], errors: FileHandle.nullDevice)
+        let (process, output, text) = try Self.startMock(
+            [
+                "--port", "0", "--ca-out", caPath, "--key-file", key.path, "--team-id", sampleTeam,
+                "--log", logPath, "--fail", "\(dead)=Unregistered", "--max-streams", "500",
+            ], errors: FileHandle.nullDevice)
         // The first line names the URL; the rest is read after the stop.
         let firstLine = try #require(text.split(separator: "\n").first.map(String.init))
         let url = try #require(firstLine.split(separator: " ").first { $0.hasPrefix("https://127.0.0.1:") }.map(String.init), "\(text)")
@@ -54,10 +54,13 @@ struct MockCommandTests {
 
         let token = try key.openSSLToken(team: sampleTeam)
         func curl(_ device: String) throws -> String {
-            try runTool(Tool.path("curl"), [
-                "--http2", "--cacert", caPath, "-s", "-w", " %{http_code}", "-H", "authorization: bearer \(token)",
-                "-H", "apns-topic: \(sampleTopic)", "--data-binary", #"{"aps":{"alert":"Hi"}}"#, "\(url)/3/device/\(device)",
-            ]).text
+            try runTool(
+                Tool.path("curl"),
+                [
+                    "--http2", "--cacert", caPath, "-s", "-w", " %{http_code}", "-H", "authorization: bearer \(token)",
+                    "-H", "apns-topic: \(sampleTopic)", "--data-binary", #"{"aps":{"alert":"Hi"}}"#, "\(url)/3/device/\(device)",
+                ]
+            ).text
         }
         #expect(try curl(sampleToken) == " 200")
         #expect(try curl(dead).hasPrefix(#"{"reason":"Unregistered","timestamp":"#))
@@ -181,8 +184,9 @@ struct MockCommandTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func demoInterruptedWhilePausedRemovesItsKeyFolder(signalNumber: Int32, status: Int32) throws {
         let output = Pipe()
-        let (process, primary) = try PseudoTerminal.spawn(try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
-                                                          input: true, errors: false, output: output)
+        let (process, primary) = try PseudoTerminal.spawn(
+            try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
+            input: true, errors: false, output: output)
         defer { close(primary) }
 
         var text = ""
@@ -207,8 +211,9 @@ struct MockCommandTests {
     /// between two waits than the screen holds, so nothing scrolls off before it was read.
     @Test(arguments: [80, 60])
     func demoPagesToTheScreen(columns: Int) throws {
-        let (process, primary) = try PseudoTerminal.spawn(try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
-                                                          columns: columns, input: true, errors: false)
+        let (process, primary) = try PseudoTerminal.spawn(
+            try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
+            columns: columns, input: true, errors: false)
         defer { close(primary) }
         // Read what it draws; answer each wait with Enter.
         var drawn = ""

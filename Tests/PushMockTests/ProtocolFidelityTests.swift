@@ -121,7 +121,10 @@ struct ProtocolFidelityTests {
     }
 
     @Test func streamsInFlightAtAGoAwayEndQuietly() async throws {
-        try await withHarness(configure: { $0.faults.goAwayAfterRequests = 2; $0.recordLimit = 0 }) { harness in
+        try await withHarness(configure: {
+            $0.faults.goAwayAfterRequests = 2
+            $0.recordLimit = 0
+        }) { harness in
             let (client, writer) = try await connectWithOneAnswer(harness)
             var w = writer
             defer { Task { await client.close() } }
@@ -321,7 +324,9 @@ struct ProtocolFidelityTests {
             let (client, writer) = try await connect(harness)
             var w = writer
             defer { Task { await client.close() } }
-            w.request(stream: 1, headers: harness.standardHeaders.setting("authorization", "bearer " + (try harness.key.rawToken(team: sampleTeam, issuedAt: now() - 60))))
+            w.request(
+                stream: 1,
+                headers: harness.standardHeaders.setting("authorization", "bearer " + (try harness.key.rawToken(team: sampleTeam, issuedAt: now() - 60))))
             w.request(stream: 3, headers: harness.standardHeaders)
             try await client.send(&w)
             let frames = try await client.wait { frames, _ in answers(frames)[3] != nil }

@@ -244,7 +244,8 @@ final class RawHTTP2Client: Sendable {
             if pending == nil { pending = incoming } else { pending!.writeBuffer(&incoming) }
             var received: [WireFrame] = []
             while var buffer = pending, buffer.readableBytes >= 9 {
-                let length = Int(buffer.getInteger(at: buffer.readerIndex, as: UInt8.self)!) << 16
+                let length =
+                    Int(buffer.getInteger(at: buffer.readerIndex, as: UInt8.self)!) << 16
                     | Int(buffer.getInteger(at: buffer.readerIndex + 1, as: UInt16.self)!)
                 guard buffer.readableBytes >= 9 + length else { break }
                 buffer.moveReaderIndex(forwardBy: 3)

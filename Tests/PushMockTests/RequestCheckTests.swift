@@ -45,12 +45,14 @@ let ruleCases: [RuleCase] = [
     RuleCase(rule: "token of 31 bytes", path: "/3/device/\(sampleToken.dropLast(2))", status: 400, reason: "BadDeviceToken"),
     RuleCase(rule: "apns-topic sent twice", headers: { $0.standardHeaders + [("apns-topic", "com.example.other")] }, status: 400, reason: "DuplicateHeaders"),
     RuleCase(rule: "no authorization", headers: { $0.standardHeaders.setting("authorization", nil) }, status: 403, reason: "MissingProviderToken"),
-    RuleCase(rule: "not a bearer token", headers: { $0.standardHeaders.setting("authorization", "Basic dXNlcjpwYXNz") }, status: 403, reason: "InvalidProviderToken"),
+    RuleCase(
+        rule: "not a bearer token", headers: { $0.standardHeaders.setting("authorization", "Basic dXNlcjpwYXNz") }, status: 403, reason: "InvalidProviderToken"),
     RuleCase(rule: "not a JWT", headers: { $0.standardHeaders.setting("authorization", "bearer abc.def") }, status: 403, reason: "InvalidProviderToken"),
     RuleCase(
         rule: "signed by another key with the same kid",
         headers: { h in
-            let other = try TestKey.swiftCrypto(in: h.folder.appendingPathComponent("other-\(UUID().uuidString)", isDirectory: true).creatingDirectory(), keyID: h.key.keyID)
+            let other = try TestKey.swiftCrypto(
+                in: h.folder.appendingPathComponent("other-\(UUID().uuidString)", isDirectory: true).creatingDirectory(), keyID: h.key.keyID)
             return h.standardHeaders.setting("authorization", "bearer " + (try other.rawToken(team: sampleTeam)))
         },
         status: 403, reason: "InvalidProviderToken"),
@@ -96,9 +98,12 @@ let ruleCases: [RuleCase] = [
         body: #"{"aps":{"content-available":1}}"#,
         headers: { $0.standardHeaders.setting("apns-push-type", "background").setting("apns-priority", "10") },
         status: 400, reason: "BadPriority"),
-    RuleCase(rule: "collapse id of 65 bytes", headers: { $0.standardHeaders.setting("apns-collapse-id", String(repeating: "c", count: 65)) }, status: 400, reason: "BadCollapseId"),
+    RuleCase(
+        rule: "collapse id of 65 bytes", headers: { $0.standardHeaders.setting("apns-collapse-id", String(repeating: "c", count: 65)) }, status: 400,
+        reason: "BadCollapseId"),
     RuleCase(rule: "apns-id not a UUID", headers: { $0.standardHeaders.setting("apns-id", "message-1") }, status: 400, reason: "BadMessageId"),
-    RuleCase(rule: "expiration not an integer", headers: { $0.standardHeaders.setting("apns-expiration", "tomorrow") }, status: 400, reason: "BadExpirationDate"),
+    RuleCase(
+        rule: "expiration not an integer", headers: { $0.standardHeaders.setting("apns-expiration", "tomorrow") }, status: 400, reason: "BadExpirationDate"),
     RuleCase(rule: "empty body", body: "", status: 400, reason: "PayloadEmpty"),
     RuleCase(rule: "alert of 4097 bytes", body: payload(bytes: 4097), status: 413, reason: "PayloadTooLarge"),
     RuleCase(
@@ -123,8 +128,12 @@ let edgeCases = [
     EdgeCase(name: "voip of exactly 5120 bytes", body: payload(bytes: 5120), changes: [("apns-push-type", "voip"), ("apns-topic", sampleTopic + ".voip")]),
     EdgeCase(name: "collapse id of 64 bytes", body: #"{"aps":{"alert":"Hi"}}"#, changes: [("apns-collapse-id", String(repeating: "c", count: 64))]),
     EdgeCase(name: "expiration 0 and priority 1", body: #"{"aps":{"alert":"Hi"}}"#, changes: [("apns-expiration", "0"), ("apns-priority", "1")]),
-    EdgeCase(name: "a token of 100 bytes (Apple says sizes may grow)", path: "/3/device/" + String(repeating: "ab", count: 100), body: #"{"aps":{"alert":"Hi"}}"#, changes: []),
-    EdgeCase(name: "widgets to its topic", body: #"{"aps":{"content-changed":true}}"#, changes: [("apns-push-type", "widgets"), ("apns-topic", sampleTopic + ".push-type.widgets")]),
+    EdgeCase(
+        name: "a token of 100 bytes (Apple says sizes may grow)", path: "/3/device/" + String(repeating: "ab", count: 100), body: #"{"aps":{"alert":"Hi"}}"#,
+        changes: []),
+    EdgeCase(
+        name: "widgets to its topic", body: #"{"aps":{"content-changed":true}}"#,
+        changes: [("apns-push-type", "widgets"), ("apns-topic", sampleTopic + ".push-type.widgets")]),
 ]
 
 extension URL {
@@ -213,10 +222,15 @@ struct RequestCheckTests {
     }
 
     @Test func checksOnlyTheTokensShapeWithoutKeys() async throws {
-        try await withHarness(configure: { $0.providerKeys = []; $0.teamID = nil }) { harness in
+        try await withHarness(configure: {
+            $0.providerKeys = []
+            $0.teamID = nil
+        }) { harness in
             // Any signer will do; the shape and the age still count.
             let stranger = try TestKey.swiftCrypto(in: harness.folder)
-            #expect(try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer " + (try stranger.rawToken(team: "ANYTEAM123")))).status == 200)
+            #expect(
+                try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer " + (try stranger.rawToken(team: "ANYTEAM123")))).status
+                    == 200)
             let badShape = signingInput(keyID: "short", team: sampleTeam, issuedAt: now()) + "." + Base64URL.encode([UInt8](repeating: 1, count: 64))
             let refused = try harness.send(headers: harness.standardHeaders.setting("authorization", "bearer \(badShape)"))
             #expect(refused.status == 403 && refused.reason == "InvalidProviderToken")

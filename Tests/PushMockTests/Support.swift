@@ -2,14 +2,14 @@ import ChildProcess
 import Crypto
 import Foundation
 import PushCore
-import PushWords
 import PushMock
+import PushWords
 
 // Helpers that drive the mock with tools nobody here wrote: curl, nghttp, openssl.
 
 enum TestFailure: Error, CustomStringConvertible {
     case tool(String)
-    var description: String { if case let .tool(text) = self { return text } else { return "" } }
+    var description: String { if case .tool(let text) = self { return text } else { return "" } }
 }
 
 /// A fresh temporary folder for one test's files.

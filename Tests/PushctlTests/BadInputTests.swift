@@ -84,17 +84,20 @@ import Testing
         #expect(badFlag.status == 64)
         // No provider token at all: the same words for send and for a channel command (which is not `send`).
         for command in [["send", "--device-token", String(repeating: "ab", count: 32), "--title", "x"], ["channel", "create"]] {
-            expectRefused(try CLI.pushctl(command + ["--topic", "com.example.app"]), 64,
-                          "missing a provider token: give --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt")
+            expectRefused(
+                try CLI.pushctl(command + ["--topic", "com.example.app"]), 64,
+                "missing a provider token: give --key-file with --team-id (and --key-id unless the file is AuthKey_<KEYID>.p8), or --jwt")
         }
     }
 
-    @Test("malformed JWTs given to decode and verify: 65, naming the part", arguments: [
-        ("abc", "three parts"),
-        ("e30.!!!.AAAA", "claims (part 2) is not valid base64url"),
-        ("bm9wZQ.e30.AAAA", "header (part 1) is not valid JSON"),
-        ("e30.e30.", "signature (part 3) is empty"),
-    ])
+    @Test(
+        "malformed JWTs given to decode and verify: 65, naming the part",
+        arguments: [
+            ("abc", "three parts"),
+            ("e30.!!!.AAAA", "claims (part 2) is not valid base64url"),
+            ("bm9wZQ.e30.AAAA", "header (part 1) is not valid JSON"),
+            ("e30.e30.", "signature (part 3) is empty"),
+        ])
     func malformedJWT(_ token: String, _ message: String) throws {
         expectRefused(try CLI.pushctl(["jwt", "decode", token]), 65, message)
         let key = try dir.generateKey()

@@ -41,8 +41,9 @@ import Testing
         let paths = requests.compactMap { ($0["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } }
         let answered = requests.filter { $0["status"] as? Int == 200 }.compactMap { ($0["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } }
         #expect(Set(paths).isSubset(of: Set(tokens)), "a request went to a path that is no token's", sourceLocation: sourceLocation)
-        #expect(answered.count == tokens.count && Set(answered) == Set(tokens), "\(answered.count) answered 200 for \(Set(answered).count) tokens",
-                sourceLocation: sourceLocation)
+        #expect(
+            answered.count == tokens.count && Set(answered) == Set(tokens), "\(answered.count) answered 200 for \(Set(answered).count) tokens",
+            sourceLocation: sourceLocation)
     }
 
     @Test("GOAWAY every 300 requests: all 2,000 accepted, each once")
@@ -95,12 +96,16 @@ import Testing
         let (path, tokens) = try tokensFile(6)
         let result = try mock.send(["--tokens-file", path, "--title", "x", "--concurrency", "1", "--verbose"])
         #expect(result.status == 0, "\(result.stderr.suffix(1000))")
-        var sending: Substring?, named = 0
+        var sending: Substring?
+        var named = 0
         for line in result.stderr.split(separator: "\n") {
             guard let range = line.range(of: "/3/device/") else { continue }
             let token = line[range.upperBound...].prefix(64)
             // Each request starts with libcurl's line of its :path.
-            if line.contains(":path:") { sending = token; continue }
+            if line.contains(":path:") {
+                sending = token
+                continue
+            }
             if !line.hasPrefix("> POST ") { named += 1 }
             #expect(token == sending, "the trace names \(token) while sending \(sending ?? "nothing"): \(line)")
         }
@@ -110,9 +115,15 @@ import Testing
 
     @Test("503 and 429 bursts: retried with back-off; a token still failing after the retries exits 75")
     func bursts() throws {
-        let a = sampleToken, b = otherToken, c = String(repeating: "c3", count: 32)
-        let mock = try MockProcess(dir: dir, extra: ["--fail-first", "\(a)=2:ServiceUnavailable", "--fail-first", "\(b)=1:TooManyRequests",
-                                                     "--fail-first", "\(c)=9:ServiceUnavailable"])
+        let a = sampleToken
+        let b = otherToken
+        let c = String(repeating: "c3", count: 32)
+        let mock = try MockProcess(
+            dir: dir,
+            extra: [
+                "--fail-first", "\(a)=2:ServiceUnavailable", "--fail-first", "\(b)=1:TooManyRequests",
+                "--fail-first", "\(c)=9:ServiceUnavailable",
+            ])
         let outcome = try run(mock, ["--device-token", a, "--device-token", b, "--device-token", c, "--retries", "2"])
         expectOneResultEach(outcome, [a, b, c])
         #expect(outcome.status == 75)
@@ -141,8 +152,12 @@ import Testing
         let dead = String(repeating: "de", count: 32)
         let mock = try MockProcess(dir: dir, extra: ["--fail", "\(dead)=Unregistered", "--fail", "\(otherToken)=BadDeviceToken"])
         let out = dir.path("dead.txt")
-        let outcome = try run(mock, ["--device-token", sampleToken, "--device-token", dead, "--device-token", otherToken,
-                                     "--unregistered-out", out])
+        let outcome = try run(
+            mock,
+            [
+                "--device-token", sampleToken, "--device-token", dead, "--device-token", otherToken,
+                "--unregistered-out", out,
+            ])
         #expect(outcome.status == 1)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == dead + "\n")
     }
@@ -151,8 +166,9 @@ import Testing
     func tokensFiles() throws {
         let mock = try MockProcess(dir: dir)
         let (_, tokens) = try tokensFile(5)
-        let result = try mock.send(["--tokens-file", "-", "--title", "x", "--output", "jsonl"],
-                                   stdin: "# from a pipe\n" + tokens.joined(separator: "\n"))
+        let result = try mock.send(
+            ["--tokens-file", "-", "--title", "x", "--output", "jsonl"],
+            stdin: "# from a pipe\n" + tokens.joined(separator: "\n"))
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 6)
 

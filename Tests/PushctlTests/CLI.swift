@@ -1,7 +1,7 @@
 import ChildProcess
+import Foundation
 import PushCore
 import PushWords
-import Foundation
 import Testing
 
 /// Runs the built `pushctl` (or another program) and captures what a user would see.
@@ -16,7 +16,9 @@ struct CommandResult {
 }
 
 enum CLI {
-    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-tests-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+    static let testCacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "pushctl-tests-cache-\(ProcessInfo.processInfo.processIdentifier)"
+    ).path
 
     /// `.build/<triple>/debug/pushctl`, beside this test bundle; `PUSHCTL_BIN` overrides.
     static let pushctlPath: String = {
@@ -25,7 +27,9 @@ enum CLI {
     }()
 
     /// What a job engine sets that `--shard auto` reads: a test sets its own.
-    static let engineVariables: Set<String> = ["CI_NODE_INDEX", "CI_NODE_TOTAL", "AWS_BATCH_JOB_ARRAY_INDEX", "AWS_BATCH_JOB_ARRAY_SIZE", "JOB_COMPLETION_INDEX"]
+    static let engineVariables: Set<String> = [
+        "CI_NODE_INDEX", "CI_NODE_TOTAL", "AWS_BATCH_JOB_ARRAY_INDEX", "AWS_BATCH_JOB_ARRAY_SIZE", "JOB_COMPLETION_INDEX",
+    ]
 
     /// The environment tests start from: no PUSHCTL_* from the developer's shell (nor a job
     /// engine's shard variables), no colour.
@@ -37,24 +41,30 @@ enum CLI {
     }
 
     @discardableResult
-    static func pushctl(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:], in directory: URL? = nil,
-                        ceiling: Double = 300, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    static func pushctl(
+        _ arguments: [String], stdin: String? = nil, env: [String: String] = [:], in directory: URL? = nil,
+        ceiling: Double = 300, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         try run(pushctlPath, arguments, stdin: stdin, env: env, in: directory, ceiling: ceiling, sourceLocation: sourceLocation)
     }
 
     /// Runs `program` to its end, or for at most `ceiling` seconds (then it is killed and the test fails).
     /// With `failAtCeiling: false` a program killed at its ceiling is only what it printed (a browser
     /// that hangs on a cold start is tried again by its caller).
-    static func run(_ program: String, _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
-                    env: [String: String] = [:], in directory: URL? = nil, ceiling: Double = 300, failAtCeiling: Bool = true,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    static func run(
+        _ program: String, _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
+        env: [String: String] = [:], in directory: URL? = nil, ceiling: Double = 300, failAtCeiling: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         let process = Process()
         process.ceiling = ceiling
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = baseEnvironment.merging(env) { $1 }
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -62,7 +72,8 @@ enum CLI {
         if let data = stdinData ?? stdin.map({ Data($0.utf8) }) { input.fileHandleForWriting.write(data) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a chatty program cannot block on a full pipe.
-        let outData = PipeReader(out), errData = PipeReader(err)
+        let outData = PipeReader(out)
+        let errData = PipeReader(err)
         process.waitUntilExit()
         // A grandchild that kept the pipes open (a browser's helpers) does not hold the test up.
         let deadline = Date().addingTimeInterval(10)
@@ -70,8 +81,9 @@ enum CLI {
         if process.exceededCeiling && failAtCeiling {
             Issue.record("\(program) \(arguments.prefix(6).joined(separator: " ")) ran past \(Int(ceiling)) s and was killed", sourceLocation: sourceLocation)
         }
-        return CommandResult(stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self),
-                             status: process.terminationStatus, cpuSeconds: process.cpuSeconds)
+        return CommandResult(
+            stdout: String(decoding: outData.data, as: UTF8.self), stderr: String(decoding: errData.data, as: UTF8.self),
+            status: process.terminationStatus, cpuSeconds: process.cpuSeconds)
     }
 }
 
@@ -142,8 +154,10 @@ func read(_ pipe: Pipe, until marker: String) -> String {
 }
 
 /// Starts a long-running program (a mock) and reads its output up to `marker`; the caller kills it.
-func start(_ program: String, _ arguments: [String], env: [String: String] = [:], in directory: URL? = nil,
-           until marker: String = "Ctrl-C stops it.") throws -> (process: Process, printed: String) {
+func start(
+    _ program: String, _ arguments: [String], env: [String: String] = [:], in directory: URL? = nil,
+    until marker: String = "Ctrl-C stops it."
+) throws -> (process: Process, printed: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
@@ -162,7 +176,7 @@ enum ResultShape {
     static let answer = ["status", "outcome", "<id>", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"]
 
     static func keys(_ text: String) -> [String] {
-        guard case let .object(fields)? = try? JSONValue.parse(text) else { return [] }
+        guard case .object(let fields)? = try? JSONValue.parse(text) else { return [] }
         return fields.map(\.0)
     }
 

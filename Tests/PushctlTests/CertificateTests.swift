@@ -35,7 +35,8 @@ struct CertificateTests {
         for request in requests {
             let headers = request["headers"] as? [String: Any] ?? [:]
             #expect(headers["authorization"] == nil, "a certificate run sent an authorization header")
-            #expect((headers["tls-client-certificate"] as? String ?? "").contains("UID=com.example.app")
+            #expect(
+                (headers["tls-client-certificate"] as? String ?? "").contains("UID=com.example.app")
                     || (headers["tls-client-certificate"] as? String ?? "").contains("com.example.app"))
         }
         return requests
@@ -224,7 +225,8 @@ struct CertificateTests {
         let other = try Self.send(mock, auth + ["--topic", "com.other.app", "--title", "x"])
         #expect(other.status == 65)
         // Live Activities need a key.
-        let live = try Self.send(mock, auth + ["--push-type", "liveactivity", "--payload-json", #"{"aps":{"event":"update","timestamp":1,"content-state":{}}}"#])
+        let live = try Self.send(
+            mock, auth + ["--push-type", "liveactivity", "--payload-json", #"{"aps":{"event":"update","timestamp":1,"content-state":{}}}"#])
         #expect(live.status == 65)
         #expect(live.stderr.contains("needs token authentication"))
         #expect(try mock.requests().count == 1)
@@ -239,16 +241,22 @@ struct CertificateTests {
     @Test func theEnvironmentMustMatch() throws {
         let development = try Certificates(["--environment", "development"])
         // Against Apple's production host: refused here, so nothing is even resolved.
-        let refused = try CLI.pushctl(["send", "--production", "--cert", development.p12, "--cert-password-file", development.passwordFile,
-                                       "--device-token", sampleToken, "--title", "Hi"])
+        let refused = try CLI.pushctl([
+            "send", "--production", "--cert", development.p12, "--cert-password-file", development.passwordFile,
+            "--device-token", sampleToken, "--title", "Hi",
+        ])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("development only") && refused.stderr.contains("--sandbox"))
 
         // A mock that plays production answers as APNs: no answer, a GOAWAY whose debug data is
         // {"reason":"BadCertificateEnvironment"}. libcurl drops that data; pushctl reads it.
         let mock = try MockProcess(dir: TemporaryDirectory(), extra: ["--client-ca", development.ca, "--environment", "production"])
-        let result = try Self.send(mock, ["--cert", development.p12, "--cert-password-file", development.passwordFile,
-                                          "--device-token", otherToken, "--title", "Hi", "--output", "jsonl"])
+        let result = try Self.send(
+            mock,
+            [
+                "--cert", development.p12, "--cert-password-file", development.passwordFile,
+                "--device-token", otherToken, "--title", "Hi", "--output", "jsonl",
+            ])
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdoutLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let perToken = lines.filter { $0["token"] != nil }
@@ -276,24 +284,39 @@ struct CertificateTests {
     @Test func detectEnvironmentTriesTheOtherHostOnce() throws {
         // Two mocks play Apple's two hosts: --connect-to sends api.*.push.apple.com:443 to them,
         // and their certificates carry those names (--san), so TLS is verified as against Apple.
-        let dev = String(repeating: "d1", count: 32), prod = String(repeating: "e2", count: 32), neither = String(repeating: "f3", count: 32)
-        let sandbox = try MockProcess(dir: TemporaryDirectory(), extra: ["--san", "api.sandbox.push.apple.com",
-                                                                         "--fail", "\(prod)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken"])
-        let production = try MockProcess(dir: TemporaryDirectory(), extra: ["--san", "api.push.apple.com", "--environment", "production",
-                                                                            "--fail", "\(dev)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken"],
-                                         keyFile: sandbox.keyFile)
-        let bundle = try sandbox.dir.write("both-cas.pem", try String(contentsOfFile: sandbox.caFile, encoding: .utf8)
-                                            + String(contentsOfFile: production.caFile, encoding: .utf8))
+        let dev = String(repeating: "d1", count: 32)
+        let prod = String(repeating: "e2", count: 32)
+        let neither = String(repeating: "f3", count: 32)
+        let sandbox = try MockProcess(
+            dir: TemporaryDirectory(),
+            extra: [
+                "--san", "api.sandbox.push.apple.com",
+                "--fail", "\(prod)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken",
+            ])
+        let production = try MockProcess(
+            dir: TemporaryDirectory(),
+            extra: [
+                "--san", "api.push.apple.com", "--environment", "production",
+                "--fail", "\(dev)=BadDeviceToken", "--fail", "\(neither)=BadDeviceToken",
+            ],
+            keyFile: sandbox.keyFile)
+        let bundle = try sandbox.dir.write(
+            "both-cas.pem",
+            try String(contentsOfFile: sandbox.caFile, encoding: .utf8)
+                + String(contentsOfFile: production.caFile, encoding: .utf8))
         func port(_ mock: MockProcess) -> String { String(mock.url.split(separator: ":").last!) }
-        let result = try CLI.pushctl(["send", "--sandbox", "--cacert", bundle, "--key-file", sandbox.keyFile, "--team-id", "DEF123GHIJ",
-                                      "--topic", "com.example.app", "--title", "Hi", "--output", "jsonl", "--detect-environment",
-                                      "--connect-to", "api.sandbox.push.apple.com:443:127.0.0.1:\(port(sandbox))",
-                                      "--connect-to", "api.push.apple.com:443:127.0.0.1:\(port(production))",
-                                      "--device-token", dev, "--device-token", prod, "--device-token", neither])
+        let result = try CLI.pushctl([
+            "send", "--sandbox", "--cacert", bundle, "--key-file", sandbox.keyFile, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--title", "Hi", "--output", "jsonl", "--detect-environment",
+            "--connect-to", "api.sandbox.push.apple.com:443:127.0.0.1:\(port(sandbox))",
+            "--connect-to", "api.push.apple.com:443:127.0.0.1:\(port(production))",
+            "--device-token", dev, "--device-token", prod, "--device-token", neither,
+        ])
         #expect(result.status == 1, "\(result.stderr)")
-        let byToken = Dictionary(uniqueKeysWithValues: result.stdoutLines
-            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .compactMap { object in (object["token"] as? String).map { ($0, object) } })
+        let byToken = Dictionary(
+            uniqueKeysWithValues: result.stdoutLines
+                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                .compactMap { object in (object["token"] as? String).map { ($0, object) } })
         #expect(byToken.count == 3, "one result each: \(result.stdout)")
         #expect(byToken[dev]?["environment"] as? String == "sandbox" && byToken[dev]?["status"] as? Int == 200)
         #expect(byToken[prod]?["environment"] as? String == "production" && byToken[prod]?["status"] as? Int == 200)
@@ -304,10 +327,12 @@ struct CertificateTests {
         #expect(try sandbox.requests(count: 3).count == 3)
         #expect(try production.requests(count: 2).count == 2, "only the two refused tokens were tried again")
 
-        let text = try CLI.pushctl(["send", "--sandbox", "--cacert", bundle, "--key-file", sandbox.keyFile, "--team-id", "DEF123GHIJ",
-                                    "--topic", "com.example.app", "--title", "Hi", "--detect-environment",
-                                    "--connect-to", "api.sandbox.push.apple.com:443:127.0.0.1:\(port(sandbox))",
-                                    "--connect-to", "api.push.apple.com:443:127.0.0.1:\(port(production))", "--device-token", prod])
+        let text = try CLI.pushctl([
+            "send", "--sandbox", "--cacert", bundle, "--key-file", sandbox.keyFile, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--title", "Hi", "--detect-environment",
+            "--connect-to", "api.sandbox.push.apple.com:443:127.0.0.1:\(port(sandbox))",
+            "--connect-to", "api.push.apple.com:443:127.0.0.1:\(port(production))", "--device-token", prod,
+        ])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("(production)"))
         #expect(text.stderr.contains("hint: 1 token belongs to production: send it with --production"))
@@ -318,9 +343,13 @@ struct CertificateTests {
         let certs = try Certificates()
         let mock = try MockProcess(dir: TemporaryDirectory(), extra: ["--client-ca", certs.ca])
         func curl(_ headers: [String]) throws -> String {
-            let result = try CLI.run("/usr/bin/env", ["curl", "-s", "--http2", "--cacert", mock.caFile, "--cert", certs.pem, "--key", certs.key,
-                                                      "-H", "apns-push-type: alert", "--data-binary", #"{"aps":{"alert":"x"}}"#,
-                                                      "-w", " %{http_code}"] + headers.flatMap { ["-H", $0] } + [mock.url + "/3/device/" + sampleToken])
+            let result = try CLI.run(
+                "/usr/bin/env",
+                [
+                    "curl", "-s", "--http2", "--cacert", mock.caFile, "--cert", certs.pem, "--key", certs.key,
+                    "-H", "apns-push-type: alert", "--data-binary", #"{"aps":{"alert":"x"}}"#,
+                    "-w", " %{http_code}",
+                ] + headers.flatMap { ["-H", $0] } + [mock.url + "/3/device/" + sampleToken])
             return result.stdout
         }
         #expect(try curl(["apns-topic: com.other.app"]).contains(#"TopicDisallowed"#))
@@ -331,34 +360,50 @@ struct CertificateTests {
 
         let one = try Certificates(topics: ["com.solo.app"])
         let soloMock = try MockProcess(dir: TemporaryDirectory(), extra: ["--client-ca", one.ca])
-        let solo = try CLI.run("/usr/bin/env", ["curl", "-s", "--http2", "--cacert", soloMock.caFile, "--cert", one.pem, "--key", one.key,
-                                                "--data-binary", #"{"aps":{"alert":"x"}}"#, "-w", " %{http_code}", soloMock.url + "/3/device/" + sampleToken])
+        let solo = try CLI.run(
+            "/usr/bin/env",
+            [
+                "curl", "-s", "--http2", "--cacert", soloMock.caFile, "--cert", one.pem, "--key", one.key,
+                "--data-binary", #"{"aps":{"alert":"x"}}"#, "-w", " %{http_code}", soloMock.url + "/3/device/" + sampleToken,
+            ])
         #expect(solo.stdout.hasSuffix(" 200"), "one topic: APNs takes it without apns-topic")
         let log = try soloMock.requests(count: 1)
         #expect((log.first?["headers"] as? [String: Any])?["tls-client-certificate"] as? String ?? "" != "")
 
         // A client certificate the mock trusts but which is no push certificate: BadCertificate.
         let plain = try TemporaryDirectory()
-        try plain.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-subj", "/CN=Other CA",
-                           "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"])
+        try plain.openssl([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-subj", "/CN=Other CA",
+            "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign",
+        ])
         try plain.openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "c.key", "-out", "c.csr", "-subj", "/CN=not a push certificate"])
         try plain.openssl(["x509", "-req", "-in", "c.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "c.pem", "-days", "2"])
         let plainMock = try MockProcess(dir: TemporaryDirectory(), extra: ["--client-ca", plain.path("ca.pem")])
-        let bad = try CLI.run("/usr/bin/env", ["curl", "-s", "--http2", "--cacert", plainMock.caFile, "--cert", plain.path("c.pem"), "--key", plain.path("c.key"),
-                                               "-H", "apns-topic: com.example.app", "--data-binary", #"{"aps":{"alert":"x"}}"#, "-w", " %{http_code}",
-                                               plainMock.url + "/3/device/" + sampleToken])
+        let bad = try CLI.run(
+            "/usr/bin/env",
+            [
+                "curl", "-s", "--http2", "--cacert", plainMock.caFile, "--cert", plain.path("c.pem"), "--key", plain.path("c.key"),
+                "-H", "apns-topic: com.example.app", "--data-binary", #"{"aps":{"alert":"x"}}"#, "-w", " %{http_code}",
+                plainMock.url + "/3/device/" + sampleToken,
+            ])
         #expect(bad.stdout.contains("BadCertificate") && bad.stdout.hasSuffix(" 403"), "\(bad.stdout)")
         // A certificate from a CA the mock does not trust fails the TLS handshake.
-        let untrusted = try CLI.run("/usr/bin/env", ["curl", "-s", "--http2", "--cacert", mock.caFile, "--cert", plain.path("c.pem"), "--key", plain.path("c.key"),
-                                                     "-H", "apns-topic: com.example.app", "--data-binary", "{}", "-w", " %{http_code}", mock.url + "/3/device/" + sampleToken])
+        let untrusted = try CLI.run(
+            "/usr/bin/env",
+            [
+                "curl", "-s", "--http2", "--cacert", mock.caFile, "--cert", plain.path("c.pem"), "--key", plain.path("c.key"),
+                "-H", "apns-topic: com.example.app", "--data-binary", "{}", "-w", " %{http_code}", mock.url + "/3/device/" + sampleToken,
+            ])
         #expect(untrusted.stdout.hasSuffix(" 000"), "\(untrusted.stdout)")
     }
 
     @Test func dryRunShowsTheCurlEquivalentWithoutSecrets() throws {
         let certs = try Certificates()
         let password = try String(contentsOfFile: certs.passwordFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let result = try CLI.pushctl(["send", "--cert", certs.p12, "--cert-password-file", certs.passwordFile, "--device-token", sampleToken,
-                                      "--title", "Hi", "--dry-run"])
+        let result = try CLI.pushctl([
+            "send", "--cert", certs.p12, "--cert-password-file", certs.passwordFile, "--device-token", sampleToken,
+            "--title", "Hi", "--dry-run",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("no authorization header"))
         #expect(result.stdout.contains("--cert-type P12 --cert"))

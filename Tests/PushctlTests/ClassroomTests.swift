@@ -1,8 +1,7 @@
 import ChildProcess
 import Foundation
-import Testing
-
 import PushSystem
+import Testing
 
 /// The classroom tests read the mock's whole start-up text.
 extension MockProcess {
@@ -21,8 +20,11 @@ extension MockProcess {
 
     /// `pushctl send` to `endpoint`, trusting `caFile`, with the mock's key.
     func send(endpoint: String, caFile: String, _ arguments: [String]) throws -> CommandResult {
-        try CLI.pushctl(["send", "--endpoint", endpoint, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
-                         "--topic", "com.example.demo"] + arguments)
+        try CLI.pushctl(
+            [
+                "send", "--endpoint", endpoint, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.demo",
+            ] + arguments)
     }
 }
 
@@ -37,8 +39,9 @@ func curl(_ arguments: [String]) throws -> CommandResult {
     // LAN mode, from a second address of this machine: 127.0.0.2 is loopback on Linux with no set-up,
     // and the test names it with --san. The test talks to 127.0.0.1-3 only: never to the interface
     // address the mock prints (in a fresh container there may be none; here it is checked, not contacted).
-    @Test("mock --host 0.0.0.0: a reachable send line, the CA over plain HTTP with its fingerprint, and a verified send to another address",
-          .enabled(if: SecondLoopback.present, SecondLoopback.missing))
+    @Test(
+        "mock --host 0.0.0.0: a reachable send line, the CA over plain HTTP with its fingerprint, and a verified send to another address",
+        .enabled(if: SecondLoopback.present, SecondLoopback.missing))
     func lanMode() throws {
         let mock = try MockProcess(dir: dir, extra: ["--host", "0.0.0.0", "--san", "127.0.0.2", "--san", "classroom.test"])
         let port = try mock.port(of: #"listening on https://[^ ]*:([0-9]+) "#)
@@ -89,14 +92,16 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(mock.output.contains("--cacert \(mock.caFile)"))
     }
 
-    @Test("bad classroom flags exit 64 and say what was wrong", arguments: [
-        (["--san", "not a name"], "--san"),
-        (["--san", "-bad-.example"], "--san"),
-        (["--web", "70000"], "--web must be between 0 and 65535"),
-        (["--ca-port", "99999"], "--ca-port must be between 0 and 65535"),
-        (["--port", "9999", "--web", "9999"], "--port and --web are both 9999"),
-        (["--ca-port", "9998", "--web", "9998"], "--ca-port and --web are both 9998"),
-    ])
+    @Test(
+        "bad classroom flags exit 64 and say what was wrong",
+        arguments: [
+            (["--san", "not a name"], "--san"),
+            (["--san", "-bad-.example"], "--san"),
+            (["--web", "70000"], "--web must be between 0 and 65535"),
+            (["--ca-port", "99999"], "--ca-port must be between 0 and 65535"),
+            (["--port", "9999", "--web", "9999"], "--port and --web are both 9999"),
+            (["--ca-port", "9998", "--web", "9998"], "--ca-port and --web are both 9998"),
+        ])
     func badFlags(_ arguments: [String], _ message: String) throws {
         let result = try CLI.pushctl(["mock"] + arguments)
         #expect(result.status == 64)
@@ -116,9 +121,15 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         viewer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         viewer.arguments = ["curl", "-sS", "-N", "--max-time", "8", "-o", streamFile, "\(base)/events"]
         try viewer.run()
-        defer { if viewer.isRunning { kill(viewer.processIdentifier, SIGKILL); viewer.waitUntilExit() } }
+        defer {
+            if viewer.isRunning {
+                kill(viewer.processIdentifier, SIGKILL)
+                viewer.waitUntilExit()
+            }
+        }
         // No wait for the viewer to connect: the stream gives a late viewer the events it missed.
-        #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--title", "Live title", "--body", "Live body"]).status == 0)
+        #expect(
+            try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", sampleToken, "--title", "Live title", "--body", "Live body"]).status == 0)
         #expect(try mock.send(endpoint: endpoint, caFile: mock.caFile, ["--device-token", otherToken, "--title", "Gone"]).status == 1)
         var stream = ""
         let deadline = Date().addingTimeInterval(6)
@@ -128,7 +139,8 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         }
         #expect(stream.contains("id: 1\ndata: {"), "\(stream)")
         #expect(stream.contains("\"kind\":\"alert\"") && stream.contains("\"app\":\"Demo\"") && stream.contains("Live title"), "\(stream)")
-        #expect(stream.contains("\"kind\":\"rejected\"") && stream.contains("\"reason\":\"Unregistered\"")
+        #expect(
+            stream.contains("\"kind\":\"rejected\"") && stream.contains("\"reason\":\"Unregistered\"")
                 && stream.contains("no longer active for this topic"), "\(stream)")
         #expect(stream.contains(#""jwt":{"header":{"alg":"ES256","kid":"ABC123DEFG"},"claims":{"iss":"DEF123GHIJ","iat":"#), "\(stream)")
         // Never the token: no signature, no base64url JWT.
@@ -175,13 +187,19 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(try CLI.pushctl(["demo", "--web-port", "8080"]).status == 64)
     }
 
-    @Test("a class where nobody shares a private key: the mock's --key-dir takes each student's public half as it arrives; a key id not there yet is refused, then accepted once its KEYID.pem is in")
+    @Test(
+        "a class where nobody shares a private key: the mock's --key-dir takes each student's public half as it arrives; a key id not there yet is refused, then accepted once its KEYID.pem is in"
+    )
     func keyDirectory() throws {
         let dir = try TemporaryDirectory()
         let keys = dir.path("keys")
         try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
-        let (mock, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0", "--key-dir", keys, "--ca-out", dir.path("ca.pem"),
-                                                         "--log", dir.path("mock.log")])
+        let (mock, banner) = try start(
+            CLI.pushctlPath,
+            [
+                "mock", "--port", "0", "--key-dir", keys, "--ca-out", dir.path("ca.pem"),
+                "--log", dir.path("mock.log"),
+            ])
         defer { kill(mock.processIdentifier, SIGKILL) }
         #expect(banner.contains("checked with the keys in \(keys)") && banner.contains("cp ABC123DEFG.pem \(keys)/"), "\(banner)")
         let url = try #require(banner.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) })
@@ -191,30 +209,41 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let pem = try String(contentsOfFile: student.path("ALICE12345.pem"), encoding: .utf8)
         #expect(pem.hasPrefix("-----BEGIN PUBLIC KEY-----") && !pem.contains("PRIVATE"), "only the public half leaves the student")
         func send() throws -> CommandResult {
-            try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", student.path("AuthKey_ALICE12345.p8"),
-                             "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache"])
+            try CLI.pushctl([
+                "send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", student.path("AuthKey_ALICE12345.p8"),
+                "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache",
+            ])
         }
         let before = try send()
         #expect(before.status == 1 && before.stdout.contains("InvalidProviderToken"), "\(before.stdout)")
         try FileManager.default.copyItem(atPath: student.path("ALICE12345.pem"), toPath: keys + "/ALICE12345.pem")
         // The folder is read again at most once a second: sent until the verdict turns.
-        let after = try Eventually.result(within: 10) { try send() } until: { $0.status == 0 }
+        let after = try Eventually.result(within: 10) {
+            try send()
+        } until: {
+            $0.status == 0
+        }
         #expect(after.status == 0, "\(after.stdout) \(after.stderr)")
         // Another student's token, signed by a key whose public half is not there: still refused.
         let other = try TemporaryDirectory()
         _ = try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", other.url.path])
-        let impostor = try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", other.path("AuthKey_ALICE12345.p8"),
-                                        "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache"])
+        let impostor = try CLI.pushctl([
+            "send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--key-file", other.path("AuthKey_ALICE12345.p8"),
+            "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--no-jwt-cache",
+        ])
         #expect(impostor.status == 1, "a key id alone proves nothing: \(impostor.stdout)")
     }
 
-    @Test("the key folder follows the class: a key written again, removed or put back is seen within a second (even for a token already accepted); a malformed file is warned about once, by name, and the rest still served")
+    @Test(
+        "the key folder follows the class: a key written again, removed or put back is seen within a second (even for a token already accepted); a malformed file is warned about once, by name, and the rest still served"
+    )
     func keyFolderChanges() throws {
         let dir = try TemporaryDirectory()
         let keys = dir.path("keys")
         try FileManager.default.createDirectory(atPath: keys, withIntermediateDirectories: true)
         _ = try dir.write("keys/BROKEN1234.pem", "-----BEGIN PUBLIC KEY-----\nnot a key\n-----END PUBLIC KEY-----\n")
-        let alice = try TemporaryDirectory(), mallory = try TemporaryDirectory()
+        let alice = try TemporaryDirectory()
+        let mallory = try TemporaryDirectory()
         #expect(try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", alice.url.path]).status == 0)
         #expect(try CLI.pushctl(["key", "generate", "--key-id", "ALICE12345", "--out", mallory.url.path]).status == 0)
         let alicePublic = try String(contentsOfFile: alice.path("ALICE12345.pem"), encoding: .utf8)
@@ -239,29 +268,43 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let jwt = try CLI.pushctl(["jwt", "--key-file", alice.path("AuthKey_ALICE12345.p8"), "--team-id", "DEF123GHIJ"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         func send() throws -> Int32 {
-            try CLI.pushctl(["send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--jwt", jwt,
-                             "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"]).status
+            try CLI.pushctl([
+                "send", "--endpoint", url, "--cacert", dir.path("ca.pem"), "--jwt", jwt,
+                "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x",
+            ]).status
         }
         #expect(try send() == 0, "the broken file next to it does not stop Alice's key")
         // The folder is read again at most once a second: each verdict is sent for until it turns.
         _ = try dir.write("keys/ALICE12345.pem", malloryPublic, mode: 0o644)  // written again in place
-        #expect(try Eventually.result(within: 10) { try send() } until: { $0 == 1 } == 1, "a changed key: the token it accepted before is judged again and refused")
+        #expect(
+            try Eventually.result(within: 10) {
+                try send()
+            } until: {
+                $0 == 1
+            } == 1, "a changed key: the token it accepted before is judged again and refused")
         try FileManager.default.removeItem(atPath: keys + "/ALICE12345.pem")
         #expect(try send() == 1, "a removed key")
         _ = try dir.write("keys/AuthKey_ALICE12345.pem", alicePublic, mode: 0o644)
-        #expect(try Eventually.result(within: 10) { try send() } until: { $0 == 0 } == 0, "put back (under another accepted name)")
+        #expect(
+            try Eventually.result(within: 10) {
+                try send()
+            } until: {
+                $0 == 0
+            } == 0, "put back (under another accepted name)")
 
         let console = try String(contentsOfFile: errors, encoding: .utf8)
         #expect(console.components(separatedBy: "BROKEN1234.pem in the key folder is not a P-256 key").count - 1 == 1, "warned once: \(console)")
     }
 
-    @Test("on a projector's terminal the mock's banner fits (60 and 80 columns, both languages), and its send command, broken with backslashes, still pastes and sends",
-          arguments: [(60, "en"), (80, "es")])
+    @Test(
+        "on a projector's terminal the mock's banner fits (60 and 80 columns, both languages), and its send command, broken with backslashes, still pastes and sends",
+        arguments: [(60, "en"), (80, "es")])
     func bannerFitsAndPastes(columns: Int, language: String) throws {
         let dir = try TemporaryDirectory()
         let environment = CLI.baseEnvironment.merging(["NO_COLOR": "1", "PUSHCTL_LANG": language]) { $1 }
-        let (mock, primary) = try PseudoTerminal.spawn(CLI.pushctlPath, ["mock", "--port", "0"], environment: environment,
-                                                       directory: dir.url, columns: columns)
+        let (mock, primary) = try PseudoTerminal.spawn(
+            CLI.pushctlPath, ["mock", "--port", "0"], environment: environment,
+            directory: dir.url, columns: columns)
         defer {
             close(primary)
             kill(mock.processIdentifier, SIGKILL)
@@ -319,8 +362,9 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         return (process, out)
     }
 
-    @Test("half-open connections (headers never finished) from one student's script do not lock the class out of the web view or the CA port (1,500 from one address), and are closed at the deadline",
-          .enabled(if: SecondLoopback.present, SecondLoopback.missing))
+    @Test(
+        "half-open connections (headers never finished) from one student's script do not lock the class out of the web view or the CA port (1,500 from one address), and are closed at the deadline",
+        .enabled(if: SecondLoopback.present, SecondLoopback.missing))
     func slowLoris() throws {
         let dir = try TemporaryDirectory()
         let (mock, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0", "--web", "0", "--ca-port", "0", "--ca-out", dir.path("ca.pem")])
@@ -382,7 +426,9 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         #expect(heldCount > 0 && closed == heldCount, "every half-open connection was closed at the deadline: \(closed) of \(heldCount)")
     }
 
-    @Test("connections to the push port that never finish setting up (300 stopped after TCP, 300 after TLS with no HTTP/2 preface, from one address) are all closed within 20 s by default, while a client is served the whole time")
+    @Test(
+        "connections to the push port that never finish setting up (300 stopped after TCP, 300 after TLS with no HTTP/2 preface, from one address) are all closed within 20 s by default, while a client is served the whole time"
+    )
     func stalledSetUps() throws {
         let mock = try MockProcess(dir: dir)
         let port = try #require(mock.url.split(separator: ":").last.map(String.init))
@@ -448,10 +494,10 @@ func curl(_ arguments: [String]) throws -> CommandResult {
 enum SecondLoopback {
     static var present: Bool {
         #if os(Linux)
-        return true
+            return true
         #else
-        let addresses = Network.interfaceAddresses().map(\.address)
-        return addresses.contains([127, 0, 0, 2]) && addresses.contains([127, 0, 0, 3])
+            let addresses = Network.interfaceAddresses().map(\.address)
+            return addresses.contains([127, 0, 0, 2]) && addresses.contains([127, 0, 0, 3])
         #endif
     }
 

@@ -48,11 +48,13 @@ import Testing
 
     @Test("the sender links no server: no SwiftNIO or BoringSSL symbols in pushctl")
     func senderCarriesNoServer() throws {
-        let symbols = try CLI.run("/usr/bin/env", ["sh", "-c", "nm -C '\(CLI.pushctlPath)' 2>/dev/null | grep -c -E 'NIOCore|NIOPosix|NIOSSL|BoringSSL|CNIOBoringSSL' || true"])
+        let symbols = try CLI.run(
+            "/usr/bin/env", ["sh", "-c", "nm -C '\(CLI.pushctlPath)' 2>/dev/null | grep -c -E 'NIOCore|NIOPosix|NIOSSL|BoringSSL|CNIOBoringSSL' || true"])
         #expect(symbols.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "pushctl links the server's libraries")
         // The same check finds them in pushctl-mock, so it can tell.
         let mock = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().appendingPathComponent("pushctl-mock").path
-        let inMock = try CLI.run("/usr/bin/env", ["sh", "-c", "nm -C '\(mock)' 2>/dev/null | grep -c -E 'NIOCore|NIOPosix|NIOSSL|BoringSSL|CNIOBoringSSL' || true"])
+        let inMock = try CLI.run(
+            "/usr/bin/env", ["sh", "-c", "nm -C '\(mock)' 2>/dev/null | grep -c -E 'NIOCore|NIOPosix|NIOSSL|BoringSSL|CNIOBoringSSL' || true"])
         #expect((Int(inMock.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0)
     }
 }

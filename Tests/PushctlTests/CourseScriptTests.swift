@@ -10,11 +10,15 @@ import Testing
     /// scripts' variables but those given, and a cache directory of the test's own.
     func environment(_ variables: [String: String]) -> [String: String] {
         let bin = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().path
-        let unset = ["TEAMID", "KEYID", "KEYFILE", "BUNDLEID", "DEVICETOKEN", "JWT", "PAYLOAD", "PAYLOAD_FILE", "SILENT",
-                     "ENDPOINT", "CACERT"]
+        let unset = [
+            "TEAMID", "KEYID", "KEYFILE", "BUNDLEID", "DEVICETOKEN", "JWT", "PAYLOAD", "PAYLOAD_FILE", "SILENT",
+            "ENDPOINT", "CACERT",
+        ]
         return Dictionary(uniqueKeysWithValues: unset.map { ($0, "") })
-            .merging(["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-                      "XDG_CACHE_HOME": dir.path("cache")]) { $1 }
+            .merging([
+                "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                "XDG_CACHE_HOME": dir.path("cache"),
+            ]) { $1 }
             .merging(variables) { $1 }
     }
 
@@ -24,8 +28,10 @@ import Testing
 
     /// The variables that point send_push_notification.sh at `mock` instead of Apple's sandbox.
     func sendVariables(_ mock: MockProcess, _ more: [String: String] = [:]) -> [String: String] {
-        ["TEAMID": "DEF123GHIJ", "KEYFILE": mock.keyFile, "BUNDLEID": "com.example.app", "DEVICETOKEN": sampleToken,
-         "ENDPOINT": mock.url, "CACERT": mock.caFile].merging(more) { $1 }
+        [
+            "TEAMID": "DEF123GHIJ", "KEYFILE": mock.keyFile, "BUNDLEID": "com.example.app", "DEVICETOKEN": sampleToken,
+            "ENDPOINT": mock.url, "CACERT": mock.caFile,
+        ].merging(more) { $1 }
     }
 
     @Test("encode_jwt.sh prints, on its last line, a JWT that pushctl jwt verify accepts", arguments: [[], ["--explain"]])
@@ -44,8 +50,9 @@ import Testing
     @Test("encode_jwt.sh finds AuthKey_<KEYID>.p8 in the current directory, where a student keeps it; --explain's lesson stays out of $(…)")
     func keyInCurrentDirectory() throws {
         let key = try dir.generateKey(id: "KEYCWD1234")
-        let result = try CLI.run("/bin/bash", ["-c", "JWT=$(\(Repository.script("encode_jwt.sh")) --explain) && echo \"$JWT\""],
-                                 env: environment(["TEAMID": "DEF123GHIJ", "KEYID": "KEYCWD1234"]), in: dir.url)
+        let result = try CLI.run(
+            "/bin/bash", ["-c", "JWT=$(\(Repository.script("encode_jwt.sh")) --explain) && echo \"$JWT\""],
+            env: environment(["TEAMID": "DEF123GHIJ", "KEYID": "KEYCWD1234"]), in: dir.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines.count == 1, "the variable holds the token alone: \(result.stdout)")
         #expect(result.stderr.contains("8. Token"), "the lesson is shown")
@@ -106,10 +113,12 @@ import Testing
         let mock = try MockProcess(dir: dir)
         let jwt = try #require(try script("encode_jwt.sh", [], ["TEAMID": "DEF123GHIJ", "KEYFILE": mock.keyFile]).stdoutLines.last)
         let payload = Repository.payloads.appendingPathComponent("thread.json").path
-        let result = try script("send_push_notification.sh", ["--output", "json"], [
-            "JWT": jwt, "BUNDLEID": "com.example.app", "DEVICETOKEN": sampleToken, "PAYLOAD_FILE": payload,
-            "PUSHCTL_ENDPOINT": mock.url, "PUSHCTL_CACERT": mock.caFile,
-        ])
+        let result = try script(
+            "send_push_notification.sh", ["--output", "json"],
+            [
+                "JWT": jwt, "BUNDLEID": "com.example.app", "DEVICETOKEN": sampleToken, "PAYLOAD_FILE": payload,
+                "PUSHCTL_ENDPOINT": mock.url, "PUSHCTL_CACERT": mock.caFile,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let output = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect((output?["summary"] as? [String: Any])?["accepted"] as? Int == 1, "\(result.stdout)")

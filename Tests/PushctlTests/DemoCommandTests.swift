@@ -10,13 +10,15 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 30)
         let out = result.stdout
         var cursor = out.startIndex
-        for expected in ["Step 1 of 8 — The key", "AuthKey_DEMO123456.p8", "Step 2 of 8", "2.1 Header", "r: ", "s: ",
-                         "Step 3 of 8", "POST https://127.0.0.1:", "apns-push-type: alert",
-                         "Step 4 of 8", "200  apns-id", "unique-id",
-                         "Step 5 of 8", "apns-push-type: background and apns-priority: 5", "200  apns-id",
-                         "Step 6 of 8", "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes",
-                         "Step 7 of 8", "410 Unregistered",
-                         "Step 8 of 8", "over a test certificate", "pushctl send --key-file AuthKey_<KEYID>.p8", "pushctl send --cert push.p12"] {
+        for expected in [
+            "Step 1 of 8 — The key", "AuthKey_DEMO123456.p8", "Step 2 of 8", "2.1 Header", "r: ", "s: ",
+            "Step 3 of 8", "POST https://127.0.0.1:", "apns-push-type: alert",
+            "Step 4 of 8", "200  apns-id", "unique-id",
+            "Step 5 of 8", "apns-push-type: background and apns-priority: 5", "200  apns-id",
+            "Step 6 of 8", "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes",
+            "Step 7 of 8", "410 Unregistered",
+            "Step 8 of 8", "over a test certificate", "pushctl send --key-file AuthKey_<KEYID>.p8", "pushctl send --cert push.p12",
+        ] {
             let found = try #require(out.range(of: expected, range: cursor..<out.endIndex), "missing or out of order: \(expected)")
             cursor = found.upperBound
         }
@@ -24,12 +26,14 @@ import Testing
         #expect(!out.contains("Enter to continue"))
     }
 
-    @Test("the commands the demo ends with paste as printed on a 60-column projector: no line of them is wrapped, in either language",
-          arguments: ["en", "es"])
+    @Test(
+        "the commands the demo ends with paste as printed on a 60-column projector: no line of them is wrapped, in either language",
+        arguments: ["en", "es"])
     func commandsFit(language: String) throws {
         let demo = try CLI.pushctl(["demo", "--lang", language], stdin: "", env: ["COLUMNS": "60"])
         #expect(demo.status == 0, "\(demo.stderr)")
-        let (topic, title, body, comment) = language == "es"
+        let (topic, title, body, comment) =
+            language == "es"
             ? ("<tu.bundle.id>", "Hola", "Desde pushctl", "topics, caducidad") : ("<your.bundle.id>", "Hello", "From pushctl", "topics, expiry date")
         for block in [
             "\n   pushctl send --key-file AuthKey_<KEYID>.p8 \\\n     --team-id <TEAMID> --topic \(topic) \\\n     --device-token <TOKEN> \\\n     --title \(title) --body '\(body)'\n",
@@ -45,9 +49,11 @@ import Testing
         let demo = try CLI.pushctl(["demo"], stdin: "", env: ["LANG": "es_ES.UTF-8"])
         #expect(demo.status == 0, "\(demo.stderr)")
         var cursor = demo.stdout.startIndex
-        for expected in ["Paso 1 de 8 — La clave", "2.1 Cabecera", #"{"alg":"ES256","kid":"DEMO123456"}"#, "Paso 3 de 8 — La petición HTTP/2",
-                         "apns-push-type: alert", "Paso 5 de 8 — Una notificación silenciosa", "Paso 6 de 8", "rechazada:",
-                         "No se envió nada", "Paso 7 de 8", "410 Unregistered", "Paso 8 de 8", "Con una clave"] {
+        for expected in [
+            "Paso 1 de 8 — La clave", "2.1 Cabecera", #"{"alg":"ES256","kid":"DEMO123456"}"#, "Paso 3 de 8 — La petición HTTP/2",
+            "apns-push-type: alert", "Paso 5 de 8 — Una notificación silenciosa", "Paso 6 de 8", "rechazada:",
+            "No se envió nada", "Paso 7 de 8", "410 Unregistered", "Paso 8 de 8", "Con una clave",
+        ] {
             let found = try #require(demo.stdout.range(of: expected, range: cursor..<demo.stdout.endIndex), "missing or out of order: \(expected)")
             cursor = found.upperBound
         }

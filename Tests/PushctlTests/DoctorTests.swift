@@ -31,9 +31,9 @@ import Testing
         let checks = try #require(document["checks"] as? [[String: Any]])
         // On a Mac, doctor also says whether Xcode's simctl is there (a last row, never a failure).
         #if os(macOS)
-        let onThisSystem = ["simulator"]
+            let onThisSystem = ["simulator"]
         #else
-        let onThisSystem: [String] = []
+            let onThisSystem: [String] = []
         #endif
         #expect(checks.map { $0["name"] as? String } == ["libcurl", "key", "certificate", "clock", "proxy", host, "test push"] + onThisSystem)
         for check in checks {
@@ -53,18 +53,25 @@ import Testing
         let certs = try TemporaryDirectory()
         #expect(try CLI.pushctl(["cert", "generate", "--topic", "com.example.app", "--out", certs.url.path]).status == 0)
         let expired = try TemporaryDirectory()
-        #expect(try CLI.pushctl(["cert", "generate", "--topic", "com.example.app", "--out", expired.url.path,
-                                 "--valid-from-days", "-10", "--days", "5"]).status == 0)
+        #expect(
+            try CLI.pushctl([
+                "cert", "generate", "--topic", "com.example.app", "--out", expired.url.path,
+                "--valid-from-days", "-10", "--days", "5",
+            ]).status == 0)
         let mock = try MockProcess(dir: try TemporaryDirectory(), extra: ["--client-ca", certs.path("pushctl-test-ca.pem")])
-        let result = try CLI.pushctl(["doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--cert", certs.path("com.example.app.p12"),
-                                      "--cert-password-file", certs.path("com.example.app.password"), "--device-token", sampleToken])
+        let result = try CLI.pushctl([
+            "doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--cert", certs.path("com.example.app.p12"),
+            "--cert-password-file", certs.path("com.example.app.password"), "--device-token", sampleToken,
+        ])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("✓ certificate") && result.stdout.contains("com.example.app, development and production"))
         #expect(result.stdout.contains("✓ test push"))
         let pushed = try #require(try mock.requests(count: 1).last)
         #expect((pushed["headers"] as? [String: Any])?["tls-client-certificate"] != nil, "the push went over the certificate")
-        let old = try CLI.pushctl(["doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--cert", expired.path("com.example.app.p12"),
-                                   "--cert-password-file", expired.path("com.example.app.password")])
+        let old = try CLI.pushctl([
+            "doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--cert", expired.path("com.example.app.p12"),
+            "--cert-password-file", expired.path("com.example.app.password"),
+        ])
         #expect(old.status == 1)
         #expect(old.stdout.contains("✗ certificate") && old.stdout.contains("expired on"), "\(old.stdout)")
     }
@@ -130,8 +137,10 @@ import Testing
         let mock = try MockProcess(dir: dir)
         let text = try doctor(mock, [], env: ["LANG": "es_ES.UTF-8"])  // no --cacert: a failed check and its hint
         #expect(text.status == 1)
-        for phrase in ["con HTTP/2", "se carga (P-256)", "el certificado no lleva a una raíz de confianza", "haz: para pushctl mock, pasa su CA con --cacert",
-                       "no se dio --device-token", "no se dio --cert", "comprobaciones:"] {
+        for phrase in [
+            "con HTTP/2", "se carga (P-256)", "el certificado no lleva a una raíz de confianza", "haz: para pushctl mock, pasa su CA con --cacert",
+            "no se dio --device-token", "no se dio --cert", "comprobaciones:",
+        ] {
             #expect(text.stdout.contains(phrase), "\(phrase): \(text.stdout)")
         }
         for english in ["with HTTP/2", "loads (P-256)", "does not chain", "no --device-token given", "do: "] {

@@ -13,10 +13,12 @@ import Testing
         #expect(wrong.status == 1)
         let warning = try #require(wrong.stderr.split(separator: "\n").first { $0.hasPrefix("warning:") }, "\(wrong.stderr)")
         #expect(warning.contains("WRONG12345") && warning.contains("ABC123DEFG") && warning.contains("--key-id"), "\(warning)")
-        #expect(wrong.stdout.contains("InvalidProviderToken") && wrong.stdout.contains("likely cause: the key id WRONG12345 is not ABC123DEFG"), "\(wrong.stdout)")
+        #expect(
+            wrong.stdout.contains("InvalidProviderToken") && wrong.stdout.contains("likely cause: the key id WRONG12345 is not ABC123DEFG"), "\(wrong.stdout)")
 
-        let fromEnvironment = try mock.send(["--device-token", sampleToken, "--title", "x", "--no-jwt-cache", "--output", "json"],
-                                            env: ["PUSHCTL_KEY_ID": "WRONG12345", "LANG": "es_ES.UTF-8"])
+        let fromEnvironment = try mock.send(
+            ["--device-token", sampleToken, "--title", "x", "--no-jwt-cache", "--output", "json"],
+            env: ["PUSHCTL_KEY_ID": "WRONG12345", "LANG": "es_ES.UTF-8"])
         #expect(fromEnvironment.stderr.contains("aviso: el id de clave WRONG12345 (de PUSHCTL_KEY_ID)"), "\(fromEnvironment.stderr)")
         #expect(fromEnvironment.stdout.contains("likely cause"), "json explains in English unless --lang is given: \(fromEnvironment.stdout)")
 
@@ -38,7 +40,10 @@ import Testing
 
         let cases: [([String], String)] = [
             (["--payload-json", "{'aps':{}}"], "--payload-json) is not valid JSON: column 2: single quotes"),
-            (["--title", "x", "--custom", "order={id: 42}"], "--custom order: the value starts like JSON but is not valid JSON: column 2: a key without quotes"),
+            (
+                ["--title", "x", "--custom", "order={id: 42}"],
+                "--custom order: the value starts like JSON but is not valid JSON: column 2: a key without quotes"
+            ),
             (["--live-activity", "update", "--content-state", "{\"score\": 1 // now\n}"], "--content-state is not valid JSON: line 1, column 13: a comment"),
             (["--payload-json", "{\u{201C}aps\u{201D}: {}}"], "typographic quotes"),
             (["--payload-json", "{\"aps\": {\"alert\": \"x\"}"], "'}' missing at the end"),
@@ -51,14 +56,18 @@ import Testing
         let spanish = try mock.send(["--device-token", sampleToken, "--payload", file], env: ["LANG": "es_ES.UTF-8"])
         #expect(spanish.stderr.contains("línea 3, columna 18: una coma tras el último elemento"), "\(spanish.stderr)")
 
-        let lines = try dir.write("requests.jsonl", "{\"token\":\"\(sampleToken)\",\"payload\":{\"aps\":{}}}\n{\"token\":\"\(otherToken)\",\"payload\":{\"aps\":{\"alert\":\"x\",}}}\n")
+        let lines = try dir.write(
+            "requests.jsonl",
+            "{\"token\":\"\(sampleToken)\",\"payload\":{\"aps\":{}}}\n{\"token\":\"\(otherToken)\",\"payload\":{\"aps\":{\"alert\":\"x\",}}}\n")
         let requests = try mock.send(["--requests-file", lines])
         #expect(requests.status == 65)
         #expect(requests.stderr.contains("line 2: not valid JSON: column 106: a comma after the last item"), "\(requests.stderr)")
         #expect(try mock.requests().isEmpty, "nothing was sent")
     }
 
-    @Test("JSON given to --payload is pointed at --payload-json (exit 64); a missing file and a JWT cache that cannot be used are said in Spanish with the system's reason in Spanish too")
+    @Test(
+        "JSON given to --payload is pointed at --payload-json (exit 64); a missing file and a JWT cache that cannot be used are said in Spanish with the system's reason in Spanish too"
+    )
     func payloadJSONAndSpanishReasons() throws {
         let mock = try MockProcess(dir: dir)
         let json = #"{"aps":{"alert":"hi"}}"#
@@ -87,7 +96,9 @@ import Testing
         #expect(!cache.stderr.contains("not using"), "\(cache.stderr)")
     }
 
-    @Test("the parser's own errors (a missing value, a value that is not a number, an extra argument) read in Spanish under --lang es, stay the parser's in English, and fit a 60-column terminal")
+    @Test(
+        "the parser's own errors (a missing value, a value that is not a number, an extra argument) read in Spanish under --lang es, stay the parser's in English, and fit a 60-column terminal"
+    )
     func parserErrorsInSpanish() throws {
         let missing = try CLI.pushctl(["--lang", "es", "send", "--title"])
         #expect(missing.status == 64)
@@ -131,25 +142,34 @@ import Testing
         let cases: [(String, String)] = [
             ("{length = 32, bytes = 0x740f4707 bebcf74f 9b7c25d4 8e335894 ... 5f6aa01c 5ad2b7ee }", "how iOS 13 and later print a Data value"),
             ("6F1C0E5A-3B1D-4E4B-9C1A-2B3C4D5E6F70", "this is a UUID"),
-            ("dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx6mnk3gWbJsM3nAgc6DQlk_ri8WX4YGnwH3kU-J8qOdRb-zMKOlYGs4ZQO9SJpV1vRhF6BAKFmGYSP1Yk", "Firebase Cloud Messaging"),
+            (
+                "dQw4w9WgXcQ:APA91bHun4MxP5egoKMwt2KZFBaFUH-1RYqx6mnk3gWbJsM3nAgc6DQlk_ri8WX4YGnwH3kU-J8qOdRb-zMKOlYGs4ZQO9SJpV1vRhF6BAKFmGYSP1Yk",
+                "Firebase Cloud Messaging"
+            ),
             ("dA9HB0e8v0+bfCXUjjNYlOm6hU4gRY1ObU+lpz4ynEM=", "740f470747bcbf4f9b7c25d48e335894e9ba854e20458d4e6d4fa5a73e329c43"),
         ]
         let key = try dir.generateKey()
         for (token, message) in cases {
-            let result = try CLI.pushctl(["send", "--dry-run", "--key-file", key, "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
-                                          "--title", "x", "--device-token", token])
+            let result = try CLI.pushctl([
+                "send", "--dry-run", "--key-file", key, "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
+                "--title", "x", "--device-token", token,
+            ])
             #expect(result.status == 65, "\(token): \(result.stderr)")
             #expect(result.stderr.contains(message) && result.stderr.contains("String(format: \"%02x\", $0)"), "\(token): \(result.stderr)")
         }
     }
 
-    @Test("a spreadsheet's row of tokens and a JSON array or pretty-printed object as a requests file are named, with the command that fixes each; nothing is sent")
+    @Test(
+        "a spreadsheet's row of tokens and a JSON array or pretty-printed object as a requests file are named, with the command that fixes each; nothing is sent"
+    )
     func fileShapes() throws {
         let mock = try MockProcess(dir: dir)
         let (a, b) = (String(repeating: "ab", count: 32), String(repeating: "cd", count: 32))
         let row = try mock.send(["--tokens-file", try dir.write("tokens.csv", "\(a),\(b)\n"), "--title", "x"])
         #expect(row.status == 65)
-        #expect(row.stderr.contains("looks like 2 device tokens separated by ','") && row.stderr.contains("tr ',' '\\n' < tokens.csv > tokens.txt"), "\(row.stderr)")
+        #expect(
+            row.stderr.contains("looks like 2 device tokens separated by ','") && row.stderr.contains("tr ',' '\\n' < tokens.csv > tokens.txt"), "\(row.stderr)"
+        )
         let flag = try mock.send(["--device-token", "\"\(a)\"; \"\(b)\"", "--title", "x", "--lang", "es"])
         #expect(flag.status == 65)
         #expect(flag.stderr.contains("parece 2 tokens del dispositivo separados por ';'"), "\(flag.stderr)")
@@ -158,7 +178,8 @@ import Testing
         for (name, text) in [("array.json", "[\n  \(line)\n]\n"), ("pretty.json", "{\n  \"token\": \"\(a)\",\n  \"payload\": {}\n}\n")] {
             let result = try mock.send(["--requests-file", try dir.write(name, text)])
             #expect(result.status == 65)
-            #expect(result.stderr.contains("\(name), line 1: the JSON that starts on this line goes on past it: a requests file is JSON Lines"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("\(name), line 1: the JSON that starts on this line goes on past it: a requests file is JSON Lines"), "\(result.stderr)")
             #expect(result.stderr.contains("jq -c '.[]' requests.json > requests.jsonl"), "\(result.stderr)")
         }
         let oneLine = try mock.send(["--requests-file", try dir.write("one-line.json", "[\(line)]\n")])
@@ -170,15 +191,17 @@ import Testing
         #expect(try mock.requests().isEmpty)
     }
 
-    @Test("a tokens file as a spreadsheet or a database exports it (a header, a column beside the token, quotes, JSON) is named, with the command that makes a tokens file of it; nothing is sent", arguments: [
-        ("device_token,user_id\n{T},42\n", "line 1: 'device_token,user_id' looks like a column's header", "tail -n +2 tokens.csv > tokens.txt"),
-        ("{T},42\n", "looks like a spreadsheet row; the device token is its column 1", "cut -d',' -f1 tokens.csv > tokens.txt"),
-        ("42;{T}\n", "the device token is its column 2", "cut -d';' -f2 tokens.csv > tokens.txt"),
-        ("{T}\tAna\n", "the device token is its column 1", "cut -f1 tokens.csv > tokens.txt"),
-        ("\"{T}\"\n", "is in quotes", "tr -d '\"' < tokens.csv > tokens.txt"),
-        ("'{T}'\n", "is in quotes", "tr -d \"'\" < tokens.csv > tokens.txt"),
-        ("{\"token\":\"{T}\"}\n", "is a JSON object, not a device token", "jq -r .token tokens.jsonl > tokens.txt"),
-    ])
+    @Test(
+        "a tokens file as a spreadsheet or a database exports it (a header, a column beside the token, quotes, JSON) is named, with the command that makes a tokens file of it; nothing is sent",
+        arguments: [
+            ("device_token,user_id\n{T},42\n", "line 1: 'device_token,user_id' looks like a column's header", "tail -n +2 tokens.csv > tokens.txt"),
+            ("{T},42\n", "looks like a spreadsheet row; the device token is its column 1", "cut -d',' -f1 tokens.csv > tokens.txt"),
+            ("42;{T}\n", "the device token is its column 2", "cut -d';' -f2 tokens.csv > tokens.txt"),
+            ("{T}\tAna\n", "the device token is its column 1", "cut -f1 tokens.csv > tokens.txt"),
+            ("\"{T}\"\n", "is in quotes", "tr -d '\"' < tokens.csv > tokens.txt"),
+            ("'{T}'\n", "is in quotes", "tr -d \"'\" < tokens.csv > tokens.txt"),
+            ("{\"token\":\"{T}\"}\n", "is a JSON object, not a device token", "jq -r .token tokens.jsonl > tokens.txt"),
+        ])
     func exportedTokens(_ text: String, _ said: String, _ command: String) throws {
         let mock = try MockProcess(dir: dir)
         let file = try dir.write("tokens.csv", text.replacingOccurrences(of: "{T}", with: String(repeating: "ab", count: 32)))
@@ -193,8 +216,10 @@ import Testing
 
     @Test("a certificate given as --key-file (PEM, Apple's DER aps.cer, a .p12) is named, and pointed at --cert; exit 65")
     func certificateAsKey() throws {
-        try dir.openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem",
-                         "-out", "cert.pem", "-days", "2", "-subj", "/CN=x"])
+        try dir.openssl([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "key.pem",
+            "-out", "cert.pem", "-days", "2", "-subj", "/CN=x",
+        ])
         try dir.openssl(["x509", "-in", "cert.pem", "-outform", "DER", "-out", "aps.cer"])
         try dir.openssl(["pkcs12", "-export", "-in", "cert.pem", "-inkey", "key.pem", "-out", "cert.p12", "-passout", "pass:x"])
         for (file, form) in [("cert.pem", "a PEM certificate"), ("aps.cer", "a certificate in DER form"), ("cert.p12", "a PKCS#12 file")] {
@@ -210,8 +235,11 @@ import Testing
     /// (each \r-redrawn progress line counted once, at its last state) and the exit status.
     func onTerminal(_ mock: MockProcess, _ arguments: [String], columns: Int) throws -> (rows: [String], status: Int32) {
         let (process, primary) = try PseudoTerminal.spawn(
-            CLI.pushctlPath, ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                              "--topic", "com.example.app"] + arguments,
+            CLI.pushctlPath,
+            [
+                "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.app",
+            ] + arguments,
             environment: CLI.baseEnvironment.merging(["TERM": "xterm"]) { $1 }, columns: columns)
         defer { close(primary) }
         let drawn = String(decoding: PseudoTerminal.readAll(primary), as: UTF8.self)
@@ -219,13 +247,17 @@ import Testing
         // Escapes (colour, clearing a line) take no columns; a row is what is left after its last \r.
         let plain = drawn.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
         // (A terminal ends lines with \r\n, which Swift reads as one Character: make it \n first.)
-        let rows = plain.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").map { row in row.components(separatedBy: "\r").last(where: { !$0.isEmpty }) ?? "" }
+        let rows = plain.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n").map { row in
+            row.components(separatedBy: "\r").last(where: { !$0.isEmpty }) ?? ""
+        }
         return (rows.filter { !$0.isEmpty }, process.terminationStatus)
     }
 
-    @Test("a big batch on a terminal shows the progress and the notifications not accepted, not 300 accepted rows; --verbose shows them all; every row fits", arguments: [60, 80, 120])
+    @Test(
+        "a big batch on a terminal shows the progress and the notifications not accepted, not 300 accepted rows; --verbose shows them all; every row fits",
+        arguments: [60, 80, 120])
     func bigBatchOnATerminal(columns: Int) throws {
-        let failing = (0..<3).map { String(format: "%064x", 0xdead0000 + $0) }
+        let failing = (0..<3).map { String(format: "%064x", 0xdead_0000 + $0) }
         let mock = try MockProcess(dir: dir, extra: failing.flatMap { ["--fail", "\($0)=Unregistered"] })
         var tokens = (0..<297).map { String(format: "%064x", 0xa0000 + $0) }
         tokens.insert(contentsOf: failing, at: 150)
@@ -244,7 +276,9 @@ import Testing
         #expect(verbose.rows.filter { $0.hasPrefix("✓") }.count == 297)
     }
 
-    @Test("key generate and cert generate make the --out folder they are given (private); a mock on a port in use says so; the mock's send lines work pasted as printed")
+    @Test(
+        "key generate and cert generate make the --out folder they are given (private); a mock on a port in use says so; the mock's send lines work pasted as printed"
+    )
     func setUpMistakes() throws {
         let keys = try CLI.pushctl(["key", "generate", "--key-id", "ABC123DEFG", "--out", dir.path("new/keys/")])
         #expect(keys.status == 0, "\(keys.stderr)")

@@ -28,15 +28,18 @@ import Testing
         case "GitLab":
             return (["CI_NODE_INDEX": "\(k)", "CI_NODE_TOTAL": "3"], "auto", "shard \(k)/3, from GitLab's CI_NODE_INDEX=\(k) and CI_NODE_TOTAL=3")
         case "AWS Batch":
-            return (["AWS_BATCH_JOB_ARRAY_INDEX": "\(k - 1)", "AWS_BATCH_JOB_ARRAY_SIZE": "3"], "auto",
-                    "shard \(k)/3, from AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX=\(k - 1) and AWS_BATCH_JOB_ARRAY_SIZE=3")
+            return (
+                ["AWS_BATCH_JOB_ARRAY_INDEX": "\(k - 1)", "AWS_BATCH_JOB_ARRAY_SIZE": "3"], "auto",
+                "shard \(k)/3, from AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX=\(k - 1) and AWS_BATCH_JOB_ARRAY_SIZE=3"
+            )
         default:
             return (["JOB_COMPLETION_INDEX": "\(k - 1)"], "auto/3", "shard \(k)/3, from Kubernetes' JOB_COMPLETION_INDEX=\(k - 1) and --shard auto/3")
         }
     }
 
-    @Test("GitLab's, AWS Batch's and Kubernetes' variables shard 30 tokens into three disjoint runs covering all 30, each saying where its shard came from",
-          arguments: ["GitLab", "AWS Batch", "Kubernetes"])
+    @Test(
+        "GitLab's, AWS Batch's and Kubernetes' variables shard 30 tokens into three disjoint runs covering all 30, each saying where its shard came from",
+        arguments: ["GitLab", "AWS Batch", "Kubernetes"])
     func autoShards(engine: String) throws {
         let mock = try MockProcess(dir: dir)
         let all = tokens(30, seed: engine.count)
@@ -61,33 +64,41 @@ import Testing
         #expect(quiet.status == 0 && !quiet.stderr.contains("shard"), "\(quiet.stderr)")
     }
 
-    @Test("--shard auto refuses (64), naming the variable: none set, empty, not a number, out of range, no count, a count that disagrees, two engines",
-          arguments: [
-              ([:], "auto", "none of them is set"),
-              (["CI_NODE_INDEX": "", "CI_NODE_TOTAL": "3"], "auto", "CI_NODE_INDEX is set but empty"),
-              (["CI_NODE_INDEX": "two", "CI_NODE_TOTAL": "3"], "auto", "CI_NODE_INDEX is 'two', not a whole number"),
-              (["CI_NODE_INDEX": "4", "CI_NODE_TOTAL": "3"], "auto", "CI_NODE_INDEX=4 is outside 1 to 3"),
-              (["CI_NODE_INDEX": "1"], "auto", "CI_NODE_INDEX=1 is set and CI_NODE_TOTAL is not"),
-              (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "3"], "auto/4", "auto/4 says 4 shards, and CI_NODE_TOTAL=3 says 3"),
-              (["AWS_BATCH_JOB_ARRAY_INDEX": "3", "AWS_BATCH_JOB_ARRAY_SIZE": "3"], "auto", "AWS_BATCH_JOB_ARRAY_INDEX=3 is outside 0 to 2"),
-              (["AWS_BATCH_JOB_ARRAY_INDEX": "0", "AWS_BATCH_JOB_ARRAY_SIZE": "0"], "auto", "AWS_BATCH_JOB_ARRAY_SIZE=0"),
-              (["JOB_COMPLETION_INDEX": "1"], "auto", "Kubernetes gives each pod its index (JOB_COMPLETION_INDEX=1) but not the count"),
-              (["JOB_COMPLETION_INDEX": "3"], "auto/3", "JOB_COMPLETION_INDEX=3 is outside 0 to 2"),
-              (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "JOB_COMPLETION_INDEX": "0"], "auto/2", "CI_NODE_INDEX and JOB_COMPLETION_INDEX are all set"),
-              (["JOB_COMPLETION_INDEX": "0"], "auto/0", "1 ≤ K ≤ N ≤ 10000"),
-              ([:], "auto/x", "auto or auto/N"),
-          ] as [([String: String], String, String)])
+    @Test(
+        "--shard auto refuses (64), naming the variable: none set, empty, not a number, out of range, no count, a count that disagrees, two engines",
+        arguments: [
+            ([:], "auto", "none of them is set"),
+            (["CI_NODE_INDEX": "", "CI_NODE_TOTAL": "3"], "auto", "CI_NODE_INDEX is set but empty"),
+            (["CI_NODE_INDEX": "two", "CI_NODE_TOTAL": "3"], "auto", "CI_NODE_INDEX is 'two', not a whole number"),
+            (["CI_NODE_INDEX": "4", "CI_NODE_TOTAL": "3"], "auto", "CI_NODE_INDEX=4 is outside 1 to 3"),
+            (["CI_NODE_INDEX": "1"], "auto", "CI_NODE_INDEX=1 is set and CI_NODE_TOTAL is not"),
+            (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "3"], "auto/4", "auto/4 says 4 shards, and CI_NODE_TOTAL=3 says 3"),
+            (["AWS_BATCH_JOB_ARRAY_INDEX": "3", "AWS_BATCH_JOB_ARRAY_SIZE": "3"], "auto", "AWS_BATCH_JOB_ARRAY_INDEX=3 is outside 0 to 2"),
+            (["AWS_BATCH_JOB_ARRAY_INDEX": "0", "AWS_BATCH_JOB_ARRAY_SIZE": "0"], "auto", "AWS_BATCH_JOB_ARRAY_SIZE=0"),
+            (["JOB_COMPLETION_INDEX": "1"], "auto", "Kubernetes gives each pod its index (JOB_COMPLETION_INDEX=1) but not the count"),
+            (["JOB_COMPLETION_INDEX": "3"], "auto/3", "JOB_COMPLETION_INDEX=3 is outside 0 to 2"),
+            (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "JOB_COMPLETION_INDEX": "0"], "auto/2", "CI_NODE_INDEX and JOB_COMPLETION_INDEX are all set"),
+            (["JOB_COMPLETION_INDEX": "0"], "auto/0", "1 ≤ K ≤ N ≤ 10000"),
+            ([:], "auto/x", "auto or auto/N"),
+        ] as [([String: String], String, String)])
     func autoRefusals(env: [String: String], shard: String, message: String) throws {
-        let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--jwt", "x.y.z",
-                                      "--shard", shard], env: env)
+        let result = try CLI.pushctl(
+            [
+                "send", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x", "--jwt", "x.y.z",
+                "--shard", shard,
+            ], env: env)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     /// `send` to the mock, with a journal, in the background.
     func background(_ mock: MockProcess, _ name: String, _ extra: [String]) throws -> StopAndResumeTests.Background {
-        try StopAndResumeTests.Background(dir, name, arguments: ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile,
-                                                                 "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--title", "x"] + extra)
+        try StopAndResumeTests.Background(
+            dir, name,
+            arguments: [
+                "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile,
+                "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--title", "x",
+            ] + extra)
     }
 
     /// Waits (at most `seconds`) for a file to appear.
@@ -137,7 +148,8 @@ import Testing
     @Test("after a crash (SIGKILL) the journal is free at once: the next run writes itself over the stale holder and carries the run on")
     func crashedHolder() throws {
         let (mock, all, arguments) = try slowRun("crash", seed: 78)
-        let journal = dir.path("crash.jsonl"), lock = journal + ".lock"
+        let journal = dir.path("crash.jsonl")
+        let lock = journal + ".lock"
         let first = try background(mock, "crash-first", arguments(journal))
         #expect(waitFor(lock))
         first.signal(SIGKILL)
@@ -175,9 +187,12 @@ import Testing
         let dead = all[17]
         let mock = try MockProcess(dir: dir, extra: ["--fail", "\(dead)=Unregistered"])
         let journals = try threeShards(all, mock: mock, name: "report")
-        let deadFile = dir.path("dead.txt"), retryFile = dir.path("retry.txt"), summary = dir.path("summary.md")
-        let report = try CLI.pushctl(["report", "--unregistered-out", deadFile, "--retry-out", retryFile] + journals,
-                                     env: ["GITHUB_STEP_SUMMARY": summary])
+        let deadFile = dir.path("dead.txt")
+        let retryFile = dir.path("retry.txt")
+        let summary = dir.path("summary.md")
+        let report = try CLI.pushctl(
+            ["report", "--unregistered-out", deadFile, "--retry-out", retryFile] + journals,
+            env: ["GITHUB_STEP_SUMMARY": summary])
         #expect(report.status == 1, "\(report.stderr)")
         #expect(report.stdout.contains("30 tokens: 29 accepted, 1 rejected (Unregistered 1)"), "\(report.stdout)")
         #expect(report.stdout.contains(dead))
@@ -226,11 +241,12 @@ import Testing
         // Results of an earlier run of shard 2 that left one token for later, garbage around it.
         let second = try String(contentsOfFile: journals[1], encoding: .utf8).split(separator: "\n")
         let token = try #require((try JSONSerialization.jsonObject(with: Data(second[1].utf8)) as? [String: Any])?["token"] as? String)
-        let earlier = [
-            #"{"token":"\#(token)","status":503,"outcome":"temporary-failure","apnsId":null,"apnsUniqueId":null,"reason":"ServiceUnavailable","timestamp":null,"explanation":"x","attempts":4}"#,
-            "not json at all", String(repeating: "x", count: 100_000), #"{"channelId":"abc","status":200}"#,
-            #"{"summary":true,"tokens":1,"shard":"2/3"}"#,
-        ].joined(separator: "\n") + "\n"
+        let earlier =
+            [
+                #"{"token":"\#(token)","status":503,"outcome":"temporary-failure","apnsId":null,"apnsUniqueId":null,"reason":"ServiceUnavailable","timestamp":null,"explanation":"x","attempts":4}"#,
+                "not json at all", String(repeating: "x", count: 100_000), #"{"channelId":"abc","status":200}"#,
+                #"{"summary":true,"tokens":1,"shard":"2/3"}"#,
+            ].joined(separator: "\n") + "\n"
         let results = try dir.write("partial-2-earlier.jsonl", earlier)
         let whole = try CLI.pushctl(["report", "--retry-out", dir.path("partial-retry.txt"), results] + journals)
         #expect(whole.status == 0, "accepted later wins over the earlier temporary failure: \(whole.stdout) \(whole.stderr)")
@@ -257,10 +273,12 @@ import Testing
         let first = try mock.send(["--tokens-file", both, "--title", "x", "--shard", "1/1", "--metrics-file", prom])
         #expect(first.status == 1, "\(first.stderr)")
         let text = try String(contentsOfFile: prom, encoding: .utf8)
-        for line in [#"pushctl_notifications_total{shard="1/1",outcome="accepted",reason=""} 1"#,
-                     #"pushctl_notifications_total{shard="1/1",outcome="rejected",reason="BadDeviceToken"} 1"#,
-                     #"pushctl_provider_token_signings_total{shard="1/1"} 1"#, #"pushctl_run_exit_status{shard="1/1"} 1"#,
-                     "# TYPE pushctl_notifications_total counter", "# TYPE pushctl_run_duration_seconds gauge"] {
+        for line in [
+            #"pushctl_notifications_total{shard="1/1",outcome="accepted",reason=""} 1"#,
+            #"pushctl_notifications_total{shard="1/1",outcome="rejected",reason="BadDeviceToken"} 1"#,
+            #"pushctl_provider_token_signings_total{shard="1/1"} 1"#, #"pushctl_run_exit_status{shard="1/1"} 1"#,
+            "# TYPE pushctl_notifications_total counter", "# TYPE pushctl_run_duration_seconds gauge",
+        ] {
             #expect(text.contains(line + "\n"), "\(line) in \(text)")
         }
         let permissions = try FileManager.default.attributesOfItem(atPath: prom)[.posixPermissions] as? Int
@@ -286,8 +304,9 @@ import Testing
         #expect(pushed.status == 0, "\(pushed.stderr)")
         let scraped = try curl([gateway.url + "/metrics"])
         let samples = scraped.stdout.split(separator: "\n").filter { $0.hasPrefix("pushctl_notifications_total{") }
-        #expect(samples.contains { $0.contains(#"job="pushctl""#) && $0.contains(#"shard="2/3""#) && $0.contains(#"outcome="accepted""#) },
-                "\(scraped.stdout.prefix(3000))")
+        #expect(
+            samples.contains { $0.contains(#"job="pushctl""#) && $0.contains(#"shard="2/3""#) && $0.contains(#"outcome="accepted""#) },
+            "\(scraped.stdout.prefix(3000))")
         #expect(scraped.stdout.contains(#"pushctl_run_exit_status{instance="",job="pushctl",shard="2/3"} 0"#), "\(scraped.stdout.prefix(3000))")
         let gone = try mock.send(["--device-token", sampleToken, "--title", "x", "--metrics-push", "http://127.0.0.1:\(ProxyProcess.freePort())"])
         #expect(gone.status == 0, "a failed push is not a failed run: \(gone.stderr)")

@@ -39,11 +39,15 @@ import Testing
     }
 
     func followArguments(_ mock: MockProcess, _ extra: [String]) -> [String] {
-        ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-         "--topic", "com.example.app", "--title", "Hi", "--follow", "--tokens-file", "-", "--output", "jsonl"] + extra
+        [
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--title", "Hi", "--follow", "--tokens-file", "-", "--output", "jsonl",
+        ] + extra
     }
 
-    @Test("five lines written to standard input get their five results (a bad line its own, in its place) before standard input closes; closing it ends the run with its summary")
+    @Test(
+        "five lines written to standard input get their five results (a bad line its own, in its place) before standard input closes; closing it ends the run with its summary"
+    )
     func resultsBeforeTheEnd() throws {
         let mock = try MockProcess(dir: dir)
         let sent = tokens(4, seed: "f0110a")
@@ -51,7 +55,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
         process.arguments = followArguments(mock, [])
         process.environment = CLI.baseEnvironment
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -63,8 +68,9 @@ import Testing
         #expect(process.isRunning, "still reading standard input")
         #expect(results.count == 5, "\(results)")
         let objects = results.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(objects.map { ($0["token"] as? String) ?? "line \($0["line"] ?? "")" } == [sent[0], sent[1], "line 3", sent[2], sent[3]],
-                "in input order: \(results)")
+        #expect(
+            objects.map { ($0["token"] as? String) ?? "line \($0["line"] ?? "")" } == [sent[0], sent[1], "line 3", sent[2], sent[3]],
+            "in input order: \(results)")
         #expect(objects.map { $0["outcome"] as? String } == ["accepted", "accepted", "rejected", "accepted", "accepted"])
         // Another line, then the end.
         let late = tokens(1, seed: "1a7e")[0]
@@ -79,8 +85,9 @@ import Testing
         #expect(received.sorted() == (sent + [late]).sorted(), "each line sent once (the mock logs in its own order)")
     }
 
-    @Test("--follow refuses what needs the whole list or no list (64)",
-          arguments: [["--journal", "j.jsonl"], ["--spread", "1m"], ["--dry-run"], ["--detect-environment"]])
+    @Test(
+        "--follow refuses what needs the whole list or no list (64)",
+        arguments: [["--journal", "j.jsonl"], ["--spread", "1m"], ["--dry-run"], ["--detect-environment"]])
     func refusals(extra: [String]) throws {
         let mock = try MockProcess(dir: dir)
         let result = try CLI.pushctl(followArguments(mock, extra), stdin: tokens(1, seed: "ab")[0] + "\n")
@@ -102,10 +109,15 @@ import Testing
         nats.executableURL = URL(fileURLWithPath: server)
         nats.arguments = ["-a", "127.0.0.1", "-p", "\(port)"]
         try ProxyProcess.start(nats, listeningOn: port, what: "nats-server")
-        defer { nats.send(.kill); nats.waitUntilExit() }
+        defer {
+            nats.send(.kill)
+            nats.waitUntilExit()
+        }
 
         // NATS' text protocol: CONNECT, SUB, then each MSG's payload as a line; PING answered with PONG.
-        let subscriber = try dir.write("subscribe.py", """
+        let subscriber = try dir.write(
+            "subscribe.py",
+            """
             import socket, sys
             s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
             f = s.makefile("rb")
@@ -126,7 +138,9 @@ import Testing
                         break
                     sys.stdout.buffer.write(payload + b"\\n"); sys.stdout.flush()
             """)
-        let publisher = try dir.write("publish.py", """
+        let publisher = try dir.write(
+            "publish.py",
+            """
             import socket, sys
             s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
             f = s.makefile("rb")
@@ -140,7 +154,9 @@ import Testing
                 pass
             """)
         let sent = tokens(40, seed: "0a75")
-        let pipe = Pipe(), output = Pipe(), ready = Pipe()
+        let pipe = Pipe()
+        let output = Pipe()
+        let ready = Pipe()
         let sub = Process()
         sub.executableURL = URL(fileURLWithPath: Tool.path("python3"))
         sub.arguments = [subscriber, "\(port)"]

@@ -10,7 +10,6 @@ import Testing
 // property's violations are collected and reported in one failure with the seed and the case,
 // each case as a shell command line (`$MOCK` stands for the mock's endpoint, CA and key flags).
 
-
 private let fuzzSeed: UInt64 = 0xF022_1010
 /// A run taking longer than this is killed and counted as a hang.
 private let hangSeconds: Double = 10
@@ -53,7 +52,9 @@ private func runPushctl(_ arguments: [String], stdin: [UInt8]?) -> RunResult {
     process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
     process.arguments = arguments
     process.environment = CLI.baseEnvironment
-    let out = Pipe(), err = Pipe(), input = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input
@@ -65,7 +66,8 @@ private func runPushctl(_ arguments: [String], stdin: [UInt8]?) -> RunResult {
     }
     // Each pipe on a thread of its own, as CLI.run does: on the shared queue, a suite full of
     // blocked readers could leave the stdin writer unscheduled and a case would wait for its input.
-    let outData = PipeReader(out), errData = PipeReader(err)
+    let outData = PipeReader(out)
+    let errData = PipeReader(err)
     Thread {
         if let stdin, !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: Data(stdin)) }
         try? input.fileHandleForWriting.close()
@@ -78,8 +80,9 @@ private func runPushctl(_ arguments: [String], stdin: [UInt8]?) -> RunResult {
     }
     for reader in [outData, errData] { _ = reader.finished.wait(timeout: .now() + 5) }
     let signaled = process.terminationReason == .uncaughtSignal
-    return RunResult(status: signaled ? -1 : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
-                     stdout: Array(outData.data), stderr: Array(errData.data), seconds: Date().timeIntervalSince(start), timedOut: timedOut)
+    return RunResult(
+        status: signaled ? -1 : process.terminationStatus, signal: signaled ? process.terminationStatus : nil,
+        stdout: Array(outData.data), stderr: Array(errData.data), seconds: Date().timeIntervalSince(start), timedOut: timedOut)
 }
 
 // MARK: - Showing cases as shell command lines
@@ -128,7 +131,9 @@ private struct Violations {
     mutating func add(_ text: String) { items.append(text) }
     func report(seed: UInt64, cases: Int, legend: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let shown = items.prefix(80).joined(separator: "\n")
-        #expect(items.isEmpty, """
+        #expect(
+            items.isEmpty,
+            """
             \(property): \(items.count) violation(s) in \(cases) runs (seed 0x\(String(seed, radix: 16))).
             \(legend)
             \(shown)\(items.count > 80 ? "\n… \(items.count - 80) more" : "")
@@ -151,7 +156,8 @@ struct FuzzCLITests {
         let signedJWT = try CLI.pushctl(["jwt", "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let base = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ"]
-        let legend = "Binary: \(CLI.pushctlPath); $MOCK = --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ (a `pushctl mock` started with that key); files are in \(dir.url.path)."
+        let legend =
+            "Binary: \(CLI.pushctlPath); $MOCK = --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ (a `pushctl mock` started with that key); files are in \(dir.url.path)."
 
         var rng = SplitMix64(seed: fuzzSeed)
         let cases = makeCases(&rng, dir: dir, base: base, keyFile: mock.keyFile, keyText: keyText, signedJWT: signedJWT)
@@ -162,10 +168,15 @@ struct FuzzCLITests {
         nonisolated(unsafe) var next = 0
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             while true {
-                lock.lock(); let i = next; next += 1; lock.unlock()
+                lock.lock()
+                let i = next
+                next += 1
+                lock.unlock()
                 guard i < cases.count else { return }
                 let result = runPushctl(cases[i].arguments, stdin: cases[i].stdin)
-                lock.lock(); results[i] = result; lock.unlock()
+                lock.lock()
+                results[i] = result
+                lock.unlock()
             }
         }
         // The mock writes its log off the request path: a marker sent last says when all is in.
@@ -191,22 +202,32 @@ struct FuzzCLITests {
         for injected in injectedRequests {
             let path = (injected["path"] as? String) ?? ""
             let which = cases.first { $0.marker.map { path.contains($0) } ?? false }
-            twice.add("an injected header reached the server: \((injected["headers"] as? [String: Any]) ?? [:]) on \(path) — case \(which.map { "\($0.index)" } ?? "?")")
+            twice.add(
+                "an injected header reached the server: \((injected["headers"] as? [String: Any]) ?? [:]) on \(path) — case \(which.map { "\($0.index)" } ?? "?")"
+            )
         }
 
         for (fuzzCase, result) in zip(cases, results) {
             guard let result else { continue }
-            let command = "case \(fuzzCase.index) [\(fuzzCase.family)]: pushctl " + fuzzCase.arguments.map(shellQuote).joined(separator: " ")
+            let command =
+                "case \(fuzzCase.index) [\(fuzzCase.family)]: pushctl "
+                + fuzzCase.arguments.map(shellQuote).joined(separator: " ")
                 .replacingOccurrences(of: base.dropFirst().map(shellQuote).joined(separator: " "), with: "$MOCK")
                 + (fuzzCase.stdin.map { " <<< " + showBytes($0) } ?? "")
                 + fuzzCase.files.map { "  [\($0.0) = \(showBytes($0.1))]" }.joined()
-            let stdout = String(decoding: result.stdout, as: UTF8.self), stderr = String(decoding: result.stderr, as: UTF8.self)
+            let stdout = String(decoding: result.stdout, as: UTF8.self)
+            let stderr = String(decoding: result.stderr, as: UTF8.self)
             let output = stdout + "\n" + stderr
             let tail = stderr.split(separator: "\n").suffix(2).joined(separator: " / ")
-            let outcome = result.timedOut ? "HANG (killed after \(Int(hangSeconds)) s)"
+            let outcome =
+                result.timedOut
+                ? "HANG (killed after \(Int(hangSeconds)) s)"
                 : result.signal.map { "killed by signal \($0)" } ?? "exit \(result.status) in \(String(format: "%.1f", result.seconds)) s"
 
-            if let error = result.launchError { exits.add("\(command) → could not launch: \(error)"); continue }
+            if let error = result.launchError {
+                exits.add("\(command) → could not launch: \(error)")
+                continue
+            }
             if result.timedOut || result.signal != nil || !documentedExits.contains(result.status) {
                 exits.add("\(command) → \(outcome); stderr: \(tail.prefix(300))")
             }
@@ -216,7 +237,9 @@ struct FuzzCLITests {
             }
             let sent = fuzzCase.marker.map(requestsOf) ?? []
             if [64, 65, 66].contains(result.status), !sent.isEmpty {
-                refusedSent.add("\(command) → exit \(result.status) but \(sent.count) request(s) reached the mock (\(sent.compactMap { $0["path"] as? String }.first ?? ""))")
+                refusedSent.add(
+                    "\(command) → exit \(result.status) but \(sent.count) request(s) reached the mock (\(sent.compactMap { $0["path"] as? String }.first ?? ""))"
+                )
             }
             if let marker = fuzzCase.marker {
                 var accepted: [String: Int] = [:]
@@ -229,7 +252,8 @@ struct FuzzCLITests {
             }
             for secret in keySecrets + fuzzCase.extraSecrets {
                 let chars = Array(secret)
-                if chars.count >= 20, let hit = stride(from: 0, through: chars.count - 20, by: 4).first(where: { output.contains(String(chars[$0..<$0 + 20])) }) {
+                if chars.count >= 20, let hit = stride(from: 0, through: chars.count - 20, by: 4).first(where: { output.contains(String(chars[$0..<$0 + 20])) })
+                {
                     keyLeak.add("\(command) → \(outcome); prints key material '\(String(chars[hit..<hit + 20]))…'")
                     break
                 }
@@ -264,8 +288,9 @@ struct FuzzCLITests {
         }
         let histogram = exitsByFamily.sorted { $0.key < $1.key }
             .map { "  \($0.key): " + $0.value.sorted { $0.key < $1.key }.map { "exit \($0.key) ×\($0.value)" }.joined(separator: ", ") }
-        print("FuzzCLITests: \(runs) runs, seed 0x\(String(fuzzSeed, radix: 16)), \(requests.count) requests reached the mock\n"
-              + histogram.joined(separator: "\n"))
+        print(
+            "FuzzCLITests: \(runs) runs, seed 0x\(String(fuzzSeed, radix: 16)), \(requests.count) requests reached the mock\n"
+                + histogram.joined(separator: "\n"))
     }
 }
 
@@ -312,8 +337,11 @@ private func marker(_ index: Int, _ sub: Int = 0) -> String {
 }
 
 private func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
-    let pieces: [[UInt8]] = ["{", "}", "[", "]", ",", ":", "\"", "\\", "\\ud800", "1e300", "1e400", "-9223372036854775809",
-                             "99999999999999999999", "\u{1B}[2J", "\u{FEFF}", "null"].map { Array($0.utf8) }
+    let pieces: [[UInt8]] =
+        [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\\ud800", "1e300", "1e400", "-9223372036854775809",
+            "99999999999999999999", "\u{1B}[2J", "\u{FEFF}", "null",
+        ].map { Array($0.utf8) }
         + [[0x00], [0x7F], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xFF], [0x0D]]
     var bytes = input
     for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -338,13 +366,19 @@ private func jwt(header: String, claims: String, signature: [UInt8] = Array(repe
     return b64(Array(header.utf8)) + "." + b64(Array(claims.utf8)) + "." + b64(signature)
 }
 
-private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [String], keyFile: String, keyText: String,
-                       signedJWT: String) -> [FuzzCase] {
+private func makeCases(
+    _ rng: inout SplitMix64, dir: TemporaryDirectory, base: [String], keyFile: String, keyText: String,
+    signedJWT: String
+) -> [FuzzCase] {
     var cases: [FuzzCase] = []
-    func add(_ family: String, _ arguments: [String], stdin: [UInt8]? = nil, files: [(String, [UInt8])] = [], marker m: String? = nil,
-             expect: Set<Int32>? = nil, why: String = "", printsJWT: Bool = false, givenJWTs: [String] = [], secrets: [String] = []) {
-        cases.append(FuzzCase(index: cases.count, family: family, arguments: arguments.map(argument), stdin: stdin, files: files, marker: m,
-                              expected: expect, expectedWhy: why, printsJWT: printsJWT, givenJWTs: givenJWTs, extraSecrets: secrets))
+    func add(
+        _ family: String, _ arguments: [String], stdin: [UInt8]? = nil, files: [(String, [UInt8])] = [], marker m: String? = nil,
+        expect: Set<Int32>? = nil, why: String = "", printsJWT: Bool = false, givenJWTs: [String] = [], secrets: [String] = []
+    ) {
+        cases.append(
+            FuzzCase(
+                index: cases.count, family: family, arguments: arguments.map(argument), stdin: stdin, files: files, marker: m,
+                expected: expect, expectedWhy: why, printsJWT: printsJWT, givenJWTs: givenJWTs, extraSecrets: secrets))
     }
     func file(_ name: String, _ bytes: [UInt8]) -> String {
         let folder = dir.path("case\(cases.count)")
@@ -368,12 +402,15 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     for (bytes, expected) in specialPayloads {
         let m = marker(cases.count)
         let path = file("payload.json", bytes)
-        add("payload", base + topic + ["--device-token", m, "--payload", path], files: [("payload.json", bytes)], marker: m,
+        add(
+            "payload", base + topic + ["--device-token", m, "--payload", path], files: [("payload.json", bytes)], marker: m,
             expect: expected, why: "payload rules")
     }
     for _ in 0..<40 {
         let m = marker(cases.count)
-        let bytes = rng.chance(20) ? (0..<Int.random(in: 1...60, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let bytes =
+            rng.chance(20)
+            ? (0..<Int.random(in: 1...60, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             : mutate(Array(rng.pick(payloads).utf8), &rng)
         switch Int.random(in: 0..<3, using: &rng) {
         case 0:
@@ -386,7 +423,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     }
     do {
         let m = marker(cases.count)
-        add("payload", base + topic + ["--device-token", m, "--title", "x", "--custom", #"k={"a":1"#], marker: m, expect: [64, 65],
+        add(
+            "payload", base + topic + ["--device-token", m, "--title", "x", "--custom", #"k={"a":1"#], marker: m, expect: [64, 65],
             why: "issue 10 item 12: broken --custom JSON is refused")
         let m2 = marker(cases.count)
         add("payload", base + topic + ["--device-token", m2, "--badge", "-1"], marker: m2, expect: [64, 65], why: "--badge -1")
@@ -395,15 +433,18 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
         let m4 = marker(cases.count)
         add("payload", base + topic + ["--device-token", m4, "--payload", dir.path("no-such-payload.json")], marker: m4, expect: [66], why: "missing file")
         let m5 = marker(cases.count)
-        add("payload", base + topic + ["--tokens-file", "-", "--payload", "-"], stdin: Array((m5 + "\n").utf8), marker: m5, expect: [64, 65],
+        add(
+            "payload", base + topic + ["--tokens-file", "-", "--payload", "-"], stdin: Array((m5 + "\n").utf8), marker: m5, expect: [64, 65],
             why: "issue 10 item 12: --payload - and --tokens-file - cannot both read stdin")
     }
 
     // Device tokens: on the command line and in files.
     func fullwidth(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { c in
-            ("0"..."9").contains(c) || ("a"..."f").contains(c) ? Unicode.Scalar(c.value + 0xFEE0)! : c
-        }))
+        String(
+            String.UnicodeScalarView(
+                s.unicodeScalars.map { c in
+                    ("0"..."9").contains(c) || ("a"..."f").contains(c) ? Unicode.Scalar(c.value + 0xFEE0)! : c
+                }))
     }
     let tokenForms: [(String) -> (String, Set<Int32>?)] = [
         { ("\u{FEFF}" + $0, nil) }, { ($0 + "\r", nil) }, { ("<" + $0 + ">", [0]) }, { ($0.uppercased(), [0]) }, { (fullwidth($0), [65]) },
@@ -413,7 +454,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     for form in tokenForms {
         let m = marker(cases.count)
         let (token, expected) = form(m)
-        add("device-token", base + topic + ["--device-token", token, "--payload-json", alert], marker: m, expect: expected,
+        add(
+            "device-token", base + topic + ["--device-token", token, "--payload-json", alert], marker: m, expect: expected,
             why: expected == [0] ? "Xcode's forms are accepted" : "a token is even-length ASCII hex (issue 10 item 2: lengths capped)")
     }
     do {
@@ -454,7 +496,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
                 add("tokens-file", base + topic + ["--tokens-file", "-", "--payload-json", alert], stdin: bytes, marker: m, expect: expected, why: why)
             } else {
                 let path = file("tokens.txt", bytes)
-                add("tokens-file", base + topic + ["--tokens-file", path, "--payload-json", alert], files: [("tokens.txt", bytes)], marker: m,
+                add(
+                    "tokens-file", base + topic + ["--tokens-file", path, "--payload-json", alert], files: [("tokens.txt", bytes)], marker: m,
                     expect: expected, why: why)
             }
         }
@@ -462,7 +505,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     do {
         let m = marker(cases.count)
         let path = file("tokens.txt", Array("\(m)\n".utf8))
-        add("tokens-file", base + topic + ["--tokens-file", path, "--unregistered-out", path, "--payload-json", alert], marker: m,
+        add(
+            "tokens-file", base + topic + ["--tokens-file", path, "--unregistered-out", path, "--payload-json", alert], marker: m,
             expect: [64, 65], why: "issue 10 item 4: --unregistered-out equal to the tokens file is refused")
         let m2 = marker(cases.count)
         add("tokens-file", base + topic + ["--tokens-file", dir.url.path, "--payload-json", alert], marker: m2, expect: [66], why: "a directory")
@@ -486,10 +530,15 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
             var expected: Set<Int32>? = controlOrHuge ? [65] : nil
             var why = "issue 10 item 2: a control byte or 100,000 bytes in a header value is refused (65, nothing sent)"
             if flag == "--apns-id", value.unicodeScalars.contains(where: { $0.value > 0x7F }) {
-                expected = [65]; why = "issue 10 item 2: apns-id is ASCII hex"
+                expected = [65]
+                why = "issue 10 item 2: apns-id is ASCII hex"
             }
             var arguments = base + (flag == "--topic" ? [] : topic) + [flag, value, "--device-token", m, "--payload-json", alert]
-            if flag == "--push-type", value == "background" { arguments += ["--priority", "10"]; expected = [65]; why = "background with priority 10" }
+            if flag == "--push-type", value == "background" {
+                arguments += ["--priority", "10"]
+                expected = [65]
+                why = "background with priority 10"
+            }
             add("header \(flag)", arguments, marker: m, expect: expected, why: why)
         }
     }
@@ -506,7 +555,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     ]
     for (flag, value, expected) in numeric {
         let m = marker(cases.count)
-        add("numeric \(flag)", base + topic + [flag, value, "--device-token", m, "--payload-json", alert], marker: m, expect: expected,
+        add(
+            "numeric \(flag)", base + topic + [flag, value, "--device-token", m, "--payload-json", alert], marker: m, expect: expected,
             why: "issue 10 item 8: every numeric flag's range validated")
     }
     for value in ["-9223372036854775808", "9223372036854775807", "-1", "1e300", "99999999999999999999"] {
@@ -543,8 +593,11 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
         ("empty", "", [65]), ("only BEGIN/END", "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n", [65]),
         ("body only", body.joined(separator: "\n") + "\n", [65]),
         ("line missing", ([keyLines[0]] + body.dropFirst() + [keyLines.last ?? ""]).joined(separator: "\n") + "\n", [65]),
-        ("encrypted EC", "-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF0123456789ABCDEF\n\n"
-            + body.joined(separator: "\n") + "\n-----END EC PRIVATE KEY-----\n", [65]),
+        (
+            "encrypted EC",
+            "-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF0123456789ABCDEF\n\n"
+                + body.joined(separator: "\n") + "\n-----END EC PRIVATE KEY-----\n", [65]
+        ),
         ("mismatched END", keyText.replacingOccurrences(of: "-----END PRIVATE KEY-----", with: "-----END CERTIFICATE-----"), [65]),
         ("NUL inside", keyText.replacingOccurrences(of: "\n", with: "\n\u{0}"), nil),
         ("huge", "-----BEGIN PRIVATE KEY-----\n" + String(repeating: "A", count: 1_000_000) + "\n-----END PRIVATE KEY-----\n", [65]),
@@ -563,14 +616,17 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     }
     for (name, text, expected) in damaged {
         let bytes = Array(text.utf8)
-        let secrets = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init).filter { !$0.contains("-----") && $0.count >= 20 && !$0.hasPrefix("AAAAAAAAAA") && !$0.contains(" ") }
+        let secrets = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init).filter {
+            !$0.contains("-----") && $0.count >= 20 && !$0.hasPrefix("AAAAAAAAAA") && !$0.contains(" ")
+        }
         let path = file("AuthKey_ABC123DEFG.p8", bytes)
         let files = [("AuthKey_ABC123DEFG.p8", bytes)]
         let m = marker(cases.count)
         var arguments = base + topic + ["--device-token", m, "--payload-json", alert, "--no-jwt-cache"]
         arguments[6] = path
         add("key: \(name)", arguments, files: files, marker: m, expect: expected, why: "key contents", secrets: secrets)
-        add("key: \(name)", ["jwt", "--key-file", path, "--team-id", "DEF123GHIJ"], files: files, expect: expected.map { $0.contains(0) ? [0] : $0 },
+        add(
+            "key: \(name)", ["jwt", "--key-file", path, "--team-id", "DEF123GHIJ"], files: files, expect: expected.map { $0.contains(0) ? [0] : $0 },
             why: "key contents", printsJWT: true, secrets: secrets)
         add("key: \(name)", ["jwt", "verify", signedJWT, "--key-file", path], files: files, givenJWTs: [signedJWT], secrets: secrets)
     }
@@ -589,15 +645,22 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
     let now = Int64(Date().timeIntervalSince1970)
     var tokens: [(String, String, Set<Int32>?)] = []
     for iat in ["-9223372036854775808", "-9223372036854775807", "9223372036854775807", "1e300", "\"\(now)\"", "-1", String(now - 7200), String(now + 86400)] {
-        tokens.append(("iat \(iat)", jwt(header: #"{"alg":"ES256","kid":"ABC123DEFG"}"#, claims: #"{"iss":"DEF123GHIJ","iat":\#(iat)}"#),
-                       ["-1", "-9223372036854775808", "-9223372036854775807", String(now - 7200), "1e300", "\"\(now)\""].contains(iat) ? [65] : nil))
+        tokens.append(
+            (
+                "iat \(iat)", jwt(header: #"{"alg":"ES256","kid":"ABC123DEFG"}"#, claims: #"{"iss":"DEF123GHIJ","iat":\#(iat)}"#),
+                ["-1", "-9223372036854775808", "-9223372036854775807", String(now - 7200), "1e300", "\"\(now)\""].contains(iat) ? [65] : nil
+            ))
     }
     tokens.append(("escape in kid", jwt(header: #"{"alg":"ES256","kid":"\u001b[2J"}"#, claims: #"{"iss":"DEF123GHIJ","iat":\#(now)}"#), [65]))
     tokens.append(("signed", signedJWT, nil))
     for _ in 0..<8 { tokens.append(("mutated", String(decoding: mutate(Array(signedJWT.utf8), &rng), as: UTF8.self), nil)) }
     let b64 = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     for _ in 0..<4 {
-        tokens.append(("random parts", (0..<3).map { _ in String((0..<Int.random(in: 0...30, using: &rng)).map { _ in rng.pick(b64) }) }.joined(separator: "."), [64, 65]))
+        tokens.append(
+            (
+                "random parts", (0..<3).map { _ in String((0..<Int.random(in: 0...30, using: &rng)).map { _ in rng.pick(b64) }) }.joined(separator: "."),
+                [64, 65]
+            ))
     }
     for (name, token, expected) in tokens {
         let arg = argument(token)
@@ -607,7 +670,8 @@ private func makeCases(_ rng: inout SplitMix64, dir: TemporaryDirectory, base: [
         let m = marker(cases.count)
         var arguments = base + topic + ["--device-token", m, "--payload-json", alert, "--jwt", arg]
         arguments.removeSubrange(5...8)
-        add("send --jwt: \(name)", arguments, marker: m, expect: expected, why: "issue 10 items 8 and 12: a JWT older than 60 min or malformed is refused",
+        add(
+            "send --jwt: \(name)", arguments, marker: m, expect: expected, why: "issue 10 items 8 and 12: a JWT older than 60 min or malformed is refused",
             givenJWTs: [arg])
     }
     // Dry runs and verbose runs print the request: the JWT must stay redacted.

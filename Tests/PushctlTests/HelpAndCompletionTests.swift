@@ -3,11 +3,13 @@ import Testing
 
 /// The surface people read: help that fits a terminal, completions that complete.
 @Suite struct HelpAndCompletionTests {
-    @Test("every command's help fits 80 columns", arguments: [
-        [], ["send"], ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
-        ["mock"], ["demo"], ["cert"], ["cert", "inspect"], ["cert", "generate"], ["channel"], ["channel", "create"],
-        ["channel", "list"], ["channel", "read"], ["channel", "delete"],
-    ])
+    @Test(
+        "every command's help fits 80 columns",
+        arguments: [
+            [], ["send"], ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
+            ["mock"], ["demo"], ["cert"], ["cert", "inspect"], ["cert", "generate"], ["channel"], ["channel", "create"],
+            ["channel", "list"], ["channel", "read"], ["channel", "delete"],
+        ])
     func helpFits(_ command: [String]) throws {
         let result = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"])
         #expect(result.status == 0)
@@ -15,13 +17,16 @@ import Testing
         #expect(long.isEmpty, "lines over 80 columns: \(long)")
     }
 
-    @Test("help for jwt, key, doctor, cert and channel has examples, each a whole command line", arguments: [
-        ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
-        ["cert", "inspect"], ["cert", "generate"], ["channel"],
-    ])
+    @Test(
+        "help for jwt, key, doctor, cert and channel has examples, each a whole command line",
+        arguments: [
+            ["jwt"], ["jwt", "sign"], ["jwt", "decode"], ["jwt", "verify"], ["key"], ["key", "generate"], ["doctor"],
+            ["cert", "inspect"], ["cert", "generate"], ["channel"],
+        ])
     func examples(_ command: [String]) throws {
         let help = try CLI.pushctl(command + ["--help"], env: ["COLUMNS": "80"]).stdout
-        let examples = help.components(separatedBy: "Examples:\n").dropFirst().first?
+        let examples =
+            help.components(separatedBy: "Examples:\n").dropFirst().first?
             .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty } ?? []
         #expect(!examples.isEmpty, "no examples: \(help)")
         for line in examples {
@@ -34,7 +39,9 @@ import Testing
     @Test("the top-level help lists every exit status")
     func exitStatuses() throws {
         let help = try CLI.pushctl(["--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
-        for code in ["0 accepted", "1 rejected", "64 usage", "65 bad input", "66 missing", "69 APNs unreachable", "73 output", "74 results not written", "75 retries"] {
+        for code in [
+            "0 accepted", "1 rejected", "64 usage", "65 bad input", "66 missing", "69 APNs unreachable", "73 output", "74 results not written", "75 retries",
+        ] {
             #expect(help.contains(code), "\(code)")
         }
     }
@@ -53,7 +60,7 @@ import Testing
             #expect(script.contains("-l 'tokens-file'") && script.contains("-rF"))
             #expect(script.contains("set -l exts \\'p8\\' \\'pem\\'"))
         default:
-            #expect(script.contains("--key-file") && script.contains("compgen") )
+            #expect(script.contains("--key-file") && script.contains("compgen"))
             #expect(script.contains("p8|pem"), "the bash script completes .p8 and .pem files")
         }
     }

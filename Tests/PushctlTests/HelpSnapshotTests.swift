@@ -22,13 +22,15 @@ import Testing
             try Data(text.utf8).write(to: file)
             return
         }
-        let expected = try #require(try? String(contentsOf: file, encoding: .utf8),
-                                    "no snapshot \(name): write it with PUSHCTL_UPDATE_SNAPSHOTS=1 and check it in")
+        let expected = try #require(
+            try? String(contentsOf: file, encoding: .utf8),
+            "no snapshot \(name): write it with PUSHCTL_UPDATE_SNAPSHOTS=1 and check it in")
         guard text != expected else { return }
         let got = text.split(separator: "\n", omittingEmptySubsequences: false)
         let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs from what pushctl prints, first at line \(first + 1):
               snapshot: \(first < want.count ? String(want[first]) : "(end)")
               printed:  \(first < got.count ? String(got[first]) : "(end)")

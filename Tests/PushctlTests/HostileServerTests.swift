@@ -70,8 +70,9 @@ import Testing
     func expectNoCrash(_ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(![132, 133, 134, 139].contains(outcome.status), "pushctl trapped: \(outcome.stderr.suffix(2000))", sourceLocation: sourceLocation)
         #expect(!outcome.stderr.contains("Fatal error"), "\(outcome.stderr.suffix(2000))", sourceLocation: sourceLocation)
-        #expect(Set([0, 1, 64, 65, 66, 69, 73, 75]).contains(outcome.status), "a documented exit status: \(outcome.status)",
-                sourceLocation: sourceLocation)
+        #expect(
+            Set([0, 1, 64, 65, 66, 69, 73, 75]).contains(outcome.status), "a documented exit status: \(outcome.status)",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: - Answers with bodies no APNs sends
@@ -90,11 +91,16 @@ import Testing
         #expect(counts == Dictionary(uniqueKeysWithValues: tokens.map { ($0, 1) }), "each notification delivered exactly once: \(counts)")
     }
 
-    @Test("a proxy's 503, 429 or 500 with no JSON reason is retried (decided by its status), then accepted",
-          arguments: [503, 429, 500])
+    @Test(
+        "a proxy's 503, 429 or 500 with no JSON reason is retried (decided by its status), then accepted",
+        arguments: [503, 429, 500])
     func proxyErrorRetried(status: Int) throws {
-        let mock = try MockProcess(dir: dir, extra: ["--answer-status", String(status), "--answer-count", "1",
-                                                     "--answer-body", "<html>busy</html>"])
+        let mock = try MockProcess(
+            dir: dir,
+            extra: [
+                "--answer-status", String(status), "--answer-count", "1",
+                "--answer-body", "<html>busy</html>",
+            ])
         let outcome = try run(mock, [sampleToken], ["--timeout", "2"])
         expectNoCrash(outcome)
         expectOneResultEach(outcome, [sampleToken])
@@ -145,8 +151,12 @@ import Testing
 
     @Test("429 with Retry-After: 999999 (11.6 days): the run ends in seconds with exit 75")
     func hugeRetryAfter() throws {
-        let mock = try MockProcess(dir: dir, extra: ["--answer-status", "429", "--retry-after", "999999",
-                                                     "--answer-body", #"{"reason":"TooManyRequests"}"#])
+        let mock = try MockProcess(
+            dir: dir,
+            extra: [
+                "--answer-status", "429", "--retry-after", "999999",
+                "--answer-body", #"{"reason":"TooManyRequests"}"#,
+            ])
         let outcome = try run(mock, [sampleToken], ["--timeout", "2"])
         expectNoCrash(outcome)
         expectOneResultEach(outcome, [sampleToken])
@@ -161,9 +171,11 @@ import Testing
     func silentServer() throws {
         let mock = try MockProcess(dir: dir, extra: ["--silent"])
         let tokens = tokens(50)
-        let arguments = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                         "--topic", "com.example.app", "--tokens-file", try tokensFile(tokens), "--title", "x", "--output", "jsonl",
-                         "--timeout", "2"]
+        let arguments = [
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--tokens-file", try tokensFile(tokens), "--title", "x", "--output", "jsonl",
+            "--timeout", "2",
+        ]
         let start = Date()
         let result = try CLI.pushctl(arguments)
         let outcome = outcome(result, seconds: Date().timeIntervalSince(start))

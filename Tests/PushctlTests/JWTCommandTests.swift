@@ -25,7 +25,8 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(result.stdoutLines.count == 1)
         let parts = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".")
         #expect(parts.count == 3)
-        let header = try decodePart(parts[0]), claims = try decodePart(parts[1])
+        let header = try decodePart(parts[0])
+        let claims = try decodePart(parts[1])
         #expect(header["alg"] as? String == "ES256")
         #expect(header["kid"] as? String == "ABC123DEFG")
         #expect(claims["iss"] as? String == "DEF123GHIJ")
@@ -53,8 +54,9 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         }
         let body = derInteger(raw[0..<32]) + derInteger(raw[32..<64])
         try Data([0x30, UInt8(body.count)] + body).write(to: URL(fileURLWithPath: dir.path("sig.der")))
-        let verify = try dir.openssl(["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig.der"],
-                                     stdin: Data("\(parts[0]).\(parts[1])".utf8))
+        let verify = try dir.openssl(
+            ["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig.der"],
+            stdin: Data("\(parts[0]).\(parts[1])".utf8))
         #expect(verify.stdout.contains("Verified OK"))
     }
 
@@ -88,8 +90,10 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 1, "only the token on stdout: \(result.stdout)")
         let out = result.stderr
-        let steps = ["1. Key", "2. Header", #"{"alg":"ES256","kid":"ABC123DEFG"}"#, "3. Claims", #"{"iss":"DEF123GHIJ","iat":1700000000}"#,
-                     "2023-11-14 22:13:20 UTC", "4. Base64url", "5. Signing input", "6. SHA-256", "7. Signature", "r: ", "s: ", "8. Token"]
+        let steps = [
+            "1. Key", "2. Header", #"{"alg":"ES256","kid":"ABC123DEFG"}"#, "3. Claims", #"{"iss":"DEF123GHIJ","iat":1700000000}"#,
+            "2023-11-14 22:13:20 UTC", "4. Base64url", "5. Signing input", "6. SHA-256", "7. Signature", "r: ", "s: ", "8. Token",
+        ]
         var cursor = out.startIndex
         for step in steps {
             let found = try #require(out.range(of: step, range: cursor..<out.endIndex), "missing or out of order: \(step)")
@@ -101,8 +105,9 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(verify.stdout.contains("signature: valid"))
     }
 
-    @Test("--explain fits a 60-column projector in both languages: every row within the width, the steps still in order, stdout the whole token",
-          arguments: ["en", "es"])
+    @Test(
+        "--explain fits a 60-column projector in both languages: every row within the width, the steps still in order, stdout the whole token",
+        arguments: ["en", "es"])
     func explainFits(language: String) throws {
         let key = try dir.generateKey()
         let result = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--explain", "--lang", language], env: ["COLUMNS": "60"])
@@ -151,12 +156,20 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
     @Test("verify: RFC 7515 A.3's example has a valid signature but is not an APNs token")
     func rfc7515() throws {
         // The appendix's JWK as a PEM public key: SubjectPublicKeyInfo prefix, then 04‖x‖y.
-        func b64u(_ s: String) -> Data { var t = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/"); while t.count % 4 != 0 { t += "=" }; return Data(base64Encoded: t)! }
-        var der = Data([0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86,
-                        0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04])
+        func b64u(_ s: String) -> Data {
+            var t = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            while t.count % 4 != 0 { t += "=" }
+            return Data(base64Encoded: t)!
+        }
+        var der = Data([
+            0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86,
+            0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04,
+        ])
         der += b64u("f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU") + b64u("x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0")
-        let pem = try dir.write("rfc7515.pem", "-----BEGIN PUBLIC KEY-----\n\(der.base64EncodedString(options: .lineLength64Characters))\n-----END PUBLIC KEY-----\n")
-        let token = "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
+        let pem = try dir.write(
+            "rfc7515.pem", "-----BEGIN PUBLIC KEY-----\n\(der.base64EncodedString(options: .lineLength64Characters))\n-----END PUBLIC KEY-----\n")
+        let token =
+            "eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.DtEhU3ljbEg8L38VWAfUAqOyKAM6-Xx-F4GawxaepmXFCgfTjDxw5djxLa8ISlSApmWQxfKTUJqPP3-Kg6NU1Q"
         let result = try CLI.pushctl(["jwt", "verify", token, "--key-file", pem])
         #expect(result.status == 1)
         #expect(result.stdout.contains("signature: valid — raw r‖s, 64 bytes"))
@@ -201,7 +214,8 @@ private func decodePart(_ part: Substring) throws -> [String: Any] {
         #expect(withPublic.status == 1)
         #expect(withPublic.stdout.contains("signature: valid"))
         #expect(withPublic.stdout.contains("✗ kid WRONG12345 is not this key's id ABC123DEFG (from --key-id)"), "\(withPublic.stdout)")
-        #expect(withPublic.stdout.contains("hint: the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id ABC123DEFG"))
+        #expect(
+            withPublic.stdout.contains("hint: the signature is this key's, so the token was signed with the wrong key id: sign again with --key-id ABC123DEFG"))
 
         // Matching ids: no such line, and a public key without an id says nothing about it.
         let fine = try CLI.pushctl(["jwt", "verify", misnamed, "--key-file", dir.path("pub.pem")])

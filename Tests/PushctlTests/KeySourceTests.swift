@@ -20,23 +20,30 @@ import Testing
 
     /// `send` to the mock with `auth` for the key, and nothing of the mock's own key.
     static func send(_ mock: MockProcess, _ auth: [String], env: [String: String] = [:], in directory: URL? = nil) throws -> CommandResult {
-        try CLI.pushctl(["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--team-id", team, "--topic", "com.example.app",
-                         "--device-token", token, "--title", "Hi"] + auth, env: env, in: directory)
+        try CLI.pushctl(
+            [
+                "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--team-id", team, "--topic", "com.example.app",
+                "--device-token", token, "--title", "Hi",
+            ] + auth, env: env, in: directory)
     }
 
     // MARK: PKCS#11
 
     /// SoftHSM2's module, where Debian, Ubuntu and Homebrew put it.
     static var softHSMModule: String? {
-        ["/usr/lib/softhsm/libsofthsm2.so", "/usr/lib/x86_64-linux-gnu/softhsm/libsofthsm2.so", "/usr/lib/aarch64-linux-gnu/softhsm/libsofthsm2.so",
-         "/opt/homebrew/lib/softhsm/libsofthsm2.so", "/usr/local/lib/softhsm/libsofthsm2.so"].first { FileManager.default.fileExists(atPath: $0) }
+        [
+            "/usr/lib/softhsm/libsofthsm2.so", "/usr/lib/x86_64-linux-gnu/softhsm/libsofthsm2.so", "/usr/lib/aarch64-linux-gnu/softhsm/libsofthsm2.so",
+            "/opt/homebrew/lib/softhsm/libsofthsm2.so", "/usr/local/lib/softhsm/libsofthsm2.so",
+        ].first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// A SoftHSM2 token initialised in `dir` (its own config: SOFTHSM2_CONF) holding `p8` as object
     /// "apns", user PIN pin-7x4q; the environment that finds it.
     static func token(in dir: TemporaryDirectory, holding p8: String) throws -> [String: String]? {
-        guard let module = softHSMModule, let util = ["/usr/bin/softhsm2-util", "/opt/homebrew/bin/softhsm2-util", "/usr/local/bin/softhsm2-util"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let module = softHSMModule,
+            let util = ["/usr/bin/softhsm2-util", "/opt/homebrew/bin/softhsm2-util", "/usr/local/bin/softhsm2-util"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             Issue.record("SoftHSM2 is not installed: Scripts/install-deps.sh installs softhsm2 and libengine-pkcs11-openssl (macOS: softhsm and libp11)")
             return nil
         }
@@ -71,9 +78,12 @@ import Testing
         let module = try #require(env["PUSHCTL_PKCS11_MODULE"])
         env.removeValue(forKey: "PUSHCTL_PKCS11_MODULE")
         env.removeValue(forKey: "PUSHCTL_KEY_FILE")
-        let inURI = try Self.send(mock, ["--key-file", uri + "?module-path=\(module)&pin-value=pin-7x4q", "--key-id", "TOKEN12345", "--no-jwt-cache"], env: env)
+        let inURI = try Self.send(
+            mock, ["--key-file", uri + "?module-path=\(module)&pin-value=pin-7x4q", "--key-id", "TOKEN12345", "--no-jwt-cache"], env: env)
         #expect(inURI.status == 0, "\(inURI.stderr)")
-        #expect(inURI.stderr.contains("PIN is on the command line") && inURI.stderr.contains("PUSHCTL_KEY_FILE") && !inURI.stderr.contains("pin-7x4q"), "\(inURI.stderr)")
+        #expect(
+            inURI.stderr.contains("PIN is on the command line") && inURI.stderr.contains("PUSHCTL_KEY_FILE") && !inURI.stderr.contains("pin-7x4q"),
+            "\(inURI.stderr)")
 
         // A wrong PIN, and no PIN with nobody to ask: refused, nothing sent.
         env["PUSHCTL_PKCS11_MODULE"] = module
@@ -87,8 +97,11 @@ import Testing
 
         // doctor: found, logged in, a P-256 key, a test signature verified.
         env["PUSHCTL_KEY_FILE"] = uri + "?pin-value=pin-7x4q"
-        let doctor = try CLI.pushctl(["doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-id", "TOKEN12345", "--team-id", Self.team,
-                                      "--output", "json"], env: env)
+        let doctor = try CLI.pushctl(
+            [
+                "doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-id", "TOKEN12345", "--team-id", Self.team,
+                "--output", "json",
+            ], env: env)
         let key = try #require(try JSONSerialization.jsonObject(with: Data(doctor.stdout.utf8)) as? [String: Any]).checks(named: "key")
         #expect(key?["status"] as? String == "pass", "\(doctor.stdout) \(doctor.stderr)")
         let found = key?["found"] as? String ?? ""
@@ -201,8 +214,9 @@ import Testing
         #expect(escaped.status == 0, "\(escaped.stderr)")
         // --signer (a flag) wins over PUSHCTL_KEY, and the signer's environment lacks it.
         let script = try Self.signerScript(dir, key: p8, dumpEnvironment: true)
-        let signed = try Self.send(mock, ["--signer", script, "--key-id", "SECRET1234", "--public-key", pem, "--no-jwt-cache"],
-                                   env: ["PUSHCTL_KEY": secret, "PUSHCTL_CACHE_KEY": Self.cacheKey])
+        let signed = try Self.send(
+            mock, ["--signer", script, "--key-id", "SECRET1234", "--public-key", pem, "--no-jwt-cache"],
+            env: ["PUSHCTL_KEY": secret, "PUSHCTL_CACHE_KEY": Self.cacheKey])
         #expect(signed.status == 0, "\(signed.stderr)")
         let childEnvironment = try String(contentsOfFile: dir.path("signer-env"), encoding: .utf8)
         #expect(!childEnvironment.contains("PUSHCTL_KEY=") && !childEnvironment.contains("PRIVATE KEY") && !childEnvironment.contains("PUSHCTL_CACHE_KEY"))
@@ -224,15 +238,18 @@ import Testing
         var scalar = Array(der[at..<(at + 32)])
         change(&scalar)
         der.replaceSubrange(at..<(at + 32), with: scalar)
-        return "-----BEGIN PRIVATE KEY-----\n" + Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed]) + "\n-----END PRIVATE KEY-----\n"
+        return "-----BEGIN PRIVATE KEY-----\n" + Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            + "\n-----END PRIVATE KEY-----\n"
     }
 
     @Test("a .p8 with one private bit flipped, a scalar of 0 or of n: refused with 65 and what is wrong, nothing sent")
     func damagedKeys() throws {
         let dir = try TemporaryDirectory()
         let (p8, _, mock) = try Self.keyAndMock(dir, id: "DAMAGE1234")
-        let order: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                              0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51]
+        let order: [UInt8] = [
+            0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+        ]
         let cases: [(name: String, change: (inout [UInt8]) -> Void, says: String)] = [
             ("flipped", { $0[31] ^= 0x01 }, "public half does not match its private half"),
             ("zero", { $0 = [UInt8](repeating: 0, count: 32) }, "private scalar is out of range"),
@@ -253,14 +270,19 @@ import Testing
 
     @Test("--proxy with a password prints a warning naming PUSHCTL_PROXY and never the password")
     func proxyPasswordCalledOut() throws {
-        let result = try CLI.pushctl(["send", "--proxy", "http://user:s3cretpw@127.0.0.1:9", "--jwt", "x", "--topic", "com.example.app",
-                                      "--device-token", Self.token, "--title", "Hi", "--dry-run"])
+        let result = try CLI.pushctl([
+            "send", "--proxy", "http://user:s3cretpw@127.0.0.1:9", "--jwt", "x", "--topic", "com.example.app",
+            "--device-token", Self.token, "--title", "Hi", "--dry-run",
+        ])
         #expect(result.stderr.contains("PUSHCTL_PROXY") && result.stderr.contains("http://user:***@127.0.0.1:9"), "\(result.stderr)")
         #expect(!result.stderr.contains("s3cretpw") && !result.stdout.contains("s3cretpw"), "\(result.stdout) \(result.stderr)")
-        let fromVariable = try CLI.pushctl(["doctor", "--endpoint", "https://127.0.0.1:9", "--timeout", "2", "--output", "json"],
-                                           env: ["PUSHCTL_PROXY": "http://user:s3cretpw@127.0.0.1:9"])
+        let fromVariable = try CLI.pushctl(
+            ["doctor", "--endpoint", "https://127.0.0.1:9", "--timeout", "2", "--output", "json"],
+            env: ["PUSHCTL_PROXY": "http://user:s3cretpw@127.0.0.1:9"])
         #expect(!fromVariable.stderr.contains("PUSHCTL_PROXY") || !fromVariable.stderr.contains("command line"), "a variable is not called out")
-        #expect(!fromVariable.stdout.contains("s3cretpw") && fromVariable.stdout.contains("user:***"), "doctor shows proxies without their passwords: \(fromVariable.stdout)")
+        #expect(
+            !fromVariable.stdout.contains("s3cretpw") && fromVariable.stdout.contains("user:***"),
+            "doctor shows proxies without their passwords: \(fromVariable.stdout)")
     }
 }
 

@@ -20,9 +20,11 @@ struct LiveActivityTests {
         let mock = try MockProcess(dir: dir)
         let attributes = try dir.write("attributes.json", #"{"orderNumber":"A-1042"}"#)
         let before = Int(Date().timeIntervalSince1970)
-        let start = try mock.send(["--device-token", sampleToken, "--live-activity", "start", "--title", "On its way", "--body", "Track it",
-                                   "--attributes-type", "DeliveryAttributes", "--attributes", "@" + attributes,
-                                   "--content-state", #"{"minutesAway":25}"#, "--input-push-token", "--stale-date", "\(before + 3600)"])
+        let start = try mock.send([
+            "--device-token", sampleToken, "--live-activity", "start", "--title", "On its way", "--body", "Track it",
+            "--attributes-type", "DeliveryAttributes", "--attributes", "@" + attributes,
+            "--content-state", #"{"minutesAway":25}"#, "--input-push-token", "--stale-date", "\(before + 3600)",
+        ])
         #expect(start.status == 0, "\(start.stderr)")
         let request = try Self.lastRequest(mock, count: 1)
         let headers = request["headers"] as? [String: Any] ?? [:]
@@ -37,12 +39,16 @@ struct LiveActivityTests {
         #expect(aps["input-push-token"] as? Int == 1)
         #expect((aps["alert"] as? [String: Any])?["title"] as? String == "On its way")
         #expect(!start.stderr.contains("hourly budget"), "one update cannot spend the budget: no warning")
-        let many = try mock.send(["--device-token", sampleToken, "--device-token", otherToken, "--live-activity", "update",
-                                  "--content-state", #"{"minutesAway":20}"#])
+        let many = try mock.send([
+            "--device-token", sampleToken, "--device-token", otherToken, "--live-activity", "update",
+            "--content-state", #"{"minutesAway":20}"#,
+        ])
         #expect(many.status == 0 && many.stderr.contains("hourly budget"), "a run of many priority-10 updates is warned about: \(many.stderr)")
 
-        let end = try mock.send(["--device-token", sampleToken, "--live-activity", "end", "--priority", "5", "--timestamp", "1767225600",
-                                 "--content-state", "{}", "--dismissal-date", "\(before + 600)"])
+        let end = try mock.send([
+            "--device-token", sampleToken, "--live-activity", "end", "--priority", "5", "--timestamp", "1767225600",
+            "--content-state", "{}", "--dismissal-date", "\(before + 600)",
+        ])
         #expect(end.status == 0, "\(end.stderr)")
         let ended = try Self.aps(try Self.lastRequest(mock, count: 4))
         #expect(ended["event"] as? String == "end" && ended["timestamp"] as? Int == 1_767_225_600)
@@ -59,7 +65,10 @@ struct LiveActivityTests {
             (["--live-activity", "update", "--content-state", "{}", "--dismissal-date", "1"], "dismissal-date is only for end"),
             (["--live-activity", "end", "--dismissal-date", "\(Int(Date().timeIntervalSince1970) + 5 * 3600)"], "more than 4 hours ahead"),
             (["--push-type", "liveactivity", "--payload-json", #"{"aps":{"events":"update","timestamp":1,"content-state":{}}}"#], #"did you mean "event""#),
-            (["--push-type", "liveactivity", "--payload-json", #"{"aps":{"event":"update","timestamp":1,"content-state":{},"state-date":1}}"#], #"did you mean "stale-date""#),
+            (
+                ["--push-type", "liveactivity", "--payload-json", #"{"aps":{"event":"update","timestamp":1,"content-state":{},"state-date":1}}"#],
+                #"did you mean "stale-date""#
+            ),
         ]
         for (arguments, message) in cases {
             let result = try mock.send(["--device-token", sampleToken] + arguments)
@@ -77,15 +86,19 @@ struct LiveActivityTests {
         #expect(notJSON.status == 65 && notJSON.stderr.contains("--content-state is not valid JSON"))
 
         // Warnings only: the date trap, a stale-date already past.
-        let warned = try mock.send(["--device-token", sampleToken, "--live-activity", "update", "--priority", "5",
-                                    "--content-state", #"{"arrivalDate":1800000000}"#, "--stale-date", "1000"])
+        let warned = try mock.send([
+            "--device-token", sampleToken, "--live-activity", "update", "--priority", "5",
+            "--content-state", #"{"arrivalDate":1800000000}"#, "--stale-date", "1000",
+        ])
         #expect(warned.status == 0, "\(warned.stderr)")
         #expect(warned.stderr.contains("seconds since 2001-01-01") && warned.stderr.contains("821692800"))
         #expect(warned.stderr.contains("stale-date is already past"))
 
         // --no-lint sends it anyway; the mock answers 200 as APNs does, and logs what a device would drop.
-        let forced = try mock.send(["--device-token", sampleToken, "--push-type", "liveactivity", "--no-lint",
-                                    "--payload-json", #"{"aps":{"event":"update","timestamp":1}}"#])
+        let forced = try mock.send([
+            "--device-token", sampleToken, "--push-type", "liveactivity", "--no-lint",
+            "--payload-json", #"{"aps":{"event":"update","timestamp":1}}"#,
+        ])
         #expect(forced.status == 0, "\(forced.stderr)")
         let logged = try Self.lastRequest(mock, count: 2)
         #expect((logged["detail"] as? String ?? "").contains("a device would drop this Live Activity"), "\(logged)")
@@ -99,7 +112,8 @@ struct LiveActivityTests {
     @Test func requestsFileLinesAreLintedToo() throws {
         let dir = try TemporaryDirectory()
         let mock = try MockProcess(dir: dir)
-        let good = #"{"token":"\#(sampleToken)","push-type":"liveactivity","priority":5,"payload":{"aps":{"event":"update","timestamp":1,"content-state":{"s":1}}}}"#
+        let good =
+            #"{"token":"\#(sampleToken)","push-type":"liveactivity","priority":5,"payload":{"aps":{"event":"update","timestamp":1,"content-state":{"s":1}}}}"#
         let bad = #"{"token":"\#(otherToken)","push-type":"liveactivity","payload":{"aps":{"event":"update","timestamp":1}}}"#
         let file = try dir.write("requests.jsonl", good + "\n" + bad + "\n")
         let refused = try mock.send(["--requests-file", file])
@@ -113,8 +127,11 @@ struct LiveActivityTests {
 
     /// `pushctl channel …` and `send --channel-id` with the mock's environment and key.
     static func channel(_ mock: MockProcess, _ arguments: [String]) throws -> CommandResult {
-        try CLI.pushctl(["channel"] + arguments + ["--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile,
-                                                   "--team-id", "DEF123GHIJ", "--topic", "com.example.app"])
+        try CLI.pushctl(
+            ["channel"] + arguments + [
+                "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile,
+                "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
+            ])
     }
 
     @Test func channelsAndBroadcasts() throws {
@@ -148,8 +165,10 @@ struct LiveActivityTests {
         #expect(readJSON["storage"] as? String == "none" && readJSON["pushType"] as? String == "LiveActivity")
 
         // A broadcast: POST /4/broadcasts/apps/<bundle> with the channel's headers.
-        let base = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                    "--topic", "com.example.app"]
+        let base = [
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app",
+        ]
         let payload = Repository.payloads.appendingPathComponent("broadcast-update.json").path
         let broadcast = try CLI.pushctl(base + ["--channel-id", id, "--payload", payload, "--priority", "5", "--output", "jsonl"])
         #expect(broadcast.status == 0, "\(broadcast.stderr)")
@@ -177,15 +196,21 @@ struct LiveActivityTests {
         #expect(kept.status == 0, "\(kept.stderr)")
 
         // Refused before sending: a start, a suffixed bundle id, a payload over 5,120 bytes, a bad id.
-        let start = try CLI.pushctl(base + ["--channel-id", id, "--live-activity", "start", "--title", "x", "--content-state", "{}",
-                                            "--attributes-type", "A", "--attributes", "{}"])
+        let start = try CLI.pushctl(
+            base + [
+                "--channel-id", id, "--live-activity", "start", "--title", "x", "--content-state", "{}",
+                "--attributes-type", "A", "--attributes", "{}",
+            ])
         #expect(start.status == 65 && start.stderr.contains("cannot start"))
         var suffixed = base
         suffixed[suffixed.count - 1] = "com.example.app.push-type.liveactivity"
         let suffix = try CLI.pushctl(suffixed + ["--channel-id", id, "--payload", payload])
         #expect(suffix.status == 65 && suffix.stderr.contains("bare bundle id"))
-        let big = try CLI.pushctl(base + ["--channel-id", id, "--live-activity", "update",
-                                          "--content-state", #"{"x":"\#(String(repeating: "a", count: 5200))"}"#])
+        let big = try CLI.pushctl(
+            base + [
+                "--channel-id", id, "--live-activity", "update",
+                "--content-state", #"{"x":"\#(String(repeating: "a", count: 5200))"}"#,
+            ])
         #expect(big.status == 65 && big.stderr.contains("5120"))
         #expect(try CLI.pushctl(base + ["--channel-id", "not base64!", "--payload", payload]).status == 65)
         #expect(try CLI.pushctl(base + ["--channel-id", id, "--device-token", sampleToken, "--payload", payload]).status == 64)
@@ -213,19 +238,32 @@ struct LiveActivityTests {
         #expect(try curl("GET", "/1/apps/com.example.app/channels", ["apns-channel-id: !!"]).contains("BadChannelId"))
         #expect(try curl("GET", "/1/apps/com.example.app/channels", ["apns-channel-id: dGVzdA=="]).contains("ChannelNotRegistered"))
         #expect(try curl("POST", "/1/apps/com.example.app/channels", body: "not json").contains("BadRequestPayload"))
-        #expect(try curl("POST", "/1/apps/com.example.app/channels", body: #"{"message-storage-policy":7,"push-type":"LiveActivity"}"#).contains("BadRequestParams"))
+        #expect(
+            try curl("POST", "/1/apps/com.example.app/channels", body: #"{"message-storage-policy":7,"push-type":"LiveActivity"}"#).contains("BadRequestParams")
+        )
         #expect(try curl("POST", "/1/apps/com.example.app.push-type.liveactivity/channels", body: "{}").contains("TopicDisallowed"))
         #expect(try curl("PUT", "/1/apps/com.example.app/channels").contains("MethodNotAllowed"))
         #expect(try curl("GET", "/1/apps/com.example.app/elsewhere").contains("BadPath"))
         let made = try curl("POST", "/1/apps/com.example.app/channels", body: #"{"message-storage-policy":0,"push-type":"LiveActivity"}"#)
         #expect(made.hasSuffix(" 201"))
         let id = try #require(try Self.channelIDs(mock).first)
-        #expect(try curl("POST", "/4/broadcasts/apps/com.example.app", ["apns-channel-id: \(id)", "apns-priority: 10", "apns-expiration: 0"],
-                         body: #"{"aps":{}}"#).contains("MissingPushType"))
-        #expect(try curl("POST", "/4/broadcasts/apps/com.example.app", ["apns-channel-id: \(id)", "apns-push-type: alert", "apns-priority: 10",
-                                                                         "apns-expiration: 0"], body: #"{"aps":{}}"#).contains("InvalidPushType"))
+        #expect(
+            try curl(
+                "POST", "/4/broadcasts/apps/com.example.app", ["apns-channel-id: \(id)", "apns-priority: 10", "apns-expiration: 0"],
+                body: #"{"aps":{}}"#
+            ).contains("MissingPushType"))
+        #expect(
+            try curl(
+                "POST", "/4/broadcasts/apps/com.example.app",
+                [
+                    "apns-channel-id: \(id)", "apns-push-type: alert", "apns-priority: 10",
+                    "apns-expiration: 0",
+                ], body: #"{"aps":{}}"#
+            ).contains("InvalidPushType"))
         // Unauthenticated: the usual 403.
-        let noAuth = try CLI.run("/usr/bin/env", ["curl", "-s", "--http2", "--cacert", mock.caFile, "-w", " %{http_code}", mock.url + "/1/apps/com.example.app/all-channels"]).stdout
+        let noAuth = try CLI.run(
+            "/usr/bin/env", ["curl", "-s", "--http2", "--cacert", mock.caFile, "-w", " %{http_code}", mock.url + "/1/apps/com.example.app/all-channels"]
+        ).stdout
         #expect(noAuth.contains("MissingProviderToken") && noAuth.hasSuffix(" 403"))
     }
 

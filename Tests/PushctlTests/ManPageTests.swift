@@ -8,8 +8,12 @@ import Testing
 
     func page() throws -> String {
         let mock = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().appendingPathComponent("pushctl-mock").path
-        let result = try CLI.run("/usr/bin/env", ["python3", ManPageTests.root.appendingPathComponent("Scripts/manpage.py").path,
-                                                  CLI.pushctlPath, mock])
+        let result = try CLI.run(
+            "/usr/bin/env",
+            [
+                "python3", ManPageTests.root.appendingPathComponent("Scripts/manpage.py").path,
+                CLI.pushctlPath, mock,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }
@@ -55,14 +59,14 @@ import Testing
             // man-db reads a local file with -l; macOS's man takes a path (one with a slash) as it is,
             // and its mandoc warns in words of its own, so only Linux's is held to no warning.
             #if os(Linux)
-            let arguments = ["-l", file]
+                let arguments = ["-l", file]
             #else
-            let arguments = [file]
+                let arguments = [file]
             #endif
             let result = try CLI.run(Tool.path("man"), arguments, env: ["MANWIDTH": "80", "LANG": locale, "LC_ALL": locale, "MANPAGER": "cat", "PAGER": "cat"])
             #expect(result.status == 0)
             #if os(Linux)
-            #expect(result.stderr.isEmpty, "\(locale): \(result.stderr)")
+                #expect(result.stderr.isEmpty, "\(locale): \(result.stderr)")
             #endif
             #expect(result.stdout.contains("EXIT STATUS") && result.stdout.contains("ENVIRONMENT"))
             #expect(result.stdout.contains("PUSHCTL_CACHE_DIR"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PushSystem
+import Testing
 
 /// A `pushctl mock` process on loopback (real TLS + HTTP/2), with its log, for end-to-end tests.
 final class MockProcess {
@@ -20,8 +20,11 @@ final class MockProcess {
         caFile = dir.path("mock-ca.pem")
         logFile = dir.path("mock.log")
         process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
-        process.arguments = ["mock", "--port", "0", "--ca-out", caFile, "--log", logFile, "--key-file", keyFile,
-                             "--team-id", "DEF123GHIJ"] + extra
+        process.arguments =
+            [
+                "mock", "--port", "0", "--ca-out", caFile, "--log", logFile, "--key-file", keyFile,
+                "--team-id", "DEF123GHIJ",
+            ] + extra
         process.environment = CLI.baseEnvironment.merging(env) { $1 }
         let out = Pipe()
         process.standardOutput = out
@@ -53,8 +56,11 @@ final class MockProcess {
 
     /// `send` with this mock as the endpoint and the generated key.
     func send(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> CommandResult {
-        try CLI.pushctl(["send", "--endpoint", url, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
-                         "--topic", "com.example.app"] + arguments, stdin: stdin, env: env)
+        try CLI.pushctl(
+            [
+                "send", "--endpoint", url, "--cacert", caFile, "--key-file", keyFile, "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.app",
+            ] + arguments, stdin: stdin, env: env)
     }
 
     /// The requests the mock received, as JSON objects; waits (briefly) for `count` of them,
@@ -89,8 +95,10 @@ extension MockProcess {
             let sent = try send(["--device-token", marker, "--title", "marker"])
             guard sent.status == 0 else { throw CLIError("the marker request was refused: \(sent.stderr)") }
         case .curl:
-            _ = try curl(["--http2", "-sS", "-o", "/dev/null", "--cacert", caFile, "-H", "apns-topic: com.example.app",
-                          "--data-binary", #"{"aps":{"alert":"marker"}}"#, "\(url)/3/device/\(marker)"])
+            _ = try curl([
+                "--http2", "-sS", "-o", "/dev/null", "--cacert", caFile, "-H", "apns-topic: com.example.app",
+                "--data-binary", #"{"aps":{"alert":"marker"}}"#, "\(url)/3/device/\(marker)",
+            ])
         }
         let deadline = Date().addingTimeInterval(10)
         func token(_ request: [String: Any]) -> String { (request["path"] as? String).map { String($0.dropFirst("/3/device/".count)) } ?? "" }

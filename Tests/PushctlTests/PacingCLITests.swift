@@ -39,15 +39,20 @@ import Testing
         }
     }
 
-    @Test("--rate and --spread refuse what is not a pace (64), saying what they take, in English and Spanish",
-          arguments: [["--rate", "0"], ["--rate", "-5"], ["--rate", "fast"], ["--rate", "nan"], ["--spread", "0"], ["--spread", "10x"],
-                      ["--rate", "10", "--spread", "1m"]])
+    @Test(
+        "--rate and --spread refuse what is not a pace (64), saying what they take, in English and Spanish",
+        arguments: [
+            ["--rate", "0"], ["--rate", "-5"], ["--rate", "fast"], ["--rate", "nan"], ["--spread", "0"], ["--spread", "10x"],
+            ["--rate", "10", "--spread", "1m"],
+        ])
     func refusals(arguments: [String]) throws {
         let mock = try MockProcess(dir: dir)
         let result = try mock.send(["--device-token", tokens(1)[0], "--title", "Hi"] + arguments)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains(arguments.contains("--spread") && arguments.contains("--rate") ? "give one" : arguments[0]), "\(result.stderr)")
-        #expect(result.stderr.contains("a number above 0") || result.stderr.contains("a duration above 0") || result.stderr.contains("give one"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("a number above 0") || result.stderr.contains("a duration above 0") || result.stderr.contains("give one"), "\(result.stderr)"
+        )
         let spanish = try mock.send(["--device-token", tokens(1)[0], "--title", "Hi", "--lang", "es"] + arguments)
         #expect(spanish.status == 64 && (spanish.stderr.contains("mayor que 0") || spanish.stderr.contains("da solo uno")), "\(spanish.stderr)")
         #expect(try mock.requestsSoFar().isEmpty, "nothing was sent")

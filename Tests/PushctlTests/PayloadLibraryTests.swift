@@ -63,8 +63,9 @@ struct LibraryPayload: Sendable, CustomTestStringConvertible {
         let readme = try String(contentsOf: Repository.payloads.appendingPathComponent("README.md"), encoding: .utf8)
         for payload in Self.library {
             let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(payload.file)`") }
-            #expect(row?.contains(payload.flag.map { "--push-type \($0)" } ?? "\(payload.pushType) (inferred") == true,
-                    "payloads/README.md: no row for \(payload.file) with its push type")
+            #expect(
+                row?.contains(payload.flag.map { "--push-type \($0)" } ?? "\(payload.pushType) (inferred") == true,
+                "payloads/README.md: no row for \(payload.file) with its push type")
         }
     }
 
@@ -92,8 +93,9 @@ struct LibraryPayload: Sendable, CustomTestStringConvertible {
         #expect((simulator as? [String: Any])?["Simulator Target Bundle"] is String)
     }
 
-    @Test("pushctl sends each payload file byte for byte, with the push type, topic and priority it needs",
-          arguments: library)
+    @Test(
+        "pushctl sends each payload file byte for byte, with the push type, topic and priority it needs",
+        arguments: library)
     func sendsAsIs(_ payload: LibraryPayload) throws {
         let dir = try TemporaryDirectory()
         let mock = try MockProcess(dir: dir)

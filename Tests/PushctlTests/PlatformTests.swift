@@ -105,8 +105,10 @@ import Testing
     @Test("the check sees through #if/#elseif/#else")
     func branchStackReadsConditions() {
         var stack = BranchStack()
-        let lines = ["#if os(Linux)", "a", "#else", "b", "#endif", "#if canImport(Darwin)", "c", "#else", "d", "#endif",
-                     "#if canImport(Glibc)", "e", "#elseif canImport(Darwin)", "f", "#endif", "g"]
+        let lines = [
+            "#if os(Linux)", "a", "#else", "b", "#endif", "#if canImport(Darwin)", "c", "#else", "d", "#endif",
+            "#if canImport(Glibc)", "e", "#elseif canImport(Darwin)", "f", "#endif", "g",
+        ]
         var linux: [String] = []
         for line in lines {
             stack.read(Substring(line))

@@ -68,9 +68,11 @@ final class ProxyProcess {
         let mock = try MockProcess(dir: dir)
         let http = try ProxyProcess(tinyproxy: dir)
         let socks = try ProxyProcess(microsocks: nil)
-        for (arguments, env) in [(["--proxy", "http://127.0.0.1:\(http.port)"], [String: String]()),
-                                 ([], ["PUSHCTL_PROXY": "socks5h://127.0.0.1:\(socks.port)"]),
-                                 (["--proxy", "socks5://127.0.0.1:\(socks.port)"], [:])] {
+        for (arguments, env) in [
+            (["--proxy", "http://127.0.0.1:\(http.port)"], [String: String]()),
+            ([], ["PUSHCTL_PROXY": "socks5h://127.0.0.1:\(socks.port)"]),
+            (["--proxy", "socks5://127.0.0.1:\(socks.port)"], [:]),
+        ] {
             let before = try mock.requests().count
             let result = try mock.send(["--device-token", sampleToken, "--title", "x"] + arguments, env: env)
             #expect(result.status == 0, "\(arguments) \(env): \(result.stderr)")
@@ -91,8 +93,10 @@ final class ProxyProcess {
         #expect(refused.status == 69)
         #expect(refused.stdout.contains("407") && refused.stderr.contains("hint: the proxy"), "\(refused.stdout)\(refused.stderr)")
         let file = try dir.write("proxy-user", "alice:s3cret-word\n")
-        let through = try mock.send(["--device-token", sampleToken, "--title", "x", "--proxy", "http://127.0.0.1:\(http.port)",
-                                     "--proxy-user-file", file, "--verbose"])
+        let through = try mock.send([
+            "--device-token", sampleToken, "--title", "x", "--proxy", "http://127.0.0.1:\(http.port)",
+            "--proxy-user-file", file, "--verbose",
+        ])
         #expect(through.status == 0, "\(through.stderr)")
         #expect(through.stderr.contains("Proxy-Authorization: [redacted"), "the CONNECT's credentials are redacted in the trace")
         #expect(!(through.stdout + through.stderr).contains("s3cret-word"))
@@ -118,8 +122,9 @@ final class ProxyProcess {
         #expect(result.stderr.contains("hint: the proxy could not be reached"), "\(result.stderr)")
     }
 
-
-    @Test("without --proxy, libcurl's variables are followed: https_proxy, HTTPS_PROXY, all_proxy or ALL_PROXY naming a proxy that is gone fails the send (69); no_proxy naming the host sends directly")
+    @Test(
+        "without --proxy, libcurl's variables are followed: https_proxy, HTTPS_PROXY, all_proxy or ALL_PROXY naming a proxy that is gone fails the send (69); no_proxy naming the host sends directly"
+    )
     func environmentProxies() throws {
         let mock = try MockProcess(dir: dir)
         let gone = "http://127.0.0.1:\(ProxyProcess.freePort())"
@@ -132,14 +137,19 @@ final class ProxyProcess {
         #expect(direct.status == 0, "\(direct.stderr)")
         #expect(try mock.requestsSoFar().count == 1)
     }
-    @Test("bad proxy settings are refused before anything connects", arguments: [
-        (["--proxy", "ftp://127.0.0.1:1"], 65),
-        (["--proxy", "http://a b"], 65),
-        (["--proxy-user-file", "/nonexistent"], 64),
-    ] as [([String], Int32)])
+    @Test(
+        "bad proxy settings are refused before anything connects",
+        arguments: [
+            (["--proxy", "ftp://127.0.0.1:1"], 65),
+            (["--proxy", "http://a b"], 65),
+            (["--proxy-user-file", "/nonexistent"], 64),
+        ] as [([String], Int32)])
     func refusals(_ extra: [String], _ status: Int32) throws {
-        let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x",
-                                      "--endpoint", "https://127.0.0.1:9", "--jwt", "x.y.z"] + extra)
+        let result = try CLI.pushctl(
+            [
+                "send", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x",
+                "--endpoint", "https://127.0.0.1:9", "--jwt", "x.y.z",
+            ] + extra)
         #expect(result.status == status, "\(extra): \(result.stderr)")
     }
 }

@@ -78,7 +78,9 @@ import Testing
             .replacing(/\ +/, with: " ")
     }
 
-    @Test("every console example of the README, run after the key and the mock of \"Your first push\" as printed, prints what the README shows and exits as it says")
+    @Test(
+        "every console example of the README, run after the key and the mock of \"Your first push\" as printed, prints what the README shows and exits as it says"
+    )
     func consoleExamples() throws {
         let setUp = Self.joined(try #require(try Self.blocks(in: "Your first push").first { $0.0 == "sh" }?.1, "an sh block with the key and the mock"))
         let keyLine = try #require(setUp.first { $0.hasPrefix("pushctl key generate") })
@@ -106,14 +108,16 @@ import Testing
             script += example.command.replacingOccurrences(of: "https://127.0.0.1:8443", with: url) + "\n"
             script += "printf '[exit %d]\\n' $?\n"
         }
-        let (shell, primary) = try PseudoTerminal.spawn("/bin/bash", ["-c", script],
-                                                        environment: CLI.baseEnvironment.merging(env) { $1 }, directory: folder.url, columns: 250)
+        let (shell, primary) = try PseudoTerminal.spawn(
+            "/bin/bash", ["-c", script],
+            environment: CLI.baseEnvironment.merging(env) { $1 }, directory: folder.url, columns: 250)
         defer { close(primary) }
         let drawn = String(decoding: PseudoTerminal.readAll(primary, seconds: 90), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         #expect(shell.waitUntilExit(orKillAfter: 30) && shell.terminationStatus == 0, "\(script)\n\(drawn)")
 
         for (number, example) in examples.enumerated() {
-            let printed = drawn.components(separatedBy: "[command \(number)]\n").dropFirst().first?
+            let printed =
+                drawn.components(separatedBy: "[command \(number)]\n").dropFirst().first?
                 .components(separatedBy: "\n").filter { !$0.isEmpty } ?? []
             let status = printed.first { $0.hasPrefix("[exit ") }
             let lines = printed.prefix { !$0.hasPrefix("[exit ") }.map(Self.shape)

@@ -8,7 +8,9 @@ import Testing
     let dir = try! TemporaryDirectory()
 
     func run(_ script: String, failing: Bool, extra: [String: String] = [:]) throws -> CommandResult {
-        let swift = try dir.write("swift", """
+        let swift = try dir.write(
+            "swift",
+            """
             #!/usr/bin/env bash
             if [ "$1" = build ]; then
               for i in $(seq 1 300); do echo "[$i/300] Compiling Part$i.swift"; done
@@ -61,12 +63,16 @@ import Testing
         #expect(!result.stderr.contains("quickOne"), "\(result.stderr)")
     }
 
-    @Test("Scripts/check-workflows.py finds what would break a README workflow: pushctl called before it is installed, a secret in a job output, a shellcheck warning, YAML that does not parse")
+    @Test(
+        "Scripts/check-workflows.py finds what would break a README workflow: pushctl called before it is installed, a secret in a job output, a shellcheck warning, YAML that does not parse"
+    )
     func workflowChecks() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let checker = root.appendingPathComponent("Scripts/check-workflows.py").path
         let workflow = try dir.write("ok.yml", "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n")
-        let bad = try dir.write("README.md", """
+        let bad = try dir.write(
+            "README.md",
+            """
             ```yaml
             jobs:
               mint:
@@ -96,21 +102,36 @@ import Testing
         #expect(result.stderr.contains("SC2155"), "\(result.stderr)")
         #expect(result.stderr.contains("the YAML does not parse"), "\(result.stderr)")
         #expect(!result.stderr.contains("job push"), "the push job installs first: \(result.stderr)")
-        let good = try dir.write("GOOD.md", "```yaml\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: bash Scripts/install.sh \"$HOME/.local\"\n      - run: pushctl --version\n```\n")
+        let good = try dir.write(
+            "GOOD.md",
+            "```yaml\njobs:\n  b:\n    runs-on: ubuntu-latest\n    steps:\n      - run: bash Scripts/install.sh \"$HOME/.local\"\n      - run: pushctl --version\n```\n"
+        )
         let passed = try CLI.run("/usr/bin/env", ["python3", checker, good, workflow])
         #expect(passed.status == 0, "\(passed.stderr)")
     }
 
-    @Test("Scripts/check-workflows.py holds each engine's recipe to its engine's rules: the action, the Kubernetes Indexed Job, the GitLab job",
-          arguments: [
-              ("action", ".github/actions/send/action.yml", [("key=\"$RUNNER_TEMP/pushctl-key/AuthKey.p8\"", "key=${{ inputs.key }}"), ("actions/upload-artifact@v4", "actions/cache/save@v4")],
-               ["puts an input into the script's text", "never uploads the journal"]),
-              ("kubernetes", "Scripts/recipes/kubernetes-indexed-job.yaml", [("values: [64, 65, 66]", "values: [64, 65]"), ("--shard auto/4", "--shard auto/3"),
-                                                                           ("completionMode: Indexed", "completionMode: NonIndexed"), ("values: [75]", "values: [76]")],
-               ["does not fail the Job on 64, 65 and 66", "--shard auto/3 against 4 copies", "completionMode is not Indexed", "does not retry on 75"]),
-              ("gitlab", "Scripts/recipes/gitlab-ci.yml", [("--shard auto \\", "--shard 1/4 \\"), ("  before_script: *pushctl-install\n  script:\n    - |", "  script:\n    - |")],
-               ["does not send with --shard auto", "calls pushctl, and its before_script installs nothing"]),
-          ] as [(String, String, [(String, String)], [String])])
+    @Test(
+        "Scripts/check-workflows.py holds each engine's recipe to its engine's rules: the action, the Kubernetes Indexed Job, the GitLab job",
+        arguments: [
+            (
+                "action", ".github/actions/send/action.yml",
+                [("key=\"$RUNNER_TEMP/pushctl-key/AuthKey.p8\"", "key=${{ inputs.key }}"), ("actions/upload-artifact@v4", "actions/cache/save@v4")],
+                ["puts an input into the script's text", "never uploads the journal"]
+            ),
+            (
+                "kubernetes", "Scripts/recipes/kubernetes-indexed-job.yaml",
+                [
+                    ("values: [64, 65, 66]", "values: [64, 65]"), ("--shard auto/4", "--shard auto/3"),
+                    ("completionMode: Indexed", "completionMode: NonIndexed"), ("values: [75]", "values: [76]"),
+                ],
+                ["does not fail the Job on 64, 65 and 66", "--shard auto/3 against 4 copies", "completionMode is not Indexed", "does not retry on 75"]
+            ),
+            (
+                "gitlab", "Scripts/recipes/gitlab-ci.yml",
+                [("--shard auto \\", "--shard 1/4 \\"), ("  before_script: *pushctl-install\n  script:\n    - |", "  script:\n    - |")],
+                ["does not send with --shard auto", "calls pushctl, and its before_script installs nothing"]
+            ),
+        ] as [(String, String, [(String, String)], [String])])
     func recipeChecks(kind: String, file: String, breaks: [(String, String)], complaints: [String]) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let checker = root.appendingPathComponent("Scripts/check-workflows.py").path

@@ -11,9 +11,11 @@ import Testing
     func alert() throws {
         let mock = try MockProcess(dir: dir)
         let id = "123e4567-e89b-12d3-a456-426614174000"
-        let result = try mock.send(["--device-token", "<\(sampleToken.uppercased())>", "--title", "Hello", "--body", "From pushctl",
-                                    "--badge", "3", "--sound", "default", "--collapse-id", "news", "--expiration", "0",
-                                    "--apns-id", id])
+        let result = try mock.send([
+            "--device-token", "<\(sampleToken.uppercased())>", "--title", "Hello", "--body", "From pushctl",
+            "--badge", "3", "--sound", "default", "--collapse-id", "news", "--expiration", "0",
+            "--apns-id", id,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // Whole tokens when stdout is not a terminal (a file or a pipe keeps what a script needs).
         #expect(result.stdout.hasPrefix("✓ \(sampleToken)  200  apns-id \(id)"))
@@ -60,24 +62,29 @@ import Testing
         #expect(headers(requests[1])["apns-topic"] == "com.example.app.voip")
     }
 
-    @Test("each pre-send rule refuses with 65, says why, and nothing reaches the server", arguments: [
-        (["--payload-json", "{\"aps\":{\"alert\":\"" + String(repeating: "a", count: 4077) + "\"}}"], "1 over APNs' limit of 4096 bytes"),
-        (["--push-type", "voip", "--payload-json", "{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5104) + "\"}"], "1 over APNs' limit of 5120 bytes"),
-        (["--content-available", "--priority", "10"], "--priority 10 with a background push"),
-        (["--title", "x", "--priority", "7"], "--priority must be 10"),
-        (["--title", "x", "--push-type", "fast"], "not an APNs push type"),
-        (["--title", "x", "--collapse-id", String(repeating: "é", count: 33)], "66 bytes, 2 over APNs' limit of 64 bytes"),
-        (["--title", "x", "--apns-id", "not-a-uuid"], "is not a UUID"),
-        (["--title", "x", "--expiration", "soon"], "--expiration must be UNIX seconds"),
-        (["--title", "x", "--expiration", "2026-12-01"], "that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200"),
-        (["--payload-json", "[1,2]"], "not a JSON object"),
-        (["--payload-json", "{\"aps\":"], "not valid JSON"),
-        (["--payload-json", "   "], "is empty"),
-        (["--title", "x", "--device-token", "abc"], "odd number of hex digits"),
-        (["--title", "x", "--device-token", "zz11"], "has 'z' at position 1"),
-        (["--title", "x", "--interruption-level", "loud"], "the interruption level must be one of"),
-        (["--title", "x", "--interruption-level", "timesensitive"], "got 'timesensitive'; did you mean time-sensitive?"),
-    ])
+    @Test(
+        "each pre-send rule refuses with 65, says why, and nothing reaches the server",
+        arguments: [
+            (["--payload-json", "{\"aps\":{\"alert\":\"" + String(repeating: "a", count: 4077) + "\"}}"], "1 over APNs' limit of 4096 bytes"),
+            (
+                ["--push-type", "voip", "--payload-json", "{\"aps\":{},\"x\":\"" + String(repeating: "a", count: 5104) + "\"}"],
+                "1 over APNs' limit of 5120 bytes"
+            ),
+            (["--content-available", "--priority", "10"], "--priority 10 with a background push"),
+            (["--title", "x", "--priority", "7"], "--priority must be 10"),
+            (["--title", "x", "--push-type", "fast"], "not an APNs push type"),
+            (["--title", "x", "--collapse-id", String(repeating: "é", count: 33)], "66 bytes, 2 over APNs' limit of 64 bytes"),
+            (["--title", "x", "--apns-id", "not-a-uuid"], "is not a UUID"),
+            (["--title", "x", "--expiration", "soon"], "--expiration must be UNIX seconds"),
+            (["--title", "x", "--expiration", "2026-12-01"], "that date (2026-12-01 00:00 UTC) is 1796083200: --expiration 1796083200"),
+            (["--payload-json", "[1,2]"], "not a JSON object"),
+            (["--payload-json", "{\"aps\":"], "not valid JSON"),
+            (["--payload-json", "   "], "is empty"),
+            (["--title", "x", "--device-token", "abc"], "odd number of hex digits"),
+            (["--title", "x", "--device-token", "zz11"], "has 'z' at position 1"),
+            (["--title", "x", "--interruption-level", "loud"], "the interruption level must be one of"),
+            (["--title", "x", "--interruption-level", "timesensitive"], "got 'timesensitive'; did you mean time-sensitive?"),
+        ])
     func refusals(_ arguments: [String], _ message: String) throws {
         let mock = try MockProcess(dir: dir)
         let tokens = arguments.contains("--device-token") ? [] : ["--device-token", sampleToken]
@@ -105,7 +112,8 @@ import Testing
         #expect(byToken[otherToken]?["attempts"] as? Int == 1)
         // Every result has the same keys in the same order, accepted (the fast path) or not.
         for line in result.stdoutLines.prefix(2) {
-            #expect(ResultShape.keys(line) == ["token", "status", "outcome", "apnsId", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"], "\(line)")
+            #expect(
+                ResultShape.keys(line) == ["token", "status", "outcome", "apnsId", "apnsUniqueId", "reason", "timestamp", "explanation", "attempts"], "\(line)")
         }
         #expect(byToken[sampleToken]?["outcome"] as? String == "accepted" && byToken[otherToken]?["outcome"] as? String == "rejected")
         #expect(lines[2]["summary"] as? Bool == true)
@@ -113,7 +121,9 @@ import Testing
         #expect(lines[2]["rejected"] as? Int == 1)
     }
 
-    @Test("the default mock refuses a token APNs could never have issued (shorter than 32 bytes) with 400 BadDeviceToken, as APNs does", arguments: ["1234", "0badbadbad", String(sampleToken.dropLast(2))])
+    @Test(
+        "the default mock refuses a token APNs could never have issued (shorter than 32 bytes) with 400 BadDeviceToken, as APNs does",
+        arguments: ["1234", "0badbadbad", String(sampleToken.dropLast(2))])
     func shortTokens(_ token: String) throws {
         let mock = try MockProcess(dir: dir)
         let result = try mock.send(["--device-token", token, "--title", "x"])
@@ -122,13 +132,15 @@ import Testing
         #expect(try mock.requests(count: 1).first?["reason"] as? String == "BadDeviceToken")
     }
 
-    @Test("rejection reasons map to exit codes and explanations", arguments: [
-        ("BadDeviceToken", Int32(1), "other environment (sandbox vs production)"),
-        ("DeviceTokenNotForTopic", Int32(1), "belongs to another app"),
-        ("TopicDisallowed", Int32(1), "not allowed"),
-        ("ServiceUnavailable", Int32(75), "unavailable"),
-        ("TooManyRequests", Int32(75), "too many notifications"),
-    ])
+    @Test(
+        "rejection reasons map to exit codes and explanations",
+        arguments: [
+            ("BadDeviceToken", Int32(1), "other environment (sandbox vs production)"),
+            ("DeviceTokenNotForTopic", Int32(1), "belongs to another app"),
+            ("TopicDisallowed", Int32(1), "not allowed"),
+            ("ServiceUnavailable", Int32(75), "unavailable"),
+            ("TooManyRequests", Int32(75), "too many notifications"),
+        ])
     func reasons(_ reason: String, _ status: Int32, _ explanation: String) throws {
         let mock = try MockProcess(dir: dir, extra: ["--fail", "\(sampleToken)=\(reason)"])
         let result = try mock.send(["--device-token", sampleToken, "--title", "x", "--retries", "0"])
@@ -180,14 +192,19 @@ import Testing
     @Test("environment variables configure everything; PUSHCTL_JWT replaces signing")
     func environment() throws {
         let mock = try MockProcess(dir: dir)
-        let env = ["PUSHCTL_ENDPOINT": mock.url, "PUSHCTL_CACERT": mock.caFile, "PUSHCTL_KEY_FILE": mock.keyFile,
-                   "PUSHCTL_TEAM_ID": "DEF123GHIJ", "PUSHCTL_TOPIC": "com.example.env"]
+        let env = [
+            "PUSHCTL_ENDPOINT": mock.url, "PUSHCTL_CACERT": mock.caFile, "PUSHCTL_KEY_FILE": mock.keyFile,
+            "PUSHCTL_TEAM_ID": "DEF123GHIJ", "PUSHCTL_TOPIC": "com.example.env",
+        ]
         let result = try CLI.pushctl(["send", "--device-token", sampleToken, "--body", "x"], env: env)
         #expect(result.status == 0, "\(result.stderr)")
         let jwt = try CLI.pushctl(["jwt", "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ"]).stdout
-        let withJWT = try CLI.pushctl(["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--topic", "a.b",
-                                       "--device-token", sampleToken, "--body", "x"],
-                                      env: ["PUSHCTL_JWT": jwt.trimmingCharacters(in: .whitespacesAndNewlines)])
+        let withJWT = try CLI.pushctl(
+            [
+                "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--topic", "a.b",
+                "--device-token", sampleToken, "--body", "x",
+            ],
+            env: ["PUSHCTL_JWT": jwt.trimmingCharacters(in: .whitespacesAndNewlines)])
         #expect(withJWT.status == 0, "\(withJWT.stderr)")
         let requests = try mock.requests(count: 2)
         #expect(headers(requests[0])["apns-topic"] == "com.example.env")
@@ -200,8 +217,10 @@ import Testing
         let payload = try mock.send(["--device-token", sampleToken, "--payload", dir.path("nope.json")])
         #expect(payload.status == 66)
         #expect(payload.stderr.contains("cannot read payload file"))
-        let key = try CLI.pushctl(["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", dir.path("AuthKey_NOPE123456.p8"),
-                                   "--team-id", "DEF123GHIJ", "--topic", "a.b", "--device-token", sampleToken, "--title", "x"])
+        let key = try CLI.pushctl([
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", dir.path("AuthKey_NOPE123456.p8"),
+            "--team-id", "DEF123GHIJ", "--topic", "a.b", "--device-token", sampleToken, "--title", "x",
+        ])
         #expect(key.status == 66)
         #expect(try mock.requestsSoFar().isEmpty)
     }
@@ -209,9 +228,11 @@ import Testing
     @Test("an unreachable server: 69, each token still gets a result")
     func unreachable() throws {
         let key = try dir.generateKey()
-        let result = try CLI.pushctl(["send", "--endpoint", "https://127.0.0.1:1", "--key-file", key, "--team-id", "DEF123GHIJ",
-                                      "--topic", "a.b", "--device-token", sampleToken, "--device-token", otherToken, "--title", "x",
-                                      "--output", "jsonl"])
+        let result = try CLI.pushctl([
+            "send", "--endpoint", "https://127.0.0.1:1", "--key-file", key, "--team-id", "DEF123GHIJ",
+            "--topic", "a.b", "--device-token", sampleToken, "--device-token", otherToken, "--title", "x",
+            "--output", "jsonl",
+        ])
         #expect(result.status == 69)
         #expect(result.stdoutLines.count == 3)
         #expect(result.stdout.contains("could not reach APNs"))

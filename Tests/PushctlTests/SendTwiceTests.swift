@@ -59,9 +59,11 @@ import Testing
         var seen = try mock.requestsSoFar()
         #expect(headers(seen, "apns-collapse-id").map(\.value) == ["X", "X", "X"])
 
-        for arguments in [["--title", "Hi", "--journal", dir.path("b.jsonl"), "--no-collapse-id"],
-                          ["--content-available", "--journal", dir.path("c.jsonl")],
-                          ["--title", "Hi"]] {
+        for arguments in [
+            ["--title", "Hi", "--journal", dir.path("b.jsonl"), "--no-collapse-id"],
+            ["--content-available", "--journal", dir.path("c.jsonl")],
+            ["--title", "Hi"],
+        ] {
             let result = try mock.send(["--tokens-file", file] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             let now = try mock.requestsSoFar()

@@ -9,8 +9,10 @@ import Testing
     @Test("--simulator-file writes an .apns file: the app under \"Simulator Target Bundle\", then the payload; no key needed")
     func file() throws {
         let path = dir.path("alert.apns")
-        let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--title", "Hola", "--body", "Desde pushctl", "--badge", "2",
-                                      "--simulator-file", path])
+        let result = try CLI.pushctl([
+            "send", "--topic", "com.example.app", "--title", "Hola", "--body", "Desde pushctl", "--badge", "2",
+            "--simulator-file", path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("xcrun simctl push booted com.example.app"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
@@ -25,8 +27,10 @@ import Testing
     @Test("a push type's suffix is not part of the Simulator's target; a payload file goes in as it is")
     func liveActivityAndPayloadFile() throws {
         let path = dir.path("la.apns")
-        let result = try CLI.pushctl(["send", "--topic", "com.example.app", "--live-activity", "update", "--content-state", #"{"score":3}"#,
-                                      "--priority", "5", "--simulator-file", path])
+        let result = try CLI.pushctl([
+            "send", "--topic", "com.example.app", "--live-activity", "update", "--content-state", #"{"score":3}"#,
+            "--priority", "5", "--simulator-file", path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         #expect(object["Simulator Target Bundle"] as? String == "com.example.app")
@@ -86,4 +90,3 @@ import Testing
         #expect(notBooted.stderr.contains("booted"))
     }
 }
-

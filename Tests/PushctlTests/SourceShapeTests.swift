@@ -8,7 +8,8 @@ import Testing
 
     @Test("no function, initialiser or computed property in Sources is longer than 80 lines")
     func functionsStayShort() throws {
-        let declaration = /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|static|class|override|mutating|nonisolated|final|convenience|required)\s+)*(?:func\s+\S|init[?(]|init\s*<|deinit\b|var\s+\w+\s*:[^=]*\{\s*$)/
+        let declaration =
+            /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|static|class|override|mutating|nonisolated|final|convenience|required)\s+)*(?:func\s+\S|init[?(]|init\s*<|deinit\b|var\s+\w+\s*:[^=]*\{\s*$)/
         var long: [String] = []
         for (path, text) in try WordsCatalogTests.swiftFiles() {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -21,7 +22,8 @@ import Testing
         #expect(long.isEmpty, "split these where their steps are: \(long.joined(separator: "; "))")
     }
 
-    @Test("the command line stays thin: Sources/pushctl holds at most 2,000 lines and imports neither PushCurl nor PushCrypto (the engine holds the application)")
+    @Test(
+        "the command line stays thin: Sources/pushctl holds at most 2,000 lines and imports neither PushCurl nor PushCrypto (the engine holds the application)")
     func commandLineStaysThin() throws {
         let files = try WordsCatalogTests.swiftFiles().filter { $0.0.hasPrefix("pushctl/") }
         let lines = files.map { $0.1.split(separator: "\n", omittingEmptySubsequences: false).count - 1 }.reduce(0, +)
@@ -49,7 +51,12 @@ import Testing
                     if content.contains("pushctl send ") || content.contains("xcode-select --install") { continue }
                     // The dry run's curl command: these flags are curl's.
                     if path == "PushEngine/DryRun.swift",
-                       content.matches(of: flag).allSatisfy({ Self.curlFlags.contains(String($0.output).trimmingCharacters(in: CharacterSet(charactersIn: " (/`'"))) }) { continue }
+                        content.matches(of: flag).allSatisfy({
+                            Self.curlFlags.contains(String($0.output).trimmingCharacters(in: CharacterSet(charactersIn: " (/`'")))
+                        })
+                    {
+                        continue
+                    }
                     if content.firstMatch(of: flag) != nil { found.append("\(path):\(index + 1) \(content.prefix(60))") }
                 }
             }
@@ -59,7 +66,9 @@ import Testing
     }
 
     /// The curl options `--dry-run` prints in its curl form of the request (`--http2` matches as `--http`).
-    static let curlFlags: Set<String> = ["--http", "--request", "--cacert", "--proxy", "--proxy-user", "--cert-type", "--cert", "--key", "--header", "--data-binary"]
+    static let curlFlags: Set<String> = [
+        "--http", "--request", "--cacert", "--proxy", "--proxy-user", "--cert-type", "--cert", "--key", "--header", "--data-binary",
+    ]
 
     /// Lines from the declaration to the brace that closes its body; nil when no body opens
     /// within a few lines (a protocol requirement).
@@ -73,7 +82,10 @@ import Testing
                 if character == "\"" && previous != "\\" { inString.toggle() }
                 if !inString {
                     if character == "/" && previous == "/" { break }
-                    if character == "{" { depth += 1; opened = true }
+                    if character == "{" {
+                        depth += 1
+                        opened = true
+                    }
                     if character == "}" { depth -= 1 }
                 }
                 previous = character

@@ -1,7 +1,7 @@
 import ChildProcess
 import Foundation
-import Testing
 import PushSystem
+import Testing
 
 /// A CI job cancelled or killed mid-batch: every notification still gets one result, nothing APNs
 /// answered is sent again, and a journal resumes the run. The mock's log is the truth.
@@ -41,15 +41,16 @@ import PushSystem
         /// has no /proc), until it has written its first result.
         func waitUntilStopHandled(seconds: Double = 30) {
             #if os(Linux)
-            let status = "/proc/\(process.processIdentifier)/status"
+                let status = "/proc/\(process.processIdentifier)/status"
             #else
-            return waitUntilSending(seconds: seconds)
+                return waitUntilSending(seconds: seconds)
             #endif
             let wanted: UInt64 = 1 << (UInt64(SIGHUP) - 1) | 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
             let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning && Date() < deadline {
                 let text = (try? String(contentsOfFile: status, encoding: .utf8)) ?? ""
-                let caught = text.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+                let caught =
+                    text.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
                     .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
                 if caught & wanted == wanted { return }
                 usleep(10_000)
@@ -84,8 +85,10 @@ import PushSystem
             while process.isRunning && Date() < deadline { usleep(20_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            return (process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
-                    Date().timeIntervalSince(started))
+            return (
+                process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus,
+                Date().timeIntervalSince(started)
+            )
         }
 
         var stdout: String { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
@@ -98,8 +101,10 @@ import PushSystem
     }
 
     func sendArguments(_ mock: MockProcess, _ extra: [String]) -> [String] {
-        ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-         "--topic", "com.example.app", "--title", "x"] + extra
+        [
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--title", "x",
+        ] + extra
     }
 
     /// The tokens of every request the mock received so far (markers aside).
@@ -127,8 +132,9 @@ import PushSystem
         }
     }
 
-    @Test("SIGTERM, SIGINT and SIGHUP at random moments with answers delayed: one result each, the stop's exit status, the summary says so",
-          arguments: [(SIGTERM, 143, "SIGTERM", 1), (SIGINT, 130, "SIGINT", 2), (SIGHUP, 129, "SIGHUP", 3), (SIGTERM, 143, "SIGTERM", 4)])
+    @Test(
+        "SIGTERM, SIGINT and SIGHUP at random moments with answers delayed: one result each, the stop's exit status, the summary says so",
+        arguments: [(SIGTERM, 143, "SIGTERM", 1), (SIGINT, 130, "SIGINT", 2), (SIGHUP, 129, "SIGHUP", 3), (SIGTERM, 143, "SIGTERM", 4)])
     func stopAtRandomMoments(signal: Int32, status: Int32, name: String, seed: Int) throws {
         let mock = try MockProcess(dir: dir, extra: ["--delay", "200"])
         let (path, tokens) = try tokensFile(3000, seed: seed)
@@ -152,8 +158,14 @@ import PushSystem
         let mock = try MockProcess(dir: dir, extra: ["--delay", "20000", "--initial-streams", "50"])
         let (path, tokens) = try tokensFile(200, seed: 7)
         let journal = dir.path("second.jsonl")
-        let run = try Background(dir, "second", arguments: sendArguments(mock, ["--tokens-file", path, "--concurrency", "30", "--journal", journal,
-                                                                                "--verbose"]))
+        let run = try Background(
+            dir, "second",
+            arguments: sendArguments(
+                mock,
+                [
+                    "--tokens-file", path, "--concurrency", "30", "--journal", journal,
+                    "--verbose",
+                ]))
         // Stopped once the 30 requests are out (libcurl's trace names each), and again once the
         // run has said what the first stop does.
         run.waitUntilStopHandled()
@@ -198,8 +210,9 @@ import PushSystem
         return try dir.write(name, lines.joined(separator: "\n") + "\n")
     }
 
-    @Test("SIGKILL at random moments of a 20,000-token run, resumed each time: nothing journaled is sent again, everyone answered in the end",
-          arguments: ["--tokens-file", "--requests-file"])
+    @Test(
+        "SIGKILL at random moments of a 20,000-token run, resumed each time: nothing journaled is sent again, everyone answered in the end",
+        arguments: ["--tokens-file", "--requests-file"])
     func killAndResume(source: String) throws {
         let mock = try MockProcess(dir: dir, extra: ["--delay", "20"])
         // A requests file past the 20,000 lines kept parsed: the rest is sent from its spool.
@@ -207,8 +220,10 @@ import PushSystem
         let path = source == "--tokens-file" ? tokensPath : try requestsFile(tokens, name: "killed-requests.jsonl")
         let journal = dir.path("killed\(source).jsonl")
         func arguments() -> [String] {
-            let common = ["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                          "--topic", "com.example.app", source, path, "--output", "jsonl", "--journal", journal, "--resume", "--concurrency", "200"]
+            let common = [
+                "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.app", source, path, "--output", "jsonl", "--journal", journal, "--resume", "--concurrency", "200",
+            ]
             return source == "--tokens-file" ? common + ["--title", "x"] : common
         }
         var rng = SplitMix64(seed: 99)
@@ -258,7 +273,8 @@ import PushSystem
         var settled = Set<String>()
         for line in text.split(separator: "\n").dropFirst() {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let token = object["token"] as? String, let status = object["status"] as? Int else { continue }
+                let token = object["token"] as? String, let status = object["status"] as? Int
+            else { continue }
             if status == 200 || (status < 500 && status != 429) { settled.insert(token) }
         }
         return settled
@@ -269,8 +285,14 @@ import PushSystem
         let slow = try MockProcess(dir: dir, extra: ["--delay", "20000"])
         let (path, tokens) = try tokensFile(40, seed: 10)
         let journal = dir.path("doubt.jsonl")
-        let first = try Background(dir, "doubt-1", arguments: sendArguments(slow, ["--tokens-file", path, "--output", "jsonl", "--journal", journal,
-                                                                                   "--concurrency", "10", "--verbose"]))
+        let first = try Background(
+            dir, "doubt-1",
+            arguments: sendArguments(
+                slow,
+                [
+                    "--tokens-file", path, "--output", "jsonl", "--journal", journal,
+                    "--concurrency", "10", "--verbose",
+                ]))
         first.waitForStandardError("[:path: /3/device/", count: 10)
         first.signal(SIGTERM)
         first.signal(SIGTERM)
@@ -294,7 +316,9 @@ import PushSystem
         #expect(reported.filter { $0["resumed"] as? Bool == true && $0["stopped"] as? String == "in-doubt" }.count == inDoubt.count)
     }
 
-    @Test("journal refusals: an existing journal without --resume (64), --resume alone (64), another run's (64), one that cannot be created (73), garbage (65 with its line); nothing sent")
+    @Test(
+        "journal refusals: an existing journal without --resume (64), --resume alone (64), another run's (64), one that cannot be created (73), garbage (65 with its line); nothing sent"
+    )
     func journalRefusals() throws {
         let mock = try MockProcess(dir: dir)
         let (path, _) = try tokensFile(5, seed: 11)
@@ -305,8 +329,9 @@ import PushSystem
         let requests = try requestsFile(requestTokens, name: "refusals-requests.jsonl")
         let requestsJournal = dir.path("refusals-requests-journal.jsonl")
         #expect(try mock.send(["--requests-file", requests, "--journal", requestsJournal]).status == 0)
-        let changed = try dir.write("refusals-requests-changed.jsonl",
-                                    try String(contentsOfFile: requests, encoding: .utf8).replacingOccurrences(of: "n 1", with: "n one"))
+        let changed = try dir.write(
+            "refusals-requests-changed.jsonl",
+            try String(contentsOfFile: requests, encoding: .utf8).replacingOccurrences(of: "n 1", with: "n one"))
         let otherLines = try mock.send(["--requests-file", changed, "--journal", requestsJournal, "--resume"])
         #expect(otherLines.status == 64, "\(otherLines.stderr)")
         #expect(otherLines.stderr.contains("different run"), "\(otherLines.stderr)")
@@ -352,12 +377,15 @@ import PushSystem
     @Test("the job log: a human summary on stderr in jsonl mode, GitHub's step summary, one annotation per reason")
     func jobLog() throws {
         let tokens = (0..<6).map { String(format: "%064x", 0xabc000 + $0) }
-        let mock = try MockProcess(dir: dir, extra: [
-            "--fail", "\(tokens[0])=Unregistered", "--fail", "\(tokens[1])=Unregistered", "--fail", "\(tokens[2])=BadDeviceToken",
-        ])
+        let mock = try MockProcess(
+            dir: dir,
+            extra: [
+                "--fail", "\(tokens[0])=Unregistered", "--fail", "\(tokens[1])=Unregistered", "--fail", "\(tokens[2])=BadDeviceToken",
+            ])
         let stepSummary = dir.path("step-summary.md")
-        let result = try mock.send(tokens.flatMap { ["--device-token", $0] } + ["--title", "x", "--output", "jsonl", "--unregistered-out", dir.path("dead.txt")],
-                                   env: ["GITHUB_STEP_SUMMARY": stepSummary, "GITHUB_ACTIONS": "true"])
+        let result = try mock.send(
+            tokens.flatMap { ["--device-token", $0] } + ["--title", "x", "--output", "jsonl", "--unregistered-out", dir.path("dead.txt")],
+            env: ["GITHUB_STEP_SUMMARY": stepSummary, "GITHUB_ACTIONS": "true"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("6 tokens: 3 accepted, 3 rejected (Unregistered 2, BadDeviceToken 1)"), "\(result.stderr)")
         let annotations = result.stderr.split(separator: "\n").filter { $0.hasPrefix("::") }
@@ -371,4 +399,3 @@ import PushSystem
         #expect(quiet.stderr.isEmpty, "--quiet keeps stderr for errors")
     }
 }
-

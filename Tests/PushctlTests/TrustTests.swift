@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import PushCore
 import PushCrypto
 import PushEngine
+import Testing
 
 /// The edges a CI job with a signing key depends on: hostile input is refused with nothing sent,
 /// no secret or control character reaches the terminal, every token is sent exactly once from
@@ -37,8 +37,10 @@ import PushEngine
         let key = try dir.generateKey()
         let pem = try String(contentsOfFile: key, encoding: .utf8)
         let damaged = try dir.write("AuthKey_DAMAGED123.p8", pem.replacingOccurrences(of: "-----BEGIN PRIVATE KEY-----", with: "-----BEGIN PRIVATE KEY"))
-        for arguments in [["jwt", "--key-file", damaged, "--team-id", "DEF123GHIJ"],
-                          ["jwt", "verify", "e30.e30.AAAA", "--key-file", damaged]] {
+        for arguments in [
+            ["jwt", "--key-file", damaged, "--team-id", "DEF123GHIJ"],
+            ["jwt", "verify", "e30.e30.AAAA", "--key-file", damaged],
+        ] {
             let result = try CLI.pushctl(arguments)
             #expect(result.status == 65)
             #expect(result.stderr.contains("BEGIN"), "\(result.stderr)")
@@ -72,17 +74,18 @@ import PushEngine
         #expect(result.stderr.contains("encrypted"), "\(result.stderr)")
     }
 
-    @Test("a line break or any control byte in a header value: 65 and nothing reaches the server",
-          arguments: [
-              ["--collapse-id", "a\r\nx-injected: 1"],
-              ["--collapse-id", "a\nb"],
-              ["--collapse-id", "tab\there"],
-              ["--collapse-id", "del\u{7F}"],
-              ["--topic", "com.example.app\r\nx-injected: 1"],
-              ["--apns-id", "１２３e4567-e89b-12d3-a456-426614174000"],
-              ["--device-token", String(repeating: "ab", count: 50_000)],
-              ["--topic", String(repeating: "a", count: 100_000)],
-          ])
+    @Test(
+        "a line break or any control byte in a header value: 65 and nothing reaches the server",
+        arguments: [
+            ["--collapse-id", "a\r\nx-injected: 1"],
+            ["--collapse-id", "a\nb"],
+            ["--collapse-id", "tab\there"],
+            ["--collapse-id", "del\u{7F}"],
+            ["--topic", "com.example.app\r\nx-injected: 1"],
+            ["--apns-id", "１２３e4567-e89b-12d3-a456-426614174000"],
+            ["--device-token", String(repeating: "ab", count: 50_000)],
+            ["--topic", String(repeating: "a", count: 100_000)],
+        ])
     func headerInjection(_ extra: [String]) throws {
         let mock = try MockProcess(dir: dir)
         var arguments = ["--title", "x"] + extra
@@ -103,7 +106,8 @@ import PushEngine
         let mock = try MockProcess(dir: dir)
         let list = tokens(40)
         let file = try dir.write("tokens.txt", list.joined(separator: "\n") + "\n")
-        let send = "\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --title x --output jsonl"
+        let send =
+            "\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --title x --output jsonl"
         let cases = [
             "\(send) --tokens-file <(cat \(file))",
             "cat \(file) | \(send) --tokens-file /dev/stdin",
@@ -149,8 +153,11 @@ import PushEngine
         let result = try mock.send(["--tokens-file", long, "--title", "x"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("line 2: longer than"), "\(result.stderr)")
-        let endless = try CLI.pushctl(["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                                       "--topic", "com.example.app", "--title", "x", "--tokens-file", "/dev/zero"], ceiling: 20)
+        let endless = try CLI.pushctl(
+            [
+                "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.app", "--title", "x", "--tokens-file", "/dev/zero",
+            ], ceiling: 20)
         #expect(endless.status == 65, "/dev/zero ends in a refusal, not a timeout: \(endless.stderr)")
         #expect(Date().timeIntervalSince(started) < 15)
         #expect(try mock.requests().isEmpty)
@@ -179,7 +186,9 @@ import PushEngine
         #expect(try mock.requests().isEmpty)
     }
 
-    @Test("a tokens file saved with a byte order mark (a Windows editor's, a spreadsheet's export) or as UTF-16 is named as that, in both languages; nothing is sent")
+    @Test(
+        "a tokens file saved with a byte order mark (a Windows editor's, a spreadsheet's export) or as UTF-16 is named as that, in both languages; nothing is sent"
+    )
     func byteOrderMark() throws {
         let mock = try MockProcess(dir: dir)
         let file = dir.path("bom.txt")
@@ -210,9 +219,11 @@ import PushEngine
         let list = tokens(3)
         // The same tokens again: upper-case, as Xcode prints them (<8 digits …>), and after a
         // no-break space (which only the careful path reads).
-        let xcode = "<" + stride(from: 0, to: 64, by: 8).map { offset in
-            String(list[2].dropFirst(offset).prefix(8))
-        }.joined(separator: " ") + ">"
+        let xcode =
+            "<"
+            + stride(from: 0, to: 64, by: 8).map { offset in
+                String(list[2].dropFirst(offset).prefix(8))
+            }.joined(separator: " ") + ">"
         let again = [list[0], list[1].uppercased(), list[0], xcode, "\u{00A0}" + list[1]]
         let file = try dir.write("dups.txt", (list + again).joined(separator: "\n") + "\n")
         let result = try mock.send(["--tokens-file", file, "--title", "x", "--output", "jsonl"])
@@ -233,7 +244,8 @@ import PushEngine
     func brokenPipe() throws {
         let mock = try MockProcess(dir: dir)
         let file = try dir.write("many.txt", tokens(3000).joined(separator: "\n") + "\n")
-        let result = try shell("""
+        let result = try shell(
+            """
             "$PUSHCTL" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ \
               --topic com.example.app --title x --tokens-file \(file) --output jsonl | head -1
             echo "status ${PIPESTATUS[0]}" >&2
@@ -243,7 +255,8 @@ import PushEngine
         #expect(result.stderr.contains("could not write the results to standard output"))
         #expect(try mock.requests(count: 3000).count == 3000, "all 3,000 sent")
 
-        let spanish = try shell("""
+        let spanish = try shell(
+            """
             "$PUSHCTL" --lang es send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ \
               --topic com.example.app --title x --tokens-file \(file) --output jsonl | head -1
             echo "status ${PIPESTATUS[0]}" >&2
@@ -254,12 +267,15 @@ import PushEngine
         #expect(try mock.requests(count: 6000).count == 6000, "all 3,000 sent again")
     }
 
-    @Test("a full disk (> /dev/full): no trap, exit 74, all sent",
-          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here (Linux has one; macOS does not)"))
+    @Test(
+        "a full disk (> /dev/full): no trap, exit 74, all sent",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here (Linux has one; macOS does not)"))
     func fullDisk() throws {
         let mock = try MockProcess(dir: dir)
         let file = try dir.write("some.txt", tokens(200).joined(separator: "\n") + "\n")
-        let result = try shell("\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --title x --tokens-file \(file) --output json > /dev/full")
+        let result = try shell(
+            "\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --title x --tokens-file \(file) --output json > /dev/full"
+        )
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("no space left on the device"), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"))
@@ -268,30 +284,34 @@ import PushEngine
 
     // MARK: Smaller refusals
 
-    @Test("usage and input problems are refused before anything is sent, with the right status",
-          arguments: [
-              (["--timeout", "inf"], Int32(64), "--timeout"),
-              (["--timeout", "1e16"], 64, "--timeout"),
-              (["--timeout", "nan"], 64, "--timeout"),
-              (["--concurrency", "9223372036854775807"], 64, "--concurrency"),
-              (["--retries", "99999999999"], 64, "--retries"),
-              (["--custom", "k={\"a\":1"], 65, "not valid JSON"),
-              (["--endpoint", "https://127.0.0.1:8443/path"], 65, "it has a path; give only the scheme, host and port; write it as https://127.0.0.1:8443"),
-              (["--endpoint", "127.0.0.1:8443"], 65, "it must start with https://; write it as https://127.0.0.1:8443"),
-              (["--endpoint", "http://localhost:8443"], 65, "it must start with https://; write it as https://localhost:8443"),
-              (["--endpoint", "ftp://h"], 65, "it must start with https://; APNs is HTTPS only"),
-              (["--endpoint", "https://127.0.0.1:8443?x=1"], 65, "query"),
-              (["--endpoint", "https://127.0.0.1:8443#f"], 65, "fragment"),
-              (["--endpoint", "https://127.0.0.1:99999"], 65, "port"),
-              (["--endpoint", "https://bad host"], 65, "space"),
-              (["--endpoint", "https://h\r\nx"], 65, "control"),
-          ])
+    @Test(
+        "usage and input problems are refused before anything is sent, with the right status",
+        arguments: [
+            (["--timeout", "inf"], Int32(64), "--timeout"),
+            (["--timeout", "1e16"], 64, "--timeout"),
+            (["--timeout", "nan"], 64, "--timeout"),
+            (["--concurrency", "9223372036854775807"], 64, "--concurrency"),
+            (["--retries", "99999999999"], 64, "--retries"),
+            (["--custom", "k={\"a\":1"], 65, "not valid JSON"),
+            (["--endpoint", "https://127.0.0.1:8443/path"], 65, "it has a path; give only the scheme, host and port; write it as https://127.0.0.1:8443"),
+            (["--endpoint", "127.0.0.1:8443"], 65, "it must start with https://; write it as https://127.0.0.1:8443"),
+            (["--endpoint", "http://localhost:8443"], 65, "it must start with https://; write it as https://localhost:8443"),
+            (["--endpoint", "ftp://h"], 65, "it must start with https://; APNs is HTTPS only"),
+            (["--endpoint", "https://127.0.0.1:8443?x=1"], 65, "query"),
+            (["--endpoint", "https://127.0.0.1:8443#f"], 65, "fragment"),
+            (["--endpoint", "https://127.0.0.1:99999"], 65, "port"),
+            (["--endpoint", "https://bad host"], 65, "space"),
+            (["--endpoint", "https://h\r\nx"], 65, "control"),
+        ])
     func refusals(_ extra: [String], _ status: Int32, _ message: String) throws {
         let mock = try MockProcess(dir: dir)
         var arguments = ["--device-token", sampleToken, "--title", "x"]
         if !extra.contains("--custom") { arguments += extra } else { arguments = ["--device-token", sampleToken] + extra }
-        let result = try CLI.pushctl(["send", "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
-                                      "--topic", "com.example.app"] + (extra.contains("--endpoint") ? [] : ["--endpoint", mock.url]) + arguments)
+        let result = try CLI.pushctl(
+            [
+                "send", "--cacert", mock.caFile, "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ",
+                "--topic", "com.example.app",
+            ] + (extra.contains("--endpoint") ? [] : ["--endpoint", mock.url]) + arguments)
         #expect(result.status == status, "\(extra): \(result.stderr)")
         #expect(result.stderr.contains(message), "\(extra): \(result.stderr)")
         expectNoControlBytes(result.stderr)
@@ -301,7 +321,9 @@ import PushEngine
     @Test("invalid UTF-8 in an argument is refused (65), not silently replaced")
     func invalidUTF8() throws {
         let mock = try MockProcess(dir: dir)
-        let result = try shell("\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --device-token \(sampleToken) --title $'caf\\xe9'")
+        let result = try shell(
+            "\"$PUSHCTL\" send --endpoint \(mock.url) --cacert \(mock.caFile) --key-file \(mock.keyFile) --team-id DEF123GHIJ --topic com.example.app --device-token \(sampleToken) --title $'caf\\xe9'"
+        )
         #expect(result.status == 65)
         #expect(result.stderr.contains("the value of --title is not valid UTF-8"), "\(result.stderr)")
         #expect(try mock.requests().isEmpty)
@@ -310,12 +332,16 @@ import PushEngine
     @Test("an empty --cacert says empty; a missing key file is reported before the missing key id")
     func fileMessages() throws {
         let empty = try dir.write("empty.pem", "")
-        let result = try CLI.pushctl(["send", "--endpoint", "https://127.0.0.1:9", "--cacert", empty, "--key-file", try dir.generateKey(),
-                                      "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"])
+        let result = try CLI.pushctl([
+            "send", "--endpoint", "https://127.0.0.1:9", "--cacert", empty, "--key-file", try dir.generateKey(),
+            "--team-id", "DEF123GHIJ", "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x",
+        ])
         #expect(result.status == 65)
         #expect(result.stderr.contains("is empty"), "\(result.stderr)")
-        let missing = try CLI.pushctl(["send", "--key-file", dir.path("nope.p8"), "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
-                                       "--device-token", sampleToken, "--title", "x"])
+        let missing = try CLI.pushctl([
+            "send", "--key-file", dir.path("nope.p8"), "--team-id", "DEF123GHIJ", "--topic", "com.example.app",
+            "--device-token", sampleToken, "--title", "x",
+        ])
         #expect(missing.status == 66, "\(missing.stderr)")
         #expect(missing.stderr.contains("no such file"))
     }
@@ -333,20 +359,29 @@ import PushEngine
         let key = mock.keyFile
         let old = try CLI.pushctl(["jwt", "--key-file", key, "--team-id", "DEF123GHIJ", "--issued-at", String(Int(Date().timeIntervalSince1970) - 2 * 3600)])
         let jwt = old.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let result = try CLI.pushctl(["send", "--endpoint", mock.url, "--cacert", mock.caFile, "--jwt", jwt, "--topic", "com.example.app",
-                                      "--device-token", sampleToken, "--title", "x"])
+        let result = try CLI.pushctl([
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--jwt", jwt, "--topic", "com.example.app",
+            "--device-token", sampleToken, "--title", "x",
+        ])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("mint a new one"))
         #expect(!result.stderr.contains(jwt), "the JWT itself is not printed")
         #expect(try mock.requests().isEmpty)
 
         func b64(_ s: String) -> String {
-            Data(s.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            Data(s.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+                of: "/", with: "_")
         }
-        let minimal = b64(#"{"alg":"ES256","kid":"ABC123DEFG"}"#) + "." + b64(#"{"iss":"DEF123GHIJ","iat":-9223372036854775808}"#) + "." + String(repeating: "A", count: 86)
-        for arguments in [["jwt", "decode", minimal], ["jwt", "verify", minimal, "--key-file", key],
-                          ["send", "--jwt", minimal, "--endpoint", mock.url, "--cacert", mock.caFile, "--topic", "com.example.app",
-                           "--device-token", sampleToken, "--title", "x"]] {
+        let minimal =
+            b64(#"{"alg":"ES256","kid":"ABC123DEFG"}"#) + "." + b64(#"{"iss":"DEF123GHIJ","iat":-9223372036854775808}"#) + "."
+            + String(repeating: "A", count: 86)
+        for arguments in [
+            ["jwt", "decode", minimal], ["jwt", "verify", minimal, "--key-file", key],
+            [
+                "send", "--jwt", minimal, "--endpoint", mock.url, "--cacert", mock.caFile, "--topic", "com.example.app",
+                "--device-token", sampleToken, "--title", "x",
+            ],
+        ] {
             let r = try CLI.pushctl(arguments)
             #expect([0, 1, 65].contains(r.status), "\(arguments[0]) \(arguments[1]): \(r.status) \(r.stderr)")
         }
@@ -385,8 +420,10 @@ import PushEngine
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasSuffix(".jwt") })
         // A well-formed entry, sealed with this key, around a token another key signed: what a
         // revoked key, or a key file replaced under the same name, leaves behind.
-        let foreign = try UnsignedProviderToken(keyID: AppleIdentifier(.keyID, "ABC123DEFG"), teamID: AppleIdentifier(.teamID, "DEF123GHIJ"),
-                                                issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: ES256PrivateKey.generate())
+        let foreign = try UnsignedProviderToken(
+            keyID: AppleIdentifier(.keyID, "ABC123DEFG"), teamID: AppleIdentifier(.teamID, "DEF123GHIJ"),
+            issuedAt: Int64(Date().timeIntervalSince1970)
+        ).signed(by: ES256PrivateKey.generate())
         ProviderTokenCache(directory: cache).store(foreign, keyFile: try KeyFile(path: mock.keyFile))
         let poisoned = try String(contentsOfFile: cache + "/" + name, encoding: .utf8)
         let result = try mock.send(["--device-token", sampleToken, "--title", "x", "--output", "jsonl"], env: env)
@@ -430,16 +467,18 @@ import PushEngine
         #expect(headers.contains { $0["apns-topic"] == "com.example.other" && $0["apns-expiration"] == "0" })
     }
 
-    @Test("a bad line anywhere: its number, exit 65, nothing sent", arguments: [
-        ("{\"token\":\"zz\",\"payload\":{}}", "line 2"),
-        ("{\"token\":\"aa\"}", "no \"payload\""),
-        ("{\"token\":\"aa\",\"payload\":[]}", "not a JSON object"),
-        ("{\"token\":\"aa\",\"payload\":{},\"events\":1}", "unknown field"),
-        ("{\"token\":\"aa\",\"payload\":{},\"topic\":\"a.b\",\"token\":\"bb\"}", "the field \"token\" appears twice"),
-        ("{\"token\":\"aa\",\"payload\":{},\"colapse-id\":\"x\"}", "did you mean \"collapse-id\""),
-        ("{\"token\":\"aa\",\"payload\":{},\"collapse-id\":\"a\\r\\nx: 1\"}", "control character"),
-        ("not json", "line 2"),
-    ])
+    @Test(
+        "a bad line anywhere: its number, exit 65, nothing sent",
+        arguments: [
+            ("{\"token\":\"zz\",\"payload\":{}}", "line 2"),
+            ("{\"token\":\"aa\"}", "no \"payload\""),
+            ("{\"token\":\"aa\",\"payload\":[]}", "not a JSON object"),
+            ("{\"token\":\"aa\",\"payload\":{},\"events\":1}", "unknown field"),
+            ("{\"token\":\"aa\",\"payload\":{},\"topic\":\"a.b\",\"token\":\"bb\"}", "the field \"token\" appears twice"),
+            ("{\"token\":\"aa\",\"payload\":{},\"colapse-id\":\"x\"}", "did you mean \"collapse-id\""),
+            ("{\"token\":\"aa\",\"payload\":{},\"collapse-id\":\"a\\r\\nx: 1\"}", "control character"),
+            ("not json", "line 2"),
+        ])
     func badLine(_ bad: String, _ message: String) throws {
         let mock = try MockProcess(dir: dir)
         let file = try dir.write("requests.jsonl", line(sampleToken, #"{"aps":{}}"#) + "\n" + bad + "\n" + line(otherToken, #"{"aps":{}}"#) + "\n")
@@ -499,12 +538,16 @@ extension RequestsFileTests {
         }
     }
 
-    @Test("a requests file past what is kept parsed, with nowhere to keep the rest (TMPDIR unwritable): 73, the line and TMPDIR named in either language, nothing sent")
+    @Test(
+        "a requests file past what is kept parsed, with nowhere to keep the rest (TMPDIR unwritable): 73, the line and TMPDIR named in either language, nothing sent"
+    )
     func pastKeptLinesWithoutRoom() throws {
         let mock = try MockProcess(dir: dir)
         let filler = String(repeating: "x", count: 3900)
-        let text = (0..<2200).map { i in line(String(repeating: "0", count: 56) + String(format: "%08x", i + 1), #"{"aps":{"alert":"n\#(i)"},"f":"\#(filler)"}"#) }
-            .joined(separator: "\n")
+        let text = (0..<2200).map { i in
+            line(String(repeating: "0", count: 56) + String(format: "%08x", i + 1), #"{"aps":{"alert":"n\#(i)"},"f":"\#(filler)"}"#)
+        }
+        .joined(separator: "\n")
         let file = try dir.write("big.jsonl", text)
         for (language, place, words) in [("en", "big.jsonl, line ", "no temporary file in"), ("es", "big.jsonl, línea ", "no hay archivo temporal en")] {
             let result = try mock.send(["--requests-file", file], env: ["TMPDIR": dir.path("missing"), "PUSHCTL_LANG": language])
@@ -523,12 +566,16 @@ extension RequestsFileTests {
     func unreachableHints() throws {
         let mock = try MockProcess(dir: dir)
         let key = mock.keyFile
-        let refused = try CLI.pushctl(["send", "--endpoint", "https://127.0.0.1:9", "--key-file", key, "--team-id", "DEF123GHIJ",
-                                       "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"])
+        let refused = try CLI.pushctl([
+            "send", "--endpoint", "https://127.0.0.1:9", "--key-file", key, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x",
+        ])
         #expect(refused.status == 69)
         #expect(refused.stderr.contains("hint: nothing is listening there: is `pushctl mock` running"), "\(refused.stderr)")
-        let untrusted = try CLI.pushctl(["send", "--endpoint", mock.url, "--key-file", key, "--team-id", "DEF123GHIJ",
-                                         "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x"])
+        let untrusted = try CLI.pushctl([
+            "send", "--endpoint", mock.url, "--key-file", key, "--team-id", "DEF123GHIJ",
+            "--topic", "com.example.app", "--device-token", sampleToken, "--title", "x",
+        ])
         #expect(untrusted.status == 69)
         #expect(untrusted.stderr.contains("pass the mock's CA with --cacert"), "\(untrusted.stderr)")
     }

@@ -27,7 +27,8 @@ import Testing
         for (path, text) in try Self.swiftFiles() {
             for match in text.matches(of: pair) {
                 checked += 1
-                let english = String(match.output.1), spanish = String(match.output.2)
+                let english = String(match.output.1)
+                let spanish = String(match.output.2)
                 if spanish.trimmingCharacters(in: .whitespaces).isEmpty && !english.trimmingCharacters(in: .whitespaces).isEmpty {
                     problems.append("\(path): no Spanish for \"\(english.prefix(60))\"")
                 } else if spanish == english && english.contains(" ") {
@@ -54,7 +55,8 @@ import Testing
             // A hint given as a bare literal (`hint: "…"`) reads the same in both languages.
             count += text.matches(of: /[,(]\s*hint:\s*"/).count
         }
-        #expect(count <= Self.englishOnlyCeiling, "\(count) English-only error literals (ceiling \(Self.englishOnlyCeiling)): write new messages with Words(_:es:)")
+        #expect(
+            count <= Self.englishOnlyCeiling, "\(count) English-only error literals (ceiling \(Self.englishOnlyCeiling)): write new messages with Words(_:es:)")
     }
 
     static let core = sources.appendingPathComponent("PushCore")
@@ -85,7 +87,8 @@ import Testing
         var problemsFound: [String] = []
         for sample in CodeSamples.all {
             covered[sample.type, default: []].insert(Self.caseName(sample.value))
-            let said = sample.words.en.trimmingCharacters(in: .whitespaces), dicho = sample.words.es.trimmingCharacters(in: .whitespaces)
+            let said = sample.words.en.trimmingCharacters(in: .whitespaces)
+            let dicho = sample.words.es.trimmingCharacters(in: .whitespaces)
             if said.isEmpty || dicho.isEmpty || (said == dicho && said.contains(" ")) {
                 problemsFound.append("\(sample.type).\(Self.caseName(sample.value)): \"\(said.prefix(50))\" / \"\(dicho.prefix(50))\"")
             }
@@ -94,7 +97,10 @@ import Testing
             }
         }
         for name in codes.sorted() {
-            guard let cases = declared[name]?.cases else { problemsFound.append("\(name): no such enum in PushCore"); continue }
+            guard let cases = declared[name]?.cases else {
+                problemsFound.append("\(name): no such enum in PushCore")
+                continue
+            }
             let missing = cases.subtracting(covered[name] ?? [])
             if !missing.isEmpty { problemsFound.append("\(name): no sample of \(missing.sorted().joined(separator: ", "))") }
         }
@@ -135,10 +141,15 @@ import Testing
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? line
             if depth == 1, let match = code.firstMatch(of: /^\s*(?:indirect )?case (.*)$/) {
                 // `case a, b(x: Int, y: String), c`: the names before each top-level comma.
-                var level = 0, current = ""
+                var level = 0
+                var current = ""
                 for character in match.output.1 {
                     if character == "(" { level += 1 } else if character == ")" { level -= 1 }
-                    if character == "," && level == 0 { names.insert(current); current = ""; continue }
+                    if character == "," && level == 0 {
+                        names.insert(current)
+                        current = ""
+                        continue
+                    }
                     current.append(character)
                 }
                 names.insert(current)
@@ -232,7 +243,8 @@ struct CodeSamples {
         ]
         let conflicts: [OptionConflict] = [
             .noCollapseIDWithoutJournal, .rateAndSpread, .rateNotNumber(shown: "x"), .spreadNotDuration(shown: "x"), .followNeedsFile,
-            .notWithFollow(.journal), .certificateAndToken, .bothEnvironments, .endpointAndEnvironment, .resumeWithoutJournal, .skipInDoubtWithoutResume, .notWithSimulator(.journal),
+            .notWithFollow(.journal), .certificateAndToken, .bothEnvironments, .endpointAndEnvironment, .resumeWithoutJournal, .skipInDoubtWithoutResume,
+            .notWithSimulator(.journal),
             .metricsPushNotURL(shown: "x"), .metricsWithBroadcast, .journalWithBroadcast, .detectWithEndpoint, .detectNeedsDeviceTokens,
             .connectToForm(shown: "a:1"), .portNotApple, .outOfRange(.retries, lowest: 0, highest: 100, given: "101"),
             .secondsOutOfRange(.timeout, highest: 3600, given: "0.0"), .standardInputTwice(.tokensFile), .channelsWithDevices, .broadcastHeaders,
@@ -240,15 +252,18 @@ struct CodeSamples {
             .liveActivityNeeded(flag: "--timestamp"), .liveActivityEvent(shown: "begin"), .liveActivityPushType(shown: "alert"),
             .notWithLiveActivity(flag: "--badge"),
         ]
-        return conflicts.map(CodeSamples.init(problem:)) + apple.map(CodeSamples.init(problem:)) + header.map(CodeSamples.init(problem:)) + broadcast.map(CodeSamples.init(problem:))
+        return conflicts.map(CodeSamples.init(problem:)) + apple.map(CodeSamples.init(problem:)) + header.map(CodeSamples.init(problem:))
+            + broadcast.map(CodeSamples.init(problem:))
             + payload.map(CodeSamples.init(problem:)) + token.map(CodeSamples.init(problem:)) + jwt.map(CodeSamples.init(problem:))
             + line.map(CodeSamples.init(problem:)) + marks.map(CodeSamples.init(problem:)) + [CodeSamples(problem: endpoint)]
             + shards.map(CodeSamples.init(problem:))
     }
 
     static var warnings: [CodeSamples] {
-        let payload: [PayloadWarning] = [.noAps, .apsNotObject(.string), .backgroundWithAlert, .liveActivityKeys(pushType: .alert), .liveActivity(finding),
-                                         .broadcastExpirationDefaulted]
+        let payload: [PayloadWarning] = [
+            .noAps, .apsNotObject(.string), .backgroundWithAlert, .liveActivityKeys(pushType: .alert), .liveActivity(finding),
+            .broadcastExpirationDefaulted,
+        ]
         let lint: [LiveActivityProblem] = [
             .noAps, .misspeltKey(shown: "stale", meant: "stale-date"), .unknownKey(shown: "mood"), .unknownEvent(shown: "begin"), .noEvent,
             .eventNotString(.number), .noTimestamp, .timestampNotInteger(.string, now: 1_700_000_000), .contentStateNotObject(.array),
@@ -276,7 +291,8 @@ struct CodeSamples {
     }
 
     static var tokens: [CodeSamples] {
-        let findings: [ProviderTokenFinding] = [.algorithm, .type("\"JWS\""), .keyID("ABC123DEFG"), .issuer("DEF123GHIJ"), .defect(.algorithm(nil))]
+        let findings: [ProviderTokenFinding] =
+            [.algorithm, .type("\"JWS\""), .keyID("ABC123DEFG"), .issuer("DEF123GHIJ"), .defect(.algorithm(nil))]
             + ProviderTokenFinding.IssuedAtVerdict.allCases.map { .age(issuedAt: 1000, now: 1600, fraction: false, $0) }
         let defects: [ProviderTokenDefect] = [.algorithm(.string("HS256")), .keyID(nil), .issuer(.integer(1)), .issuedAt(.string("1"))]
         let refusals: [CertificateRefusal] = [.needsTokenAuthentication(.liveactivity), .topicNotCovered(shown: "b", pushType: .alert, covered: ["a"])]
@@ -284,9 +300,10 @@ struct CodeSamples {
         let certificates: [PastedForm.Certificate] = [.pkcs12, .der, .pem]
         let nearMisses: [AppleIdentifierProblem.NearMiss] = [.blanksAround("ABC123DEFG"), .lowerCase("ABC123DEFG")]
         let forms: [SignatureForm] = [.raw, .der, .unrecognized]
-        return findings.map { CodeSamples($0, \.words) } + ProviderTokenFinding.IssuedAtVerdict.allCases.map { verdict in
-            CodeSamples(verdict) { ProviderTokenFinding.age(issuedAt: 1000, now: 1000, fraction: true, $0).words }
-        } + defects.map { CodeSamples($0, \.words) } + refusals.map { CodeSamples($0, \.words) } + pasted.map { CodeSamples($0, \.words) }
+        return findings.map { CodeSamples($0, \.words) }
+            + ProviderTokenFinding.IssuedAtVerdict.allCases.map { verdict in
+                CodeSamples(verdict) { ProviderTokenFinding.age(issuedAt: 1000, now: 1000, fraction: true, $0).words }
+            } + defects.map { CodeSamples($0, \.words) } + refusals.map { CodeSamples($0, \.words) } + pasted.map { CodeSamples($0, \.words) }
             + certificates.map { CodeSamples($0, \.name) } + nearMisses.map { CodeSamples($0, \.words) }
             + EndpointProblem.Why.allCases.map { CodeSamples($0, \.words) } + forms.map { CodeSamples($0) { $0.words(byteCount: 64) } }
     }

@@ -21,24 +21,24 @@ enum CurlFailure: Equatable {
     /// `code` is the CURLcode's raw value; `detail` libcurl's error text; `throughProxy` whether
     /// a proxy was set (a connection that fails is then the proxy's).
     init(code: UInt32, detail: String, throughProxy: Bool) {
-        func is_(_ known: CURLcode) -> Bool { code == known.rawValue }
-        if is_(CURLE_PROXY) || is_(CURLE_COULDNT_RESOLVE_PROXY) || detail.contains("CONNECT tunnel failed")
-            || (throughProxy && is_(CURLE_COULDNT_CONNECT))
+        func isCode(_ known: CURLcode) -> Bool { code == known.rawValue }
+        if isCode(CURLE_PROXY) || isCode(CURLE_COULDNT_RESOLVE_PROXY) || detail.contains("CONNECT tunnel failed")
+            || (throughProxy && isCode(CURLE_COULDNT_CONNECT))
         {
             self = .proxy
-        } else if is_(CURLE_COULDNT_RESOLVE_HOST) {
+        } else if isCode(CURLE_COULDNT_RESOLVE_HOST) {
             self = .dns
-        } else if is_(CURLE_COULDNT_CONNECT) {
+        } else if isCode(CURLE_COULDNT_CONNECT) {
             self = .connection
-        } else if is_(CURLE_PEER_FAILED_VERIFICATION) || is_(CURLE_SSL_CACERT_BADFILE) {
+        } else if isCode(CURLE_PEER_FAILED_VERIFICATION) || isCode(CURLE_SSL_CACERT_BADFILE) {
             self = .certificate
-        } else if is_(CURLE_SSL_CONNECT_ERROR) || is_(CURLE_SSL_CERTPROBLEM) {
+        } else if isCode(CURLE_SSL_CONNECT_ERROR) || isCode(CURLE_SSL_CERTPROBLEM) {
             self = .tls
-        } else if is_(CURLE_UNSUPPORTED_PROTOCOL) || is_(CURLE_URL_MALFORMAT) {
+        } else if isCode(CURLE_UNSUPPORTED_PROTOCOL) || isCode(CURLE_URL_MALFORMAT) {
             self = .address
-        } else if is_(CURLE_OPERATION_TIMEDOUT) {
+        } else if isCode(CURLE_OPERATION_TIMEDOUT) {
             self = .timeout
-        } else if [CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE].contains(where: is_) {
+        } else if [CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE].contains(where: isCode) {
             self = .connectionLost
         } else {
             self = .other

@@ -81,4 +81,23 @@ extension RunReport {
         }
         return out
     }
+
+    /// GitHub Actions' view of the report: the step summary's headline and notes, the dead tokens'
+    /// file, and where the ones to send again are listed.
+    public func jobReport(unregisteredOut: String?, retryOut: String?) -> JobReport {
+        var job = JobReport(summary: summary)
+        job.title = "pushctl report"
+        job.headline = summary.counts
+        job.deadTokensFile = unregisteredOut
+        job.notes = notes
+        if !retryLater.isEmpty {
+            let n = retryLater.count
+            job.notes.append(
+                retryOut.map { Words("\(n) to send again later, listed in \($0)", es: "\(n) para volver a enviar más tarde, en \($0)") }
+                    ?? Words(
+                        "\(n) to send again later (\(Setting.retryOut) PATH lists them)",
+                        es: "\(n) para volver a enviar más tarde (\(Setting.retryOut) RUTA los lista)"))
+        }
+        return job
+    }
 }

@@ -104,7 +104,7 @@ public enum CurrentProcess {
     /// Replaces this process with `program` (execv(3)); returns only when that failed, with errno.
     public static func replace(with program: String, arguments: [String]) {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         _ = execv(program, argv)
     }
 

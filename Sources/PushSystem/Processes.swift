@@ -137,8 +137,8 @@ public enum ChildProcesses {
         let argv = ([spec.program] + spec.arguments).map { strdup($0) } + [nil]
         let envp = spec.environment.map { $0.map { strdup($0) } + [nil] }
         defer {
-            argv.forEach { free($0) }
-            envp?.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp ?? [] { free(pointer) }
         }
         var pid: pid_t = 0
         let code =
@@ -229,7 +229,7 @@ public enum ChildProcesses {
             self.outputFD = outputFD
             open = [outputFD, errorFD]
             self.limit = limit
-            open.forEach { _ = Descriptors.setNonBlocking($0) }
+            for fd in open { _ = Descriptors.setNonBlocking(fd) }
             _ = Descriptors.setNonBlocking(inputFD)
             if input.isEmpty { closeInput() }
         }

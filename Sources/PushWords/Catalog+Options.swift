@@ -71,6 +71,17 @@ extension OptionConflict: WordedProblem {
             return Words(
                 "\(Setting.payload) - and \(recipients) - cannot both read standard input; give one of them as a file",
                 es: "\(Setting.payload) - y \(recipients) - no pueden leer los dos la entrada estándar; da uno de ellos como archivo")
+        case .channelsWithDevices, .broadcastHeaders, .requestIDWithoutChannels, .payloadTwice, .recipientsTwice, .requestsFileCarriesPayloads,
+            .apnsIDWithRequestsFile:
+            return sourceWords
+        case .liveActivityNeeded, .liveActivityEvent, .liveActivityPushType, .notWithLiveActivity:
+            return liveActivityWords
+        }
+    }
+
+    /// The contradictions of where a send goes and what it sends.
+    private var sourceWords: Words {
+        switch self {
         case .channelsWithDevices:
             return Words(
                 "\(Setting.channelID) broadcasts to channels; leave out \(Setting.deviceToken), \(Setting.tokensFile) and \(Setting.requestsFile)",
@@ -103,8 +114,8 @@ extension OptionConflict: WordedProblem {
             return Words(
                 "\(Setting.apnsID) names one notification; with \(Setting.requestsFile) give \"apns-id\" on a line",
                 es: "\(Setting.apnsID) identifica una sola notificación; con \(Setting.requestsFile) pon \"apns-id\" en una línea")
-        case .liveActivityNeeded, .liveActivityEvent, .liveActivityPushType, .notWithLiveActivity:
-            return liveActivityWords
+        default:
+            return Words(verbatim: "")
         }
     }
 

@@ -122,7 +122,13 @@ public enum Console {
         return environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 4 ? $0 : nil } ?? 24
     }
 
-    public enum Colour: String { case red = "31", green = "32", yellow = "33", bold = "1", dim = "2" }
+    public enum Colour: String {
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case bold = "1"
+        case dim = "2"
+    }
 
     public static func useColour(on fd: Int32) -> Bool {
         Terminal.isTerminal(fd) && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"

@@ -163,29 +163,7 @@ struct DemoCommand: ParsableCommand {
         let local = try Destination.endpoint(server.url, caCertificate: caPath)
         let connection = ConnectionSettings(concurrency: 10)
 
-        narrator.step(
-            1, Words("The key", es: "La clave"),
-            [
-                Words(
-                    "Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
-                    es: "Apple te da un archivo .p8 una sola vez: una clave privada P-256 en PKCS#8 PEM. Su Key ID la identifica."),
-                Words(
-                    "This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
-                    es: "Esta demo ha creado una de usar y tirar: \(keyPath) (key id \(keyID), equipo \(teamID))."),
-                Words(
-                    "Never commit or share a real .p8: whoever has it can push to your users.",
-                    es: "Nunca subas a un repositorio ni compartas un .p8 real: quien lo tenga puede enviar notificaciones a tus usuarios."),
-            ])
-
-        narrator.step(
-            2, Words("The provider token (JWT)", es: "El token del proveedor (JWT)"),
-            [
-                Words(
-                    "Every request carries a token signed with the key; APNs checks it with the public half.",
-                    es: "Cada petición lleva un token firmado con la clave; APNs lo comprueba con la mitad pública.")
-            ])
-        // The key was step 1; the token's own steps become 2.1 … 2.7.
-        ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst().forEach { narrator.say($0) }
+        explainKeyAndToken(narrator: narrator, token: token, keyPath: keyPath, keyID: keyID, teamID: teamID)
 
         // The class reads this body on the projector: in its language.
         let title = Words("Hello", es: "Hola").description
@@ -240,6 +218,16 @@ struct DemoCommand: ParsableCommand {
         try send(silent, to: [device], narrator: narrator, authorization: authorization, to: local, over: connection)
 
         refusedBeforeSending(narrator: narrator, topic: topic, device: device, view: view)
+        try sendToDeadToken(alert, dead: dead, narrator: narrator, authorization: authorization, to: local, over: connection)
+
+        try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, to: local, over: connection, certificates: certificates)
+    }
+
+    /// Step 7: a token whose app was deleted, answered 410.
+    private func sendToDeadToken(
+        _ alert: PushTemplate, dead: DeviceToken, narrator: Narrator, authorization: FixedAuthorization, to local: Destination,
+        over connection: ConnectionSettings
+    ) throws {
         narrator.step(
             7, Words("A dead device token", es: "Un token del dispositivo muerto"),
             [
@@ -252,8 +240,33 @@ struct DemoCommand: ParsableCommand {
             Words(
                 "410 is final: remove the token from your database (`pushctl send --unregistered-out dead.txt` lists them).",
                 es: "410 es definitivo: borra el token de tu base de datos (`pushctl send --unregistered-out dead.txt` los lista)."))
+    }
 
-        try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, to: local, over: connection, certificates: certificates)
+    /// Steps 1 and 2: the key Apple gives, and the provider token signed with it.
+    private func explainKeyAndToken(narrator: Narrator, token: ProviderToken, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier) {
+        narrator.step(
+            1, Words("The key", es: "La clave"),
+            [
+                Words(
+                    "Apple gives you a .p8 file once: a P-256 private key in PKCS#8 PEM. Its Key ID names it.",
+                    es: "Apple te da un archivo .p8 una sola vez: una clave privada P-256 en PKCS#8 PEM. Su Key ID la identifica."),
+                Words(
+                    "This demo made a throwaway one: \(keyPath) (key id \(keyID), team \(teamID)).",
+                    es: "Esta demo ha creado una de usar y tirar: \(keyPath) (key id \(keyID), equipo \(teamID))."),
+                Words(
+                    "Never commit or share a real .p8: whoever has it can push to your users.",
+                    es: "Nunca subas a un repositorio ni compartas un .p8 real: quien lo tenga puede enviar notificaciones a tus usuarios."),
+            ])
+
+        narrator.step(
+            2, Words("The provider token (JWT)", es: "El token del proveedor (JWT)"),
+            [
+                Words(
+                    "Every request carries a token signed with the key; APNs checks it with the public half.",
+                    es: "Cada petición lleva un token firmado con la clave; APNs lo comprueba con la mitad pública.")
+            ])
+        // The key was step 1; the token's own steps become 2.1 … 2.7.
+        for line in ProviderTokenExplanation(token: token, keyFile: "AuthKey_\(keyID).p8", label: { "2.\($0 - 1)" }).lines.dropFirst() { narrator.say(line) }
     }
 
     /// Step 6: a payload over Apple's limit is refused before anything is sent.
@@ -310,7 +323,7 @@ struct DemoCommand: ParsableCommand {
         var overCertificate = connection
         overCertificate.clientCertificate = TLSClientCertificate(certificatePEM: certificates.certificatePEM, privateKeyPEM: certificates.privateKeyPEM)
         try send(alert, to: [device], narrator: narrator, authorization: CertificateAuthorization(), to: local, over: overCertificate)
-        [
+        let steps = [
             Words(verbatim: ""),
             Words(
                 "With a key (recommended: it never expires, one key for all your apps):",
@@ -346,7 +359,8 @@ struct DemoCommand: ParsableCommand {
                 es:
                     "Live Activities: `pushctl send --live-activity update --content-state '{…}'` (el lint detecta lo que un dispositivo descartaría sin avisar); envíos a muchas actividades: `pushctl channel create`, y luego `send --channel-id`."
             ),
-        ].forEach { narrator.say($0) }
+        ]
+        for step in steps { narrator.say(step) }
     }
 
     private func send(
@@ -453,7 +467,7 @@ private final class CleanupOnSignal {
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
         for which in [Signal.interrupt, .terminate] { Signals.restoreDefault(which) }
     }
 }

@@ -260,6 +260,13 @@ struct MockCommand: ParsableCommand {
                     "--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'",
                     es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(teamID)'"))
         }
+        try validateFaults()
+        try validateLimits()
+        try validateClassroom()
+    }
+
+    /// The faults it is asked to play: each well formed, in range, and not contradicting another.
+    private func validateFaults() throws {
         for spec in failures {
             do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error)")) }
         }
@@ -322,8 +329,6 @@ struct MockCommand: ParsableCommand {
                     "--silent and --reset-streams exclude each other: one never answers, the other resets",
                     es: "--silent y --reset-streams se excluyen: uno nunca responde y el otro reinicia el stream"))
         }
-        try validateLimits()
-        try validateClassroom()
     }
 
     private func validateLimits() throws {
@@ -744,6 +749,18 @@ struct MockCommand: ParsableCommand {
                 "  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)",
                 es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)"
             ).description)
+        lines += Self.faultLines(faults)
+        lines += limitLines
+        if let log { lines.append(Words("  log: \(log) (one JSON line per request)", es: "  registro: \(log) (una línea JSON por petición)").description) }
+
+        lines += sendLines(classroom: classroom, caPath: caPath)
+        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)
+        return lines.joined(separator: "\n")
+    }
+
+    /// A line for each fault the mock plays.
+    private static func faultLines(_ faults: MockFaults) -> [String] {
+        var lines: [String] = []
         for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
             lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
         }
@@ -766,9 +783,13 @@ struct MockCommand: ParsableCommand {
         if let reason = faults.goAwayInstead {
             lines.append("  fault: no answers: GOAWAY {\"reason\":\"\(reason.apnsName)\"} on each connection's first request")
         }
-        lines += limitLines
-        if let log { lines.append(Words("  log: \(log) (one JSON line per request)", es: "  registro: \(log) (una línea JSON por petición)").description) }
+        return lines
+    }
 
+    /// How to send to it: the key to make (a class folder, or any key for a shape-only mock) and
+    /// the send command, pasteable as printed.
+    private func sendLines(classroom: Classroom, caPath: String) -> [String] {
+        var lines: [String] = []
         var send = ["pushctl send --endpoint \(classroom.endpoint) --cacert \(classroom.caFile == nil ? caPath : "mock-ca.pem")"]
         if let key = keyFiles.first {
             if let equals = key.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(key[..<equals])) {
@@ -808,8 +829,7 @@ struct MockCommand: ParsableCommand {
                 ).description)
         }
         lines.append("  " + send.joined(separator: " "))
-        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
 

@@ -106,7 +106,9 @@ struct ReportCommand: ParsableCommand {
             switch output {
             case .text:
                 if !quiet {
-                    report.lines(shown: ReportCommand.shownTokens, unregisteredOut: unregisteredOut, retryOut: retryOut).forEach { Console.out($0.description) }
+                    for line in report.lines(shown: ReportCommand.shownTokens, unregisteredOut: unregisteredOut, retryOut: retryOut) {
+                        Console.out(line.description)
+                    }
                 }
             case .json:
                 Console.out(report.json(exitStatus: status).pretty)
@@ -120,18 +122,7 @@ struct ReportCommand: ParsableCommand {
 
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
     func reportToCI(_ report: RunReport) {
-        var job = JobReport(summary: report.summary)
-        job.title = "pushctl report"
-        job.headline = report.summary.counts
-        job.deadTokensFile = unregisteredOut
-        job.notes = report.notes
-        if !report.retryLater.isEmpty {
-            let n = report.retryLater.count
-            job.notes.append(
-                retryOut.map { Words("\(n) to send again later, listed in \($0)", es: "\(n) para volver a enviar más tarde, en \($0)") }
-                    ?? Words("\(n) to send again later (--retry-out PATH lists them)", es: "\(n) para volver a enviar más tarde (--retry-out RUTA los lista)"))
-        }
-        job.publish(Console.environment, warn: Console.warn, annotate: Console.err)
+        report.jobReport(unregisteredOut: unregisteredOut, retryOut: retryOut).publish(Console.environment, warn: Console.warn, annotate: Console.err)
     }
 
     /// Whether two paths name one file (an output must not be an input).

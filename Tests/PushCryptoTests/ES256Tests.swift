@@ -35,12 +35,12 @@ import Testing
         let signature = try ours.sign(message)
         #expect(theirs.publicKey.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: Data(message)))
 
-        let public_ = try ES256PublicKey(pem: Array(theirs.publicKey.pemRepresentation.utf8))
+        let theirPublic = try ES256PublicKey(pem: Array(theirs.publicKey.pemRepresentation.utf8))
         let theirSignature = try theirs.signature(for: Data(message))
-        #expect(public_.isValidSignature(Array(theirSignature.rawRepresentation), for: message))
-        #expect(public_.isValidSignature(Array(theirSignature.derRepresentation), for: message))
-        #expect(!public_.isValidSignature(Array(theirSignature.rawRepresentation), for: message + [0]))
-        #expect(public_.pem == ours.publicKey.pem)
+        #expect(theirPublic.isValidSignature(Array(theirSignature.rawRepresentation), for: message))
+        #expect(theirPublic.isValidSignature(Array(theirSignature.derRepresentation), for: message))
+        #expect(!theirPublic.isValidSignature(Array(theirSignature.rawRepresentation), for: message + [0]))
+        #expect(theirPublic.pem == ours.publicKey.pem)
     }
 
     @Test("RFC 7515 Appendix A.3: the ES256 example verifies with the appendix's JWK")

@@ -48,7 +48,7 @@ public final class FollowInput: ArrivingRequests {
     }
 
     private init(_ path: String, what: String, template: PushTemplate?, requests: RequestLine.Reader?, shard: Shard?, lineLimit: Int) throws(InputError) {
-        displayName = path == "-" ? "standard input" : path
+        displayName = path == "-" ? Words("standard input", es: "la entrada estándar").description : path
         fd = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)
         self.template = template
         requestReader = requests

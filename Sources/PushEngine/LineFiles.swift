@@ -32,7 +32,7 @@ public final class CheckedLineFile {
         _ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
         check: (ArraySlice<UInt8>) throws(InputError) -> Void
     ) throws(InputError) {
-        displayName = path == "-" ? "standard input" : path
+        displayName = path == "-" ? Words("standard input", es: "la entrada estándar").description : path
         self.lineLimit = lineLimit
         self.readAgain = readAgain
         let source = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)

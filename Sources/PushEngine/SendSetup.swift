@@ -206,7 +206,9 @@ public struct SendSetup {
                         es: #"por ejemplo: \#(Setting.payloadJSON) '{"aps":{"alert":"Hola"}}'"#),
                     kind: .usage)
             }
-            return (try Payload(bytes: bytes, source: path == "-" ? "standard input" : path), path == "-" ? nil : path)
+            return (
+                try Payload(bytes: bytes, source: path == "-" ? Words("standard input", es: "la entrada estándar").description : path), path == "-" ? nil : path
+            )
         case .json(let text)?:
             return (try Payload(bytes: Array(text.utf8), source: Setting.payloadJSON.description), nil)
         case .built(let build)?:

@@ -5,8 +5,9 @@ public import PushWords
 extension BatchSummary {
     /// What a person is told after the summary line: how to resume a stopped run (or to journal
     /// the next one), the in-doubt ones a resume sends again, tokens of the other environment,
-    /// and why nothing connected.
-    public func advice(resumeCommand: String?, environment: APNsEnvironment?, endpoint: String?) -> [Words] {
+    /// and why nothing connected. `journalable` is false for a run that cannot keep a journal (a
+    /// followed stream, read once): it is not told to use one.
+    public func advice(resumeCommand: String?, journalable: Bool = true, environment: APNsEnvironment?, endpoint: String?) -> [Words] {
         var out: [Words] = []
         if stoppedBy != nil {
             if let command = resumeCommand {
@@ -20,7 +21,7 @@ extension BatchSummary {
                                 "las \(inDoubt) en duda se vuelven a enviar (puede que APNs ya las tenga: un dispositivo podría recibir alguna dos veces); añade \(Setting.skipInDoubt) para dejarlas fuera"
                         ))
                 }
-            } else {
+            } else if journalable {
                 out.append(
                     Words(
                         "run with \(Setting.journal) PATH next time, and a stopped run can be resumed without sending anything twice",

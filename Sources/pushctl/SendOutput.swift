@@ -103,8 +103,10 @@ final class SendOutput {
         let resume = ResumeCommand(arguments: CommandLine.arguments, journaled: c.journal != nil)
         if !c.quiet {
             Console.say(summary.line)
-            summary.advice(resumeCommand: resume.text, environment: request.plan.destination.environment, endpoint: c.settings.value(.endpoint))
-                .forEach(Console.hint)
+            summary.advice(
+                resumeCommand: resume.text, journalable: !c.follow, environment: request.plan.destination.environment, endpoint: c.settings.value(.endpoint)
+            )
+            .forEach(Console.hint)
         }
         reportToCI(summary, resume: resume, env: env)
         if c.metricsFile != nil || c.metricsPush != nil {

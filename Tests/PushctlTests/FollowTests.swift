@@ -46,6 +46,39 @@ import Testing
     }
 
     @Test(
+        "SIGTERM in the middle of a followed stream: every line read gets one result, the summary says the stop (143), and no hint to journal a stream that cannot be"
+    )
+    func stopInTheMiddle() throws {
+        let mock = try MockProcess(dir: dir)
+        let sent = tokens(6, seed: "57a0")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
+        process.arguments = followArguments(mock, [])
+        process.environment = CLI.baseEnvironment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let lines = Lines(output)
+        let said = Lines(errors)
+        for line in sent { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+        #expect(lines.wait(for: 6).count == 6, "the six are answered while the input stays open")
+        kill(process.processIdentifier, SIGTERM)
+        #expect(process.waitUntilExit(orKillAfter: 30))
+        #expect(process.terminationStatus == 143)
+        let objects = lines.wait(for: 7).compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.compactMap { $0["token"] as? String } == sent, "one result each, in order")
+        #expect(objects.last?["stopped"] as? String == "SIGTERM")
+        let stderr = said.wait(for: 1).joined(separator: "\n")
+        #expect(stderr.contains("stopped by SIGTERM"), "\(stderr)")
+        #expect(!stderr.contains("--journal"), "--follow cannot keep a journal, so none is suggested: \(stderr)")
+        try? input.fileHandleForWriting.close()
+    }
+
+    @Test(
         "five lines written to standard input get their five results (a bad line its own, in its place) before standard input closes; closing it ends the run with its summary"
     )
     func resultsBeforeTheEnd() throws {

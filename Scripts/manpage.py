@@ -28,8 +28,10 @@ GLYPHS = {
 
 ENVIRONMENT = [
     ("PUSHCTL_KEY_FILE", "The .p8 key that signs provider tokens, as --key-file; or an RFC 7512 pkcs11: URI of a key "
-                         "inside a PKCS#11 token (an HSM, a smart card, SoftHSM2), with module-path and pin-value "
-                         "query attributes if needed. A PIN belongs here, not on the command line."),
+                         "inside a PKCS#11 token (an HSM, a smart card, SoftHSM2), with module-path and a PIN if "
+                         "needed: pin-source=file:PATH (a file holding it, preferred) or pin-value. A PIN is handed "
+                         "to the engine, never shown, and belongs here, not on the command line. A PKCS#11 module, "
+                         "like a signer, runs code in pushctl: name only one from trusted configuration."),
     ("PUSHCTL_KEY", "The .p8 key's PEM itself (a CI secret; \\n for newlines is read as newlines), instead of a "
                     "key file: never written to disk, never printed, and taken out of the environment at start, so "
                     "no child (a signer, xcrun, the mock) inherits it. --key-file or --signer wins over it; with "
@@ -39,7 +41,8 @@ ENVIRONMENT = [
                        "base64url, Vault's vault:v1: prefix), within 30 s (then it is killed, exit 75); at most "
                        "64 KiB of its output is read. Checked with --public-key (or KEYID.pem here) when given."),
     ("PUSHCTL_PKCS11_MODULE", "The PKCS#11 module (a .so) for a pkcs11: key, when the URI has no module-path; "
-                              "default: libp11's own (p11-kit's proxy)."),
+                              "default: libp11's own (p11-kit's proxy). Loading it runs its code (exit 69 when it "
+                              "does not load)."),
     ("PUSHCTL_CACHE_KEY", "A secret (16 characters or more; 32 random ones are better) that seals the token cache "
                           "when no key file is on disk (a PKCS#11 token, an external signer). Without it those "
                           "tokens are not cached, and each run signs anew. Taken out of the environment at start."),
@@ -53,6 +56,8 @@ ENVIRONMENT = [
     ("PUSHCTL_CERT", "A client certificate (.p12 or PEM) for certificate authentication, as --cert."),
     ("PUSHCTL_CERT_PASSWORD", "The password of the PUSHCTL_CERT .p12 file."),
     ("PUSHCTL_PROXY", "Connect through this proxy, as --proxy: http://, https://, socks5:// or socks5h://HOST:PORT."),
+    ("PUSHCTL_METRICS_PUSH", "The Pushgateway send --metrics-push pushes to; a URL with a password belongs here, not on "
+                             "the command line."),
     ("PUSHCTL_CACHE_DIR", "Where provider tokens are cached for reuse (up to 50 minutes, mode 0600); "
                           "default $XDG_CACHE_HOME/pushctl, else ~/.cache/pushctl. Used only when it is a directory "
                           "owned by you and writable by no one else."),
@@ -263,6 +268,10 @@ def main():
         out += [".TP", "\\fB" + text(title) + "\\fR", text(meaning)]
     out += [".SH FILES", ".TP", text("~/.cache/pushctl/"),
             text("Cached provider tokens (see PUSHCTL_CACHE_DIR)."),
+            ".TP", text("--journal, --unregistered-out, --simulator-file"),
+            text("Made private (mode 0600: they hold device tokens) and never opened through a symbolic link: "
+                 "a link at the path is refused (exit 73). A journal is locked as a file, so a hard link or "
+                 "another path to it is still one run."),
             ".SH SEE ALSO", "\\fBcurl\\fR(1), \\fBopenssl\\fR(1)"]
     sys.stdout.write("\n".join(out) + "\n")
 

@@ -4,7 +4,7 @@ public enum Endpoint {
     /// query, fragment, user name, space or control character would change what is sent.
     /// Trailing slashes are dropped. Returns the URL as it will be used.
     public static func baseURL(parsing text: String) throws(InputError) -> String {
-        let shown = OutsideText.display(text)
+        let shown = Redaction.url(text, limit: OutsideText.defaultLimit)
         func refuse(_ why: EndpointProblem.Why, meant: String? = nil) -> InputError {
             InputError(EndpointProblem.notAnHTTPSURL(shown: shown, why, meant: meant))
         }

@@ -40,10 +40,23 @@ public struct Pacing: Sendable {
 
     private static let slack = 1e-6
 
-    /// `--rate`'s number: above 0, at most a million (nil otherwise).
+    /// The slowest rate a run takes: one notification every 1,000 seconds.
+    public static let slowestRate = 0.001
+
+    /// `--rate`'s number: decimal digits with an optional fraction (not `1e-12`, `0x10` or `inf`,
+    /// which Swift's `Double` would read), from `slowestRate` to a million (nil otherwise).
     public static func rate(_ text: String) -> Double? {
-        guard let value = Double(text), value.isFinite, value > 0, value <= 1_000_000 else { return nil }
+        guard let value = decimal(text), value >= slowestRate, value <= 1_000_000 else { return nil }
         return value
+    }
+
+    /// `text` as a plain decimal number (`12`, `0.5`, `.5`), or nil.
+    static func decimal(_ given: some StringProtocol) -> Double? {
+        let text = Substring(given)
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = { (part: Substring) in part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        guard !text.isEmpty, text.utf8.count <= 32, parts.allSatisfy(digits), parts.contains(where: { !$0.isEmpty }) else { return nil }
+        return Double(String(text))
     }
 
     /// `--spread`'s duration in seconds: a number, or one ending in s, m or h; above 0, at most 30 days.
@@ -54,7 +67,7 @@ public struct Pacing: Sendable {
             unit = scale
             number = number.dropLast()
         }
-        guard let value = Double(number), value.isFinite, value > 0, value * unit <= 30 * 86_400 else { return nil }
+        guard let value = decimal(number), value > 0, value * unit <= 30 * 86_400 else { return nil }
         return value * unit
     }
 }

@@ -379,6 +379,8 @@ final class DispatchRun {
             }
         }
         sourceExhausted = true
+        // Lines of a followed input read while draining it that were not requests: each its result.
+        settleRefused()
     }
 
     /// The grace is over: what is still in flight is in doubt.

@@ -123,14 +123,14 @@ public enum ConnectionProbe {
             }
             return report
         }
-        let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
+        let detail = Redaction.scrub(handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail)
         let verify = handle.long(CURLINFO_SSL_VERIFYRESULT)
         if verify != 0, let reason = X509_verify_cert_error_string(verify) {
             report.certificateProblem = OutsideText.display(String(cString: reason), limit: 120)
         }
         // The stage that did not finish, for failures libcurl does not name by stage.
         let unfinished = times.first { report.milliseconds[$0.0] == nil }?.0 ?? .http2
-        switch CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.proxy != nil) {
+        switch CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.throughProxy) {
         case .proxy: report.fail(.tcp, .proxy, detail)
         case .dns: report.fail(.dns, .dns, detail)
         case .connection: report.fail(.tcp, .connection, detail)

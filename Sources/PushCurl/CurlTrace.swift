@@ -50,9 +50,11 @@ final class CurlTrace {
     }
 
     /// Replaces the token after every "bearer " (libcurl echoes headers in several forms,
-    /// e.g. `h2h3 [authorization: bearer …]`), unless the user asked for secrets.
-    func redact(_ line: String) -> String {
-        guard !showSecrets else { return line }
+    /// e.g. `h2h3 [authorization: bearer …]`) and every URL's credentials (libcurl names the
+    /// proxy variable it uses with its value), unless the user asked for secrets.
+    func redact(_ whole: String) -> String {
+        guard !showSecrets else { return whole }
+        let line = Redaction.scrub(whole)
         // A proxy's credentials (the CONNECT request's Proxy-Authorization) never show.
         if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased().hasSuffix("proxy-authorization") {
             return line[...colon] + " [redacted; \(Setting.showSecrets) shows it]"

@@ -54,6 +54,17 @@ public struct CurlTransportConfiguration: Sendable {
     }
 }
 
+extension CurlTransportConfiguration {
+    /// Whether requests go through a proxy: the one given, or one libcurl takes from the
+    /// environment for this host (a connection that fails is then the proxy's, not the server's).
+    var throughProxy: Bool {
+        if proxy != nil { return true }
+        let authority = baseURL.drop { $0 != "/" }.drop { $0 == "/" }.prefix { $0 != "/" }
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+        return ProxyVariables.proxy(forHost: host, environment: ProcessEnvironment.value) != nil
+    }
+}
+
 /// A client certificate (then its chain) and its private key, both PEM, for libcurl's
 /// `CURLOPT_SSLCERT_BLOB`/`CURLOPT_SSLKEY_BLOB`: copied by libcurl, never written to disk.
 public struct TLSClientCertificate: Sendable {
@@ -258,8 +269,8 @@ public final class CurlTransport: PushTransport {
             response.requestID = handle.requestID
             return .success(response)
         }
-        let detail = handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail
-        let failure = CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.proxy != nil)
+        let detail = Redaction.scrub(handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail)
+        let failure = CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.throughProxy)
         if failure != .proxy && detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
             // request could start: the server takes connections but no streams.
@@ -451,4 +462,30 @@ public enum ProxyVariables {
     public static let forHTTPS = ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
     public static let read = forHTTPS + ["http_proxy"]
     public static let noProxy = ["no_proxy", "NO_PROXY"]
+
+    /// The proxy libcurl takes from the environment for an https:// URL to `host`, if one applies:
+    /// the first of `forHTTPS` set and not empty, unless `no_proxy` names the host (`*`, the host
+    /// itself, or a domain it is in), as libcurl reads them.
+    public static func proxy(forHost host: String, environment: (String) -> String?) -> String? {
+        guard let proxy = forHTTPS.compactMap({ environment($0) }).first(where: { !$0.isEmpty }) else { return nil }
+        let excluded = noProxy.compactMap { environment($0) }.first(where: { !$0.isEmpty }) ?? ""
+        let name = host.lowercased().trimmingBrackets()
+        for entry in excluded.split(separator: ",") {
+            let domain = entry.trimmingWhitespace().lowercased()
+            if domain == "*" { return nil }
+            let bare = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
+            if !bare.isEmpty, name == bare || name.hasSuffix("." + bare) { return nil }
+        }
+        return proxy
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    fileprivate func trimmingBrackets() -> String {
+        hasPrefix("[") && hasSuffix("]") ? String(dropFirst().dropLast()) : String(self)
+    }
 }

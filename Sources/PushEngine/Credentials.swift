@@ -17,6 +17,10 @@ public struct CredentialOptions {
     public var warn: @Sendable (Words) -> Void = { _ in }
     /// Leaves out the warnings about things the run will do anyway (a certificate about to expire).
     public var quiet = false
+    /// Signs a provider token before anything is sent when the key is not a file (an external
+    /// signer, a PKCS#11 token), so that a failing one stops the run first. A dry run sets it off
+    /// unless it shows the real token: it runs no signer and logs in to no token.
+    public var signBeforeSending = true
 
     public init() {}
 }
@@ -175,7 +179,7 @@ public enum SigningKey {
         if let file { source = file.tokenSigner } else { source = try signer(values, identity, options) }
         let signer = SigningAuthorization(signer: source, keyID: identity.keyID, teamID: identity.teamID, cache: cache)
         if !signer.adoptCachedToken() {
-            if let file { _ = try file.privateKey() } else { try signer.signNow() }
+            if let file { _ = try file.privateKey() } else if options.signBeforeSending { try signer.signNow() }
         }
         if file != nil { InputFiles.sharingWarning(identity.keyFile).map(options.warn) }
         var credentials = Credentials(authorization: signer, certificate: nil, certificatePath: nil)

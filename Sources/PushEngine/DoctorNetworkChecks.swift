@@ -70,7 +70,7 @@ extension Doctor {
                     "none (no \(Setting.proxy), \(variable) or https_proxy): connecting directly",
                     es: "ninguno (ni \(Setting.proxy), ni \(variable), ni https_proxy): conexión directa"))
         }
-        let shown = ProxyPolicy.masked(proxyURL)
+        let shown = Redaction.url(proxyURL)
         var found = Words("\(shown) from \(source)", es: "\(shown) de \(source)")
         if proxy.url == nil, let noProxy = proxy.noProxy.map({ OutsideText.display($0, limit: 80) }) {
             found =

@@ -46,7 +46,7 @@ public struct DryRun {
         var curl = ["curl --http2 --request \(shape.method.rawValue)"]
         if let ca = request.plan.destination.caCertificate { curl.append("--cacert \(shellQuote(ca))") }
         if let proxy = request.proxy.url {
-            curl.append("--proxy \(shellQuote(ProxyPolicy.masked(proxy)))")
+            curl.append("--proxy \(shellQuote(Redaction.url(proxy)))")
             if request.proxy.credentials != nil { curl.append("--proxy-user \"$PROXY_USER\"") }
         }
         if let path = request.certificatePath {
@@ -75,8 +75,5 @@ public struct DryRun {
     func shellQuote(_ s: String) -> String { DryRun.quoted(s) }
 
     /// `s` as one shell word: bare when it is plain, else in single quotes.
-    public static func quoted(_ s: String) -> String {
-        s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:@=".contains($0) }) && !s.isEmpty
-            ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
+    public static func quoted(_ s: String) -> String { Redaction.shellWord(s) }
 }

@@ -132,20 +132,7 @@ public final class FollowInput: ArrivingRequests {
                 start = lf + 1
                 if discarding {
                     discarding = false
-                    lineNumber += 1
-                    count += 1
-                    refused.append(
-                        PushResult(
-                            subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil,
-                            apnsUniqueID: nil, reason: nil, timestamp: nil, attempts: 0,
-                            explanation: .failed(
-                                .abandoned(
-                                    .notSent(
-                                        InputError(
-                                            Words(
-                                                "\(displayName), line \(lineNumber): longer than \(lineLimit) bytes",
-                                                es: "\(displayName), línea \(lineNumber): más larga de \(lineLimit) bytes")))), attempts: 0, limit: nil),
-                            stopped: nil, inDoubt: false))
+                    refuseOverlong()
                     continue
                 }
                 return line
@@ -155,11 +142,33 @@ public final class FollowInput: ArrivingRequests {
                 discarding = true
                 start = buffer.count
             }
-            guard endOfInput, start < buffer.count, !discarding else { return nil }
+            guard endOfInput else { return nil }
+            if discarding {
+                // An overlong last line without its line end: refused like any other.
+                discarding = false
+                refuseOverlong()
+                continue
+            }
+            guard start < buffer.count else { return nil }
             let line = buffer[start...]
             start = buffer.count
             return line
         }
+    }
+
+    /// A line over the limit: passed over (never held whole) and refused in its place.
+    private func refuseOverlong() {
+        lineNumber += 1
+        count += 1
+        let problem = InputError(
+            Words(
+                "\(displayName), line \(lineNumber): longer than \(lineLimit) bytes",
+                es: "\(displayName), línea \(lineNumber): más larga de \(lineLimit) bytes"))
+        refused.append(
+            PushResult(
+                subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil, apnsUniqueID: nil,
+                reason: nil, timestamp: nil, attempts: 0, explanation: .failed(.abandoned(.notSent(problem)), attempts: 0, limit: nil),
+                stopped: nil, inDoubt: false))
     }
 
     /// Reads what has come, if anything has (a poll that does not wait, then one read): false

@@ -73,7 +73,9 @@ public struct JobReport {
                 lines.append("")
                 lines.append(Words("Resume with:", es: "Para reanudar:").description)
                 lines.append("")
-                lines.append("```sh\n\(resumeCommand)\n```")
+                // A fence longer than any run of backticks inside, so nothing in the command can close it.
+                let fence = String(repeating: "`", count: max(3, JobReport.longestBacktickRun(in: resumeCommand) + 1))
+                lines.append("\(fence)sh\n\(OutsideText.display(resumeCommand, limit: 4096))\n\(fence)")
             }
         }
         return lines.joined(separator: "\n") + "\n\n"
@@ -117,6 +119,17 @@ public struct JobReport {
                     message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).description))
         }
         return out
+    }
+
+    /// The most backticks in a row in `text`.
+    static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 
     /// `::kind title=…::message`, escaped as GitHub's workflow commands require.

@@ -258,7 +258,8 @@ public struct JournalReplay {
         else { return nil }
         let status = json["status"]?.integerValue.flatMap { (100...599).contains($0) ? Int($0) : nil }
         let stopped = json["stopped"]?.stringValue.flatMap(StopMark.init(rawValue:))
-        let reason = json["reason"]?.stringValue
+        // What another process wrote is display text, as APNs' own answers are (`RejectionReason`).
+        let reason = json["reason"]?.stringValue.map { RejectionReason(apnsName: $0).apnsName }
         let outcome: PushResult.Outcome
         var explanation = ResultExplanation.recorded(OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
         if stopped != nil {
@@ -279,8 +280,9 @@ public struct JournalReplay {
             outcome = .temporaryFailure
         }
         var result = PushResult(
-            subject: .device(token), position: position, outcome: outcome, status: status, apnsID: json["apnsId"]?.stringValue,
-            apnsUniqueID: json["apnsUniqueId"]?.stringValue, reason: reason,
+            subject: .device(token), position: position, outcome: outcome, status: status,
+            apnsID: json["apnsId"]?.stringValue.map { OutsideText.display($0, limit: 64) },
+            apnsUniqueID: json["apnsUniqueId"]?.stringValue.map { OutsideText.display($0, limit: 64) }, reason: reason,
             timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
             explanation: explanation, stopped: stopped,
             inDoubt: stopped == .inDoubt || json["inDoubt"] == .bool(true))

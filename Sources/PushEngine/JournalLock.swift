@@ -7,10 +7,12 @@ public import PushWords
 /// written, and a second run on the same journal is refused at once (a temporary failure: try
 /// again when the first has ended), naming who holds it, and sends nothing.
 ///
-/// The lock is an advisory lock (flock) on `<journal>.lock` beside the journal (the journal's real
-/// path, symbolic links resolved), which also holds who took it: process id, host and since when,
-/// as one JSON line. Not the journal itself: a journal holds results and nothing else, and a lock
-/// taken before the journal exists (`--resume` of a run not yet begun) must lock something.
+/// Two advisory locks (flock) are taken. The first is on `<journal>.lock` beside the journal (the
+/// journal's real path, symbolic links resolved), which also holds who took it: process id, host
+/// and since when, as one JSON line (a journal holds results and nothing else). The second is on the
+/// journal file itself (made empty, 0600, when missing; never through a symbolic link): a lock
+/// belongs to the file, so a hard link or any other path to the same journal is the same lock, and
+/// a second run through it is refused too.
 ///
 /// After a crash the kernel has already let the lock go; the next run takes it and writes itself
 /// over the stale holder. A run that ends removes the file while it still holds the lock; a run
@@ -24,6 +26,8 @@ public final class JournalLock {
     /// The lock file.
     public let path: String
     private var fd: Descriptor
+    /// The journal itself, open and locked while the run holds it.
+    private var journalFD: Descriptor = -1
 
     /// Takes the lock of the journal at `journal`; throws `.temporaryFailure` when another run holds
     /// it (saying who), `.cannotCreateOutput` when the lock file cannot be made or locked.
@@ -47,6 +51,7 @@ public final class JournalLock {
                     continue
                 }
                 self.fd = fd
+                try lockJournalItself(journal)
                 let me = JournalHolder(pid: CurrentProcess.id, host: CurrentProcess.hostName ?? "", since: WallClock.now())
                 // Best effort: who holds it is for the message of a run refused, not for the lock.
                 if FileLocks.empty(fd) { _ = FileOutput.writeAll(fd, Array((me.json.compact + "\n").utf8)) }
@@ -58,8 +63,37 @@ public final class JournalLock {
 
     deinit { release() }
 
-    /// Removes the lock file, then lets the lock go (at the end of a run; deinit does it too).
+    /// The journal file's own lock, taken once its lock file is held: a run that reached the same
+    /// file by another path (a hard link) holds it. Made private (0600) when missing; a symbolic
+    /// link at the journal's path is refused, not followed.
+    private func lockJournalItself(_ journal: String) throws(InputError) {
+        let opened = FileLocks.openLockFile(journal, mode: 0o600)
+        guard opened >= 0 else {
+            let code = Errno.current
+            release()
+            throw JournalLock.cannotLock(journal, lockFile: journal, errno: code, opening: true)
+        }
+        switch FileLocks.tryExclusive(opened) {
+        case .acquired:
+            journalFD = opened
+        case .held:
+            Descriptors.close(opened)
+            release()
+            throw JournalLock.held(journal, by: nil, lockFile: path, throughAnotherPath: true)
+        case .failed(let code):
+            Descriptors.close(opened)
+            release()
+            throw JournalLock.cannotLock(journal, lockFile: journal, errno: code)
+        }
+    }
+
+    /// Removes the lock file, then lets both locks go (at the end of a run; deinit does it too).
     public func release() {
+        if journalFD >= 0 {
+            FileLocks.unlock(journalFD)
+            Descriptors.close(journalFD)
+            journalFD = -1
+        }
         guard fd >= 0 else { return }
         FileSystem.remove(path)
         FileLocks.unlock(fd)
@@ -76,9 +110,13 @@ public final class JournalLock {
         return (real.hasSuffix("/") ? real : real + "/") + name + ".lock"
     }
 
-    static func held(_ journal: String, by holder: JournalHolder?, lockFile: String) -> InputError {
+    static func held(_ journal: String, by holder: JournalHolder?, lockFile: String, throughAnotherPath: Bool = false) -> InputError {
         let shown = OutsideText.display(journal, limit: 200)
-        let who = holder.map(\.words) ?? Words("who holds it is not written yet", es: "aún no consta quién lo tiene")
+        let unknown =
+            throughAnotherPath
+            ? Words("through another path to the same file, such as a hard link", es: "por otra ruta al mismo archivo, como un enlace duro")
+            : Words("who holds it is not written yet", es: "aún no consta quién lo tiene")
+        let who = holder.map(\.words) ?? unknown
         return InputError(
             Words("the journal '\(shown)' is held by another run (", es: "el diario '\(shown)' lo tiene otro envío (")
                 + who + Words("); one run per journal, and nothing was sent", es: "); un envío por diario, y no se envió nada"),

@@ -5,48 +5,53 @@ import PushSystem
 public import PushWords
 
 /// An RFC 7512 `pkcs11:` URI as pushctl reads it: the path attributes (`token=…;object=…`) go to
-/// OpenSSL as given; the query attributes `module-path` and `pin-value` pushctl hands over itself.
+/// OpenSSL as given; `module-path` and `pin-value` (the PIN in the query, or among the path's
+/// attributes, where libp11 reads it too) pushctl hands over itself, so no PIN is ever inside the
+/// text OpenSSL or libp11 may print. `pin-source=file:…` (a file holding the PIN) goes through.
 public struct PKCS11URI: Sendable, Equatable {
     /// What OpenSSL is given: the URI without `module-path` and `pin-value`.
     public let forOpenSSL: String
     public let modulePath: String?
     public let pin: String?
-    /// The URI as messages show it, any PIN as `***`.
+    /// The URI as messages show it, any PIN as `***` (`Redaction.pkcs11`).
     public let shown: String
 
     public init?(_ text: String) {
         guard text.lowercased().hasPrefix("pkcs11:") else { return nil }
         let parts = text.dropFirst("pkcs11:".count).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var kept: [Substring] = []
-        var shownQuery: [String] = []
+        var keptQuery: [Substring] = []
         var module: String?
         var pin: String?
         for attribute in parts.count > 1 ? parts[1].split(separator: "&") : [] {
             let pair = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let value = pair.count > 1 ? PKCS11URI.percentDecoded(pair[1]) : ""
             switch pair[0].lowercased() {
-            case "module-path":
-                module = value
-                shownQuery.append(String(attribute))
-            case "pin-value":
-                pin = value
-                shownQuery.append("pin-value=***")
-            default:
-                kept.append(attribute)
-                shownQuery.append(String(attribute))
+            case "module-path": module = value
+            case "pin-value": pin = value
+            default: keptQuery.append(attribute)
             }
         }
-        // A pin-value among the path's attributes (libp11 reads it there too) is never shown.
-        let shownPath = parts[0].split(separator: ";", omittingEmptySubsequences: false)
-            .map { $0.lowercased().hasPrefix("pin-value=") ? "pin-value=***" : String($0) }.joined(separator: ";")
-        forOpenSSL = "pkcs11:" + parts[0] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        var keptPath: [Substring] = []
+        for attribute in parts[0].split(separator: ";", omittingEmptySubsequences: false) {
+            let pair = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if pair[0].lowercased() == "pin-value" {
+                // The query's PIN wins, as RFC 7512 puts it there.
+                pin = pin ?? (pair.count > 1 ? PKCS11URI.percentDecoded(pair[1]) : "")
+            } else {
+                keptPath.append(attribute)
+            }
+        }
+        forOpenSSL = "pkcs11:" + keptPath.joined(separator: ";") + (keptQuery.isEmpty ? "" : "?" + keptQuery.joined(separator: "&"))
         modulePath = module
         self.pin = pin
-        shown = OutsideText.display("pkcs11:" + shownPath + (shownQuery.isEmpty ? "" : "?" + shownQuery.joined(separator: "&")), limit: 200)
+        shown = Redaction.pkcs11(text)
     }
 
     /// Whether the URI carries a PIN (in its query or its path).
-    public var carriesPIN: Bool { shown.contains("pin-value=***") }
+    public var carriesPIN: Bool { pin != nil }
+
+    /// Whether the URI names a file holding the PIN (`pin-source=file:…`, read by libp11).
+    public var namesPINSource: Bool { forOpenSSL.lowercased().contains("pin-source=") }
 
     /// `%XX` sequences as the bytes they stand for (RFC 3986); anything else as written.
     static func percentDecoded(_ text: Substring) -> String {
@@ -81,24 +86,52 @@ public struct OpenedTokenKey: Sendable {
     public let loggedIn: Bool
 
     /// The key the settings name: the module from `module-path`, else `PUSHCTL_PKCS11_MODULE`; the
-    /// PIN from `pin-value`, else asked on a terminal when the token will not open without one.
+    /// PIN from `pin-value` (or `pin-source=file:…`, which libp11 reads), else asked on a terminal
+    /// when the token will not open without one. A module that does not load is said as such (69)
+    /// before OpenSSL tries it; what libp11 prints on standard error is taken, never shown raw.
     public static func open(_ uri: PKCS11URI, _ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> OpenedTokenKey {
         let module = uri.modulePath ?? values.value(.pkcs11Module)
+        if let module, let why = SharedLibrary.loadProblem(module, symbol: "C_GetFunctionList") {
+            throw problem(.module(Redaction.scrub(why)), uri: uri, module: module, pinGiven: uri.pin != nil, said: "")
+        }
         var pin = uri.pin
-        var result = TokenKey.load(uri: uri.forOpenSSL, module: module, pin: pin)
+        func load() -> (Result<ES256PrivateKey, TokenKey.Failure>, String) {
+            let (result, said) = Descriptors.capturingStandardError { TokenKey.load(uri: uri.forOpenSSL, module: module, pin: pin) }
+            return (result, Redaction.scrub(String(decoding: said, as: UTF8.self), secrets: pin.map { [$0] } ?? []))
+        }
+        var (result, said) = load()
         if case .failure(.noKey) = result, pin == nil, let typed = options.askPIN?(uri.shown) {
             pin = typed
-            result = TokenKey.load(uri: uri.forOpenSSL, module: module, pin: pin)
+            (result, said) = load()
         }
         switch result {
         case .success(let key):
             return OpenedTokenKey(key: key, publicKey: key.detachedPublicKey, module: module, loggedIn: pin != nil)
         case .failure(let failure):
-            throw problem(failure, uri: uri, module: module, pinGiven: pin != nil)
+            throw problem(failure, uri: uri, module: module, pinGiven: pin != nil, said: said)
         }
     }
 
-    static func problem(_ failure: TokenKey.Failure, uri: PKCS11URI, module: String?, pinGiven: Bool) -> InputError {
+    /// Why a token would not give its key, read from OpenSSL's error and libp11's lines.
+    enum TokenRefusal {
+        case wrongPIN, lockedPIN, noSuchObject, unknown
+
+        init(_ text: String) {
+            let lower = text.lowercased()
+            if lower.contains("pin locked") || lower.contains("ckr_pin_locked") {
+                self = .lockedPIN
+            } else if lower.contains("pin incorrect") || lower.contains("ckr_pin_incorrect") || lower.contains("login failed") {
+                self = .wrongPIN
+            } else if lower.contains("object not found") || lower.contains("key was not found") {
+                self = .noSuchObject
+            } else {
+                self = .unknown
+            }
+        }
+    }
+
+    static func problem(_ failure: TokenKey.Failure, uri: PKCS11URI, module: String?, pinGiven typed: Bool, said: String) -> InputError {
+        let pinGiven = typed || uri.namesPINSource
         let moduleName = OutsideText.display(module ?? "p11-kit-proxy (the engine's default)", limit: 200)
         switch failure {
         case .noSupport:
@@ -111,31 +144,49 @@ public struct OpenedTokenKey: Sendable {
                     es: "instala el motor de libp11 (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)"),
                 kind: .unavailable)
         case .module(let detail):
+            let why = OutsideText.display(detail, limit: 200)
             return InputError(
                 Words(
-                    "the PKCS#11 module \(moduleName) could not be loaded\(detail.isEmpty ? "" : " (\(detail))")",
-                    es: "no se pudo cargar el módulo PKCS#11 \(moduleName)\(detail.isEmpty ? "" : " (\(detail))")"),
+                    "the PKCS#11 module \(moduleName) could not be loaded\(why.isEmpty ? "" : " (\(why))")",
+                    es: "no se pudo cargar el módulo PKCS#11 \(moduleName)\(why.isEmpty ? "" : " (\(why))")"),
                 hint: Words(
-                    "give the module's path with module-path=… in the URI or \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)",
-                    es: "indica la ruta del módulo con module-path=… en la URI o \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so)"),
+                    "give the module's path with module-path=… in the URI or \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so); a module runs code in pushctl: name only one you trust",
+                    es:
+                        "indica la ruta del módulo con module-path=… en la URI o \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so); un módulo ejecuta código en pushctl: indica solo uno de confianza"
+                ),
                 kind: .unavailable)
         case .noKey(let detail):
-            let why = detail.isEmpty ? "" : " (\(detail))"
-            let pinHint =
-                pinGiven
-                ? Words(
-                    "check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
-                    es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
-                : Words(
-                    "the token may want a PIN: add ?pin-value=… to the URI (kept in \(Setting.keyFile.variable ?? "a variable"), not on the command line), or run on a terminal to be asked",
-                    es:
-                        "el token quizá pide un PIN: añade ?pin-value=… a la URI (guardada en \(Setting.keyFile.variable ?? "una variable"), no en la línea de órdenes), o ejecútalo en una terminal para que se pida"
-                )
-            return InputError(
-                Words(
+            let variable = Setting.keyFile.variable ?? "a variable"
+            let problem: Words
+            let hint: Words
+            switch TokenRefusal(detail + "\n" + said) {
+            case .wrongPIN where pinGiven:
+                problem = Words("the token refused the PIN given for \(uri.shown)", es: "el token rechazó el PIN dado para \(uri.shown)")
+                hint = Words(
+                    "check the PIN (a few more wrong ones lock the token); keep it in a file named by pin-source=file:… in the URI",
+                    es: "comprueba el PIN (unos pocos errores más bloquean el token); guárdalo en un archivo indicado con pin-source=file:… en la URI")
+            case .lockedPIN:
+                problem = Words("the token's PIN is locked (\(uri.shown))", es: "el PIN del token está bloqueado (\(uri.shown))")
+                hint = Words(
+                    "unlock it with the security officer's PIN (the token's own tool, or OpenSC's pkcs11-tool)",
+                    es: "desbloquéalo con el PIN del responsable de seguridad (la herramienta del token, o pkcs11-tool de OpenSC)")
+            case .noSuchObject, .wrongPIN, .unknown:
+                let why = detail.isEmpty ? "" : " (\(OutsideText.display(Redaction.scrub(detail), limit: 200)))"
+                problem = Words(
                     "no private key for \(uri.shown) could be opened in the token (module \(moduleName))\(why)",
-                    es: "no se pudo abrir ninguna clave privada para \(uri.shown) en el token (módulo \(moduleName))\(why)"),
-                hint: pinHint, kind: .missingInput)
+                    es: "no se pudo abrir ninguna clave privada para \(uri.shown) en el token (módulo \(moduleName))\(why)")
+                hint =
+                    pinGiven
+                    ? Words(
+                        "check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
+                        es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
+                    : Words(
+                        "the token may want a PIN: add pin-source=file:PATH to the URI (a file holding the PIN), or pin-value=… with the URI in \(variable) (never on the command line), or run on a terminal to be asked",
+                        es:
+                            "el token quizá pide un PIN: añade pin-source=file:RUTA a la URI (un archivo con el PIN), o pin-value=… con la URI en \(variable) (nunca en la línea de órdenes), o ejecútalo en una terminal para que se pida"
+                    )
+            }
+            return InputError(problem, hint: hint, kind: .missingInput)
         case .notP256(let kind):
             let shownKind = OutsideText.display(kind, limit: 40)
             return InputError(

@@ -6,7 +6,7 @@ public import PushWords
 /// Which proxy a run goes through, by one rule for every command that connects (send, channel,
 /// doctor): a proxy given (`--proxy` or `PUSHCTL_PROXY`) wins over libcurl's own variables
 /// (`https_proxy`, `all_proxy` and `no_proxy`), which libcurl follows otherwise. A proxy's
-/// password is never shown: messages and `doctor` print `user:***`.
+/// password is never shown: messages and `doctor` show it as `Redaction.url` does.
 public struct ProxyPolicy: Sendable {
     /// The proxy given, checked (http, https, socks5, socks5h), and its `user:password` from a file.
     public let url: String?
@@ -40,7 +40,7 @@ public struct ProxyPolicy: Sendable {
         try HeaderValue.check(text, name: "the proxy URL", limit: 1024)
         guard ProxyPolicy.schemes.contains(where: { text.lowercased().hasPrefix($0) }), !text.contains(" ") else {
             throw InputError(
-                Words("the proxy '\(ProxyPolicy.masked(text))' is not a proxy URL", es: "el proxy '\(ProxyPolicy.masked(text))' no es una URL de proxy"),
+                Words("the proxy '\(Redaction.url(text))' is not a proxy URL", es: "el proxy '\(Redaction.url(text))' no es una URL de proxy"),
                 hint: Words(
                     "use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)",
                     es: "usa http://HOST:PUERTO, https://…, socks5://… o socks5h://… (socks5h resuelve los nombres a través del proxy)"))
@@ -60,22 +60,6 @@ public struct ProxyPolicy: Sendable {
                     es: "el archivo de credenciales del proxy '\(credentialsFile)' debe tener una línea, usuario:contraseña"))
         }
         credentials = value
-    }
-
-    /// A URL with any password replaced by `***`, bounded and stripped of control characters, for messages.
-    public static func masked(_ text: String) -> String {
-        guard let schemeEnd = text.firstRange(of: "://"), let at = text[schemeEnd.upperBound...].firstIndex(of: "@") else {
-            return OutsideText.display(text, limit: 200)
-        }
-        let userInfo = text[schemeEnd.upperBound..<at]
-        let user = userInfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
-        return OutsideText.display(String(text[..<schemeEnd.upperBound]) + user + ":***" + String(text[at...]), limit: 200)
-    }
-
-    /// Whether a URL carries a password (`scheme://user:password@host`).
-    public static func hasPassword(_ text: String) -> Bool {
-        guard let schemeEnd = text.firstRange(of: "://"), let at = text[schemeEnd.upperBound...].firstIndex(of: "@") else { return false }
-        return text[schemeEnd.upperBound..<at].contains(":")
     }
 
     /// The settings' proxy in a connection's settings.

@@ -121,7 +121,7 @@ public struct RunMetrics: Sendable {
     /// took them, else what went wrong (the caller warns: a run is not failed by its metrics).
     public func push(to base: String, timeout: Double = 10) -> Words? {
         let url = pushURL(base: base)
-        let shown = ProxyPolicy.masked(url)
+        let shown = Redaction.url(url)
         switch PlainRequest.send("PUT", to: url, body: Array(exposition(shardLabel: false).utf8), contentType: RunMetrics.contentType, timeout: timeout) {
         case .success(let answer) where (200..<300).contains(answer.status):
             return nil

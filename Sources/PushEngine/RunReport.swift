@@ -82,6 +82,18 @@ public struct RunReport {
         for path in paths {
             let fd = try InputFiles.open(path, what: "journal or results file")
             defer { Descriptors.close(fd) }
+            // A file or a pipe ends; a device (/dev/zero, a terminal) may never: refused, not read.
+            if let kind = FileSystem.status(of: fd)?.kind, kind != .regular, kind != .fifo {
+                let shown = OutsideText.display(path, limit: 200)
+                throw InputError(
+                    Words(
+                        "cannot read the journal or results file '\(shown)': it is not a regular file or a pipe",
+                        es: "no se puede leer el diario o archivo de resultados '\(shown)': no es un archivo normal ni una tubería"),
+                    hint: Words(
+                        "give the journals (\(Setting.journal)) or the saved results themselves",
+                        es: "indica los diarios (\(Setting.journal)) o los resultados guardados en sí"),
+                    kind: .missingInput)
+            }
             if let status = FileSystem.status(of: fd) {
                 if seen.contains(where: { $0.device == status.device && $0.inode == status.inode }) {
                     repeated.append(path)

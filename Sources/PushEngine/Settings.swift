@@ -31,6 +31,7 @@ extension Setting {
         case .signer: "PUSHCTL_SIGNER"
         case .pkcs11Module: "PUSHCTL_PKCS11_MODULE"
         case .cacheKey: "PUSHCTL_CACHE_KEY"
+        case .metricsPush: "PUSHCTL_METRICS_PUSH"
         default: nil
         }
     }
@@ -47,6 +48,23 @@ extension Setting {
 
     /// The variables that hold secrets: taken out of the environment at start (no child inherits them).
     public static let secretVariables = ["PUSHCTL_KEY", "PUSHCTL_CACHE_KEY"]
+
+    /// How a value of this setting is shown on a command line (`Redaction.argument`): the secret it
+    /// may carry, and the variable that would carry it instead.
+    public var argumentKind: Redaction.ArgumentKind {
+        switch self {
+        case .jwt, .signer: .secret(variable: variable ?? "\(self)")
+        case .proxy, .metricsPush, .endpoint: .url(variable: variable)
+        case .keyFile: .keyLocation(variable: variable)
+        default: .plain
+        }
+    }
+
+    /// The settings whose values may carry a secret, by the names the program gave them: what a
+    /// command line shown back (the resume hint) redacts.
+    public static var secretArguments: [String: Redaction.ArgumentKind] {
+        Dictionary([Setting.jwt, .signer, .proxy, .metricsPush, .endpoint, .keyFile].map { ("\($0)", $0.argumentKind) }) { first, _ in first }
+    }
 
     /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
     /// way, with the language's word for "or" ("o" in Spanish).

@@ -15,7 +15,10 @@ public enum SystemError {
         case Errno.notDirectory: return Words("a part of the path is not a directory", es: "una parte de la ruta no es una carpeta")
         case Errno.exists: return Words("it already exists", es: "ya existe")
         case Errno.nameTooLong: return Words("the path is too long", es: "la ruta es demasiado larga")
-        case Errno.symbolicLinkLoop: return Words("too many symbolic links in the path", es: "demasiados enlaces simbólicos en la ruta")
+        case Errno.symbolicLinkLoop:
+            return Words(
+                "it is a symbolic link, which pushctl does not follow here (or the path loops)",
+                es: "es un enlace simbólico, que pushctl no sigue aquí (o la ruta forma un bucle)")
         case Errno.noSpace: return Words("no space left on the device", es: "no queda espacio en el dispositivo")
         case Errno.quotaExceeded: return Words("the disk quota is used up", es: "se agotó la cuota de disco")
         case Errno.readOnlyFileSystem: return Words("the file system is read-only", es: "el sistema de archivos es de solo lectura")

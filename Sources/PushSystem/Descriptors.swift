@@ -38,15 +38,44 @@ public enum Descriptors {
         return open(path, flags)
     }
 
-    /// open(2) for writing, with `mode` for a file it makes; -1 and errno on failure.
-    public static func openForWriting(_ path: String, _ creation: Creation, mode: UInt16 = 0o644) -> Descriptor {
+    /// open(2) for writing, with `mode` for a file it makes (private, 0600, unless the caller says
+    /// otherwise: journals and token lists hold personal data); -1 and errno on failure. A symbolic
+    /// link as the last component is never followed (O_NOFOLLOW, the same on both: ELOOP), so a link
+    /// planted where pushctl writes cannot send the bytes into someone else's file.
+    public static func openForWriting(_ path: String, _ creation: Creation, mode: UInt16 = 0o600) -> Descriptor {
         let how: Int32
         switch creation {
         case .new: how = O_CREAT | O_EXCL
         case .truncating: how = O_CREAT | O_TRUNC
         case .appending: how = O_CREAT | O_APPEND
         }
-        return open(path, O_WRONLY | O_CLOEXEC | how, mode_t(mode))
+        return open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | how, mode_t(mode))
+    }
+
+    /// Runs `body` with standard error (descriptor 2) sent to a private, already unlinked file,
+    /// and returns what was written there (at most `limit` bytes): a C library that prints its own
+    /// lines (libp11 prints a key's URI) is then said in pushctl's words, or not at all. dup(2),
+    /// dup2(2) and fcntl(2)'s F_DUPFD_CLOEXEC are POSIX (`<unistd.h>`, `<fcntl.h>` on both); fflush(NULL)
+    /// (`<stdio.h>`) empties C's buffers first. When no file can be made, `body` runs uncaptured.
+    public static func capturingStandardError<T>(limit: Int = 16 * 1024, _ body: () -> T) -> (result: T, said: [UInt8]) {
+        let folder = ProcessEnvironment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        guard let (file, path) = FileSystem.makeTemporaryFile(pathPrefix: folder + "/pushctl-stderr-") else { return (body(), []) }
+        _ = FileSystem.remove(path)
+        defer { posixClose(file) }
+        _ = fflush(nil)
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
+            if saved >= 0 { posixClose(saved) }
+            return (body(), [])
+        }
+        let result = body()
+        _ = fflush(nil)
+        _ = dup2(saved, STDERR_FILENO)
+        posixClose(saved)
+        var said = [UInt8](repeating: 0, count: limit)
+        let count = said.withUnsafeMutableBytes { pread(file, $0.baseAddress, limit, 0) }
+        said.removeSubrange(max(0, count)...)
+        return (result, said)
     }
 
     /// The controlling terminal (`/dev/tty`) for reading and writing, not made this process's

@@ -132,8 +132,8 @@ extension OptionConflict: WordedProblem {
                 es: "\(Setting.rate) y \(Setting.spread) fijan los dos el ritmo: da solo uno")
         case .rateNotNumber(let shown):
             return Words(
-                "\(Setting.rate) is notifications a second, a number above 0 and at most 1000000 (e.g. 100 or 0.5); got '\(shown)'",
-                es: "\(Setting.rate) son notificaciones por segundo, un número mayor que 0 y como mucho 1000000 (p. ej. 100 o 0.5); se recibió '\(shown)'")
+                "\(Setting.rate) is notifications a second, a decimal number from 0.001 to 1000000 (e.g. 100 or 0.5); got '\(shown)'",
+                es: "\(Setting.rate) son notificaciones por segundo, un número decimal de 0.001 a 1000000 (p. ej. 100 o 0.5); se recibió '\(shown)'")
         case .spreadNotDuration(let shown):
             return Words(
                 "\(Setting.spread) is a duration above 0 and at most 30 days: seconds, or a number with s, m or h (e.g. 90s, 15m, 2h); got '\(shown)'",

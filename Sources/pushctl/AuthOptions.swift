@@ -9,13 +9,13 @@ import PushctlSupport
 struct AuthOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).",
+            "The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11: URI, PIN from pin-source=file:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code: trusted ones only.",
             valueName: "path"), completion: .file(extensions: ["p8", "pem"]))
     var keyFile: String?
 
     @Option(
         help: ArgumentHelp(
-            "Sign with this command instead of a key (a KMS, Vault): it reads the JWT's signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).",
+            "Sign with this command instead of a key (a KMS, Vault): it reads the JWT's signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you: trusted configuration only.",
             valueName: "command"))
     var signer: String?
 

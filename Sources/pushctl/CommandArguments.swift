@@ -32,9 +32,9 @@ enum CommandArguments {
 
 extension CommandArguments {
     /// Secrets on the command line stay in /proc/PID/cmdline for the whole run, readable by every
-    /// user of the machine: a proxy's password (`--proxy http://user:password@host`) or a token's
-    /// PIN (`--key-file 'pkcs11:…?pin-value=…'`). Each is said, without the secret, with the
-    /// variable to move it to. `--jwt` is said in the README and `--help`.
+    /// user of the machine: a URL's password (`--proxy`, `--metrics-push`: `http://user:password@…`)
+    /// or a token's PIN (`--key-file 'pkcs11:…?pin-value=…'`). Each is said, shown as `Redaction`
+    /// shows it, with the variable to move it to. `--jwt` and `--signer` are said in `--help`.
     static func warnAboutSecrets(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> [Words] {
         var warnings: [Words] = []
         for (index, argument) in arguments.enumerated() {
@@ -44,19 +44,27 @@ extension CommandArguments {
                 ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
                 : (argument, index + 1 < arguments.count ? arguments[index + 1] : nil)
             guard let value else { continue }
-            if flag == "--proxy", ProxyPolicy.hasPassword(value) {
+            if flag == "\(Setting.proxy)", Redaction.hasCredentials(value) {
                 warnings.append(
                     Words(
-                        "the proxy's password is on the command line (\(ProxyPolicy.masked(value))), where every user of this machine can read it while pushctl runs: give the URL in PUSHCTL_PROXY, or the user:password in a file with --proxy-user-file",
+                        "the proxy's password is on the command line (\(Redaction.url(value))), where every user of this machine can read it while pushctl runs: give the URL in PUSHCTL_PROXY, or the user:password in a file with \(Setting.proxyCredentials)",
                         es:
-                            "la contraseña del proxy está en la línea de órdenes (\(ProxyPolicy.masked(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en PUSHCTL_PROXY, o usuario:contraseña en un archivo con --proxy-user-file"
+                            "la contraseña del proxy está en la línea de órdenes (\(Redaction.url(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en PUSHCTL_PROXY, o usuario:contraseña en un archivo con \(Setting.proxyCredentials)"
                     ))
-            } else if flag == "--key-file", let uri = PKCS11URI(value), uri.carriesPIN {
+            } else if flag == "\(Setting.metricsPush)", Redaction.hasCredentials(value) {
+                let variable = Setting.metricsPush.variable ?? ""
                 warnings.append(
                     Words(
-                        "the token's PIN is on the command line (\(uri.shown)), where every user of this machine can read it while pushctl runs: give the URI in PUSHCTL_KEY_FILE, or leave the PIN out and type it when asked",
+                        "the Pushgateway's password is on the command line (\(Redaction.url(value))), where every user of this machine can read it while pushctl runs: give the URL in \(variable)",
                         es:
-                            "el PIN del token está en la línea de órdenes (\(uri.shown)), donde cualquier usuario de esta máquina lo puede leer mientras pushctl se ejecuta: da la URI en PUSHCTL_KEY_FILE, o quita el PIN y escríbelo cuando se pida"
+                            "la contraseña del Pushgateway está en la línea de órdenes (\(Redaction.url(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en \(variable)"
+                    ))
+            } else if flag == "\(Setting.keyFile)", let uri = PKCS11URI(value), uri.carriesPIN {
+                warnings.append(
+                    Words(
+                        "the token's PIN is on the command line (\(uri.shown)), where every user of this machine can read it while pushctl runs: name a file holding it with pin-source=file:PATH, give the URI in PUSHCTL_KEY_FILE, or leave the PIN out and type it when asked",
+                        es:
+                            "el PIN del token está en la línea de órdenes (\(uri.shown)), donde cualquier usuario de esta máquina lo puede leer mientras pushctl se ejecuta: indica un archivo que lo contenga con pin-source=file:RUTA, da la URI en PUSHCTL_KEY_FILE, o quita el PIN y escríbelo cuando se pida"
                     ))
             }
         }

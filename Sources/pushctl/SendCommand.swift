@@ -108,7 +108,7 @@ struct SendCommand: ParsableCommand {
             (self.follow && self.tokensFile == nil && self.requestsFile == nil, .followNeedsFile),
             (followed != nil, .notWithFollow(followed ?? .journal)),
             (simulated != nil, .notWithSimulator(simulated ?? .simulator)),
-            (self.metricsPush.map { !RunMetrics.isPushURL($0) } ?? false, .metricsPushNotURL(shown: OutsideText.display(self.metricsPush ?? "", limit: 100))),
+            (metricsGateway.map { !RunMetrics.isPushURL($0) } ?? false, .metricsPushNotURL(shown: Redaction.url(metricsGateway ?? "", limit: 100))),
             ((self.metricsFile != nil || self.metricsPush != nil) && channels, .metricsWithBroadcast),
             (self.journal != nil && channels, .journalWithBroadcast),
             (self.detectEnvironment && self.endpoint != nil, .detectWithEndpoint),
@@ -206,8 +206,12 @@ struct SendCommand: ParsableCommand {
         flags[.endpoint] = self.endpoint
         flags[.caCertificate] = self.cacert
         flags[.proxy] = self.proxy
+        flags[.metricsPush] = self.metricsPush
         return .command(flags)
     }
+
+    /// The Pushgateway the run's metrics go to: `--metrics-push`, else `PUSHCTL_METRICS_PUSH`.
+    var metricsGateway: String? { settings.value(.metricsPush) }
 
     /// How to connect, as the flags say (the proxy and the certificate are added once read).
     var connection: ConnectionSettings {
@@ -234,6 +238,8 @@ struct SendCommand: ParsableCommand {
     var options: SendOptions {
         var o = SendOptions(settings: settings)
         o.credentials = credentialOptions(quiet: self.quiet)
+        // A dry run shows the token only when asked: otherwise no signer runs and no token logs in.
+        o.credentials.signBeforeSending = !self.dryRun || self.showSecrets
         o.deviceTokens = self.deviceTokens
         o.tokensFile = self.tokensFile
         o.requestsFile = self.requestsFile
@@ -481,7 +487,7 @@ struct RunFlags: ParsableArguments {
     var metricsFile: String?
     @Option(
         help: ArgumentHelp(
-            "Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.",
+            "Push the run's metrics to this Prometheus Pushgateway (http://host:9091) as job pushctl, the shard as a grouping label; a failed push is a warning (env PUSHCTL_METRICS_PUSH: keep a URL with a password there).",
             valueName: "url"))
     var metricsPush: String?
 }

@@ -109,9 +109,9 @@ final class SendOutput {
             .forEach(Console.hint)
         }
         reportToCI(summary, resume: resume, env: env)
-        if c.metricsFile != nil || c.metricsPush != nil {
+        if c.metricsFile != nil || c.metricsGateway != nil {
             try RunMetrics(summary: summary, signings: run.plan.authorization.signatures, exitStatus: status)
-                .publish(file: c.metricsFile, gateway: c.metricsPush, warn: c.quiet ? { _ in } : Console.warn)
+                .publish(file: c.metricsFile, gateway: c.metricsGateway, warn: c.quiet ? { _ in } : Console.warn)
         }
         if let problem = summary.abortedBy { throw problem }
         try request.notifications.verifyAllSent(summary.tokens)

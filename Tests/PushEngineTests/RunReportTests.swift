@@ -100,6 +100,17 @@ import Testing
         }.reduce(0, +)
     }
 
+    @Test("the step summary's resume command sits in a fence no argument can close: longer than any run of backticks in it, on one line")
+    func fenceHoldsTheCommand() {
+        var summary = BatchSummary()
+        summary.stoppedBy = StopRequest(name: "SIGTERM", count: 1)
+        var report = JobReport(summary: summary)
+        report.resumeCommand = Redaction.commandLine(["pushctl", "send", "--title", "a\n````\n![x](http://e)"], kinds: [:])
+        let markdown = report.markdown
+        #expect(markdown.contains("`````sh\n"), "a fence of five, past the four inside: \(markdown)")
+        #expect(!markdown.contains("\n````\n"), "the command's backticks never stand alone on a line: \(markdown)")
+    }
+
     @Test("an accepted result wins over a retry-later one whatever the order; of two 410s the earlier APNs time stays")
     func precedence() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-precedence-\(UUID().uuidString)")

@@ -87,11 +87,11 @@ import Testing
 
         // A wrong PIN, and no PIN with nobody to ask: refused, nothing sent.
         env["PUSHCTL_PKCS11_MODULE"] = module
-        for (given, hint) in [("?pin-value=0000", "PIN"), ("", "pin-value")] {
+        for (given, said) in [("?pin-value=0000", "the token refused the PIN given for pkcs11:"), ("", "no private key for pkcs11:")] {
             env["PUSHCTL_KEY_FILE"] = uri + given
             let refused = try Self.send(mock, ["--key-id", "TOKEN12345", "--no-jwt-cache"], env: env)
             #expect(refused.status == 66, "\(given): \(refused.stderr)")
-            #expect(refused.stderr.contains("no private key for pkcs11:") && refused.stderr.contains(hint), "\(refused.stderr)")
+            #expect(refused.stderr.contains(said) && refused.stderr.contains("pin-source=file:"), "\(refused.stderr)")
         }
         #expect(try mock.requests(count: 2).count == 2, "nothing more was sent")
 
@@ -109,6 +109,59 @@ import Testing
             #expect(found.contains(word), "\(word): \(found)")
         }
         #expect(!doctor.stdout.contains("pin-7x4q"))
+    }
+
+    @Test(
+        "a PIN in the URI's path or query is the engine's PIN, never in OpenSSL's text: a wrong one is said in pushctl's words (66) without it, in English and Spanish; pin-source=file: works; a module that does not load is 69"
+    )
+    func pkcs11PINNeverShown() throws {
+        let dir = try TemporaryDirectory()
+        let (p8, _, mock) = try Self.keyAndMock(dir, id: "TOKEN12345")
+        guard var env = try Self.token(in: dir, holding: p8) else { return }
+        let base = "pkcs11:token=pushctl;object=apns;type=private"
+        // The right PIN among the path's attributes: handed to the engine, and the push goes.
+        env["PUSHCTL_KEY_FILE"] = base + ";pin-value=pin-7x4q"
+        let sent = try Self.send(mock, ["--key-id", "TOKEN12345", "--no-jwt-cache"], env: env)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        // A file holding the PIN (pin-source=file:, read by libp11).
+        let pinFile = try dir.write("pin", "pin-7x4q", mode: 0o600)
+        env["PUSHCTL_KEY_FILE"] = base + "?pin-source=file:\(pinFile)"
+        let fromFile = try Self.send(mock, ["--key-id", "TOKEN12345", "--no-jwt-cache"], env: env)
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(try mock.requests(count: 2).count == 2)
+        // Wrong PINs, in the path and in the query, in both languages and in doctor: never shown.
+        for (form, pin) in [(";pin-value=", "WR0NGPATH1"), ("?pin-value=", "WR0NGQUERY2")] {
+            env["PUSHCTL_KEY_FILE"] = base + form + pin
+            for language in ["en", "es"] {
+                let refused = try Self.send(mock, ["--key-id", "TOKEN12345", "--no-jwt-cache", "--lang", language], env: env)
+                #expect(refused.status == 66, "\(refused.stderr)")
+                #expect(refused.stderr.contains(language == "en" ? "refused the PIN" : "rechazó el PIN"), "\(refused.stderr)")
+                for raw in [pin, "Login failed", "PKCS11_get_private_key", "The private key was not found"] {
+                    #expect(!refused.stderr.contains(raw) && !refused.stdout.contains(raw), "\(raw): \(refused.stderr)")
+                }
+            }
+        }
+        #expect(try mock.requests(count: 2).count == 2, "nothing more was sent")
+        for (form, pin) in [(";pin-value=", "WR0NGPATH1"), ("?pin-value=", "WR0NGQUERY2")] {
+            env["PUSHCTL_KEY_FILE"] = base + form + pin
+            for language in ["en", "es"] {
+                for output in ["text", "json"] {
+                    let doctor = try CLI.pushctl(
+                        [
+                            "doctor", "--endpoint", mock.url, "--cacert", mock.caFile, "--key-id", "TOKEN12345", "--team-id", Self.team,
+                            "--output", output, "--lang", language,
+                        ], env: env)
+                    #expect(!(doctor.stdout + doctor.stderr).contains(pin), "doctor --output \(output): \(doctor.stdout)\(doctor.stderr)")
+                    #expect(!(doctor.stdout + doctor.stderr).contains("Login failed"), "\(doctor.stderr)")
+                }
+            }
+        }
+        // A module that does not load: said as such, 69 (not a PIN hint).
+        env.removeValue(forKey: "PUSHCTL_PKCS11_MODULE")
+        env["PUSHCTL_KEY_FILE"] = base + "?module-path=\(dir.path("no-such-module.so"))&pin-value=pin-7x4q"
+        let noModule = try Self.send(mock, ["--key-id", "TOKEN12345", "--no-jwt-cache"], env: env)
+        #expect(noModule.status == 69, "\(noModule.stderr)")
+        #expect(noModule.stderr.contains("could not be loaded") && !noModule.stderr.contains("pin-7x4q"), "\(noModule.stderr)")
     }
 
     // MARK: an external signer

@@ -85,8 +85,8 @@ _pushctl_send() {
     local -ar ___output=('text' 'json' 'jsonl')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
@@ -153,7 +153,7 @@ _pushctl_send() {
         '--spread[Spread the notifications evenly over this long (90, 90s, 15m, 2h)\: the rate is their count over it. Not with --rate or --follow.]:duration:'
         '--follow[With --tokens-file or --requests-file (- for standard input, a pipe, a FIFO)\: read the lines as they arrive and send each on arrival, results written in input order as they are final; a bad line is its own result (not sent) and the stream goes on; the end of the input ends the run. Not with --journal (a stream is not read twice\: let the queue deliver again what has no result).]'
         '--metrics-file[Write the run'\''s metrics to this file in Prometheus'\'' text format, replaced at once (for node_exporter'\''s textfile collector\: a .prom file in its folder).]:path:_files -g '\''*.prom'\'''
-        '--metrics-push[Push the run'\''s metrics to this Prometheus Pushgateway (http\://host\:9091) as job pushctl, the shard as a grouping label; a failed push is a warning.]:url:'
+        '--metrics-push[Push the run'\''s metrics to this Prometheus Pushgateway (http\://host\:9091) as job pushctl, the shard as a grouping label; a failed push is a warning (env PUSHCTL_METRICS_PUSH\: keep a URL with a password there).]:url:'
         '--simulator-file[Write the notification as an iOS Simulator .apns file (for `xcrun simctl push` or dragging onto a Simulator); sends nothing, needs no key or device token.]:path:_files -g '\''*.apns'\'''
         '--simulator[macOS\: push the notification to this Simulator (a UDID, or booted) with `xcrun simctl push`; sends nothing to APNs.]:udid|booted:'
         '--output[text (one line per token, a summary on stderr), json (one document) or jsonl (one object per token, then a summary).]:output:{__pushctl_complete "${___output[@]}"}'
@@ -224,8 +224,8 @@ _pushctl_jwt_sign() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
@@ -419,8 +419,8 @@ _pushctl_channel_create() {
     local -ar ___lang=('en' 'es')
     local -ar ___storage=('none' 'latest')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
@@ -455,8 +455,8 @@ _pushctl_channel_list() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
@@ -491,8 +491,8 @@ _pushctl_channel_read() {
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
         ':id:'
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
@@ -527,8 +527,8 @@ _pushctl_channel_delete() {
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
         ':id:'
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'
@@ -562,8 +562,8 @@ _pushctl_doctor() {
     local -ar ___output=('text' 'json')
     local -ar ___lang=('en' 'es')
     local -ar arg_specs=(
-        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself).]:path:_files -g '\''*.p8 *.pem'\'''
-        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER).]:command:'
+        '--key-file[The .p8 private key from Apple, or a key in a PKCS#11 token as a pkcs11\: URI, PIN from pin-source=file\:PATH (env PUSHCTL_KEY_FILE; PUSHCTL_KEY holds the PEM itself). A PKCS#11 module runs code\: trusted ones only.]:path:_files -g '\''*.p8 *.pem'\'''
+        '--signer[Sign with this command instead of a key (a KMS, Vault)\: it reads the JWT'\''s signing input on stdin and prints an ES256 signature, within 30 s (env PUSHCTL_SIGNER). It runs code as you\: trusted configuration only.]:command:'
         '--public-key[The signing key'\''s public half (PEM key or certificate), to check each signature before use (default\: <KEYID>.pem in this folder, if there).]:path:_files -g '\''*.pem *.crt'\'''
         '--key-id[The 10-character Key ID (env PUSHCTL_KEY_ID; default\: the <ID> in AuthKey_<ID>.p8).]:id:'
         '--team-id[The 10-character Team ID (env PUSHCTL_TEAM_ID).]:id:'

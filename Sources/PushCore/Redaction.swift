@@ -1,0 +1,198 @@
+/// How a secret the user gave is shown: the one rule for every place pushctl echoes an argument,
+/// a URL or a `pkcs11:` URI (warnings, errors, dry runs, `doctor`, the resume hint, CI annotations,
+/// step summaries, libcurl's trace). What it returns is display text: bounded, and stripped of
+/// control characters (`OutsideText`).
+///
+/// - A URL's password is masked, and so is a whole userinfo that has no user name or no password
+///   (`http://:TOKEN@host` and `http://TOKEN@host` are token proxies' forms: the "user" is the secret).
+/// - A `pkcs11:` URI's `pin-value` is masked wherever it stands (path or query).
+/// - A command line's secret arguments (`--jwt`, `--signer`, a URL with credentials, a URI with a PIN)
+///   are shown as the variable that would carry them (`"$PUSHCTL_JWT"`), so the line still runs.
+public enum Redaction {
+    /// What stands where a secret was.
+    public static let mask = "***"
+
+    /// `text` (a URL) as messages show it: `scheme://user:***@host…`, or `scheme://***@host…` when
+    /// the userinfo has no user name or no password.
+    public static func url(_ text: some StringProtocol, limit: Int = 200) -> String {
+        OutsideText.display(maskingUserInfo(String(text)), limit: limit)
+    }
+
+    /// Whether a URL carries credentials (any userinfo before its host).
+    public static func hasCredentials(_ text: some StringProtocol) -> Bool {
+        userInfoRange(in: Substring(text)) != nil
+    }
+
+    /// A `pkcs11:` URI as messages show it, every `pin-value` masked (bounded, no control characters).
+    public static func pkcs11(_ text: some StringProtocol, limit: Int = 200) -> String {
+        OutsideText.display(maskingPIN(String(text)), limit: limit)
+    }
+
+    /// Whether a `pkcs11:` URI carries a PIN (`pin-value`, in its path or its query).
+    public static func carriesPIN(_ text: some StringProtocol) -> Bool {
+        pkcs11Attributes(Substring(text)).contains { $0.lowercased().hasPrefix("pin-value=") }
+    }
+
+    /// A line of free text (libcurl's trace, an error another library wrote) with every URL's
+    /// userinfo and every `pin-value` masked, and each of `secrets` (a PIN, a password, a token the
+    /// caller knows) replaced wherever it appears. Not bounded: the caller bounds the line.
+    public static func scrub(_ text: String, secrets: [String] = []) -> String {
+        var out = text
+        for secret in secrets where secret.utf8.count >= 1 { out = out.replacing(secret, with: mask) }
+        out = maskingEveryUserInfo(out)
+        return maskingPIN(out)
+    }
+
+    // MARK: A command line
+
+    /// What a setting's value is, for the command line's display.
+    public enum ArgumentKind: Sendable, Equatable {
+        /// Shown as given.
+        case plain
+        /// Always a secret: shown as the variable that carries it (`"$PUSHCTL_JWT"`).
+        case secret(variable: String)
+        /// A URL: a secret when it carries credentials (then shown as `variable`, or masked).
+        case url(variable: String?)
+        /// A key file or a `pkcs11:` URI: a secret when it carries a PIN.
+        case keyLocation(variable: String?)
+    }
+
+    /// `value`, given to a flag of `kind`, as a command line may show it: a secret becomes its
+    /// variable as a shell word (`"$PUSHCTL_SIGNER"`), or is masked when no variable carries it.
+    /// Nil: the value is no secret (the caller quotes it as it is).
+    public static func argument(_ value: String, kind: ArgumentKind) -> String? {
+        func variableWord(_ name: String) -> String { "\"$\(name)\"" }
+        switch kind {
+        case .plain:
+            return nil
+        case .secret(let variable):
+            return variableWord(variable)
+        case .url(let variable):
+            guard hasCredentials(value) else { return nil }
+            return variable.map(variableWord) ?? quoted(url(value, limit: 400))
+        case .keyLocation(let variable):
+            guard value.lowercased().hasPrefix("pkcs11:"), carriesPIN(value) else { return nil }
+            return variable.map(variableWord) ?? quoted(pkcs11(value, limit: 400))
+        }
+    }
+
+    /// `arguments` (the program first) as one shell line with every secret redacted: `kinds` names
+    /// the flags that may carry one (`--flag value` and `--flag=value` forms). What follows a `--`
+    /// is shown as given.
+    public static func commandLine(_ arguments: [String], kinds: [String: ArgumentKind]) -> String {
+        var words: [String] = []
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            defer { index += 1 }
+            if index == 0 || optionsEnded {
+                words.append(quoted(argument))
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                words.append(argument)
+                continue
+            }
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--"), let kind = kinds[String(argument[..<equals])] {
+                let flag = String(argument[..<equals])
+                let value = String(argument[argument.index(after: equals)...])
+                words.append(Self.argument(value, kind: kind).map { flag + "=" + $0 } ?? quoted(argument))
+                continue
+            }
+            if let kind = kinds[argument], index + 1 < arguments.count {
+                let value = arguments[index + 1]
+                words += [argument, Self.argument(value, kind: kind) ?? quoted(value)]
+                index += 1
+                continue
+            }
+            words.append(quoted(argument))
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// `s` shown (control characters as escapes, bounded) as one shell word: a line that is
+    /// displayed, then copied.
+    public static func quoted(_ s: String) -> String { shellWord(OutsideText.display(s, limit: 2048)) }
+
+    /// `s` as one shell word: bare when it is plain, else in single quotes.
+    public static func shellWord(_ s: String) -> String {
+        s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:@=".contains($0) }) && !s.isEmpty
+            ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    // MARK: The rules
+
+    /// Where the userinfo of the URL that starts `text` stands (`scheme://USERINFO@`), if it has one.
+    static func userInfoRange(in text: Substring) -> Range<Substring.Index>? {
+        guard let schemeEnd = text.firstRange(of: "://") else { return nil }
+        let authorityStart = schemeEnd.upperBound
+        // The authority ends at the first '/', '?' or '#' (RFC 3986), or where the text does.
+        let authorityEnd = text[authorityStart...].firstIndex { "/?#".contains($0) || $0.isWhitespace } ?? text.endIndex
+        guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") else { return nil }
+        return authorityStart..<at
+    }
+
+    static func maskingUserInfo(_ text: String) -> String {
+        let whole = Substring(text)
+        guard let range = userInfoRange(in: whole) else { return text }
+        return String(whole[..<range.lowerBound]) + maskedUserInfo(whole[range]) + String(whole[range.upperBound...])
+    }
+
+    /// `user:***` when there is a user name and a password; `***` otherwise.
+    static func maskedUserInfo(_ userInfo: Substring) -> String {
+        guard let colon = userInfo.firstIndex(of: ":"), colon > userInfo.startIndex else { return mask }
+        return String(userInfo[..<colon]) + ":" + mask
+    }
+
+    /// Every `scheme://userinfo@` in a free text masked.
+    static func maskingEveryUserInfo(_ text: String) -> String {
+        guard text.contains("://") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let schemeEnd = rest.firstRange(of: "://") {
+            let tail = rest[schemeEnd.lowerBound...]
+            guard let range = userInfoRange(in: tail) else {
+                out += rest[..<schemeEnd.upperBound]
+                rest = rest[schemeEnd.upperBound...]
+                continue
+            }
+            out += rest[..<range.lowerBound] + maskedUserInfo(rest[range])
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// Every `pin-value=…` (any case; up to the next `;`, `&`, `?`, quote or space) masked.
+    static func maskingPIN(_ text: String) -> String {
+        let key = Array("pin-value=".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= key.count else { return text }
+        let ends = Set(";&?'\" \t\r\n".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        var masked = false
+        while index < bytes.count {
+            let matches =
+                index + key.count <= bytes.count
+                && zip(key, bytes[index..<index + key.count]).allSatisfy { k, b in k == b || (b >= 0x41 && b <= 0x5A && k == b | 0x20) }
+            guard matches else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            out += bytes[index..<index + key.count] + Array(mask.utf8)
+            index += key.count
+            while index < bytes.count, !ends.contains(bytes[index]) { index += 1 }
+            masked = true
+        }
+        return masked ? String(decoding: out, as: UTF8.self) : text
+    }
+
+    /// A `pkcs11:` URI's attributes, path and query alike.
+    static func pkcs11Attributes(_ text: Substring) -> [Substring] {
+        guard text.lowercased().hasPrefix("pkcs11:") else { return [] }
+        return text.dropFirst("pkcs11:".count).split(whereSeparator: { ";?&".contains($0) })
+    }
+}

@@ -106,12 +106,13 @@ public struct ExternalSigner: ES256Signing {
 
     private var hint: Words {
         Words(
-            "try it by hand: printf 'x' | \(Self.shown(command)); it must print one ES256 signature of its standard input",
-            es: "pruébalo a mano: printf 'x' | \(Self.shown(command)); debe imprimir una firma ES256 de su entrada estándar")
+            "try it by hand: printf 'x' | sh -c \(Self.shown(command)); it must print one ES256 signature of its standard input",
+            es: "pruébalo a mano: printf 'x' | sh -c \(Self.shown(command)); debe imprimir una firma ES256 de su entrada estándar")
     }
 
-    /// A command as messages show it: bounded, control characters made visible.
-    static func shown(_ command: String) -> String { OutsideText.display(command, limit: 120) }
+    /// A command as messages show it: by the variable that carries it (`Redaction`), never its
+    /// text, which may hold a token (`vault … -token=…`, `TOKEN=… aws …`).
+    static func shown(_ command: String) -> String { Redaction.argument(command, kind: Setting.signer.argumentKind) ?? "" }
 
     /// What the signer said on standard error, as the end of a message: ": …" on one line,
     /// bounded and stripped of control characters; nothing when it said nothing.

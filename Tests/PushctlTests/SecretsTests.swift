@@ -86,6 +86,13 @@ import Testing
             Self.expectNoSecret(dry.stdout + dry.stderr, "the dry run (\(language))")
             #expect(!FileManager.default.fileExists(atPath: dir.path("dry-signer")), "a dry run runs no signer unless asked")
             for output in ["text", "json"] {
+                let signed = try CLI.pushctl(
+                    [
+                        "doctor", "--key-id", "ABC123DEFG", "--signer", signer(mock, marker: "doctor-signer"), "--team-id", "DEF123GHIJ", "--endpoint",
+                        mock.url, "--cacert", mock.caFile, "--output", output, "--lang", language,
+                    ])
+                #expect(signed.stdout.contains("$PUSHCTL_SIGNER"), "the signer is named by its variable: \(signed.stdout)")
+                Self.expectNoSecret(signed.stdout + signed.stderr, "doctor --signer --output \(output) (\(language))")
                 let doctor = try CLI.pushctl(
                     [
                         "doctor", "--key-file", mock.keyFile, "--team-id", "DEF123GHIJ", "--endpoint", mock.url, "--cacert", mock.caFile, "--output", output,

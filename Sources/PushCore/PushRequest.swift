@@ -113,36 +113,46 @@ public struct DeviceNotification: Sendable {
 }
 
 /// What a request of a run is for, which its one final result names: a device, a broadcast's
-/// channel, or a channel management call. A kind and a name, not an enum with payloads: a subject
-/// is copied a few times a push, and a String's copy is one retain where an enum's copy went
-/// through an outlined switch (callgrind).
-public struct RequestSubject: Sendable, Equatable {
+/// channel, a channel management call, or a line of a followed input refused before anything was
+/// sent (its number).
+public enum RequestSubject: Sendable, Equatable {
+    case device(DeviceToken)
+    /// A broadcast (`POST /4/broadcasts/apps/<bundle>`) to a channel (its id).
+    case channel(String)
+    case channelCall(BroadcastAPI.ChannelCall)
+    /// Line `number` of a followed input that is not a notification, with its own result.
+    case line(Int)
+
+    /// Which of the four, without what it carries.
     public enum Kind: Sendable {
-        case device
-        /// A broadcast (`POST /4/broadcasts/apps/<bundle>`) to a channel.
-        case channel
-        case channelCall
-        /// A line of a followed input that is not a notification (its number), with its own result.
-        case line
+        case device, channel, channelCall, line
     }
 
-    public let kind: Kind
-    /// The token's hex, the channel id, or the call as results name it ("create", "read ID").
-    public let name: String
-
-    private init(kind: Kind, name: String) {
-        self.kind = kind
-        self.name = name
+    public var kind: Kind {
+        switch self {
+        case .device: .device
+        case .channel: .channel
+        case .channelCall: .channelCall
+        case .line: .line
+        }
     }
 
-    public static func device(_ token: DeviceToken) -> RequestSubject { RequestSubject(kind: .device, name: token.hex) }
-    public static func channel(_ id: String) -> RequestSubject { RequestSubject(kind: .channel, name: id) }
-    public static func channelCall(_ call: BroadcastAPI.ChannelCall) -> RequestSubject { RequestSubject(kind: .channelCall, name: call.label) }
-    /// Line `number` of a followed input, refused before anything was sent.
-    public static func line(_ number: Int) -> RequestSubject { RequestSubject(kind: .line, name: String(number)) }
+    /// The token's hex, the channel id, the call as results name it ("create", "read ID"), or the
+    /// line's number.
+    public var name: String {
+        switch self {
+        case .device(let token): token.hex
+        case .channel(let id): id
+        case .channelCall(let call): call.label
+        case .line(let number): String(number)
+        }
+    }
 
     /// The device, for a device's request.
-    public var token: DeviceToken? { kind == .device ? DeviceToken(validHex: name) : nil }
+    public var token: DeviceToken? {
+        if case .device(let token) = self { return token }
+        return nil
+    }
 
     // What a result object names first (`jsonFields`) and how a line for people names it
     // (`label`: "channel ID") are the catalog's, with the rest of a result's rendering.

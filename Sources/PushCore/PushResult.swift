@@ -23,7 +23,8 @@ public struct PushResult: Sendable {
     public let status: Int?
     public let apnsID: String?
     public let apnsUniqueID: String?
-    public let reason: String?
+    /// Why APNs said no (nil: it gave no reason, or took it).
+    public let reason: RejectionReason?
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     public let timestamp: Int64?
     public let attempts: Int
@@ -32,7 +33,7 @@ public struct PushResult: Sendable {
     /// Why the server could not be reached (outcome `unreachable` only).
     public let unreachableCause: UnreachableCause?
     /// With `--detect-environment`: the environment that accepted the token (nil: not known).
-    public var environment: String?
+    public var environment: APNsEnvironment?
     /// More to say than the explanation (e.g. what the other environment answered): a module
     /// above the core says it (the catalog's `note`).
     public var noteCode: (any ResultNote)?
@@ -95,7 +96,7 @@ public struct PushResult: Sendable {
     /// Rebuilds a result a journal kept (every field as it was written).
     public init(
         subject: RequestSubject, position: Int, outcome: Outcome, status: Int?, apnsID: String?, apnsUniqueID: String?,
-        reason: String?, timestamp: Int64?, attempts: Int, explanation: ResultExplanation, stopped: StopMark?, inDoubt: Bool
+        reason: RejectionReason?, timestamp: Int64?, attempts: Int, explanation: ResultExplanation, stopped: StopMark?, inDoubt: Bool
     ) {
         self.subject = subject
         self.position = position
@@ -223,7 +224,7 @@ public struct BatchSummary: Sendable {
     }
 
     mutating func count(
-        _ outcome: PushResult.Outcome, attempts: Int, reason: String?, unreachableCause cause: UnreachableCause?,
+        _ outcome: PushResult.Outcome, attempts: Int, reason: RejectionReason?, unreachableCause cause: UnreachableCause?,
         stopped: StopMark? = nil, sign: Int = 1
     ) {
         tokens += sign
@@ -233,7 +234,7 @@ public struct BatchSummary: Sendable {
         case .rejected:
             rejected += sign
             // Refused before any attempt (a bad line of a followed input): pushctl's own reason.
-            let name = reason ?? (attempts == 0 ? "InvalidLine" : "unknown")
+            let name = reason?.apnsName ?? (attempts == 0 ? "InvalidLine" : "unknown")
             rejectedByReason[name, default: 0] += sign
             if rejectedByReason[name] == 0 { rejectedByReason[name] = nil }
         case .temporaryFailure: temporaryFailures += sign
@@ -305,7 +306,7 @@ struct AnswerClassification {
     var status: Int?
     var apnsID: String?
     var apnsUniqueID: String?
-    var reason: String?
+    var reason: RejectionReason?
     /// On 410: when APNs last knew the token was valid, in milliseconds since 1970.
     var timestamp: Int64?
     var attempts: Int
@@ -328,7 +329,7 @@ struct AnswerClassification {
         stopped = nil
         if let reason = response.reason {
             self.outcome = outcome ?? .rejected
-            self.reason = reason.apnsName
+            self.reason = reason
             explanation = .answered(reason, lastValid: reason.meansTokenIsDead ? timestamp : nil, limit: limit)
         } else {
             self.outcome = .accepted

@@ -98,9 +98,9 @@ extension Doctor {
             }
             tried.append(
                 place.words + Words(verbatim: ": " + (result.status.map { "\($0) " } ?? ""))
-                    + (result.reason.map { Words(verbatim: $0) } ?? result.explanationWords))
+                    + (result.reason.map { Words(verbatim: $0.apnsName) } ?? result.explanationWords))
             // Only a token or key of the other environment is worth a second try.
-            guard let reason = result.reason, RejectionReason(apnsName: reason).pointsAtOtherEnvironment else {
+            guard let reason = result.reason, reason.pointsAtOtherEnvironment else {
                 details.append(("accepted", .bool(false)))
                 return DoctorCheck(
                     name: "test push", status: .fail, found: Self.refused + Words.joined(tried, separator: Words(verbatim: "; ")),

@@ -259,7 +259,7 @@ public struct JournalReplay {
         let status = json["status"]?.integerValue.flatMap { (100...599).contains($0) ? Int($0) : nil }
         let stopped = json["stopped"]?.stringValue.flatMap(StopMark.init(rawValue:))
         // What another process wrote is display text, as APNs' own answers are (`RejectionReason`).
-        let reason = json["reason"]?.stringValue.map { RejectionReason(apnsName: $0).apnsName }
+        let reason = json["reason"]?.stringValue.map(RejectionReason.init(apnsName:))
         let outcome: PushResult.Outcome
         var explanation = ResultExplanation.recorded(OutsideText.display(json["explanation"]?.stringValue ?? "", limit: 600))
         if stopped != nil {
@@ -270,8 +270,8 @@ public struct JournalReplay {
         } else if let status, status != 429, status < 500 {
             // APNs' final word (what retries cannot change); its explanation said again in this run's language.
             outcome = .rejected
-            if let reason, case let known = RejectionReason(apnsName: reason), RejectionReason.allKnown.contains(known) {
-                explanation = .answered(known, lastValid: nil, limit: nil)
+            if let reason, RejectionReason.allKnown.contains(reason) {
+                explanation = .answered(reason, lastValid: nil, limit: nil)
             }
         } else if status == nil, json["outcome"]?.stringValue == PushResult.Outcome.unreachable.rawValue {
             outcome = .unreachable

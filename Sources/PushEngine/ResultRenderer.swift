@@ -110,12 +110,12 @@ public final class ResultRenderer: ResultObserver {
             text = paint("✓", "32") + " \(token)  \(r.status ?? 200)"
             if let id = r.apnsID { text += "  apns-id " + shown(id) }
             if let unique = r.apnsUniqueID, style.wholeTokens || style.fullIDs { text += "  unique-id \(unique)" }
-            if let environment = r.environment { text += "  (\(environment))" }
+            if let environment = r.environment { text += "  (\(environment.rawValue))" }
             if r.resumed { text += "  " + Words("(from the journal)", es: "(del diario)").description }
             if let note = r.note { text += "  \(note)" }
         case .rejected, .temporaryFailure, .stopped:
             let status = r.status.map(String.init) ?? "---"
-            let reason = r.reason.map { " \($0)" } ?? ""
+            let reason = r.reason.map { " \($0.apnsName)" } ?? ""
             let mark = r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
             text = "\(mark) \(token)  \(status)\(reason): \(r.explanation)" + (r.note.map { "; \($0)" } ?? "")
             if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").description }
@@ -135,7 +135,7 @@ public final class ResultRenderer: ResultObserver {
             if let id = r.channelAnswer?.requestID { text += "  apns-request-id \(id)" }
             if let id = r.apnsUniqueID { text += "  unique-id \(id)" }
         } else {
-            text += (r.reason.map { " \($0)" } ?? "") + ": " + r.explanation
+            text += (r.reason.map { " \($0.apnsName)" } ?? "") + ": " + r.explanation
         }
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }

@@ -266,7 +266,7 @@ struct BestResults {
     struct Entry {
         var outcome: PushResult.Outcome
         var status: Int?
-        var reason: String?
+        var reason: RejectionReason?
         var timestamp: Int64?
         var attempts: Int
         var stopped: StopMark?
@@ -325,7 +325,7 @@ struct BestResults {
             switch entry.outcome {
             case .accepted: break
             case .rejected:
-                if entry.status == 410 { dead.append(.init(token: hex, reason: entry.reason ?? "Unregistered", timestamp: entry.timestamp)) }
+                if entry.status == 410 { dead.append(.init(token: hex, reason: entry.reason?.apnsName ?? "Unregistered", timestamp: entry.timestamp)) }
             case .temporaryFailure, .unreachable, .stopped:
                 retry.append(.init(token: hex, outcome: entry.outcome, inDoubt: entry.inDoubt))
             }

@@ -167,7 +167,7 @@ public final class SendRun {
             amend: causes.isEmpty
                 ? nil
                 : { result in
-                    guard let reason = result.reason, let cause = causes[RejectionReason(apnsName: reason)] else { return }
+                    guard let reason = result.reason, let cause = causes[reason] else { return }
                     result.note = result.note.map { $0 + Words(verbatim: "; ") + cause } ?? cause
                 })
         // A followed input's results are written in input order as they become final.
@@ -264,19 +264,19 @@ final class EnvironmentDetection: ResultObserver {
     private let plan: SendPlan
     private let forward: any ResultObserver
     private var held: [PushResult] = []
-    private let here: String?
+    private let here: APNsEnvironment?
     private(set) var secondTries: [(first: PushResult, other: PushResult)] = []
 
     init(plan: SendPlan, forward: any ResultObserver) {
         self.plan = plan
         self.forward = forward
-        here = plan.destination.environment?.rawValue
+        here = plan.destination.environment
     }
 
     func record(_ first: PushResult) {
         var result = first
         result.detectedEnvironment = true
-        if let reason = result.reason, RejectionReason(apnsName: reason).pointsAtOtherEnvironment {
+        if let reason = result.reason, reason.pointsAtOtherEnvironment {
             held.append(result)
             return
         }
@@ -297,7 +297,7 @@ final class EnvironmentDetection: ResultObserver {
     /// The held tokens, once, in the other environment; each replaces its first result.
     func secondPass(_ summary: BatchSummary, run: SendRun, stop: (any StopRequests)?, grace: Double) throws(InputError) -> BatchSummary {
         guard let template = plan.notifications.template, let other = plan.destination.otherEnvironment, let here,
-            let otherName = other.environment?.rawValue, !held.isEmpty
+            let otherName = other.environment, !held.isEmpty
         else {
             releaseHeld()
             return summary
@@ -331,14 +331,14 @@ final class EnvironmentDetection: ResultObserver {
 /// note; refused there too → the first result, with what the other said.
 private final class SecondPassMerge: ResultObserver {
     let firsts: [Int: PushResult]
-    let here: String
-    let other: String
+    let here: APNsEnvironment
+    let other: APNsEnvironment
     let forward: any ResultObserver
     var replaced: [(PushResult, PushResult)] = []
     var tries: [(first: PushResult, other: PushResult)] = []
     var moved = 0
 
-    init(firsts: [Int: PushResult], here: String, other: String, forward: any ResultObserver) {
+    init(firsts: [Int: PushResult], here: APNsEnvironment, other: APNsEnvironment, forward: any ResultObserver) {
         self.firsts = firsts
         self.here = here
         self.other = other
@@ -353,15 +353,15 @@ private final class SecondPassMerge: ResultObserver {
             final = second
             final.environment = other
             final.note = Words(
-                "\(here) answered \(first.reason ?? "no"): the token belongs to \(other)",
-                es: "\(here) respondió \(first.reason ?? "no"): el token es de \(other)")
+                "\(here.rawValue) answered \(first.reason?.apnsName ?? "no"): the token belongs to \(other.rawValue)",
+                es: "\(here.rawValue) respondió \(first.reason?.apnsName ?? "no"): el token es de \(other.rawValue)")
             moved += 1
         } else if second.stopped != nil {
             final = first
         } else {
             final = first
-            let answer = second.reason.map { Words(verbatim: $0) } ?? second.explanationWords
-            final.note = Words("\(other) answered ", es: "\(other) respondió ") + answer + Words(" too", es: " también")
+            let answer = second.reason.map { Words(verbatim: $0.apnsName) } ?? second.explanationWords
+            final.note = Words("\(other.rawValue) answered ", es: "\(other.rawValue) respondió ") + answer + Words(" too", es: " también")
         }
         final.detectedEnvironment = true
         final.position = first.position

@@ -192,7 +192,7 @@ extension PushResult {
     /// a channel's settings, the channel list).
     public func json(_ language: Language = .en, extra: [(String, JSONValue)] = []) -> JSONValue {
         var marks: [(String, JSONValue)] = []
-        if detectedEnvironment { marks.append(("environment", environment.map(JSONValue.string) ?? .null)) }
+        if detectedEnvironment { marks.append(("environment", environment.map { JSONValue.string($0.rawValue) } ?? .null)) }
         if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
         if resumed { marks.append(("resumed", .bool(true))) }
         // The id APNs answered with: apns-id for a device, apns-request-id for the broadcast API.
@@ -200,7 +200,7 @@ extension PushResult {
             subject.kind == .device || subject.kind == .line ? ("apnsId", apnsID) : ("apnsRequestId", channelAnswer?.requestID)
         return ResultObject.fields(
             subject: subject.jsonFields, status: status, outcome: outcome,
-            id: id, uniqueID: apnsUniqueID, reason: reason, timestamp: timestamp,
+            id: id, uniqueID: apnsUniqueID, reason: reason?.apnsName, timestamp: timestamp,
             explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
             attempts: attempts, marks: marks + extra)
     }

@@ -82,7 +82,7 @@ import Testing
         engine.transport(Engine.channels).script["create"] = [.success(.channel(400, body: #"{"reason":"CannotCreateChannelConfig"}"#))]
         let (refused, summary) = try engine.run(Engine.plan(Self.call(.create(.none)), to: Engine.channels))
         let result = try #require(refused.first)
-        #expect(result.outcome == .rejected && result.reason == "CannotCreateChannelConfig" && result.attempts == 1)
+        #expect(result.outcome == .rejected && result.reason?.apnsName == "CannotCreateChannelConfig" && result.attempts == 1)
         #expect(summary.outcome == .rejected)
         #expect(
             result.json().compact.hasPrefix(

@@ -32,7 +32,7 @@ import Testing
         #expect(second.transport().started.map(\.token) == [Self.tokens[2]], "only what APNs did not settle")
         #expect(results.count == 3 && Set(results.map(\.position)) == [0, 1, 2])
         #expect(results.filter(\.resumed).map(\.position).sorted() == [0, 1])
-        #expect(results.first { $0.position == 1 }?.reason == "Unregistered")
+        #expect(results.first { $0.position == 1 }?.reason?.apnsName == "Unregistered")
         #expect(summary.tokens == 3 && summary.resumed == 2 && summary.accepted == 2 && summary.rejected == 1)
     }
 
@@ -98,9 +98,9 @@ import Testing
         #expect(engine.transport(Engine.production).started.map(\.token) == [moved])
         #expect(results.count == 2)
         let result = try #require(results.first { $0.token == moved })
-        #expect(result.outcome == .accepted && result.environment == "production")
+        #expect(result.outcome == .accepted && result.environment?.rawValue == "production")
         #expect(result.note?.en == "sandbox answered BadDeviceToken: the token belongs to production")
-        #expect(results.first { $0.token == here }?.environment == "sandbox")
+        #expect(results.first { $0.token == here }?.environment?.rawValue == "sandbox")
         #expect(summary.tokens == 2 && summary.accepted == 2 && summary.rejected == 0 && summary.movedToOtherEnvironment == 1)
     }
 
@@ -112,7 +112,7 @@ import Testing
         engine.transport(Engine.production).script[token.hex] = [.success(.rejected(400, "BadDeviceToken"))]
         let (results, summary) = try engine.run(Self.plan([token]))
         #expect(results.count == 1)
-        #expect(results.first?.reason == "BadDeviceToken" && results.first?.note?.en == "production answered BadDeviceToken too")
+        #expect(results.first?.reason?.apnsName == "BadDeviceToken" && results.first?.note?.en == "production answered BadDeviceToken too")
         #expect(results.first?.json().compact.contains(#""environment":null"#) == true)
         #expect(summary.tokens == 1 && summary.rejected == 1 && summary.movedToOtherEnvironment == 0)
     }

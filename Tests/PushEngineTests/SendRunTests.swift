@@ -31,7 +31,7 @@ import Testing
         engine.transport().script[bad.hex] = [.success(.rejected(400, "BadDeviceToken")), .success(.ok)]
         let (results, summary) = try engine.run(Engine.plan(Engine.devices([gone, bad])))
         let dead = try #require(results.first { $0.token == gone })
-        #expect(dead.outcome == .rejected && dead.status == 410 && dead.reason == "Unregistered" && dead.timestamp == 1_700_000_000_000)
+        #expect(dead.outcome == .rejected && dead.status == 410 && dead.reason?.apnsName == "Unregistered" && dead.timestamp == 1_700_000_000_000)
         #expect(results.map(\.attempts) == [1, 1])
         #expect(engine.transport().started.count == 2)
         #expect(summary.rejectedByReason == ["Unregistered": 1, "BadDeviceToken": 1] && summary.outcome == .rejected)
@@ -48,7 +48,7 @@ import Testing
         #expect(results.first { $0.token == once }?.outcome == .accepted)
         #expect(results.first { $0.token == once }?.attempts == 2)
         let failed = try #require(results.first { $0.token == always })
-        #expect(failed.outcome == .temporaryFailure && failed.attempts == 4 && failed.reason == "InternalServerError")
+        #expect(failed.outcome == .temporaryFailure && failed.attempts == 4 && failed.reason?.apnsName == "InternalServerError")
         #expect(summary.retried == 4 && summary.outcome == .temporaryFailure)
         // The back-off waited on the run's clock (0.5 s with jitter at 0.5: 0.375 s), not on a real one.
         let starts = zip(engine.transport().started, engine.transport().startTimes).filter { $0.0.token == once }.map(\.1)
@@ -126,7 +126,7 @@ import Testing
         for token in tokens { engine.transport().script[token.hex] = [.failure(.connectionLost("GOAWAY"))] }
         engine.transport().goAway = "TopicDisallowed"
         let (results, summary) = try engine.run(Engine.plan(Engine.devices(tokens)))
-        #expect(results.count == 5 && results.allSatisfy { $0.reason == "TopicDisallowed" && $0.attempts == 1 })
+        #expect(results.count == 5 && results.allSatisfy { $0.reason?.apnsName == "TopicDisallowed" && $0.attempts == 1 })
         #expect(engine.transport().started.count == 5)
         #expect(engine.transport().goAwayAsked == 1)
         #expect(summary.outcome == .rejected)

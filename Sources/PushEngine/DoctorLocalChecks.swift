@@ -1,9 +1,9 @@
-public import PushCore
+import PushCore
 import PushCrypto
 import PushCurl
 import PushFiles
 import PushSystem
-public import PushWords
+import PushWords
 
 /// The checks of this machine alone: libcurl, the key, the certificate, and on a Mac the
 /// Simulator's tools.

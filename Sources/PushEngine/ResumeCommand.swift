@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 
 /// The command that resumes a stopped journaled run: this one's arguments again with `--resume`,
 /// the secrets it was given on the command line (a JWT, a proxy URL with a password) replaced by

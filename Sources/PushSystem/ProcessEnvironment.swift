@@ -84,7 +84,7 @@ public enum CurrentProcess {
     public static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 
     /// This executable's own path, symbolic links resolved, or nil when the system will not say.

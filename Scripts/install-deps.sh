@@ -41,6 +41,11 @@ if [ "$(uname)" = Darwin ]; then
   }
   if [ ${#formulae[@]} -gt 0 ] || ! pkg-config --exists libcurl libcrypto 2>/dev/null || ! curl_on_openssl; then
     hints+=("export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"")
+  elif ! unresolved=$(pkg-config --static --cflags --libs libcurl 2>&1 >/dev/null) || [ -n "$unresolved" ]; then
+    # SwiftPM reads libcurl.pc and every .pc it names, the private ones too: when one is missing it
+    # drops all of libcurl's flags, and the build would take macOS's own curl headers and libcurl
+    # (LibreSSL). Sources/CCurl/build_check.h stops such a build too; this says why first.
+    hints+=("pkg-config cannot resolve every .pc file Homebrew's libcurl.pc names, so SwiftPM would build against macOS's own libcurl: ${unresolved:-pkg-config --static --cflags libcurl failed} (brew install the formula that provides it, or add its lib/pkgconfig to PKG_CONFIG_PATH)")
   fi
   notes=()     # what the tests will skip, said without failing
   tools=()

@@ -95,7 +95,7 @@ public enum CurrentProcess {
             var size = UInt32(4096)
             var path = [CChar](repeating: 0, count: Int(size))
             guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
-            return FileSystem.resolved(String(cString: path))
+            return FileSystem.resolved(String(nulTerminated: path))
         #else
             return FileSystem.resolved("/proc/self/exe")
         #endif

@@ -41,8 +41,17 @@ if [ "$(uname)" = Darwin ]; then
   }
   if [ ${#formulae[@]} -gt 0 ] || ! pkg-config --exists libcurl libcrypto 2>/dev/null || ! curl_on_openssl; then
     hints+=("export PKG_CONFIG_PATH=\"\$(brew --prefix openssl@3)/lib/pkgconfig:\$(brew --prefix curl)/lib/pkgconfig\"")
+  elif ! unresolved=$(pkg-config --static --cflags --libs libcurl 2>&1 >/dev/null) || [ -n "$unresolved" ]; then
+    # SwiftPM reads libcurl.pc and every .pc it names, the private ones too: when one is missing it
+    # drops all of libcurl's flags, and the build would take macOS's own curl headers and libcurl
+    # (LibreSSL). Sources/CCurl/build_check.h stops such a build too; this says why first.
+    hints+=("pkg-config cannot resolve every .pc file Homebrew's libcurl.pc names, so SwiftPM would build against macOS's own libcurl: ${unresolved:-pkg-config --static --cflags libcurl failed} (brew install the formula that provides it, or add its lib/pkgconfig to PKG_CONFIG_PATH)")
   fi
+  notes=()     # what the tests will skip, said without failing
   tools=()
+  # Each formula named here is in homebrew-core's Formula/ folder (read in Homebrew/homebrew-core,
+  # 2026-11): openssl@3, curl, pkgconf, nghttp2, tinyproxy, microsocks, softhsm, libp11, shellcheck,
+  # prometheus, nats-server. No formula gives a Pushgateway, so none is asked for (see below).
   $build_only || tools=(curl openssl nghttp h2load tinyproxy microsocks softhsm libp11 shellcheck python3 yaml promtool pushgateway nats-server)
   # Extra packages by their Debian names (install.sh: python3; .ci/run: shellcheck, python3-yaml, ruby).
   for package in ${1+"$@"}; do
@@ -63,12 +72,16 @@ if [ "$(uname)" = Darwin ]; then
       softhsm) command -v softhsm2-util >/dev/null || formulae+=(softhsm) ;;
       libp11) [ -d "$brew/opt/libp11" ] || formulae+=(libp11) ;;
       promtool) command -v promtool >/dev/null || formulae+=(prometheus) ;;
+      # homebrew-core has no pushgateway formula: the --metrics-push test is skipped without one.
+      pushgateway) command -v pushgateway >/dev/null ||
+                     notes+=("no Pushgateway (Homebrew has no formula for one): the --metrics-push test will be skipped") ;;
       python3 | ruby) command -v "$tool" >/dev/null || hints+=("$tool: xcode-select --install") ;;
       yaml) python3 -c 'import yaml' 2>/dev/null ||
               hints+=("PyYAML for Scripts/check-workflows.py: python3 -m pip install --user pyyaml (Homebrew's python3: brew install pyyaml)") ;;
       *) command -v "$tool" >/dev/null || formulae+=("$tool") ;;
     esac
   done
+  [ ${#notes[@]} -eq 0 ] || printf '%s\n' "${notes[@]}" >&2
   [ ${#formulae[@]} -gt 0 ] || [ ${#hints[@]} -gt 0 ] || exit 0
   {
     echo "pushctl needs more on this Mac:"

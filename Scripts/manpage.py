@@ -84,6 +84,11 @@ ENVIRONMENT = [
 ]
 
 NOTES = [
+    ("The libcurl pushctl sends with (pushctl --version --verbose)",
+     "pushctl --version --verbose prints the version, then libcurl's version, whether it has HTTP/2 and the TLS "
+     "library it was built on, as doctor's libcurl row does. pushctl sends only through a libcurl with HTTP/2 "
+     "(nghttp2) built on OpenSSL 3: any other (macOS's own, on LibreSSL and Secure Transport; one on GnuTLS; one "
+     "without HTTP/2) is refused before anything is sent, exit 69, saying what to install."),
     ("A notification sent twice (send --journal)",
      "A journaled run gives every device notification an apns-id, and each one a device displays (push type "
      "alert) an apns-collapse-id: pushctl- and 22 base64url characters of SHA-256 over the run's id (kept in the "

@@ -69,6 +69,13 @@ static inline const char *pushctl_curl_version(void) {
     return curl_version_info(CURLVERSION_NOW)->version;
 }
 
+// The TLS library libcurl was built on, as it names it ("OpenSSL/3.0.13"; a build with several
+// names the ones not in use in parentheses); "" when it has none.
+static inline const char *pushctl_curl_ssl_version(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info != NULL && info->ssl_version != NULL ? info->ssl_version : "";
+}
+
 
 // For reading a GOAWAY's debug data, which libcurl does not pass on: a CONNECT_ONLY connection
 // on which the caller speaks HTTP/2 itself through curl_easy_send/recv. libcurl is told to use

@@ -40,10 +40,10 @@ struct QuickRequestLine {
         }
 
         /// The header fields a line may give: text, or an integer (as `RequestLine` reads them).
-        static let textFields: [(StaticString, WritableKeyPath<QuickRequestLine, String?> & Sendable)] = [
+        static let textFields: [(StaticString, any WritableKeyPath<QuickRequestLine, String?> & Sendable)] = [
             ("topic", \.topic), ("push-type", \.pushType), ("collapse-id", \.collapseID), ("apns-id", \.apnsID),
         ]
-        static let numberFields: [(StaticString, WritableKeyPath<QuickRequestLine, GivenNumber?> & Sendable)] = [
+        static let numberFields: [(StaticString, any WritableKeyPath<QuickRequestLine, GivenNumber?> & Sendable)] = [
             ("priority", \.priority), ("expiration", \.expiration),
         ]
 

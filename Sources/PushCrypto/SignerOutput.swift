@@ -1,5 +1,5 @@
 internal import CLibcrypto
-public import PushCore
+import PushCore
 
 /// What an external signer (a KMS, Vault, an HSM's tool, `openssl dgst -sign`) printed, read as
 /// one ES256 signature in JOSE's raw r‖s: DER `ECDSA-Sig-Value` or raw 64 bytes, each as bytes or

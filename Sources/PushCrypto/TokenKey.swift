@@ -1,5 +1,5 @@
 internal import CLibcrypto
-public import PushCore
+import PushCore
 
 /// A P-256 key that stays inside a PKCS#11 token (an HSM, a smart card, SoftHSM), named by an
 /// RFC 7512 `pkcs11:` URI. OpenSSL signs with it through libp11's `pkcs11` engine (Debian's
@@ -43,7 +43,7 @@ public enum TokenKey {
     static func lastError() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard pushctl_error_text(&buffer, buffer.count) == 1 else { return "" }
-        return OutsideText.display(String(cString: buffer), limit: 200)
+        return OutsideText.display(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), limit: 200)
     }
 }
 

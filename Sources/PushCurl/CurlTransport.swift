@@ -116,11 +116,18 @@ public final class CurlTransport: PushTransport {
 
     public init(configuration: CurlTransportConfiguration) throws {
         guard CurlRuntime.initialise() else { throw CurlSetupError(description: "libcurl could not be initialised") }
-        guard CurlRuntime.supportsHTTP2 else {
+        // PushEngine refuses such a libcurl first, in the reader's language; this is for other callers.
+        switch CurlBuild.current.problem {
+        case nil: break
+        case .noHTTP2:
             throw CurlSetupError(
                 description:
                     "this libcurl (\(CurlRuntime.version)) was built without HTTP/2, which APNs requires; install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev)"
             )
+        case .notOpenSSL3(let library):
+            throw CurlSetupError(
+                description:
+                    "this libcurl (\(CurlRuntime.version)) is built on \(library.isEmpty ? "no TLS library" : library), not OpenSSL 3, which pushctl needs")
         }
         guard let multi = MultiHandle() else { throw CurlSetupError(description: "curl_multi_init failed") }
         self.configuration = configuration

@@ -1,7 +1,7 @@
 public import PushCore
 import PushCrypto
 import PushFiles
-public import PushWords
+import PushWords
 
 /// What a certificate file holds, as `pushctl cert inspect` reads it: a `.p12`/`.pfx` (with its
 /// password), a PEM certificate (with or without its key) or the DER `.cer` Apple's portal gives.

@@ -1,7 +1,7 @@
 public import PushCore
 public import PushCrypto
 public import PushCurl
-public import PushFiles
+import PushFiles
 import PushSystem
 public import PushWords
 

@@ -1,9 +1,9 @@
-public import PushCore
+import PushCore
 import PushCrypto
 import PushCurl
 import PushFiles
 import PushSystem
-public import PushWords
+import PushWords
 
 /// The checks of this machine alone: libcurl, the key, the certificate, and on a Mac the
 /// Simulator's tools.
@@ -14,18 +14,14 @@ extension Doctor {
                 name: "libcurl", status: .fail, found: Words("libcurl could not be initialised", es: "no se pudo inicializar libcurl"),
                 hint: Words("reinstall libcurl (Debian: libcurl4-openssl-dev)", es: "reinstala libcurl (Debian: libcurl4-openssl-dev)"))
         }
-        let details: [(String, JSONValue)] = [("version", .string(CurlRuntime.version)), ("http2", .bool(CurlRuntime.supportsHTTP2))]
-        guard CurlRuntime.supportsHTTP2 else {
-            return DoctorCheck(
-                name: "libcurl", status: .fail,
-                found: Words("libcurl \(CurlRuntime.version) was built without HTTP/2", es: "libcurl \(CurlRuntime.version) se compiló sin HTTP/2"),
-                hint: Words(
-                    "install a libcurl with nghttp2 (Debian: libcurl4-openssl-dev); APNs speaks only HTTP/2",
-                    es: "instala una libcurl con nghttp2 (Debian: libcurl4-openssl-dev); APNs solo habla HTTP/2"), details: details)
+        let build = CurlBuild.current
+        let details: [(String, JSONValue)] = [
+            ("version", .string(build.version)), ("tls", .string(build.tlsLibrary)), ("http2", .bool(build.http2)),
+        ]
+        if let refusal = LibcurlCheck.refusal(build) {
+            return DoctorCheck(name: "libcurl", status: .fail, found: refusal.words, hint: refusal.hintWords, details: details)
         }
-        return DoctorCheck(
-            name: "libcurl", status: .pass, found: Words("libcurl \(CurlRuntime.version) with HTTP/2", es: "libcurl \(CurlRuntime.version) con HTTP/2"),
-            details: details)
+        return DoctorCheck(name: "libcurl", status: .pass, found: LibcurlCheck.summary(build), details: details)
     }
 
     /// The key file given by its setting or its variable (even when another way to authenticate

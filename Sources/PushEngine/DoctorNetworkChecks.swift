@@ -1,7 +1,7 @@
-public import PushCore
-public import PushCurl
+import PushCore
+import PushCurl
 import PushFiles
-public import PushWords
+import PushWords
 
 /// The checks that connect: the clock against a server's date, the proxy, each server stage by
 /// stage, and the test push.

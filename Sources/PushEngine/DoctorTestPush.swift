@@ -1,8 +1,8 @@
-public import PushCore
+import PushCore
 import PushCrypto
 import PushCurl
 import PushFiles
-public import PushWords
+import PushWords
 
 extension Doctor {
     /// A real notification through `SendRun`: to the endpoint, or to the sandbox and, when its

@@ -1,5 +1,5 @@
-public import PushCore
-public import PushWords
+import PushCore
+import PushWords
 
 extension DoctorReport {
     /// The report as text: a row a check (its mark from `marks`, its name, what was found in a

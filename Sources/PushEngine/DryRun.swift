@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 import PushCurl
 
 /// `--dry-run`: the request as it would go out, and the same request as a curl command.

@@ -2,7 +2,7 @@ public import PushCore
 public import PushCrypto
 import PushFiles
 import PushSystem
-public import PushWords
+import PushWords
 
 /// `--signer COMMAND` (or `PUSHCTL_SIGNER`): a command that signs the provider token with a key
 /// pushctl never sees (AWS KMS, Google Cloud KMS, Vault transit, an HSM's tool). It is run with

@@ -1,7 +1,7 @@
 public import PushCore
 import PushFiles
 import PushSystem
-public import PushWords
+import PushWords
 
 /// `--follow`: a tokens or requests file (standard input, a pipe, a FIFO) read line by line as the
 /// lines arrive, each checked and sent on arrival, with no spool and nothing read ahead: the run

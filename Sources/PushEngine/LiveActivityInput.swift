@@ -1,6 +1,6 @@
 public import PushCore
 import PushFiles
-public import PushWords
+import PushWords
 
 /// A Live Activity's flags as given (`--live-activity`, `--timestamp`, `--content-state`, …):
 /// text, read into the payload's builder when the run is set up.

@@ -1,7 +1,7 @@
 public import PushCore
 import PushCurl
 import PushFiles
-public import PushWords
+import PushWords
 
 /// Which proxy a run goes through, by one rule for every command that connects (send, channel,
 /// doctor): a proxy given (`--proxy` or `PUSHCTL_PROXY`) wins over libcurl's own variables

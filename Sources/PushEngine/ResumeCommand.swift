@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 
 /// The command that resumes a stopped journaled run: this one's arguments again with `--resume`,
 /// every secret it was given on the command line (a JWT, a signer, a URL with credentials, a URI

@@ -245,6 +245,8 @@ public final class SendRun {
 
     /// libcurl's transport for a configuration; a set-up failure is "unavailable" (69).
     public static func curl(_ configuration: CurlTransportConfiguration) throws(InputError) -> any PushTransport {
+        // A libcurl without HTTP/2 or not on OpenSSL 3 is refused in the reader's language.
+        try LibcurlCheck.require()
         do {
             return try CurlTransport(configuration: configuration)
         } catch let error as InputError {

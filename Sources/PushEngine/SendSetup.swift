@@ -1,6 +1,6 @@
 public import PushCore
 public import PushCrypto
-public import PushFiles
+import PushFiles
 public import PushWords
 
 /// Where a send's payload comes from.

@@ -1,7 +1,7 @@
 public import PushCore
 import PushFiles
 import PushSystem
-public import PushWords
+import PushWords
 
 /// `--simulator DEVICE`: the notification as an `.apns` file, pushed by `xcrun simctl push`
 /// (Xcode, macOS).

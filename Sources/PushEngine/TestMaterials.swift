@@ -2,7 +2,7 @@ public import PushCore
 import PushCrypto
 import PushFiles
 import PushSystem
-public import PushWords
+import PushWords
 
 /// Test keys and certificates for the mock, tests and class (`pushctl key generate`, `pushctl
 /// cert generate`): made with libcrypto, written mode 0600 where secret, never over an existing

@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 import PushSystem
 public import PushWords
 

@@ -106,7 +106,7 @@ public enum FileSystem {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return (fd, String(cString: template))
+        return (fd, String(nulTerminated: template))
     }
 
     /// mkdtemp(3): a new private folder (mode 0700) `<pathPrefix>XXXXXX`, or nil and errno.

@@ -41,3 +41,11 @@ public enum Bytes {
     /// strlen(3): the bytes of a C string before its NUL.
     public static func cStringLength(_ string: UnsafePointer<CChar>) -> Int { strlen(string) }
 }
+
+extension String {
+    /// The text of a C buffer up to its first NUL, invalid UTF-8 repaired: what `String(cString:)`
+    /// did with an array before Swift deprecated that form.
+    init(nulTerminated buffer: [CChar]) {
+        self = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

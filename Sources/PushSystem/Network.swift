@@ -67,7 +67,7 @@ public enum Network {
         withUnsafeMutableBytes(of: &address) { $0.copyBytes(from: bytes) }
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         guard inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil else { return nil }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 }
 

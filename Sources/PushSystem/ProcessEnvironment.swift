@@ -84,7 +84,7 @@ public enum CurrentProcess {
     public static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 
     /// This executable's own path, symbolic links resolved, or nil when the system will not say.
@@ -95,7 +95,7 @@ public enum CurrentProcess {
             var size = UInt32(4096)
             var path = [CChar](repeating: 0, count: Int(size))
             guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
-            return FileSystem.resolved(String(cString: path))
+            return FileSystem.resolved(String(nulTerminated: path))
         #else
             return FileSystem.resolved("/proc/self/exe")
         #endif

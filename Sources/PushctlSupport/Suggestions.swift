@@ -265,9 +265,22 @@ extension Substring {
 /// `--version` alone is answered before the parser reflects over every command and option (a
 /// CI step's first line; the parser would print the same line).
 public func answerVersionIfAsked() {
-    guard CommandLine.arguments.dropFirst().elementsEqual(["--version"]) else { return }
+    let arguments = CommandLine.arguments.dropFirst()
+    if arguments.elementsEqual(["--version"]) {
+        Console.out(PushctlVersion.current)
+        CurrentProcess.exit(0)
+    }
+    // `--version --verbose`: also the libcurl requests go through, its TLS library and HTTP/2; one
+    // pushctl cannot send with is refused here as every send would refuse it (69).
+    guard arguments.count == 2, Set(arguments) == ["--version", "--verbose"] else { return }
+    LanguageSetting.apply()
     Console.out(PushctlVersion.current)
-    CurrentProcess.exit(0)
+    let build = LibcurlCheck.current
+    Console.print(LibcurlCheck.summary(build))
+    guard let refusal = LibcurlCheck.refusal(build) else { CurrentProcess.exit(0) }
+    Console.error(refusal.words)
+    refusal.hintWords.map(Console.hint)
+    CurrentProcess.exit(ExitStatus.unavailable.rawValue)
 }
 
 /// Parses and runs `root`'s command line; a word the parser did not know is reported by name, with

@@ -85,7 +85,7 @@ struct MockCommand: ParsableCommand {
         abstract: "Run a strict local APNs over TLS + HTTP/2 (runs pushctl-mock; `pushctl mock --help` for its options).")
 
     // Completion asks pushctl-mock for its options, so they complete in every shell.
-    @Argument(parsing: .captureForPassthrough, completion: .custom { _ in Companion.options(of: "mock") })
+    @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in Companion.options(of: "mock") })
     var arguments: [String] = []
 
     func run() throws { Companion.handOverIfAsked() }
@@ -97,7 +97,7 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs' answers (runs pushctl-mock).")
 
-    @Argument(parsing: .captureForPassthrough, completion: .custom { _ in Companion.options(of: "demo") })
+    @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in Companion.options(of: "demo") })
     var arguments: [String] = []
 
     func run() throws { Companion.handOverIfAsked() }

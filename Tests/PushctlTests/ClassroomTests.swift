@@ -257,7 +257,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let out = Pipe()
         mock.standardOutput = out
         let errors = dir.path("mock.err")
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         mock.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         try mock.run()
         defer { kill(mock.processIdentifier, SIGKILL) }

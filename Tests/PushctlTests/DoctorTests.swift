@@ -182,4 +182,17 @@ import Testing
         #expect(try CLI.pushctl(["doctor", "--endpoint", "https://127.0.0.1:9", "--device-token", sampleToken]).status == 64)
         #expect(try CLI.pushctl(["doctor", "--endpoint", "http://127.0.0.1:9"]).status == 65)
     }
+
+    @Test("--version --verbose names libcurl's version, HTTP/2 and its TLS library (OpenSSL 3), in the reader's language")
+    func versionVerbose() throws {
+        let english = try CLI.pushctl(["--version", "--verbose"], env: ["PUSHCTL_LANG": "en"])
+        #expect(english.status == 0, "\(english.stderr)")
+        let lines = english.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(english.stdout)")
+        #expect(lines.last?.hasPrefix("libcurl ") == true && lines.last?.contains(" with HTTP/2 on OpenSSL/3.") == true, "\(english.stdout)")
+        let spanish = try CLI.pushctl(["--verbose", "--version"], env: ["PUSHCTL_LANG": "es"])
+        #expect(spanish.status == 0)
+        #expect(spanish.stdout.contains(" con HTTP/2 sobre OpenSSL/3."), "\(spanish.stdout)")
+    }
+
 }

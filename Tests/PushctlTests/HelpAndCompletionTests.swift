@@ -74,11 +74,13 @@ import Testing
 
     @Test("mock and demo options complete in every shell: the scripts ask pushctl, which reads pushctl-mock's own help")
     func mockAndDemoComplete() throws {
-        let mock = try CLI.pushctl(["---completion", "mock", "--", "positional@0"])
+        // swift-argument-parser 1.8's protocol: the argument, the index of the word being completed,
+        // the cursor's place in it, then the words (here one, empty).
+        let mock = try CLI.pushctl(["---completion", "mock", "--", "positional@0", "0", "0", ""])
         #expect(mock.status == 0)
         let offered = Set(mock.stdout.split(separator: "\n").map(String.init))
         #expect(offered.isSuperset(of: ["--key-file", "--fail", "--web", "--ca-out", "--port"]), "\(mock.stdout)")
-        let demo = try CLI.pushctl(["---completion", "demo", "--", "positional@0"])
+        let demo = try CLI.pushctl(["---completion", "demo", "--", "positional@0", "0", "0", ""])
         #expect(demo.stdout.split(separator: "\n").contains("--pause"), "\(demo.stdout)")
         for shell in ["bash", "zsh", "fish"] {
             let script = try CLI.pushctl(["--generate-completion-script", shell]).stdout

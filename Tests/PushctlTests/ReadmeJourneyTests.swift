@@ -74,7 +74,7 @@ import Testing
             .replacing(/[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} UTC/, with: "DATE")
             .replacing(/[0-9]+ ms/, with: "N ms")
             .replacing(/127\.0\.0\.1:[0-9]+/, with: "127.0.0.1:PORT")
-            .replacing(/libcurl [0-9.]+/, with: "libcurl V")
+            .replacing(/libcurl [0-9.]+/, with: "libcurl V").replacing(/OpenSSL\/[0-9.]+[a-z]*/, with: "OpenSSL/V")
             .replacing(/\ +/, with: " ")
     }
 

@@ -23,8 +23,8 @@ import Testing
         init(_ dir: TemporaryDirectory, _ name: String, arguments: [String]) throws {
             out = dir.path("\(name).out")
             err = dir.path("\(name).err")
-            FileManager.default.createFile(atPath: out, contents: nil)
-            FileManager.default.createFile(atPath: err, contents: nil)
+            _ = FileManager.default.createFile(atPath: out, contents: nil)
+            _ = FileManager.default.createFile(atPath: err, contents: nil)
             process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
             process.arguments = arguments
             process.environment = CLI.baseEnvironment
@@ -42,19 +42,19 @@ import Testing
         func waitUntilStopHandled(seconds: Double = 30) {
             #if os(Linux)
                 let status = "/proc/\(process.processIdentifier)/status"
+                let wanted: UInt64 = 1 << (UInt64(SIGHUP) - 1) | 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
+                let deadline = Date().addingTimeInterval(seconds)
+                while process.isRunning && Date() < deadline {
+                    let text = (try? String(contentsOfFile: status, encoding: .utf8)) ?? ""
+                    let caught =
+                        text.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+                        .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+                    if caught & wanted == wanted { return }
+                    usleep(10_000)
+                }
             #else
-                return waitUntilSending(seconds: seconds)
+                waitUntilSending(seconds: seconds)
             #endif
-            let wanted: UInt64 = 1 << (UInt64(SIGHUP) - 1) | 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1)
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning && Date() < deadline {
-                let text = (try? String(contentsOfFile: status, encoding: .utf8)) ?? ""
-                let caught =
-                    text.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
-                    .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
-                if caught & wanted == wanted { return }
-                usleep(10_000)
-            }
         }
 
         /// Waits (at most `seconds`) until the run has written its first result: it is sending,

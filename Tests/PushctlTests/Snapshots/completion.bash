@@ -1090,7 +1090,7 @@ _pushctl_mock() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __pushctl_add_completions -W "$(__pushctl_custom_complete ---completion mock -- positional@0)"
+        __pushctl_add_completions -W "$(__pushctl_custom_complete ---completion mock -- positional@0 "${COMP_CWORD}" "$(__pushctl_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -1106,7 +1106,7 @@ _pushctl_demo() {
     # Offer positional completions
     case "${positional_number}" in
     *)
-        __pushctl_add_completions -W "$(__pushctl_custom_complete ---completion demo -- positional@0)"
+        __pushctl_add_completions -W "$(__pushctl_custom_complete ---completion demo -- positional@0 "${COMP_CWORD}" "$(__pushctl_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -590,7 +590,7 @@ _pushctl_doctor() {
 _pushctl_mock() {
     local -i ret=1
     local -ar arg_specs=(
-        '*:arguments:{__pushctl_custom_complete ---completion mock -- positional@0}'
+        '*:arguments:{__pushctl_custom_complete ---completion mock -- positional@0 "${current_word_index}" "$(__pushctl_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -602,7 +602,7 @@ _pushctl_mock() {
 _pushctl_demo() {
     local -i ret=1
     local -ar arg_specs=(
-        '*:arguments:{__pushctl_custom_complete ---completion demo -- positional@0}'
+        '*:arguments:{__pushctl_custom_complete ---completion demo -- positional@0 "${current_word_index}" "$(__pushctl_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -632,7 +632,7 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
             case .success(let value): lines.add(index, input, "jsonLine \(show(line)) is not json \(show(result.json().compact)) (\(show(value.compact)))")
             case .failure(let error): lines.add(index, input, "jsonLine \(show(line)) does not parse: \(error)")
             }
-            if hasControlByte(result.explanation) || result.reason.map { hasControlByte($0.apnsName) } == true {
+            if hasControlByte(result.explanation) || result.reason.map({ hasControlByte($0.apnsName) }) == true {
                 echo.add(index, input, "reason \(result.reason.map { show($0.apnsName) } ?? "nil"), explanation \(show(result.explanation))")
             }
         }

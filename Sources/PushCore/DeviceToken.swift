@@ -122,7 +122,7 @@ public struct DeviceToken: Hashable, Sendable, CustomStringConvertible {
     }
 
     // Constants, not stored statics: a stored static is read through its lazy initializer
-    // (`swift_once`), which in the per-byte loop cost ~15 instructions a byte.
+    // (`swift_once`), a call in the per-byte loop.
     private static var invalid: UInt8 { 0 }
     private static var hexDigit: UInt8 { 1 }
     private static var ignored: UInt8 { 2 }

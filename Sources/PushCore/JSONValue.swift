@@ -512,8 +512,7 @@ extension JSONValue {
 extension String {
     /// `bytes` as a string when they are valid UTF-8, else nil: what `String(validating:as:)`
     /// answers, through the standard library's fast decoder (`validating` runs a generic validator,
-    /// about a thousand instructions for a short JSON string; this is most of a requests-file line's
-    /// parse). Decoding replaces each invalid sequence with U+FFFD, which is never what was there, so
+    /// which would be most of a requests-file line's parse). Decoding replaces each invalid sequence with U+FFFD, which is never what was there, so
     /// the bytes come back unchanged exactly when they were valid UTF-8.
     init?<Bytes: Collection<UInt8>>(validUTF8 bytes: Bytes) {
         let decoded = String(decoding: bytes, as: UTF8.self)

@@ -89,7 +89,7 @@ public final class ClosureObserver: ResultObserver {
 /// answer, stop, and settle what is left. Every notification taken from the source (a device's, a
 /// broadcast to a channel, a channel call) ends in exactly one call of `finish`. Not generic over
 /// the source (a closure gives the next notification): a generic run, called from another module,
-/// looked up the metadata of its own types at run time, a thousand instructions a push.
+/// looks up the metadata of its own types at run time, on every push.
 final class DispatchRun {
     /// A notification between attempts, or with one in flight.
     struct Pending {

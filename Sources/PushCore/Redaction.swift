@@ -12,10 +12,22 @@ public enum Redaction {
     /// What stands where a secret was.
     public static let mask = "***"
 
+    /// Secrets shorter than this are not looked for in free text (a one-letter user name would mask
+    /// every such letter); the URL and URI rules still mask them where they stand.
+    public static let minimumSecretLength = 4
+
     /// `text` (a URL) as messages show it: `scheme://user:***@host…`, or `scheme://***@host…` when
     /// the userinfo has no user name or no password.
     public static func url(_ text: some StringProtocol, limit: Int = 200) -> String {
         OutsideText.display(maskingUserInfo(String(text)), limit: limit)
+    }
+
+    /// The credentials a URL carries, as free text may name them: its whole userinfo, the user name
+    /// and the password (empty when it has none).
+    public static func credentials(in url: String) -> [String] {
+        guard let range = userInfoRange(in: Substring(url)) else { return [] }
+        let userInfo = url[range]
+        return [String(userInfo)] + userInfo.split(separator: ":", maxSplits: 1).map(String.init)
     }
 
     /// Whether a URL carries credentials (any userinfo before its host).
@@ -25,7 +37,7 @@ public enum Redaction {
 
     /// A `pkcs11:` URI as messages show it, every `pin-value` masked (bounded, no control characters).
     public static func pkcs11(_ text: some StringProtocol, limit: Int = 200) -> String {
-        OutsideText.display(maskingPIN(String(text)), limit: limit)
+        OutsideText.display(maskingPIN(String(text), inURI: true), limit: limit)
     }
 
     /// Whether a `pkcs11:` URI carries a PIN (`pin-value`, in its path or its query).
@@ -38,7 +50,10 @@ public enum Redaction {
     /// caller knows) replaced wherever it appears. Not bounded: the caller bounds the line.
     public static func scrub(_ text: String, secrets: [String] = []) -> String {
         var out = text
-        for secret in secrets where secret.utf8.count >= 1 { out = out.replacing(secret, with: mask) }
+        // Longest first, so a password is not left half-shown by a shorter secret inside it.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= minimumSecretLength {
+            out = out.replacing(secret, with: mask)
+        }
         out = maskingEveryUserInfo(out)
         return maskingPIN(out)
     }
@@ -125,13 +140,19 @@ public enum Redaction {
     // MARK: The rules
 
     /// Where the userinfo of the URL that starts `text` stands (`scheme://USERINFO@`), if it has one.
+    /// Without a scheme (`user:password@host:port`, which libcurl takes from `https_proxy`) the text
+    /// is read as an authority. A password with an unencoded `/` (`u:pa/ss@host`) still counts: a
+    /// colon before the first slash that is not a port's is a userinfo's.
     static func userInfoRange(in text: Substring) -> Range<Substring.Index>? {
-        guard let schemeEnd = text.firstRange(of: "://") else { return nil }
-        let authorityStart = schemeEnd.upperBound
-        // The authority ends at the first '/', '?' or '#' (RFC 3986), or where the text does.
-        let authorityEnd = text[authorityStart...].firstIndex { "/?#".contains($0) || $0.isWhitespace } ?? text.endIndex
-        guard let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") else { return nil }
-        return authorityStart..<at
+        let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
+        let end = text[start...].firstIndex { $0.isWhitespace || $0 == "'" || $0 == "\"" } ?? text.endIndex
+        let span = text[start..<end]
+        let slash = span.firstIndex { "/?#".contains($0) } ?? span.endIndex
+        if let at = span[..<slash].lastIndex(of: "@") { return start..<at }
+        guard let colon = span[..<slash].firstIndex(of: ":"), let at = span[slash...].firstIndex(of: "@") else { return nil }
+        let afterColon = span[span.index(after: colon)..<slash]
+        guard afterColon.isEmpty || !afterColon.allSatisfy({ $0 >= "0" && $0 <= "9" }) else { return nil }
+        return start..<at
     }
 
     static func maskingUserInfo(_ text: String) -> String {
@@ -146,30 +167,35 @@ public enum Redaction {
         return String(userInfo[..<colon]) + ":" + mask
     }
 
-    /// Every `scheme://userinfo@` in a free text masked.
+    /// Every `scheme://userinfo@` in a free text masked, and every scheme-less `user:password@`
+    /// word (`'u:pw@127.0.0.1:3128'`, as libcurl quotes a proxy it cannot read).
     static func maskingEveryUserInfo(_ text: String) -> String {
-        guard text.contains("://") else { return text }
+        guard text.contains("@") else { return text }
         var out = ""
         var rest = Substring(text)
-        while let schemeEnd = rest.firstRange(of: "://") {
-            let tail = rest[schemeEnd.lowerBound...]
-            guard let range = userInfoRange(in: tail) else {
-                out += rest[..<schemeEnd.upperBound]
-                rest = rest[schemeEnd.upperBound...]
-                continue
+        while let at = rest.firstIndex(of: "@") {
+            // The word the '@' ends: back to a space, a quote, a bracket or an '='.
+            let wordStart = rest[..<at].lastIndex { $0.isWhitespace || "'\"(<[=".contains($0) }.map { rest.index(after: $0) } ?? rest.startIndex
+            let word = rest[wordStart..<at]
+            let userInfoStart = word.firstRange(of: "://")?.upperBound ?? (word.contains(":") ? wordStart : nil)
+            if let userInfoStart, userInfoStart < at {
+                out += rest[..<userInfoStart] + maskedUserInfo(rest[userInfoStart..<at])
+            } else {
+                out += rest[..<at]
             }
-            out += rest[..<range.lowerBound] + maskedUserInfo(rest[range])
-            rest = rest[range.upperBound...]
+            out += "@"
+            rest = rest[rest.index(after: at)...]
         }
         return out + rest
     }
 
-    /// Every `pin-value=…` (any case; up to the next `;`, `&`, `?`, quote or space) masked.
-    static func maskingPIN(_ text: String) -> String {
+    /// Every `pin-value=…` (any case) masked. In a URI the value runs to the next `;` or `&` (or the
+    /// `?` that ends the path); in free text also to a quote or a space.
+    static func maskingPIN(_ text: String, inURI: Bool = false) -> String {
         let key = Array("pin-value=".utf8)
         let bytes = Array(text.utf8)
         guard bytes.count >= key.count else { return text }
-        let ends = Set(";&?'\" \t\r\n".utf8)
+        let question = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.count
         var out: [UInt8] = []
         var index = 0
         var masked = false
@@ -182,9 +208,16 @@ public enum Redaction {
                 index += 1
                 continue
             }
+            let inPath = index < question
             out += bytes[index..<index + key.count] + Array(mask.utf8)
             index += key.count
-            while index < bytes.count, !ends.contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ";") || byte == UInt8(ascii: "&") { break }
+                if byte == UInt8(ascii: "?") && (inPath || !inURI) { break }
+                if !inURI && (byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { break }
+                index += 1
+            }
             masked = true
         }
         return masked ? String(decoding: out, as: UTF8.self) : text

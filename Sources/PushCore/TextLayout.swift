@@ -23,7 +23,7 @@ public enum TextLayout {
     }
 
     /// `parts.joined(separator:)`, by hand: the standard library's is generic, and its first use in
-    /// a run scans the runtime's conformance records (~0.2 M instructions, on every single push).
+    /// a run scans the runtime's conformance records, on every single push.
     public static func join(_ parts: [String], _ separator: String) -> String {
         var joined = ""
         for (index, part) in parts.enumerated() {
@@ -53,7 +53,7 @@ public enum TextLayout {
             let wordWidth = columns(word)
             let needed = (lineHasWord ? 1 : 0) + wordWidth
             // `append(contentsOf:)`, not `+=`: `String += Substring` is generic, and its first use in
-            // a run scans the runtime's conformance records (~0.2 M instructions).
+            // a run scans the runtime's conformance records.
             if lineWidth + needed <= width {
                 if lineHasWord { line += " " }
                 line.append(contentsOf: word)

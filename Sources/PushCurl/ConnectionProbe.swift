@@ -123,7 +123,8 @@ public enum ConnectionProbe {
             }
             return report
         }
-        let detail = Redaction.scrub(handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail)
+        let detail = Redaction.scrub(
+            handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail, secrets: configuration.proxySecrets)
         let verify = handle.long(CURLINFO_SSL_VERIFYRESULT)
         if verify != 0, let reason = X509_verify_cert_error_string(verify) {
             report.certificateProblem = OutsideText.display(String(cString: reason), limit: 120)

@@ -97,7 +97,7 @@ final class EasyHandle {
 
     /// Where requests go, as libcurl's parsed URL (CURLOPT_CURLU): made once from the base URL, and
     /// a request changes only its path. libcurl then no longer parses, normalises and prints a
-    /// whole URL string for each request (~18,000 instructions a push, a tenth of the push).
+    /// whole URL string for each request, a large share of a push's own work.
     private var location: OpaquePointer?
 
     /// Points the handle at `base` (`https://host[:port]`, no path), for ``go(to:)``.
@@ -123,7 +123,7 @@ final class EasyHandle {
         // reads it afresh for each transfer (CURLOPT_CURLU's documented contract, and
         // BatchReliabilityTests checks each token's own path was answered once). Its own URL string,
         // for messages, 7.88 remakes only when the handle has none: a trace clears it, so the trace
-        // never names the handle's first request (making it costs ~5,000 instructions a push).
+        // never names the handle's first request (making that string is work a push need not do).
         if trace != nil { try require(CURLOPT_URL, pointer: nil) }
     }
 

@@ -11,10 +11,13 @@ import PushCore
 /// caller chooses, with the authorization value redacted unless the caller asked for secrets.
 final class CurlTrace {
     let showSecrets: Bool
+    /// What libcurl may print that is secret (a proxy's user name and password): masked in every line.
+    let secrets: [String]
     let sink: @Sendable (String) -> Void
 
-    init(showSecrets: Bool, sink: @escaping @Sendable (String) -> Void) {
+    init(showSecrets: Bool, secrets: [String] = [], sink: @escaping @Sendable (String) -> Void) {
         self.showSecrets = showSecrets
+        self.secrets = secrets
         self.sink = sink
     }
 
@@ -54,7 +57,11 @@ final class CurlTrace {
     /// proxy variable it uses with its value), unless the user asked for secrets.
     func redact(_ whole: String) -> String {
         guard !showSecrets else { return whole }
-        let line = Redaction.scrub(whole)
+        var line = Redaction.scrub(whole, secrets: secrets)
+        // "Proxy auth using Basic with user 'TOKEN'": a token proxy's user name is its secret.
+        if let user = line.firstRange(of: "with user '"), let close = line[user.upperBound...].firstIndex(of: "'") {
+            line = String(line[..<user.upperBound]) + Redaction.mask + String(line[close...])
+        }
         // A proxy's credentials (the CONNECT request's Proxy-Authorization) never show.
         if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased().hasSuffix("proxy-authorization") {
             return line[...colon] + " [redacted; \(Setting.showSecrets) shows it]"

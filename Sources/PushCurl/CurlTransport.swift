@@ -55,6 +55,21 @@ public struct CurlTransportConfiguration: Sendable {
 }
 
 extension CurlTransportConfiguration {
+    /// The parts of every proxy's credentials this run may use (the one given, its `user:password`,
+    /// the ones in libcurl's variables), which libcurl's trace and errors may name: each is masked
+    /// there wherever it stands.
+    var proxySecrets: [String] {
+        var urls = ProxyVariables.read.compactMap { ProcessEnvironment.value($0) }
+        if let proxy { urls.append(proxy) }
+        var secrets: [String] = []
+        for url in urls { secrets += Redaction.credentials(in: url) }
+        if let proxyCredentials {
+            secrets.append(proxyCredentials)
+            secrets += proxyCredentials.split(separator: ":", maxSplits: 1).map(String.init)
+        }
+        return secrets.filter { $0.count >= Redaction.minimumSecretLength }
+    }
+
     /// Whether requests go through a proxy: the one given, or one libcurl takes from the
     /// environment for this host (a connection that fails is then the proxy's, not the server's).
     var throughProxy: Bool {
@@ -276,7 +291,8 @@ public final class CurlTransport: PushTransport {
             response.requestID = handle.requestID
             return .success(response)
         }
-        let detail = Redaction.scrub(handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail)
+        let detail = Redaction.scrub(
+            handle.errorDetail.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorDetail, secrets: configuration.proxySecrets)
         let failure = CurlFailure(code: code.rawValue, detail: detail, throughProxy: configuration.throughProxy)
         if failure != .proxy && detail.contains("times before giving up") {
             // libcurl already opened new connections for this request, and each died before the
@@ -357,7 +373,7 @@ public final class CurlTransport: PushTransport {
             if let credentials = configuration.proxyCredentials { try handle.require(CURLOPT_PROXYUSERPWD, credentials) }
         } else if !CurlTransport.environmentNamesAProxy {
             // No variable names a proxy, so libcurl would connect directly: say so once, rather
-            // than have it read six variables for each request (~2,000 instructions a push).
+            // than have it read six variables for each request.
             try handle.require(CURLOPT_PROXY, "")
             try handle.require(CURLOPT_NOPROXY, "")
         }
@@ -380,7 +396,7 @@ public final class CurlTransport: PushTransport {
         try handle.require(CURLOPT_TIMEOUT_MS, CurlTransport.milliseconds(configuration.timeout))
         handle.connectTo = try connection(handle, configuration, trust: trust, connectTimeout: configuration.connectTimeout)
         if let sink = configuration.trace {
-            let trace = CurlTrace(showSecrets: configuration.showSecrets, sink: sink)
+            let trace = CurlTrace(showSecrets: configuration.showSecrets, secrets: configuration.proxySecrets, sink: sink)
             try trace.attach(to: handle)
             handle.trace = trace
         }
@@ -480,10 +496,32 @@ public enum ProxyVariables {
         for entry in excluded.split(separator: ",") {
             let domain = entry.trimmingWhitespace().lowercased()
             if domain == "*" { return nil }
+            if let slash = domain.firstIndex(of: "/") {
+                // An IPv4 range (libcurl 7.86 reads CIDR): the host inside it goes direct.
+                if let network = ipv4(domain[..<slash]), let bits = Int(domain[domain.index(after: slash)...]), (0...32).contains(bits),
+                    let address = ipv4(Substring(name))
+                {
+                    let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << (32 - bits)
+                    if address & mask == network & mask { return nil }
+                }
+                continue
+            }
             let bare = domain.hasPrefix(".") ? String(domain.dropFirst()) : domain
             if !bare.isEmpty, name == bare || name.hasSuffix("." + bare) { return nil }
         }
         return proxy
+    }
+
+    /// A dotted IPv4 address as a number, or nil.
+    static func ipv4(_ text: Substring) -> UInt32? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var value: UInt32 = 0
+        for part in parts {
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0 >= "0" && $0 <= "9" }), let byte = UInt32(part), byte <= 255 else { return nil }
+            value = value << 8 | byte
+        }
+        return value
     }
 }
 

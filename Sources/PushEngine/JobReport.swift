@@ -46,8 +46,15 @@ public struct JobReport {
             lines.append("")
             lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").description)
             lines.append("|---|---:|---|")
-            for (name, count) in s.topReasons {
+            let top = s.topReasons
+            for (name, count) in top.prefix(JobReport.reasonsListed) {
                 lines.append("| `\(name.replacingMarkdown())` | \(count) | \(JobReport.explanation(of: name).description.replacingMarkdown()) |")
+            }
+            if top.count > JobReport.reasonsListed {
+                let rest = top.dropFirst(JobReport.reasonsListed)
+                let more = rest.count
+                let notifications = rest.map(\.count).reduce(0, +)
+                lines.append(Words("| \(more) more reasons | \(notifications) | |", es: "| \(more) motivos más | \(notifications) | |").description)
             }
         }
         if let deadTokensFile, s.rejectedByReason["Unregistered", default: 0] + s.rejectedByReason["ExpiredToken", default: 0] > 0 {
@@ -86,7 +93,8 @@ public struct JobReport {
     public var annotations: [String] {
         let s = summary
         var out: [String] = []
-        for (name, count) in s.topReasons {
+        // One annotation a reason, for the most frequent: GitHub shows a handful, and a file of made-up reasons must not flood the log.
+        for (name, count) in s.topReasons.prefix(JobReport.reasonsListed) {
             let title = Words(
                 "APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
                 es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
@@ -132,6 +140,9 @@ public struct JobReport {
         return longest
     }
 
+    /// How many reasons the step summary's table and the annotations list (the most frequent).
+    static let reasonsListed = 20
+
     /// `::kind title=…::message`, escaped as GitHub's workflow commands require.
     static func command(_ kind: String, title: String, message: String) -> String {
         func escapeData(_ s: String) -> String {
@@ -141,14 +152,15 @@ public struct JobReport {
         return "::\(kind) title=\(escapeProperty(title))::\(escapeData(message))"
     }
 
-    /// Appends the Markdown summary to the file GitHub names (`GITHUB_STEP_SUMMARY`); false if it could not.
+    /// Appends the Markdown summary to the file GitHub names (`GITHUB_STEP_SUMMARY`): nil when it
+    /// did, else why not (the system's reason).
     @discardableResult
-    public func appendMarkdown(to path: String) -> Bool {
+    public func appendMarkdown(to path: String) -> Words? {
         let fd = Descriptors.openForWriting(path, .appending)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return SystemError.reason(Errno.current) }
         defer { Descriptors.close(fd) }
         let bytes = Array(markdown.utf8)
-        return FileOutput.writeAll(fd, bytes) == bytes.count
+        return FileOutput.writeAll(fd, bytes) == bytes.count ? nil : SystemError.reason(Errno.current)
     }
 }
 
@@ -159,8 +171,10 @@ extension String {
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 
-    /// Text safe in a Markdown table cell or heading: no pipes, no line breaks, no HTML.
+    /// Text safe in a Markdown table cell or heading: no pipes, no line breaks, no HTML, no link or
+    /// image (`[`, `]` and `!` escaped).
     func replacingMarkdown() -> String {
         OutsideText.display(self, limit: 400).replacingAll("|", with: "\\|").replacingAll("<", with: "&lt;").replacingAll("`", with: "'")
+            .replacingAll("[", with: "\\[").replacingAll("]", with: "\\]").replacingAll("!", with: "\\!")
     }
 }

@@ -283,7 +283,7 @@ public struct JournalReplay {
             subject: .device(token), position: position, outcome: outcome, status: status,
             apnsID: json["apnsId"]?.stringValue.map { OutsideText.display($0, limit: 64) },
             apnsUniqueID: json["apnsUniqueId"]?.stringValue.map { OutsideText.display($0, limit: 64) }, reason: reason,
-            timestamp: json["timestamp"]?.integerValue, attempts: Int(attempts),
+            timestamp: OutsideNumber.unixMilliseconds(json["timestamp"]), attempts: Int(attempts),
             explanation: explanation, stopped: stopped,
             inDoubt: stopped == .inDoubt || json["inDoubt"] == .bool(true))
         result.resumed = true

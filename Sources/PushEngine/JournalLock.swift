@@ -51,10 +51,10 @@ public final class JournalLock {
                     continue
                 }
                 self.fd = fd
-                try lockJournalItself(journal)
                 let me = JournalHolder(pid: CurrentProcess.id, host: CurrentProcess.hostName ?? "", since: WallClock.now())
                 // Best effort: who holds it is for the message of a run refused, not for the lock.
                 if FileLocks.empty(fd) { _ = FileOutput.writeAll(fd, Array((me.json.compact + "\n").utf8)) }
+                try lockJournalItself(journal)
                 return
             }
         }
@@ -71,10 +71,19 @@ public final class JournalLock {
         guard opened >= 0 else {
             let code = Errno.current
             release()
-            throw JournalLock.cannotLock(journal, lockFile: journal, errno: code, opening: true)
+            let why = SystemError.reason(code)
+            let shown = OutsideText.display(journal, limit: 200)
+            throw InputError(
+                Words("cannot open the journal '\(shown)': \(why.en)", es: "no se puede abrir el diario '\(shown)': \(why.es)"),
+                hint: Words(
+                    "give the path of a journal file in a folder you can write (pushctl writes through no symbolic link)",
+                    es: "indica la ruta de un archivo de diario en una carpeta donde puedas escribir (pushctl no escribe a través de enlaces simbólicos)"),
+                kind: .cannotCreateOutput)
         }
         switch FileLocks.tryExclusive(opened) {
         case .acquired:
+            // A journal made before (0644 by an older pushctl, or by hand) is made private too.
+            _ = FileSystem.setPermissions(of: opened, 0o600)
             journalFD = opened
         case .held:
             Descriptors.close(opened)
@@ -117,9 +126,19 @@ public final class JournalLock {
             ? Words("through another path to the same file, such as a hard link", es: "por otra ruta al mismo archivo, como un enlace duro")
             : Words("who holds it is not written yet", es: "aún no consta quién lo tiene")
         let who = holder.map(\.words) ?? unknown
-        return InputError(
+        let problem =
             Words("the journal '\(shown)' is held by another run (", es: "el diario '\(shown)' lo tiene otro envío (")
-                + who + Words("); one run per journal, and nothing was sent", es: "); un envío por diario, y no se envió nada"),
+            + who + Words("); one run per journal, and nothing was sent", es: "); un envío por diario, y no se envió nada")
+        if throughAnotherPath {
+            return InputError(
+                problem,
+                hint: Words(
+                    "try again when that run has ended (exit 75: a temporary failure), or give this run a journal of its own",
+                    es: "vuelve a intentarlo cuando ese envío termine (salida 75: un fallo temporal), o da a este envío un diario propio"),
+                kind: .temporaryFailure)
+        }
+        return InputError(
+            problem,
             hint: Words(
                 "try again when that run has ended (exit 75: a temporary failure), or give this run another journal; a holder on another machine that has gone leaves no lock behind unless the file system keeps locks on one machine only (NFS with nolock): then remove '\(OutsideText.display(lockFile, limit: 200))'",
                 es:

@@ -7,8 +7,9 @@ public import PushWords
 /// rename(2) over the old. Whoever reads the path meanwhile (node_exporter's textfile collector,
 /// a job's next step) sees the old content or the new, never half of either.
 public enum ReplacedFile {
-    /// Writes `bytes` to `path` with `mode`; throws `.cannotCreateOutput` saying what `what` is.
-    public static func write(_ bytes: [UInt8], to path: String, mode: UInt16 = 0o644, what: Words) throws(InputError) {
+    /// Writes `bytes` to `path` with `mode` (private unless the caller says otherwise: token lists
+    /// are personal data); throws `.cannotCreateOutput` saying what `what` is.
+    public static func write(_ bytes: [UInt8], to path: String, mode: UInt16 = 0o600, what: Words) throws(InputError) {
         let shown = OutsideText.display(path, limit: 200)
         let (fd, temporary) = try temporaryFile(beside: path, what: what)
         var failure: Int32?

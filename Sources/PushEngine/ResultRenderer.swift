@@ -188,6 +188,8 @@ public final class DeadTokenFile: ResultObserver {
     public init(path: String) throws(InputError) {
         self.path = path
         fd = Descriptors.openForWriting(path, .truncating)
+        // An existing file keeps its mode through O_TRUNC: made private, as a new one is.
+        if fd >= 0 { _ = FileSystem.setPermissions(of: fd, 0o600) }
         guard fd >= 0 else {
             let reason = SystemError.reason(Errno.current)
             throw InputError(

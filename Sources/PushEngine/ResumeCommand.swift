@@ -17,4 +17,16 @@ public struct ResumeCommand {
         if !arguments.contains("\(Setting.resume)") { words.append("\(Setting.resume)") }
         text = Redaction.commandLine(words, kinds: Setting.secretArguments)
     }
+
+    /// The variables a shown command line stands its secrets in for (`"$PUSHCTL_JWT"`), in order, once each.
+    public static func variables(in command: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(command)
+        while let start = rest.firstRange(of: "\"$") {
+            let name = rest[start.upperBound...].prefix { $0 == "_" || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }
+            if !name.isEmpty, !found.contains(String(name)) { found.append(String(name)) }
+            rest = rest[start.upperBound...]
+        }
+        return found
+    }
 }

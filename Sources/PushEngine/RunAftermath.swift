@@ -13,6 +13,14 @@ extension BatchSummary {
             if let command = resumeCommand {
                 out.append(
                     Words("\(notSent + inDoubt) not answered; resume with: \(command)", es: "\(notSent + inDoubt) sin respuesta; para reanudar: \(command)"))
+                let variables = ResumeCommand.variables(in: command)
+                if !variables.isEmpty {
+                    let names = variables.joined(separator: ", ")
+                    out.append(
+                        Words(
+                            "first set \(names) to what this run was given: secrets stay off the command line",
+                            es: "antes define \(names) con lo que recibió este envío: los secretos no van en la línea de órdenes"))
+                }
                 if inDoubt > 0 {
                     out.append(
                         Words(
@@ -46,11 +54,11 @@ extension JobReport {
     /// be), and with GITHUB_ACTIONS=true the annotations as workflow commands (`annotate`: GitHub
     /// reads stderr as well as stdout, and stdout stays the results).
     public func publish(_ env: EnvironmentVariables, warn: (Words) -> Void, annotate: (String) -> Void) {
-        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, !appendMarkdown(to: path) {
+        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, let why = appendMarkdown(to: path) {
             warn(
                 Words(
-                    "could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')",
-                    es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))')"))
+                    "could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why.en)",
+                    es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why.es)"))
         }
         if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(annotate) }
     }

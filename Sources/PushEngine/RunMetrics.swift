@@ -101,7 +101,8 @@ public struct RunMetrics: Sendable {
     /// Writes the exposition to `path` at once (a new file renamed over the old, mode 0644, so
     /// that node_exporter never reads half of it).
     public func write(to path: String) throws(InputError) {
-        try ReplacedFile.write(Array(exposition().utf8), to: path, what: RunMetrics.fileName)
+        // Readable by all: node_exporter runs as its own user. It holds counts, no tokens.
+        try ReplacedFile.write(Array(exposition().utf8), to: path, mode: 0o644, what: RunMetrics.fileName)
     }
 
     /// What a message calls `--metrics-file`'s file.

@@ -113,7 +113,8 @@ public struct SendSetup {
             notifications: recipients.source, destination: destination, connection: connection,
             authorization: credentials.authorization, policy: options.policy)
         plan.detectEnvironment = options.detectEnvironment
-        plan.rate = options.rate ?? options.spread.map { Double(max(1, recipients.source.count)) / $0 }
+        // A spread shorter than the list allows is as fast as the fastest rate taken, no faster.
+        plan.rate = options.rate ?? options.spread.map { min(1_000_000, Double(max(1, recipients.source.count)) / $0) }
         plan.likelyCauses = credentials.likelyCauses
         self.plan = plan
     }

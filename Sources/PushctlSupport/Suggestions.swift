@@ -309,8 +309,8 @@ public func runReportingParseMistakes(_ root: any ParsableCommand.Type) -> Never
 }
 
 /// A command line that starts with a subcommand's name, parsed by that subcommand's own tree. From
-/// the root, the parser reflects over every option of the command it finds twice more (for `send`,
-/// 10.7 M of a single push's 75.1 M instructions, by callgrind). Only a clean parse into
+/// the root, the parser reflects over every option of the command it finds twice more, a visible
+/// share of a single push's start-up (Scripts/bench.sh measures it). Only a clean parse into
 /// one of our own commands is kept: anything else (an error, a typo, or help, which the parser
 /// answers with its own help command) gives nil and is parsed again from the root, so every
 /// message, usage line and suggestion stays the root's.

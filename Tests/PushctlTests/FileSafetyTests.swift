@@ -51,6 +51,16 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         let modes = (try mode(journal), try mode(dead))
         #expect(modes.0 == 0o600 && modes.1 == 0o600, "journal \(String(modes.0, radix: 8)), dead \(String(modes.1, radix: 8))")
+        // report's lists too, and a journal an older run left readable is made private when resumed.
+        let (listDead, listRetry) = (dir.path("report-dead.txt"), dir.path("report-retry.txt"))
+        let report = try CLI.pushctl(["report", journal, "--unregistered-out", listDead, "--retry-out", listRetry])
+        #expect(report.status == 1, "\(report.stderr)")
+        #expect(try mode(listDead) == 0o600 && mode(listRetry) == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: journal)
+        let resumed = try mock.send(
+            ["--device-token", tokens(1, seed: "de")[0], "--device-token", tokens(1, seed: "a1")[0], "--title", "Hi", "--journal", journal, "--resume"])
+        #expect(resumed.status == 1, "\(resumed.stderr)")
+        #expect(try mode(journal) == 0o600)
     }
 
     @Test("two runs on hard links to one journal: the second is refused (75) and nothing is sent twice")
@@ -100,6 +110,19 @@ import Testing
             #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"), "no control character: \(text.debugDescription)")
         }
         #expect(!written.contains("\n```\n![x]"), "nothing closes a fence or renders an image: \(written)")
+        // Thirty made-up reasons, one a Markdown image: bounded annotations, a bounded line, nothing renders.
+        let many = (0..<30).map { n in
+            "{\"token\":\"\(tokens(1, seed: String(format: "%02x", n))[0])\",\"status\":400,\"reason\":\"Made\(n)![i](http://e/\(n))\",\"attempts\":1}"
+        }
+        let flood = try dir.write("flood.jsonl", many.joined(separator: "\n") + "\n")
+        let floodSummary = dir.path("flood-summary.md")
+        let flooded = try CLI.pushctl(["report", flood], env: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": floodSummary])
+        #expect(flooded.status == 1, "\(flooded.stderr)")
+        let errors = flooded.stderr.split(separator: "\n").filter { $0.hasPrefix("::error") }
+        #expect(errors.count <= 20, "\(errors.count) annotations")
+        #expect(flooded.stderr.contains("more reasons") || flooded.stdout.contains("more reasons"), "the rest counted, not listed: \(flooded.stderr)")
+        let floodWritten = (try? String(contentsOfFile: floodSummary, encoding: .utf8)) ?? ""
+        #expect(!floodWritten.contains("![i]") && floodWritten.contains("more reasons"), "\(floodWritten)")
         let started = Date()
         let zero = try CLI.pushctl(["report", "/dev/zero"], ceiling: 30)
         #expect(zero.status == 66 && zero.stderr.contains("not a regular file or a pipe"), "\(zero.stderr)")

@@ -16,8 +16,12 @@ import Testing
     static let signerSecret = "S1GNERSECRET"
     static let environmentProxyPassword = "ENVPR0XYPASS"
     static let endpointPassword = "END5ECRET"
+    static let schemelessPassword = "SCHEMELE55PW"
+    static let proxyUserToken = "T0KENASUSER"
 
-    static let secrets = [proxyToken, proxyPassword, metricsPassword, signerSecret, environmentProxyPassword, endpointPassword]
+    static let secrets = [
+        proxyToken, proxyPassword, metricsPassword, signerSecret, environmentProxyPassword, endpointPassword, schemelessPassword, proxyUserToken,
+    ]
 
     /// Every secret absent from `text`, each checked by name.
     static func expectNoSecret(_ text: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -135,6 +139,22 @@ import Testing
                 "the proxy is blamed, not the endpoint: \(environment.stderr)")
             Self.expectNoSecret(environment.stdout + environment.stderr, "an environment proxy under --verbose (\(language))")
         }
+        // A proxy written without a scheme (libcurl reads one from https_proxy), and a token proxy's
+        // user name, which libcurl names when the proxy asks for credentials.
+        let schemeless = try CLI.pushctl(
+            ["send", "--key-file", mock.keyFile, "--device-token", String(repeating: "cd", count: 32), "--title", "Hi", "--output", "jsonl", "--verbose"]
+                + destination(mock),
+            env: ["https_proxy": "u:\(Self.schemelessPassword)@127.0.0.1:\(closed)", "no_proxy": "", "NO_PROXY": ""])
+        #expect(schemeless.status == 69, "\(schemeless.stderr)")
+        Self.expectNoSecret(schemeless.stdout + schemeless.stderr, "a proxy without a scheme")
+        let asking = try ProxyProcess(tinyproxy: dir, auth: ("alice", "pw-alice"))
+        let tokenUser = try CLI.pushctl(
+            [
+                "send", "--key-file", mock.keyFile, "--device-token", String(repeating: "cd", count: 32), "--title", "Hi", "--verbose",
+                "--proxy", "http://\(Self.proxyUserToken)@127.0.0.1:\(asking.port)",
+            ] + destination(mock))
+        #expect(tokenUser.status == 69 && tokenUser.stderr.contains("with user '***'"), "\(tokenUser.stderr)")
+        Self.expectNoSecret(tokenUser.stdout + tokenUser.stderr, "a token proxy's user name under --verbose")
         #expect(try mock.requestsSoFar().isEmpty, "nothing reached the mock")
     }
 

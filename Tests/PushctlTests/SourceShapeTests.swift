@@ -33,6 +33,18 @@ import Testing
         #expect(imports.isEmpty, "these reach past the engine: \(imports)")
     }
 
+    @Test("comments explain, they keep no diary: no instruction count or profiler figure in a comment (the benchmarks' table keeps numbers)")
+    func commentsKeepNoDiary() throws {
+        let diary = /\/\/.*(?:\binstructions\b|\bcallgrind\b|\d+(?:\.\d+)? ?M of )/
+        var found: [String] = []
+        for (path, text) in try WordsCatalogTests.swiftFiles() {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.firstMatch(of: diary) != nil {
+                found.append("\(path):\(index + 1)")
+            }
+        }
+        #expect(found.isEmpty, "say why, not how many instructions: \(found.joined(separator: "; "))")
+    }
+
     @Test("no library string names a flag: the libraries say which Setting, the command line names it once (FlagNames)")
     func librariesNameNoFlag() throws {
         let libraries = ["PushCore/", "PushWords/", "PushFiles/", "PushCrypto/", "PushCurl/", "PushEngine/", "PushMock/"]

@@ -1,14 +1,24 @@
+/// The signals that ask a run to stop cleanly, by the names people know them by.
+public enum StopSignal: String, Sendable, CaseIterable {
+    case hangUp = "SIGHUP"
+    case interrupt = "SIGINT"
+    case terminate = "SIGTERM"
+}
+
 /// A request from outside a run to stop it: a signal, for the command line.
 public struct StopRequest: Sendable, Equatable {
-    /// What asked, as people know it: "SIGTERM", "SIGINT", "SIGHUP".
-    public let name: String
+    /// What asked.
+    public let signal: StopSignal
     /// How many times it was asked: a second request ends the grace at once.
     public let count: Int
 
-    public init(name: String, count: Int) {
-        self.name = name
+    public init(signal: StopSignal, count: Int) {
+        self.signal = signal
         self.count = count
     }
+
+    /// What asked, as people know it: "SIGTERM", "SIGINT", "SIGHUP".
+    public var name: String { signal.rawValue }
 }
 
 /// Where a run looks, after every wait, for a request to stop.

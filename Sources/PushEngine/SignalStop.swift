@@ -18,15 +18,21 @@ public final class SignalStop: StopRequests, Sendable {
     public var stopRequest: StopRequest? {
         let received = StopSignals.received()
         guard received.count > 0 else { return nil }
-        return StopRequest(name: (received.last ?? .terminate).name, count: received.count)
+        let signal: StopSignal =
+            switch received.last ?? .terminate {
+            case .interrupt: .interrupt
+            case .hangUp: .hangUp
+            default: .terminate
+            }
+        return StopRequest(signal: signal, count: received.count)
     }
 
-    /// The exit status of a process stopped by `name`: 128 + its number (130, 143, 129).
+    /// The exit status of a process stopped by `request`'s signal: 128 + its number (130, 143, 129).
     public static func exitStatus(for request: StopRequest) -> Int32 {
-        switch request.name {
-        case "SIGINT": return 128 + Signal.interrupt.number
-        case "SIGHUP": return 128 + Signal.hangUp.number
-        default: return 128 + Signal.terminate.number
+        switch request.signal {
+        case .interrupt: 128 + Signal.interrupt.number
+        case .hangUp: 128 + Signal.hangUp.number
+        case .terminate: 128 + Signal.terminate.number
         }
     }
 }

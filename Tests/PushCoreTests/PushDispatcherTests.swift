@@ -277,7 +277,7 @@ import Testing
         #expect(summary.accepted == 12)
         #expect(summary.notSent == 28)
         #expect(summary.inDoubt == 0)
-        #expect(summary.stoppedBy == StopRequest(name: "SIGTERM", count: 1))
+        #expect(summary.stoppedBy == StopRequest(signal: .terminate, count: 1))
         #expect(results.filter { $0.stopped != nil }.allSatisfy { $0.status == nil && $0.outcome == .stopped })
     }
 
@@ -290,7 +290,7 @@ import Testing
             transport.silent = [tokens[1].hex, tokens[2].hex]
             let stop = TestStop()
             transport.onPoll = {
-                if transport.polls == 1 { for _ in 0..<signals { stop.signal("SIGINT") } }
+                if transport.polls == 1 { for _ in 0..<signals { stop.signal(.interrupt) } }
             }
             let (results, summary) = run(transport, tokens: tokens, stop: stop, grace: 2)
             #expect(results.count == 10)

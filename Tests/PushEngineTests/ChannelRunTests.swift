@@ -147,13 +147,13 @@ import Testing
     func stopBeforeFirstSend() throws {
         let engine = Engine()
         let stop = TestStop()
-        stop.signal("SIGINT")
+        stop.signal(.interrupt)
         let tokens = (0..<5).map(Engine.token)
         let (results, summary) = try engine.run(Engine.plan(Engine.devices(tokens)), stop: stop)
         #expect(engine.transport().started.isEmpty)
         #expect(results.count == 5 && results.allSatisfy { $0.stopped == .notSent && $0.attempts == 0 })
         #expect(results.first?.explanation == "not sent: the run was stopped (SIGINT) before it")
-        #expect(summary.notSent == 5 && summary.stoppedBy == StopRequest(name: "SIGINT", count: 1))
+        #expect(summary.notSent == 5 && summary.stoppedBy == StopRequest(signal: .interrupt, count: 1))
     }
 
     @Test("a stop with requests in flight: they get the grace on the run's clock, then are in doubt; the unsent are not-sent")
@@ -186,8 +186,8 @@ import Testing
         let stop = TestStop()
         engine.transport().onPoll = {
             if stop.stopRequest == nil {
-                stop.signal("SIGINT")
-                stop.signal("SIGINT")
+                stop.signal(.interrupt)
+                stop.signal(.interrupt)
             }
         }
         let (results, summary) = try engine.run(Engine.plan(Engine.devices([token])), stop: stop, grace: 5)

@@ -74,10 +74,10 @@ import Testing
         engine.capacity = 1
         engine.transport().latency = 1
         let stop = TestStop()
-        engine.transport().onPoll = { stop.signal("SIGTERM") }
+        engine.transport().onPoll = { stop.signal(.terminate) }
         let input = try FollowInput(path, template: Engine.template, shard: nil)
         let (results, summary) = try engine.run(Engine.plan(.follow(input)), stop: stop, grace: 0)
-        #expect(summary.stoppedBy?.name == "SIGTERM")
+        #expect(summary.stoppedBy?.signal == .terminate)
         #expect(results.count == input.count && summary.tokens == input.count, "\(results.count) results, \(input.count) places")
         #expect(Set(results.map(\.position)) == Set(0..<input.count), "each place once")
         #expect(results.filter { $0.outcome == PushResult.Outcome.rejected }.count == 2, "both bad lines have their refusal")

@@ -103,7 +103,7 @@ import Testing
     @Test("the step summary's resume command sits in a fence no argument can close: longer than any run of backticks in it, on one line")
     func fenceHoldsTheCommand() {
         var summary = BatchSummary()
-        summary.stoppedBy = StopRequest(name: "SIGTERM", count: 1)
+        summary.stoppedBy = StopRequest(signal: .terminate, count: 1)
         var report = JobReport(summary: summary)
         report.resumeCommand = Redaction.commandLine(["pushctl", "send", "--title", "a\n````\n![x](http://e)"], kinds: [:])
         let markdown = report.markdown

@@ -113,8 +113,8 @@ public final class FakeClock {
 public final class TestStop: StopRequests {
     public var stopRequest: StopRequest?
     public init() {}
-    public func signal(_ name: String = "SIGTERM") {
-        stopRequest = StopRequest(name: name, count: (stopRequest?.count ?? 0) + 1)
+    public func signal(_ signal: StopSignal = .terminate) {
+        stopRequest = StopRequest(signal: signal, count: (stopRequest?.count ?? 0) + 1)
     }
 }
 

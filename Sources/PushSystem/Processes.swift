@@ -56,6 +56,17 @@ public struct ChildSpec: Sendable {
     }
 }
 
+/// Child processes started by hand (posix_spawn), kept rather than moved to swift-subprocess 1.0.2
+/// (issue 45, tried against its source): its `run(_:arguments:environment:…)` is `async` only, and
+/// the signer, `xcrun simctl` and doctor are called synchronously (`ES256Signing.sign` on the
+/// dispatcher's thread), so each would block a thread on a task; on Linux it starts a monitor
+/// thread of its own (and, on kernels before 5.4 without pidfd, a process-wide SIGCHLD handler);
+/// its `Execution` offers no wait on another descriptor (the stop signals' wake pipe) beside the
+/// child's output, and no way to learn, while the output is still held open, that the child
+/// itself has exited (what the signer's background-job case needs): `output: .bytes(limit:)`
+/// collects to the pipe's end, the very wait issue 44 found. Its teardown sequence
+/// (`.gracefulShutDown(toProcessGroup:allowedDuration:)`, `send(signal:toProcessGroup:)`) would
+/// cover the rest; it is worth another look when it has a synchronous entry point.
 public enum ChildProcesses {
     /// posix_spawn(2)s `spec`: the child's pid, or the error code it could not start with. The
     /// child starts with no signal blocked and SIGINT, SIGTERM, SIGHUP and SIGPIPE at their default

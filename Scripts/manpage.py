@@ -38,8 +38,12 @@ ENVIRONMENT = [
                     "PUSHCTL_KEY_FILE also set it is a usage error."),
     ("PUSHCTL_SIGNER", "An external signer, as --signer: a command run with /bin/sh -c that reads the JWT's signing "
                        "input on standard input and prints its ES256 signature (DER or raw r||s, bytes, base64 or "
-                       "base64url, Vault's vault:v1: prefix), within 30 s (then it is killed, exit 75); at most "
-                       "64 KiB of its output is read. Checked with --public-key (or KEYID.pem here) when given."),
+                       "base64url, Vault's vault:v1: prefix), within 30 s (then its process group is killed, exit "
+                       "75; SIGINT or SIGTERM kills it too, exit 130 or 143); at most 64 KiB of its output is read. "
+                       "Checked with --public-key (or KEYID.pem here) when given. Its environment is an allow list: "
+                       "PATH, HOME, the locale, TMPDIR, AWS_*, VAULT_*, GOOGLE_*, CLOUDSDK_*, AZURE_*, GitHub's OIDC "
+                       "request variables, the proxy and CA variables, PUSHCTL_KEY_ID and PUSHCTL_TEAM_ID; no other "
+                       "PUSHCTL_* variable."),
     ("PUSHCTL_PKCS11_MODULE", "The PKCS#11 module (a .so) for a pkcs11: key, when the URI has no module-path; "
                               "default: libp11's own (p11-kit's proxy). Loading it runs its code (exit 69 when it "
                               "does not load)."),

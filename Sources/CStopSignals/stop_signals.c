@@ -50,6 +50,8 @@ int pushctl_stop_signals_install(void) {
     return wake_pipe[0];
 }
 
+int pushctl_stop_signals_descriptor(void) { return wake_pipe[0]; }
+
 int pushctl_stop_signals_count(void) { return received_count; }
 
 int pushctl_stop_signals_last(void) { return last_signal; }

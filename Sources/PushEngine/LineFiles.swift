@@ -467,7 +467,7 @@ struct LineReader {
                 if let offset { return Descriptors.read(fd, into: target, count: chunkSize, at: offset) }
                 return Descriptors.read(fd, into: target, count: chunkSize)
             }
-        } while n < 0 && Errno.current == Errno.interrupted
+        } while n < 0 && Errno.current == Errno.interrupted && !StopSignals.requested  // a stop ends the wait
         guard n >= 0 else {
             let why = SystemError.reason(Errno.current)
             buffer.removeLast(chunkSize)

@@ -82,7 +82,8 @@ public enum InputFiles {
         while bytes.count <= sizeLimit {
             let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
             let n = chunk.withUnsafeMutableBytes { Descriptors.read(fd, into: $0.baseAddress!, count: wanted) }
-            if n < 0 && Errno.current == Errno.interrupted { continue }
+            // A stop signal ends the wait (the command says it was stopped); any other signal does not.
+            if n < 0 && Errno.current == Errno.interrupted && !StopSignals.requested { continue }
             guard n >= 0 else {
                 let reason = SystemError.reason(Errno.current)
                 throw InputError(

@@ -56,6 +56,17 @@ public struct ChildSpec: Sendable {
     }
 }
 
+/// Child processes started by hand (posix_spawn), kept rather than moved to swift-subprocess 1.0.2
+/// (issue 45, tried against its source): its `run(_:arguments:environment:…)` is `async` only, and
+/// the signer, `xcrun simctl` and doctor are called synchronously (`ES256Signing.sign` on the
+/// dispatcher's thread), so each would block a thread on a task; on Linux it starts a monitor
+/// thread of its own (and, on kernels before 5.4 without pidfd, a process-wide SIGCHLD handler);
+/// its `Execution` offers no wait on another descriptor (the stop signals' wake pipe) beside the
+/// child's output, and no way to learn, while the output is still held open, that the child
+/// itself has exited (what the signer's background-job case needs): `output: .bytes(limit:)`
+/// collects to the pipe's end, the very wait issue 44 found. Its teardown sequence
+/// (`.gracefulShutDown(toProcessGroup:allowedDuration:)`, `send(signal:toProcessGroup:)`) would
+/// cover the rest; it is worth another look when it has a synchronous entry point.
 public enum ChildProcesses {
     /// posix_spawn(2)s `spec`: the child's pid, or the error code it could not start with. The
     /// child starts with no signal blocked and SIGINT, SIGTERM, SIGHUP and SIGPIPE at their default
@@ -176,9 +187,19 @@ public enum ChildProcesses {
     }
 
     /// Runs `spec` to its end, its input `input`, collecting at most `limit` bytes of its standard
-    /// output and of its standard error; past `seconds` it is killed (SIGKILL). Waiting costs no CPU
-    /// (poll(2) on the pipes). The spec's streams are replaced by pipes.
-    public static func run(_ spec: ChildSpec, input: [UInt8] = [], limit: Int = 64 * 1024, seconds: Double) -> Result<ChildRun, SpawnFailure> {
+    /// output and of its standard error. One deadline, `seconds` from the start, holds whatever the
+    /// child does with its streams: past it the child (its process group, with `ownProcessGroup`)
+    /// is killed (SIGKILL) and reaped. A child that exits while something it started still holds
+    /// its output (a shell's background job) is not waited for: what it wrote is kept and the rest
+    /// of its group is killed (`leftBehind`). When `stopDescriptor` (StopSignals' wake pipe) turns
+    /// readable, the child is killed at once (`stopped`); the pipe is left for the run to drain.
+    /// The wait is poll(2) on the pipes, woken 20 times a second to see whether the child exited.
+    /// The spec's streams are replaced by pipes. The caller ignores SIGPIPE (pushctl does from its
+    /// start): a child that exits without reading its input would otherwise end this process.
+    public static func run(
+        _ spec: ChildSpec, input: [UInt8] = [], limit: Int = 64 * 1024, seconds: Double, stopDescriptor: Descriptor? = nil
+    ) -> Result<ChildRun, SpawnFailure> {
+        let deadline = Clocks.monotonicSeconds() + seconds
         guard let stdin = Descriptors.pipe() else { return .failure(SpawnFailure(code: errno, step: .pipes)) }
         guard let stdout = Descriptors.pipe() else {
             [stdin.read, stdin.write].forEach(Descriptors.close)
@@ -200,14 +221,44 @@ public enum ChildProcesses {
             return .failure(SpawnFailure(code: EINVAL, step: .start))
         }
         let collected = Collector(input: input, inputFD: stdin.write, outputFD: stdout.read, errorFD: stderr.read, limit: limit)
-        let timedOut = !collected.run(until: Clocks.monotonicSeconds() + seconds)
-        // A negative pid is the process group (kill(2)): the child and what it started.
-        if timedOut { _ = Signals.send(.kill, to: spec.ownProcessGroup ? -pid : pid) }
+        let stopped = StopSignals.requested
+        var outcome: Collector.Outcome = stopped ? .stopped : .tick
+        var exited = false
+        while !stopped {
+            outcome = collected.run(until: min(deadline, Clocks.monotonicSeconds() + 0.05), stop: stopDescriptor)
+            exited = exited || hasExited(pid)
+            if outcome == .closed && exited || outcome == .stopped { break }
+            if Clocks.monotonicSeconds() >= deadline {
+                outcome = .deadline
+                break
+            }
+            if exited {
+                // Its output still held by what it left running: keep what is there, stop waiting.
+                collected.drain()
+                break
+            }
+        }
+        // A negative pid is the process group (kill(2)): the child and what it started. The child is
+        // not reaped yet, so its pid (the group's id) cannot have been given to another process.
+        let target = spec.ownProcessGroup ? -pid : pid
+        if outcome != .closed || spec.ownProcessGroup { _ = Signals.send(.kill, to: target) }
         let end = wait(pid)
         return .success(
             ChildRun(
-                end: end, output: collected.output, errors: collected.errors, timedOut: timedOut,
-                truncated: collected.truncated))
+                end: end, output: collected.output, errors: collected.errors, timedOut: outcome == .deadline,
+                truncated: collected.truncated, stopped: outcome == .stopped, leftBehind: exited && outcome == .tick && !collected.isClosed))
+    }
+
+    /// waitid(2) with WNOWAIT: whether `pid` has ended, leaving it to be reaped. Linux (glibc
+    /// `<sys/wait.h>`) and Darwin (`<sys/wait.h>`: `int waitid(idtype_t, id_t, siginfo_t *, int)`,
+    /// `P_PID`, `WEXITED`, `WNOHANG`, `WNOWAIT`) declare it alike; `si_signo` is a plain field of
+    /// `siginfo_t` on both (zeroed first: with WNOHANG and nothing to report it stays 0).
+    static func hasExited(_ pid: Int32) -> Bool {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) < 0 {
+            guard errno == EINTR else { return true }
+        }
+        return info.si_signo == SIGCHLD
     }
 
     /// Reads a child's two output pipes and writes its input, all without blocking, until both
@@ -244,32 +295,69 @@ public enum ChildProcesses {
             inputFD = nil
         }
 
-        /// False when the deadline came first.
-        func run(until deadline: Double) -> Bool {
-            var buffer = [UInt8](repeating: 0, count: 16384)
-            while !open.isEmpty {
-                let left = deadline - Clocks.monotonicSeconds()
-                guard left > 0 else { return false }
+        /// How a stretch of collecting ended.
+        enum Outcome: Equatable {
+            /// Both outputs reached their end.
+            case closed
+            /// The time given passed first.
+            case tick
+            /// The stop descriptor turned readable.
+            case stopped
+            /// The child's time ran out.
+            case deadline
+        }
+
+        private var buffer = [UInt8](repeating: 0, count: 16384)
+
+        /// Both outputs reached their end.
+        var isClosed: Bool { open.isEmpty }
+
+        /// Collects until `until` passes (`.closed` then if both outputs have ended, else `.tick`),
+        /// or `stop` turns readable. With both outputs ended it waits for the time or the stop alone.
+        func run(until: Double, stop: Descriptor?) -> Outcome {
+            while true {
+                let left = until - Clocks.monotonicSeconds()
+                guard left > 0 else { return isClosed ? .closed : .tick }
                 var entries = open.map { PolledDescriptor($0, .readable) }
-                if let fd = inputFD { entries.append(PolledDescriptor(fd, .writable)) }
+                if let fd = inputFD, !isClosed { entries.append(PolledDescriptor(fd, .writable)) }
+                if let stop { entries.append(PolledDescriptor(stop, .readable)) }
                 let ready = Polling.poll(&entries, milliseconds: Int32(min(left * 1000 + 1, 60_000)))
-                if ready < 0 && errno != EINTR { return false }
+                if ready < 0 && errno != EINTR { return isClosed ? .closed : .tick }
                 for entry in entries where !entry.returned.isEmpty {
+                    if entry.descriptor == stop { return .stopped }
                     if entry.descriptor == inputFD {
                         feed()
                         continue
                     }
-                    let n = buffer.withUnsafeMutableBytes { Descriptors.read(entry.descriptor, into: $0.baseAddress!, count: $0.count) }
-                    if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-                    if n <= 0 {
-                        open.removeAll { $0 == entry.descriptor }
-                        Descriptors.close(entry.descriptor)
-                        continue
-                    }
-                    keep(buffer[..<n], from: entry.descriptor)
+                    readOnce(entry.descriptor)
+                }
+                if isClosed && ready > 0 && !entries.contains(where: { $0.descriptor == stop && !$0.returned.isEmpty }) {
+                    // Both ended just now: say so at once (the caller waits for the exit from here).
+                    return .closed
                 }
             }
-            return true
+        }
+
+        /// Reads what the outputs hold now, without waiting for more.
+        func drain() {
+            for fd in open {
+                while open.contains(fd), readOnce(fd) > 0 {}
+            }
+        }
+
+        /// One read(2) of `fd` (non-blocking): the bytes kept, 0 at its end (then closed) or when
+        /// nothing is there yet.
+        @discardableResult
+        private func readOnce(_ fd: Descriptor) -> Int {
+            let n = buffer.withUnsafeMutableBytes { Descriptors.read(fd, into: $0.baseAddress!, count: $0.count) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { return 0 }
+            if n <= 0 {
+                open.removeAll { $0 == fd }
+                Descriptors.close(fd)
+                return 0
+            }
+            keep(buffer[..<n], from: fd)
+            return n
         }
 
         private func feed() {
@@ -302,6 +390,11 @@ public struct ChildRun: Sendable {
     public let timedOut: Bool
     /// It printed more than the limit; the rest was read and dropped.
     public let truncated: Bool
+    /// A stop signal came while it ran: it was killed.
+    public var stopped = false
+    /// It exited while something it started (a shell's background job) still held its output: that
+    /// was killed with its process group, and what the child wrote before is kept.
+    public var leftBehind = false
 }
 
 /// Why a child could not start, and at which step.

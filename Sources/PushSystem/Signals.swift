@@ -76,6 +76,15 @@ public enum StopSignals {
         return fd >= 0 ? fd : nil
     }
 
+    /// The wake pipe's read end once `install` has run (readable while a stop is not yet drained), else nil.
+    public static var wakeDescriptor: Descriptor? {
+        let fd = pushctl_stop_signals_descriptor()
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Whether one of those signals came since install (nothing is drained).
+    public static var requested: Bool { pushctl_stop_signals_count() > 0 }
+
     /// How many of those signals came since install, and the last one.
     public static func received() -> (count: Int, last: Signal?) {
         pushctl_stop_signals_drain()

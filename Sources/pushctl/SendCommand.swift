@@ -278,7 +278,17 @@ struct SendCommand: ParsableCommand {
                 try SimulatorRun.run(self, env: env)
                 return
             }
-            let request = try SendSetup(options)
+            // Stop signals are taken over before the credentials are resolved: a stop while a signer
+            // signs ends the signer's process group, and pushctl ends as stopped, nothing sent.
+            let stop = self.dryRun ? nil : SignalStop()
+            let request: SendSetup
+            do {
+                request = try SendSetup(options)
+            } catch {
+                guard let stopped = stop?.stopRequest else { throw error }
+                Console.say(Words("pushctl: \(stopped.name): stopped before anything was sent", es: "pushctl: \(stopped.name): parado antes de enviar nada"))
+                throw ExitCode(SignalStop.exitStatus(for: stopped))
+            }
             if !self.quiet {
                 request.warnings.forEach(Console.warn)
                 if let shard = request.shardChoice?.sourceWords { Console.say(shard) }
@@ -292,7 +302,6 @@ struct SendCommand: ParsableCommand {
                 journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) })
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
-            let stop = SignalStop()
             let summary = try run.run(observers: output.observers, stop: stop, grace: min(SendCommand.stopGrace, self.timeout))
             try output.finish(summary, run: run, request: request, env: env)
         }

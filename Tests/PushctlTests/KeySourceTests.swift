@@ -269,10 +269,13 @@ import Testing
         let script = try Self.signerScript(dir, key: p8, dumpEnvironment: true)
         let signed = try Self.send(
             mock, ["--signer", script, "--key-id", "SECRET1234", "--public-key", pem, "--no-jwt-cache"],
-            env: ["PUSHCTL_KEY": secret, "PUSHCTL_CACHE_KEY": Self.cacheKey])
+            env: ["PUSHCTL_KEY": secret, "PUSHCTL_CACHE_KEY": Self.cacheKey, "AWS_PROFILE": "signing", "DEPLOY_PASSWORD": "deploy-7q3x"])
         #expect(signed.status == 0, "\(signed.stderr)")
         let childEnvironment = try String(contentsOfFile: dir.path("signer-env"), encoding: .utf8)
         #expect(!childEnvironment.contains("PUSHCTL_KEY=") && !childEnvironment.contains("PRIVATE KEY") && !childEnvironment.contains("PUSHCTL_CACHE_KEY"))
+        // An allow list: a cloud client's settings pass, another step's secret does not.
+        #expect(childEnvironment.contains("AWS_PROFILE=signing\n") && childEnvironment.contains("PATH="), "\(childEnvironment)")
+        #expect(!childEnvironment.contains("deploy-7q3x"), "\(childEnvironment)")
         let both = try Self.send(mock, ["--key-id", "SECRET1234"], env: ["PUSHCTL_KEY": secret, "PUSHCTL_KEY_FILE": p8])
         #expect(both.status == 64 && both.stderr.contains("PUSHCTL_KEY_FILE and PUSHCTL_KEY"), "\(both.stderr)")
         #expect(try mock.requests(count: 3).count == 3)

@@ -152,6 +152,32 @@ import Testing
         #expect(run.stderr.contains("stopped by \(name)"), "the human summary on stderr: \(run.stderr)")
     }
 
+    /// Issue 44: a stop while an external signer signs used to end pushctl and leave the signer
+    /// running (it is in a process group of its own, which a terminal's Ctrl-C does not reach).
+    @Test("SIGINT or SIGTERM while the signer signs: the signer's group is ended, 130 or 143, nothing sent", arguments: [SIGINT, SIGTERM])
+    func stopWhileSigning(signal: Int32) throws {
+        let mock = try MockProcess(dir: dir)
+        let marker = "\(Int.random(in: 100_000...999_999))"
+        let started = dir.path("signer-started-\(signal)")
+        let arguments = [
+            "send", "--endpoint", mock.url, "--cacert", mock.caFile, "--signer", "touch '\(started)'; sleep 300.\(marker); echo never",
+            "--key-id", "SIGNER1234", "--team-id", "DEF123GHIJ", "--no-jwt-cache", "--topic", "com.example.app", "--title", "x",
+            "--device-token", String(repeating: "ab", count: 32),
+        ]
+        let run = try Background(dir, "signing-\(signal)", arguments: arguments)
+        let deadline = Date().addingTimeInterval(30)
+        while run.process.isRunning && Date() < deadline && !FileManager.default.fileExists(atPath: started) { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: started), "the signer never started: \(run.stderr)")
+        run.signal(signal)
+        let (status, seconds) = run.wait()
+        #expect(status == 128 + signal, "\(run.stderr)")
+        #expect(seconds < 20, "stopped at once, not at the signer's 30 s limit")
+        #expect(run.stderr.contains("stopped before anything was sent"), "\(run.stderr)")
+        let left = try CLI.run("/usr/bin/env", ["pgrep", "-f", "sleep 300.\(marker)"])
+        #expect(left.stdout.isEmpty, "no signer process left behind: \(left.stdout)")
+        #expect(try mock.requestsSoFar().isEmpty, "nothing was sent")
+    }
+
     @Test("requests in flight past the grace are in doubt; a second signal ends the grace at once; text output names the resume command")
     func secondSignal() throws {
         // Answers come after 20 s: whatever is in flight at the stop stays unanswered.

@@ -9,6 +9,9 @@
 /// Installs the handlers (once); returns the pipe's read end, to watch for reading, or -1.
 int pushctl_stop_signals_install(void);
 
+/// The pipe's read end once installed, else -1 (nothing is installed).
+int pushctl_stop_signals_descriptor(void);
+
 /// How many of those signals arrived since install.
 int pushctl_stop_signals_count(void);
 

@@ -68,6 +68,9 @@ public struct ExternalSigner: ES256Signing {
         "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "SOFTHSM2_CONF",
         "PUSHCTL_KEY_ID", "PUSHCTL_TEAM_ID",
     ]
+    /// The variable the signer's shell reads its command from.
+    static let commandVariable = "PUSHCTL_SIGNER"
+
     static let allowedPrefixes = ["LC_", "XDG_", "AWS_", "VAULT_", "GOOGLE_", "CLOUDSDK_", "AZURE_", "ACTIONS_ID_TOKEN_REQUEST_"]
 
     public func sign(_ message: [UInt8]) throws -> [UInt8] {
@@ -90,9 +93,12 @@ public struct ExternalSigner: ES256Signing {
 
     /// The signer run to its end (or its limit, or a stop), `message` on its standard input.
     private func started(_ message: [UInt8]) throws(InputError) -> ChildRun {
-        var spec = ChildSpec("/bin/sh", ["-c", command])
+        // The command goes through the signer's own environment, which only its user can read, not
+        // its arguments, which every user of the machine can (ps, /proc/PID/cmdline): it may hold a
+        // token. `eval` runs it as `sh -c` would.
+        var spec = ChildSpec("/bin/sh", ["-c", "eval \"$\(Self.commandVariable)\""])
         spec.ownProcessGroup = true
-        spec.environment = Self.environment(from: ProcessEnvironment.entries())
+        spec.environment = Self.environment(from: ProcessEnvironment.entries()) + ["\(Self.commandVariable)=\(command)"]
         switch ChildProcesses.run(spec, input: message, limit: Self.outputLimit, seconds: seconds, stopDescriptor: StopSignals.wakeDescriptor) {
         case .success(let finished): return finished
         case .failure(let failure):
@@ -173,8 +179,10 @@ public struct ExternalSigner: ES256Signing {
 
     private var hint: Words {
         Words(
-            "try it by hand: printf 'x' | sh -c \(Self.shown(command)); it must print one ES256 signature of its standard input",
-            es: "pruébalo a mano: printf 'x' | sh -c \(Self.shown(command)); debe imprimir una firma ES256 de su entrada estándar")
+            "try it by hand, the command in \(Self.commandVariable): printf 'x' | sh -c \(Self.shown(command)); it must print one ES256 signature of its standard input",
+            es:
+                "pruébalo a mano, con la orden en \(Self.commandVariable): printf 'x' | sh -c \(Self.shown(command)); debe imprimir una firma ES256 de su entrada estándar"
+        )
     }
 
     /// A command as messages show it: by the variable that carries it (`Redaction`), never its

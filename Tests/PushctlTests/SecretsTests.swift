@@ -158,6 +158,21 @@ import Testing
         #expect(try mock.requestsSoFar().isEmpty, "nothing reached the mock")
     }
 
+    @Test("the signer's command is not in its process's arguments (ps shows them to every user); it still runs and signs")
+    func signerOffTheCommandLine() throws {
+        let mock = try MockProcess(dir: dir)
+        let seen = dir.path("signer-cmdline")
+        let command = "TOKEN=\(Self.signerSecret) sh -c 'true'; cat /proc/$$/cmdline > '\(seen)' 2>/dev/null; openssl dgst -sha256 -sign '\(mock.keyFile)'"
+        let sent = try CLI.pushctl(
+            ["send", "--key-id", "ABC123DEFG", "--device-token", String(repeating: "ef", count: 32), "--title", "Hi", "--no-jwt-cache"] + destination(mock),
+            env: ["PUSHCTL_SIGNER": command])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        if let arguments = try? String(contentsOfFile: seen, encoding: .utf8) {  // Linux: /proc
+            #expect(!arguments.isEmpty && !arguments.contains(Self.signerSecret), "the shell's arguments: \(arguments.debugDescription)")
+        }
+        Self.expectNoSecret(sent.stdout + sent.stderr, "a signed send")
+    }
+
     @Test("a URL refused (--endpoint, --metrics-push) is shown with its password masked")
     func refusedURLs() throws {
         let mock = try MockProcess(dir: dir)

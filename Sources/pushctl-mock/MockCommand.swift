@@ -184,7 +184,9 @@ struct MockCommand: ParsableCommand {
 
     @Option(
         name: .customLong("web"),
-        help: ArgumentHelp("Serve a live web view of the requests on this port, on the same --host (0 picks a free one).", valueName: "port"))
+        help: ArgumentHelp(
+            "Serve a live web view of the requests on this port, on the same --host (0 picks a free one). \(MockWebView.viewerLimit) viewers at once, \(MockWebView.viewersPerAddress) per address, \(MockWebView.viewersKeptForLoopback) kept for this machine (the projector); a viewer that reads nothing for \(MockWebView.stalledViewerSeconds) s is dropped, and a stream ends every \(MockWebView.streamMinutes) minutes (a browser reconnects at once).",
+            valueName: "port"))
     var webPort: Int?
 
     @Flag(help: "Complete TLS and HTTP/2 set-up and read requests, but never answer and never close.")

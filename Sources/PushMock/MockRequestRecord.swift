@@ -135,11 +135,11 @@ final class LogFile: Sendable {
     private let queue = DispatchQueue(label: "pushctl.mock.log")
 
     init(path: String) throws(InputError) {
-        let fd = Descriptors.openForWriting(path, .appending)
-        guard fd >= 0 else {
-            let reason = SystemError.reason(Errno.current)
-            throw InputError(
-                Words("cannot open the log file '\(path)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(path)': \(reason.es)"),
+        let shown = OutsideText.display(path, limit: 200)
+        let fd = try MockOutputFiles.openForAppending(path, what: Words("the log file", es: "el archivo de registro")) { code in
+            let reason = SystemError.reason(code)
+            return InputError(
+                Words("cannot open the log file '\(shown)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(shown)': \(reason.es)"),
                 hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
                 kind: .cannotCreateOutput)
         }

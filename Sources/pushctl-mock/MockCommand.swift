@@ -69,10 +69,14 @@ struct MockCommand: ParsableCommand {
     @Option(name: .customLong("team-id"), help: "Require this team id in the tokens' iss (default: any).")
     var teamID: String?
 
-    @Option(name: .customLong("ca-out"), help: "Write the CA certificate (PEM) here (default: a temporary file).")
+    @Option(
+        name: .customLong("ca-out"),
+        help:
+            "Write the CA certificate (PEM) here, never through a symbolic link (default: mock-ca.pem in a new private folder in $XDG_RUNTIME_DIR or TMPDIR, removed at exit)."
+    )
     var caOut: String?
 
-    @Option(help: "Append one JSON line per request to this file.")
+    @Option(help: "Append one JSON line per request to this file (a symbolic link there is refused).")
     var log: String?
 
     @Option(
@@ -514,20 +518,13 @@ struct MockCommand: ParsableCommand {
             throw fail(error)
         }
 
-        let caPath =
-            caOut
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("pushctl-mock-\(server.port)-ca.pem").path
-        if let problem = Self.write(server.caCertificatePEM, to: caPath) {
+        let (caPath, caFolder): (String, String?)
+        do throws(InputError) {
+            (caPath, caFolder) = try writeCACertificate(server.caCertificatePEM, port: server.port)
+        } catch {
             await classroom.shutdown()
             try? await server.shutdown()
-            throw fail(
-                InputError(
-                    Words(
-                        "cannot write the CA certificate to '\(caPath)': \(problem.en)",
-                        es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem.es)"),
-                    hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
-                    kind: .cannotCreateOutput))
+            throw fail(error)
         }
 
         let signals = TerminationSignals()
@@ -540,7 +537,53 @@ struct MockCommand: ParsableCommand {
         Console.out(stopping.description)
         await classroom.shutdown()
         try await server.shutdown()
-        if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
+        if let caFolder {
+            FileSystem.remove(caPath)
+            FileSystem.removeDirectory(caFolder)
+        }
+    }
+
+    /// Writes the CA certificate to --ca-out (a symbolic link there refused), else into a private
+    /// folder made for this run (``privateFolder(port:)``); its path. Written whole to a new file
+    /// renamed into place: nothing is opened through a link, even one planted meanwhile. Its
+    /// path, and the folder made for it (removed at the end) when there was no --ca-out.
+    private func writeCACertificate(_ pem: String, port: Int) throws(InputError) -> (path: String, folder: String?) {
+        let what = Words("the CA certificate", es: "el certificado de la CA")
+        if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, what: what) }
+        let folder = caOut == nil ? try Self.privateFolder(port: port) : nil
+        let path = caOut ?? (folder ?? "") + "/mock-ca.pem"
+        do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: what) } catch {
+            if let folder { FileSystem.removeDirectory(folder) }
+            throw error
+        }
+        return (path, folder)
+    }
+
+    /// A new folder only this user can enter (mkdtemp, 0700), `pushctl-mock-PORT-XXXXXX`: in
+    /// $XDG_RUNTIME_DIR when it is this user's and private, else in TMPDIR (/tmp). A name anyone
+    /// can predict in a shared folder could already be a link to another file.
+    static func privateFolder(port: Int) throws(InputError) -> String {
+        let base = ProcessEnvironment.value("XDG_RUNTIME_DIR").flatMap { isPrivateFolder($0) ? $0 : nil } ?? FileManager.default.temporaryDirectory.path
+        let prefix = (base.hasSuffix("/") ? base : base + "/") + "pushctl-mock-\(port)-"
+        guard let folder = FileSystem.makeTemporaryFolder(pathPrefix: prefix) else {
+            let reason = SystemError.reason(Errno.current)
+            let shown = OutsideText.display(base, limit: 200)
+            throw InputError(
+                Words(
+                    "cannot make a private folder for the CA certificate in '\(shown)': \(reason.en)",
+                    es: "no se puede crear una carpeta privada para el certificado de la CA en '\(shown)': \(reason.es)"),
+                hint: Words(
+                    "give --ca-out PATH, or set TMPDIR to a folder you can write",
+                    es: "indica --ca-out RUTA, o define TMPDIR como una carpeta en la que puedas escribir"),
+                kind: .cannotCreateOutput)
+        }
+        return folder
+    }
+
+    /// A folder (not a link to one) owned by this user, which nobody else may enter or write.
+    static func isPrivateFolder(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), let status = FileSystem.linkStatus(path) else { return false }
+        return status.kind == .directory && status.owner == CurrentProcess.effectiveUser && status.permissions & 0o077 == 0
     }
 
     /// Prints what a device would drop, as a warning on the mock's console (the first 100; the
@@ -600,16 +643,6 @@ struct MockCommand: ParsableCommand {
     @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
         Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
-    }
-
-    /// Writes (replacing) a file; the system's reason when it cannot.
-    private static func write(_ text: String, to path: String) -> Words? {
-        let fd = Descriptors.openForWriting(path, .truncating)
-        guard fd >= 0 else { return SystemError.reason(Errno.current) }
-        defer { Descriptors.close(fd) }
-        let bytes = Array(text.utf8)
-        if FileOutput.writeAll(fd, bytes) < bytes.count { return SystemError.reason(Errno.current) }
-        return nil
     }
 
     /// The signal's name as the console says it in Spanish.

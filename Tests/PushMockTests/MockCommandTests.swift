@@ -6,7 +6,7 @@ import PushWords
 import Testing
 
 /// The built `pushctl` next to this test bundle (`.build/debug`), or `PUSHCTL_BIN`.
-private func pushctlBinary() throws -> String {
+func pushctlBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["PUSHCTL_BIN"] { return path }
     if let path = BuiltProducts.path(of: "pushctl") { return path }
     throw TestFailure.tool("cannot find the pushctl binary near \(BuiltProducts.searchedFrom); build it (swift build --product pushctl) or set PUSHCTL_BIN")
@@ -120,7 +120,7 @@ struct MockCommandTests {
         (["--goaway-after", "1", "--goaway-error", "SAD"], 64, "--goaway-error"),
         (["--goaway-after", "1", "--goaway-error", "4294967296"], 64, "--goaway-error"),
         (["--silent", "--reset-streams"], 64, "exclude each other"),
-        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate to '/nonexistent-folder/ca.pem': no such file"),
+        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate '/nonexistent-folder/ca.pem': no such file"),
         (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': no such file"),
         (["--log", "/"], 73, "cannot open the log file"),
     ])
@@ -183,9 +183,11 @@ struct MockCommandTests {
     /// while it waits, and look for the folder that held its private key.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func demoInterruptedWhilePausedRemovesItsKeyFolder(signalNumber: Int32, status: Int32) throws {
+        let temporary = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temporary) }
         let output = Pipe()
         let (process, primary) = try PseudoTerminal.spawn(
-            try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
+            try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment.merging(["TMPDIR": temporary.path]) { $1 },
             input: true, errors: false, output: output)
         defer { close(primary) }
 
@@ -196,7 +198,9 @@ struct MockCommandTests {
             text += String(decoding: chunk, as: UTF8.self)
         }
         #expect(text.contains("Enter to continue"), "\(text)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(process.processIdentifier)").path
+        let made = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("pushctl-demo-") }
+        #expect(made.count == 1, "\(made)")
+        let work = temporary.appendingPathComponent(made.first ?? "none").path
         let key = work + "/AuthKey_DEMO123456.p8"
         #expect(FileManager.default.fileExists(atPath: key), "the demo is waiting with its key on disk")
 

@@ -171,7 +171,7 @@ public struct MockProviderKey: Sendable {
             path = spec
         } else {
             throw InputError(
-                Words("cannot tell the key id of '\(spec)'", es: "no se sabe el key id de '\(spec)'"),
+                Words("cannot tell the key id of '\(OutsideText.display(spec))'", es: "no se sabe el key id de '\(OutsideText.display(spec))'"),
                 hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
@@ -379,7 +379,8 @@ public struct MockFaults: Sendable {
         guard let reason = RejectionReason.allKnown.first(where: { $0.apnsName.lowercased() == name.lowercased() }) else {
             let known = RejectionReason.allKnown.map(\.apnsName).joined(separator: ", ")
             throw InputError(
-                Words("'\(name)' is not a reason APNs sends", es: "'\(name)' no es un motivo que envíe APNs"),
+                Words(
+                    "'\(OutsideText.display(name))' is not a reason APNs sends", es: "'\(OutsideText.display(name))' no es un motivo que envíe APNs"),
                 hint: Words("use one of \(known)", es: "usa uno de estos: \(known)"),
                 kind: .usage)
         }

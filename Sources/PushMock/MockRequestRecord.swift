@@ -56,7 +56,26 @@ public struct MockRequestRecord: Sendable {
         ]
         if let fault { members.append(("fault", .string(fault))) }
         if let detail { members.append(("detail", .string(detail))) }
-        return JSONValue.object(members).compact
+        return Self.terminalSafe(JSONValue.object(members).compact)
+    }
+
+    /// JSON escapes C0 controls but leaves DEL, the C1 controls and Unicode's separators and
+    /// bidi overrides raw in its strings; a log is read on terminals (`tail -f`), so those are
+    /// written as `\u` escapes too (``OutsideText/isControl(_:)`` decides): the same JSON value,
+    /// nothing a terminal acts on. Every such character is in the BMP.
+    static func terminalSafe(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 >= 0x7F }) else { return json }
+        var out = ""
+        out.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F && OutsideText.isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `2025-11-21T15:04:05.123Z`

@@ -263,8 +263,8 @@ struct MockCommand: ParsableCommand {
         if let teamID, !AppleIdentifier.isWellFormed(teamID) {
             throw ValidationError(
                 Words(
-                    "--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'",
-                    es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(teamID)'"))
+                    "--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(OutsideText.display(teamID))'",
+                    es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(OutsideText.display(teamID))'"))
         }
         try validateFaults()
         try validateLimits()
@@ -299,7 +299,7 @@ struct MockCommand: ParsableCommand {
             }
             guard MockFaults.parseHTTP2ErrorCode(goAwayError) != nil else {
                 throw ValidationError(
-                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(goAwayError)'"
+                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(OutsideText.display(goAwayError))'"
                 )
             }
         }
@@ -424,8 +424,8 @@ struct MockCommand: ParsableCommand {
         guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
             throw InputError(
                 Words(
-                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'",
-                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(spec)'"), kind: .usage)
+                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(OutsideText.display(spec))'",
+                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
         }
         let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
@@ -628,7 +628,8 @@ struct MockCommand: ParsableCommand {
     /// A refused provider token on the console, once per token: which check failed.
     @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
         let refused = Words("pushctl mock: provider token refused, ", es: "pushctl mock: token del proveedor rechazado, ").description
-        Console.err("\(refused)\(reason.status) \(reason.apnsName): \(detail)")
+        // The detail quotes the client's token (its kid, its iss): shown as outside text.
+        Console.err("\(refused)\(reason.status) \(reason.apnsName): \(OutsideText.display(detail, limit: 400))")
     }
 
     /// One address holds as many connections as it may: said once, until they have all gone.

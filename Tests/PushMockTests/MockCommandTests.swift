@@ -78,6 +78,41 @@ struct MockCommandTests {
         #expect(!log.joined().contains(String(token.split(separator: ".")[2])))
     }
 
+    @Test("a provider token's kid with an escape sequence is said on the mock's console as outside text, never raw")
+    func refusedTokenDetailIsDisplayText() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = try TestKey.openSSL(in: folder)
+        let caPath = folder.appendingPathComponent("ca.pem").path
+        let errorsPath = folder.appendingPathComponent("errors.txt").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        let (process, _, text) = try Self.startMock(
+            ["--port", "0", "--ca-out", caPath, "--key-file", key.path], errors: try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath)))
+        defer { kill(process.processIdentifier, SIGKILL) }
+        let url = try #require(text.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(text)")
+        func part(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let header = part(#"{"alg":"ES256","kid":"\u001b[2JAB\u009b31m"}"#)
+        let claims = part(#"{"iss":"\#(sampleTeam)","iat":\#(now())}"#)
+        let jwt = "\(header).\(claims).\(part(String(repeating: "s", count: 64)))"
+        _ = try runTool(
+            Tool.path("curl"),
+            [
+                "--http2", "--cacert", caPath, "-s", "-o", "/dev/null", "-H", "authorization: bearer \(jwt)", "-H", "apns-topic: \(sampleTopic)",
+                "--data-binary", #"{"aps":{"alert":"Hi"}}"#, "\(url)/3/device/\(sampleToken)",
+            ])
+        var errors = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !errors.contains("provider token refused") && Date() < deadline {
+            usleep(20_000)
+            errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+        }
+        #expect(errors.contains(#"kid '\u{1B}[2JAB\u{9B}31m' is not a 10-character key id"#), "\(errors.debugDescription)")
+        #expect(!errors.unicodeScalars.contains { $0 != "\n" && OutsideText.isControl($0) }, "\(errors.debugDescription)")
+    }
+
     @Test("a reader that stops reading (`pushctl mock | head -1`) does not crash the mock when it stops")
     func closedStandardOutput() throws {
         let folder = try makeTemporaryDirectory()

@@ -27,6 +27,13 @@ public struct MockAPNsConfiguration: Sendable {
     public var initialConcurrentStreams: Int
     /// Appends one JSON line per request to this file.
     public var logPath: String?
+    /// The log is rotated when it reaches this many bytes: it becomes `PATH.1` (replacing the
+    /// last one) and a new file starts, so the two hold at most about twice this.
+    public var logSizeLimit: Int64 = MockAPNsConfiguration.defaultLogSizeLimit
+    /// 64 MiB.
+    public static let defaultLogSizeLimit: Int64 = 64 << 20
+    /// Told when the log cannot go on (its rotation refused, say): the mock goes on without it.
+    public var onLogProblem: (@Sendable (Words) -> Void)?
     /// Failures to simulate; changeable while running with ``MockAPNsServer/faults``.
     public var faults: MockFaults
     /// How many of the latest requests ``MockAPNsServer/records`` keeps (0: none).

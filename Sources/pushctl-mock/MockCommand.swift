@@ -80,6 +80,13 @@ struct MockCommand: ParsableCommand {
     var log: String?
 
     @Option(
+        name: .customLong("log-max-size"),
+        help: ArgumentHelp(
+            "Rotate --log when it reaches this many MiB: it becomes PATH.1 (replacing the last one) and a new file starts, so the log takes at most about twice this (default 64).",
+            valueName: "mib"))
+    var logMaxSize = Int(MockAPNsConfiguration.defaultLogSizeLimit >> 20)
+
+    @Option(
         name: .customLong("client-ca"),
         help: ArgumentHelp(
             "Accept TLS client certificates (certificate-based authentication) signed by this CA, e.g. the pushctl-test-ca.pem of `pushctl cert generate` (repeatable; the mock's own CA is always accepted).",
@@ -338,6 +345,12 @@ struct MockCommand: ParsableCommand {
     }
 
     private func validateLimits() throws {
+        guard (1...Self.logMaxSizeCeiling).contains(logMaxSize) else {
+            throw ValidationError(
+                Words(
+                    "--log-max-size must be between 1 and \(Self.logMaxSizeCeiling) MiB; got \(logMaxSize)",
+                    es: "--log-max-size debe estar entre 1 y \(Self.logMaxSizeCeiling) MiB; se recibió \(logMaxSize)"))
+        }
         guard tokenUpdateInterval >= 0 else {
             throw ValidationError(
                 Words(
@@ -498,7 +511,9 @@ struct MockCommand: ParsableCommand {
             configuration.onAddressAtLimit = Self.reportAddressAtLimit
             configuration.clientCAPEMs = clientCAPEMs
             configuration.keyDirectory = keyDir
-            configuration.onKeyFolderProblem = Self.reportKeyFolderProblem
+            configuration.onKeyFolderProblem = Self.reportWarning
+            configuration.logSizeLimit = Int64(logMaxSize) << 20
+            configuration.onLogProblem = Self.reportWarning
             configuration.environment = playedEnvironment
             configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
             configuration.onLiveActivityProblem = LiveActivityWarnings.print
@@ -641,7 +656,10 @@ struct MockCommand: ParsableCommand {
         Console.err(TextLayout.wrapped(words.description, width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
     }
 
-    @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
+    /// 1 TiB: a size no classroom disk reaches, and no overflow in bytes.
+    static let logMaxSizeCeiling = 1 << 20
+
+    @Sendable private static func reportWarning(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
         Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
     }
@@ -787,7 +805,14 @@ struct MockCommand: ParsableCommand {
             ).description)
         lines += Self.faultLines(faults)
         lines += limitLines
-        if let log { lines.append(Words("  log: \(log) (one JSON line per request)", es: "  registro: \(log) (una línea JSON por petición)").description) }
+        if let log {
+            let shown = OutsideText.display(log, limit: 200)
+            lines.append(
+                Words(
+                    "  log: \(shown) (one JSON line per request; at \(logMaxSize) MiB it becomes \(shown).1)",
+                    es: "  registro: \(shown) (una línea JSON por petición; al llegar a \(logMaxSize) MiB pasa a \(shown).1)"
+                ).description)
+        }
 
         lines += sendLines(classroom: classroom, caPath: caPath)
         lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)

@@ -158,6 +158,7 @@ struct MockCommandTests {
         (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate '/nonexistent-folder/ca.pem': no such file"),
         (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': no such file"),
         (["--log", "/"], 73, "cannot open the log file"),
+        (["--log-max-size", "0"], 64, "--log-max-size must be between 1 and 1048576 MiB; got 0"),
     ])
     func refusesBadInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try runTool(try pushctlBinary(), ["mock"] + arguments)

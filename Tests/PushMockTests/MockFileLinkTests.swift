@@ -1,7 +1,11 @@
 import ChildProcess
 import Foundation
+import NIOConcurrencyHelpers
 import PushSystem
+import PushWords
 import Testing
+
+@testable import PushMock
 
 /// What the mock and the demo write is never written through a link someone planted: the file the
 /// link points at stays as it was, and where the mock refuses, it says which file and why.
@@ -150,3 +154,52 @@ struct MockFileLinkTests {
         }
     }
 #endif
+
+@Suite struct LogRotationTests {
+    /// 100 bytes with its newline.
+    static func line(_ n: Int) -> String { "{\"n\":\(String(format: "%05d", n)),\"fill\":\"" + String(repeating: "x", count: 80) + "\"}" }
+
+    @Test("--log is rotated at its size: the full file becomes PATH.1 (the one before it replaced), a new one starts, the latest lines kept")
+    func rotates() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("log.jsonl").path
+        let log = try LogFile(path: path, sizeLimit: 1000)
+        for n in 0..<35 {
+            log.append(Self.line(n))
+            log.flushNow()
+        }
+        log.close()
+        let current = try String(contentsOfFile: path, encoding: .utf8)
+        let previous = try String(contentsOfFile: path + ".1", encoding: .utf8)
+        #expect(current == (30..<35).map { Self.line($0) + "\n" }.joined(), "\(current)")
+        #expect(previous == (20..<30).map { Self.line($0) + "\n" }.joined(), "\(previous)")
+        #expect(!FileManager.default.fileExists(atPath: path + ".2"))
+    }
+
+    @Test("a link someone puts at the log's path before its rotation is moved aside with the old log, never written through; the new log is a file of its own")
+    func rotationMovesALinkAside() throws {
+        let (folder, victim, _) = try MockFileLinkTests.plantedLink()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("log.jsonl").path
+        let problems = NIOLockedValueBox<[Words]>([])
+        let log = try LogFile(path: path, sizeLimit: 300) { words in problems.withLockedValue { $0.append(words) } }
+        for n in 0..<3 {
+            log.append(Self.line(n))
+            log.flushNow()
+        }
+        // Full: the next write rotates. Someone swaps the log for a link first.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+        for n in 3..<6 {
+            log.append(Self.line(n))
+            log.flushNow()
+        }
+        log.close()
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == MockFileLinkTests.victimText)
+        #expect(FileSystem.linkStatus(path)?.kind == .regular)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == (3..<6).map { Self.line($0) + "\n" }.joined())
+        #expect(FileSystem.linkStatus(path + ".1")?.kind == .symbolicLink)
+        #expect(problems.withLockedValue { $0 }.isEmpty)
+    }
+}

@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import PushCore
 import PushWords
 
 /// A numbered stream of JSON events for browsers (server-sent events): the latest
@@ -135,7 +136,8 @@ final class ServerSentEvents: Sendable {
                 "\(limit) viewers are watching already; close one and reload",
                 es: "ya hay \(limit) personas mirando; cierra una vista y recarga")
         }
-        return "\(words.en)\n\(words.es)\n"
+        // Read in a terminal as often as in a browser (curl): 80 columns.
+        return TextLayout.wrapped(words.en, width: 80) + "\n" + TextLayout.wrapped(words.es, width: 80) + "\n"
     }
 
     /// Ends every viewer's stream and stops the keep-alives.

@@ -45,6 +45,17 @@ import Testing
         }
     }
 
+    @Test("a refused viewer is told why in English and Spanish, in lines of 80 columns at most")
+    func refusalWords() {
+        let share = ServerSentEvents.refusal(.addressShareUsed)
+        let full = ServerSentEvents.refusal(.full)
+        #expect(share.contains("8 live views open already") && share.contains("ya tiene 8 vistas en directo"), "\(share)")
+        #expect(full.contains("32 viewers are watching already") && full.contains("ya hay 32 personas mirando"), "\(full)")
+        for text in [share, full] {
+            #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(text)")
+        }
+    }
+
     @Test("two addresses taking all they can leave the teacher's loopback places; four leave loopback only")
     func starvation() {
         let sharing = PlaceSharing.viewers
@@ -126,22 +137,23 @@ final class RawViewer: Sendable {
 
     @Test("a viewer that reads nothing is dropped once its writes wait past the limit; one that reads stays")
     func stalledViewerDropped() async throws {
-        let web = MockWebView(timing: .init(keepAlive: .milliseconds(100), stallLimit: .milliseconds(400), lifetime: .seconds(600)))
+        // A limit a busy machine's reader never reaches, a sleeper soon does.
+        let web = MockWebView(timing: .init(keepAlive: .milliseconds(200), stallLimit: .seconds(2), lifetime: .seconds(600)))
         defer { Task { await web.shutdown() } }
         let port = try await web.listen(host: "127.0.0.1", port: 0)
         let events = try Self.events(of: web)
         let reader = try await RawViewer(port: port, reading: true)
         let sleeper = try await RawViewer(port: port, reading: false)
-        #expect(await Self.eventually(within: 5) { await events.viewerCount() == 2 })
+        #expect(await Self.eventually(within: 30) { await events.viewerCount() == 2 })
         // About 6 MB of events, in batches: far more than the sleeper's socket buffers hold.
         let filler = String(repeating: "x", count: 20_000)
         for round in 0..<30 {
             for n in 0..<10 { events.publish(#"{"n":\#(round * 10 + n),"fill":"\#(filler)"}"#) }
             try await Task.sleep(nanoseconds: 60_000_000)
         }
-        #expect(await Self.eventually(within: 10) { await events.viewerCount() == 1 }, "the sleeper was dropped")
+        #expect(await Self.eventually(within: 60) { await events.viewerCount() == 1 }, "the sleeper was dropped")
         #expect(reader.channel.isActive, "the reader still watches")
-        #expect(await Self.eventually(within: 5) { reader.text.contains(#"{"n":299,"#) }, "the reader got every event")
+        #expect(await Self.eventually(within: 60) { reader.text.contains(#"{"n":299,"#) }, "the reader got every event")
         await reader.close()
         await sleeper.close()
     }
@@ -153,14 +165,14 @@ final class RawViewer: Sendable {
         let port = try await web.listen(host: "127.0.0.1", port: 0)
         let events = try Self.events(of: web)
         let viewer = try await RawViewer(port: port, reading: true)
-        let started = Date()
-        #expect(await Self.eventually(within: 10) { !viewer.channel.isActive }, "the mock ended the stream")
-        #expect(Date().timeIntervalSince(started) < 5)
+        // The client has no deadline of its own: a closed connection after the stream's proper end
+        // is the mock ending it.
+        #expect(await Self.eventually(within: 60) { !viewer.channel.isActive }, "the mock ended the stream")
         let text = viewer.text
         #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(text)")
         #expect(text.contains(": still here\n\n"), "\(text)")
         #expect(text.hasSuffix("retry: 250\n\n\r\n0\r\n\r\n"), "the stream ends properly, after a short retry: \(text)")
-        #expect(await Self.eventually(within: 5) { await events.viewerCount() == 0 })
+        #expect(await Self.eventually(within: 30) { await events.viewerCount() == 0 })
         await viewer.close()
     }
 
@@ -176,7 +188,7 @@ final class RawViewer: Sendable {
         for source in ["127.0.0.2", "127.0.0.3"] {
             for _ in 0..<(MockWebView.viewerLimit + 4) { students.append(try await RawViewer(port: port, from: source, reading: true)) }
         }
-        #expect(await Self.eventually(within: 10) { students.allSatisfy { $0.text.contains("\r\n\r\n") || !$0.channel.isActive } })
+        #expect(await Self.eventually(within: 60) { students.allSatisfy { $0.text.contains("\r\n\r\n") || !$0.channel.isActive } })
         let admitted = students.filter { $0.text.hasPrefix("HTTP/1.1 200 ") }
         #expect(admitted.count == 2 * MockWebView.viewersPerAddress, "\(admitted.count) streams admitted")
         #expect(await events.viewerCount() == 2 * MockWebView.viewersPerAddress)
@@ -185,7 +197,7 @@ final class RawViewer: Sendable {
         #expect(refused.text.contains("esta dirección ya tiene 8 vistas en directo abiertas"), "\(refused.text)")
 
         let teacher = try await RawViewer(port: port, reading: true)
-        #expect(await Self.eventually(within: 5) { teacher.text.contains("retry: 2000") }, "\(teacher.text)")
+        #expect(await Self.eventually(within: 30) { teacher.text.contains("retry: 2000") }, "\(teacher.text)")
         #expect(teacher.text.hasPrefix("HTTP/1.1 200 "))
         for viewer in students + [teacher] { await viewer.close() }
     }

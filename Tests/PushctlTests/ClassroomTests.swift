@@ -444,7 +444,7 @@ func curl(_ arguments: [String]) throws -> CommandResult {
                 for n in range(40):
                     s = socket.socket()
                     s.bind((source, 0))
-                    s.settimeout(5)
+                    s.settimeout(20)
                     try:
                         s.connect(("127.0.0.1", \(port)))
                         s.sendall(b"GET /events HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")

@@ -27,6 +27,13 @@ public struct MockAPNsConfiguration: Sendable {
     public var initialConcurrentStreams: Int
     /// Appends one JSON line per request to this file.
     public var logPath: String?
+    /// The log is rotated when it reaches this many bytes: it becomes `PATH.1` (replacing the
+    /// last one) and a new file starts, so the two hold at most about twice this.
+    public var logSizeLimit: Int64 = MockAPNsConfiguration.defaultLogSizeLimit
+    /// 64 MiB.
+    public static let defaultLogSizeLimit: Int64 = 64 << 20
+    /// Told when the log cannot go on (its rotation refused, say): the mock goes on without it.
+    public var onLogProblem: (@Sendable (Words) -> Void)?
     /// Failures to simulate; changeable while running with ``MockAPNsServer/faults``.
     public var faults: MockFaults
     /// How many of the latest requests ``MockAPNsServer/records`` keeps (0: none).
@@ -171,7 +178,7 @@ public struct MockProviderKey: Sendable {
             path = spec
         } else {
             throw InputError(
-                Words("cannot tell the key id of '\(spec)'", es: "no se sabe el key id de '\(spec)'"),
+                Words("cannot tell the key id of '\(OutsideText.display(spec))'", es: "no se sabe el key id de '\(OutsideText.display(spec))'"),
                 hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
@@ -379,7 +386,8 @@ public struct MockFaults: Sendable {
         guard let reason = RejectionReason.allKnown.first(where: { $0.apnsName.lowercased() == name.lowercased() }) else {
             let known = RejectionReason.allKnown.map(\.apnsName).joined(separator: ", ")
             throw InputError(
-                Words("'\(name)' is not a reason APNs sends", es: "'\(name)' no es un motivo que envíe APNs"),
+                Words(
+                    "'\(OutsideText.display(name))' is not a reason APNs sends", es: "'\(OutsideText.display(name))' no es un motivo que envíe APNs"),
                 hint: Words("use one of \(known)", es: "usa uno de estos: \(known)"),
                 kind: .usage)
         }

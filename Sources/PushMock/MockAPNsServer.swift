@@ -49,7 +49,10 @@ public final class MockAPNsServer: Sendable {
         let certificates = try MockCertificates.make(names: configuration.certificateNames)
         let sslContext = try Self.tlsContext(certificates, clientCAPEMs: configuration.clientCAPEMs)
 
-        let journal = try RequestJournal(recordLimit: configuration.recordLimit, logPath: configuration.logPath, subscriber: configuration.onRecord)
+        let log = try configuration.logPath.map { path throws(InputError) in
+            try LogFile(path: path, sizeLimit: configuration.logSizeLimit, onProblem: configuration.onLogProblem)
+        }
+        let journal = RequestJournal(recordLimit: configuration.recordLimit, log: log, subscriber: configuration.onRecord)
         let core = MockServerCore(configuration: configuration, journal: journal)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
 

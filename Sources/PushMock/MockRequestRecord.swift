@@ -56,7 +56,26 @@ public struct MockRequestRecord: Sendable {
         ]
         if let fault { members.append(("fault", .string(fault))) }
         if let detail { members.append(("detail", .string(detail))) }
-        return JSONValue.object(members).compact
+        return Self.terminalSafe(JSONValue.object(members).compact)
+    }
+
+    /// JSON escapes C0 controls but leaves DEL, the C1 controls and Unicode's separators and
+    /// bidi overrides raw in its strings; a log is read on terminals (`tail -f`), so those are
+    /// written as `\u` escapes too (``OutsideText/isControl(_:)`` decides): the same JSON value,
+    /// nothing a terminal acts on. Every such character is in the BMP.
+    static func terminalSafe(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 >= 0x7F }) else { return json }
+        var out = ""
+        out.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x7F && OutsideText.isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `2025-11-21T15:04:05.123Z`
@@ -85,9 +104,9 @@ final class RequestJournal: Sendable {
     private let log: LogFile?
     private let subscriber: (@Sendable (MockRequestRecord) -> Void)?
 
-    init(recordLimit: Int, logPath: String?, subscriber: (@Sendable (MockRequestRecord) -> Void)? = nil) throws {
+    init(recordLimit: Int, log: LogFile?, subscriber: (@Sendable (MockRequestRecord) -> Void)? = nil) {
         limit = max(0, recordLimit)
-        log = try logPath.map(LogFile.init(path:))
+        self.log = log
         self.subscriber = subscriber
     }
 
@@ -124,26 +143,40 @@ final class RequestJournal: Sendable {
 }
 
 /// An append-only file written from a serial queue: event loops only copy the line into a buffer.
+/// It is rotated at `sizeLimit`: renamed to `PATH.1` (rename(2) replaces that name, never what a
+/// link there points at) and a new file opened as the first was, no link followed.
 final class LogFile: Sendable {
     private struct State {
         var pending: [UInt8] = []
         var flushScheduled = false
         var descriptor: Int32
+        /// Bytes in the current file.
+        var size: Int64
     }
 
+    let path: String
+    let sizeLimit: Int64
     private let state: NIOLockedValueBox<State>
     private let queue = DispatchQueue(label: "pushctl.mock.log")
+    private let onProblem: (@Sendable (Words) -> Void)?
 
-    init(path: String) throws(InputError) {
-        let fd = Descriptors.openForWriting(path, .appending)
-        guard fd >= 0 else {
-            let reason = SystemError.reason(Errno.current)
-            throw InputError(
-                Words("cannot open the log file '\(path)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(path)': \(reason.es)"),
+    init(path: String, sizeLimit: Int64 = MockAPNsConfiguration.defaultLogSizeLimit, onProblem: (@Sendable (Words) -> Void)? = nil) throws(InputError) {
+        let fd = try Self.open(path)
+        self.path = path
+        self.sizeLimit = max(1, sizeLimit)
+        self.onProblem = onProblem
+        state = NIOLockedValueBox(State(descriptor: fd, size: FileSystem.status(of: fd)?.size ?? 0))
+    }
+
+    private static func open(_ path: String) throws(InputError) -> Descriptor {
+        let shown = OutsideText.display(path, limit: 200)
+        return try MockOutputFiles.openForAppending(path, what: Words("the log file", es: "el archivo de registro")) { code in
+            let reason = SystemError.reason(code)
+            return InputError(
+                Words("cannot open the log file '\(shown)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(shown)': \(reason.es)"),
                 hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
                 kind: .cannotCreateOutput)
         }
-        state = NIOLockedValueBox(State(descriptor: fd))
     }
 
     func append(_ line: String) {
@@ -158,17 +191,46 @@ final class LogFile: Sendable {
         }
     }
 
+    /// Writes what is pending now (tests).
+    func flushNow() { queue.sync { flush() } }
+
+    /// On the queue.
     private func flush() {
-        let (bytes, fd) = state.withLockedValue { state -> ([UInt8], Int32) in
+        let (bytes, fd, size) = state.withLockedValue { state -> ([UInt8], Int32, Int64) in
             defer {
                 state.pending.removeAll(keepingCapacity: true)
                 state.flushScheduled = false
             }
-            return (state.pending, state.descriptor)
+            return (state.pending, state.descriptor, state.size)
         }
         guard fd >= 0, !bytes.isEmpty else { return }
+        let target = size >= sizeLimit ? rotate(fd) : fd
+        guard target >= 0 else { return }
         // A full disk must not stop the mock: what could not be written is dropped.
-        _ = bytes.withUnsafeBytes { Descriptors.writeAll(fd, $0) }
+        let written = bytes.withUnsafeBytes { Descriptors.writeAll(target, $0) }
+        state.withLockedValue { $0.size += Int64(written) }
+    }
+
+    /// On the queue: the full file becomes `PATH.1` and a new one starts; its descriptor, or -1
+    /// when the new one cannot be opened (then the log stops, said once through `onProblem`).
+    private func rotate(_ fd: Int32) -> Int32 {
+        Descriptors.close(fd)
+        var next: Int32 = -1
+        if FileSystem.rename(path, to: path + ".1") {
+            do { next = try Self.open(path) } catch { onProblem?(error.words + Words("; the mock logs no more", es: "; el mock ya no registra nada")) }
+        } else {
+            let reason = SystemError.reason(Errno.current)
+            let shown = OutsideText.display(path, limit: 200)
+            onProblem?(
+                Words(
+                    "the log '\(shown)' could not be rotated (\(reason.en)); the mock logs no more",
+                    es: "no se pudo rotar el registro '\(shown)' (\(reason.es)); el mock ya no registra nada"))
+        }
+        state.withLockedValue { state in
+            state.descriptor = next
+            state.size = 0
+        }
+        return next
     }
 
     /// Writes what is pending and closes the file.

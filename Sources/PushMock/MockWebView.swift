@@ -21,16 +21,27 @@ public final class MockWebView: Sendable {
     /// Requests kept for a viewer who opens the page late.
     public static let retainedLimit = ServerSentEvents.retainedLimit
     /// Viewers at once; more get 503.
-    public static let viewerLimit = ServerSentEvents.viewerLimit
+    public static let viewerLimit = ServerSentEvents.sharing.limit
+    /// Viewers one address may have (an IPv6 address's /64): two students cannot take them all.
+    public static let viewersPerAddress = ServerSentEvents.sharing.perAddress
+    /// Viewers' places only this machine (loopback) may take: the teacher's projector.
+    public static let viewersKeptForLoopback = ServerSentEvents.sharing.keptForLoopback
+    /// A viewer that takes nothing for this long is dropped.
+    public static let stalledViewerSeconds = ServerSentEvents.StreamTiming.standard.stallLimit.nanoseconds / 1_000_000_000
+    /// A stream ends after this many minutes; a browser reconnects at once, missing nothing.
+    public static let streamMinutes = ServerSentEvents.StreamTiming.standard.lifetime.nanoseconds / 60_000_000_000
 
     private let group: MultiThreadedEventLoopGroup
     private let events: ServerSentEvents
     private let server = ListeningServer()
 
     /// Ready to take records at once; ``listen(host:port:caCertificatePEM:allowedHosts:)`` starts serving.
-    public init() {
+    public convenience init() { self.init(timing: .standard) }
+
+    /// With other deadlines (tests).
+    init(timing: ServerSentEvents.StreamTiming) {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        events = ServerSentEvents(loop: group.next())
+        events = ServerSentEvents(loop: group.next(), timing: timing)
     }
 
     /// Shows `record` to every viewer (and keeps it for the next ones). Any thread.

@@ -32,10 +32,10 @@ final class PlainHTTPServer: Sendable {
         }
     }
 
-    /// Connections served at once; more are closed as they arrive (a class is some 30 laptops).
-    static let connectionLimit = 128
-    /// Connections one address may hold: one student's script cannot take every place.
-    static let connectionsPerAddress = 24
+    /// Connections served at once, shared among addresses (``PlaceSharing/connections``); more
+    /// are closed as they arrive: one student's script cannot take every place, nor a few scripts
+    /// the teacher's.
+    static let connectionSharing = PlaceSharing.connections
     /// A request's head must arrive whole within this (a connection that dribbles headers, or idles
     /// between requests, is closed): half-open connections cannot hold the places for long.
     static let requestDeadline: TimeAmount = .seconds(10)
@@ -54,28 +54,17 @@ final class PlainHTTPServer: Sendable {
         host: String, port: Int, group: any EventLoopGroup, purpose: Words, option: Setting,
         route: @escaping @Sendable (Request) -> Answer
     ) async throws(InputError) -> PlainHTTPServer {
-        let open = NIOLockedValueBox((total: 0, byAddress: [String: Int]()))
+        let open = NIOLockedValueBox(PlaceCount())
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // The retained events are written at once to a new viewer: allow them to queue.
             .childChannelOption(.writeBufferWaterMark, value: .init(low: 1 << 20, high: 16 << 20))
             .childChannelInitializer { channel in
-                let address = channel.remoteAddress?.ipAddress ?? "?"
-                let admitted = open.withLockedValue { state -> Bool in
-                    guard state.total < connectionLimit, state.byAddress[address, default: 0] < connectionsPerAddress else { return false }
-                    state.total += 1
-                    state.byAddress[address, default: 0] += 1
-                    return true
-                }
+                let group = PlaceSharing.group(of: channel.remoteAddress?.ipAddress ?? "?")
+                let admitted = open.withLockedValue { $0.take(group, under: connectionSharing) } == .admitted
                 guard admitted else { return channel.close() }
-                channel.closeFuture.whenComplete { _ in
-                    open.withLockedValue { state in
-                        state.total -= 1
-                        state.byAddress[address, default: 1] -= 1
-                        if state.byAddress[address] == 0 { state.byAddress[address] = nil }
-                    }
-                }
+                channel.closeFuture.whenComplete { _ in open.withLockedValue { $0.release(group.key) } }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
@@ -186,11 +175,11 @@ private final class PlainHTTPHandler: ChannelInboundHandler, RemovableChannelHan
                 // No content-length: NIOHTTP1 sends the stream chunked, for as long as it lasts.
                 context.writeAndFlush(self.wrapOutboundOut(.head(head)), promise: nil)
             }
-            if accepted {
+            if accepted == .admitted {
                 stream = events
             } else {
                 var busy = HTTPHeaders()
-                let body = Array("\(ServerSentEvents.viewerLimit) viewers are watching already; close one and reload\n".utf8)
+                let body = Array(ServerSentEvents.refusal(accepted).utf8)
                 busy.add(name: "content-type", value: "text/plain; charset=utf-8")
                 busy.add(name: "content-length", value: String(body.count))
                 busy.add(name: "retry-after", value: "10")

@@ -72,7 +72,7 @@ enum WebViewEvent {
         if let fault = record.fault { members.append(("fault", .string(bounded(fault)))) }
         if let detail = record.detail { members.append(("detail", .string(bounded(detail, limit: 400)))) }
         if let authorization = record.header(APNsHeader.authorization), let token = providerToken(authorization) {
-            members.append(("jwt", .object([("header", token.header), ("claims", token.claims)])))
+            members.append(("jwt", .object([("header", shown(token.header)), ("claims", shown(token.claims))])))
         }
         if let certificate = record.header("tls-client-certificate") {
             members.append(("certificate", .string(bounded(certificate, limit: 400))))
@@ -80,7 +80,7 @@ enum WebViewEvent {
         members.append(("headers", .array(record.headers.map { .array([.string(bounded($0.name)), .string(bounded($0.value, limit: 1000))]) })))
         members.append(("bodyBytes", .integer(Int64(record.bodyByteCount))))
         if let payload {
-            members.append(("payload", payload))
+            members.append(("payload", shown(payload)))
         } else if !record.body.isEmpty {
             members.append(("body", .string(bounded(record.body, limit: 2000))))
         }
@@ -141,6 +141,18 @@ enum WebViewEvent {
             searchStart = gap.upperBound
         }
         return nil
+    }
+
+    /// A JSON value from a request as the page may show it: every string and key `bounded`, so
+    /// that a payload's title or a token's claim can neither reorder the page's text (bidi
+    /// overrides) nor carry a control character into it.
+    static func shown(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(bounded(text, limit: 2000))
+        case .array(let items): return .array(items.map(shown))
+        case .object(let members): return .object(members.map { (bounded($0.0), shown($0.1)) })
+        case .null, .bool, .integer, .number: return value
+        }
     }
 
     /// Outside text as the page may show it: no control characters, bounded.

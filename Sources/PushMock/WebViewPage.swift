@@ -558,7 +558,10 @@ enum WebViewPage {
           function setState(label, live) { stateLabel.textContent = label; stateLabel.className = live ? 'state live' : 'state'; }
           const source = new EventSource('/events?after=' + lastID);
           source.onopen = function () { setState(t('live', 'live'), true); };
-          source.onerror = function () { setState(t('reconnecting', 'reconnecting…'), false); };
+          // A stream the mock ends on schedule is back within a second: say so only if it is not.
+          source.onerror = function () {
+            setTimeout(function () { if (source.readyState !== 1) setState(t('reconnecting', 'reconnecting…'), false); }, 1500);
+          };
           source.onmessage = function (message) {
             let event;
             try { event = JSON.parse(message.data); } catch (error) { return; }

@@ -5,6 +5,7 @@ import PushCore
 import PushCrypto
 import PushCurl
 import PushEngine
+import PushFiles
 import PushMock
 import PushSystem
 import PushWords
@@ -44,10 +45,19 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(CurrentProcess.id)")
+        // A new folder only this user can enter (mkdtemp, 0700), never one already there: a name
+        // anyone could predict in /tmp may be someone else's folder, or a link to one.
+        guard let made = FileSystem.makeTemporaryFolder(pathPrefix: FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-").path)
+        else {
+            let reason = SystemError.reason(Errno.current)
+            throw InputError(
+                Words("cannot make the demo's folder: \(reason.en)", es: "no se puede crear la carpeta de la demo: \(reason.es)"),
+                hint: Words("set TMPDIR to a writable directory", es: "define TMPDIR como una carpeta en la que se pueda escribir"),
+                kind: .cannotCreateOutput)
+        }
+        let work = URL(fileURLWithPath: made, isDirectory: true)
         // The folder holds a private key: Ctrl-C (or SIGTERM) must not leave it behind.
         let cleanup = CleanupOnSignal(removing: work)
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer {
             try? FileManager.default.removeItem(at: work)
             withExtendedLifetime(cleanup) {}

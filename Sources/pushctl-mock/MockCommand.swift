@@ -69,11 +69,22 @@ struct MockCommand: ParsableCommand {
     @Option(name: .customLong("team-id"), help: "Require this team id in the tokens' iss (default: any).")
     var teamID: String?
 
-    @Option(name: .customLong("ca-out"), help: "Write the CA certificate (PEM) here (default: a temporary file).")
+    @Option(
+        name: .customLong("ca-out"),
+        help:
+            "Write the CA certificate (PEM) here, never through a symbolic link (default: mock-ca.pem in a new private folder in $XDG_RUNTIME_DIR or TMPDIR, removed at exit)."
+    )
     var caOut: String?
 
-    @Option(help: "Append one JSON line per request to this file.")
+    @Option(help: "Append one JSON line per request to this file (a symbolic link there is refused).")
     var log: String?
+
+    @Option(
+        name: .customLong("log-max-size"),
+        help: ArgumentHelp(
+            "Rotate --log when it reaches this many MiB: it becomes PATH.1 (replacing the last one) and a new file starts, so the log takes at most about twice this (default 64).",
+            valueName: "mib"))
+    var logMaxSize = Int(MockAPNsConfiguration.defaultLogSizeLimit >> 20)
 
     @Option(
         name: .customLong("client-ca"),
@@ -184,7 +195,9 @@ struct MockCommand: ParsableCommand {
 
     @Option(
         name: .customLong("web"),
-        help: ArgumentHelp("Serve a live web view of the requests on this port, on the same --host (0 picks a free one).", valueName: "port"))
+        help: ArgumentHelp(
+            "Serve a live web view of the requests on this port, on the same --host (0 picks a free one). \(MockWebView.viewerLimit) viewers at once, \(MockWebView.viewersPerAddress) per address, \(MockWebView.viewersKeptForLoopback) kept for this machine (the projector); a viewer that reads nothing for \(MockWebView.stalledViewerSeconds) s is dropped, and a stream ends every \(MockWebView.streamMinutes) minutes (a browser reconnects at once).",
+            valueName: "port"))
     var webPort: Int?
 
     @Flag(help: "Complete TLS and HTTP/2 set-up and read requests, but never answer and never close.")
@@ -257,8 +270,8 @@ struct MockCommand: ParsableCommand {
         if let teamID, !AppleIdentifier.isWellFormed(teamID) {
             throw ValidationError(
                 Words(
-                    "--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(teamID)'",
-                    es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(teamID)'"))
+                    "--team-id must be 10 characters, A–Z and 0–9 (for example DEF123GHIJ); got '\(OutsideText.display(teamID))'",
+                    es: "--team-id debe tener 10 caracteres, A–Z y 0–9 (por ejemplo DEF123GHIJ); se recibió '\(OutsideText.display(teamID))'"))
         }
         try validateFaults()
         try validateLimits()
@@ -293,7 +306,7 @@ struct MockCommand: ParsableCommand {
             }
             guard MockFaults.parseHTTP2ErrorCode(goAwayError) != nil else {
                 throw ValidationError(
-                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(goAwayError)'"
+                    "--goaway-error takes a number (0 to \(UInt32.max)) or one of \(MockFaults.http2ErrorCodes.map(\.name).joined(separator: ", ")); got '\(OutsideText.display(goAwayError))'"
                 )
             }
         }
@@ -332,6 +345,12 @@ struct MockCommand: ParsableCommand {
     }
 
     private func validateLimits() throws {
+        guard (1...Self.logMaxSizeCeiling).contains(logMaxSize) else {
+            throw ValidationError(
+                Words(
+                    "--log-max-size must be between 1 and \(Self.logMaxSizeCeiling) MiB; got \(logMaxSize)",
+                    es: "--log-max-size debe estar entre 1 y \(Self.logMaxSizeCeiling) MiB; se recibió \(logMaxSize)"))
+        }
         guard tokenUpdateInterval >= 0 else {
             throw ValidationError(
                 Words(
@@ -418,8 +437,8 @@ struct MockCommand: ParsableCommand {
         guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
             throw InputError(
                 Words(
-                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(spec)'",
-                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(spec)'"), kind: .usage)
+                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(OutsideText.display(spec))'",
+                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
         }
         let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
@@ -492,7 +511,9 @@ struct MockCommand: ParsableCommand {
             configuration.onAddressAtLimit = Self.reportAddressAtLimit
             configuration.clientCAPEMs = clientCAPEMs
             configuration.keyDirectory = keyDir
-            configuration.onKeyFolderProblem = Self.reportKeyFolderProblem
+            configuration.onKeyFolderProblem = Self.reportWarning
+            configuration.logSizeLimit = Int64(logMaxSize) << 20
+            configuration.onLogProblem = Self.reportWarning
             configuration.environment = playedEnvironment
             configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
             configuration.onLiveActivityProblem = LiveActivityWarnings.print
@@ -512,20 +533,13 @@ struct MockCommand: ParsableCommand {
             throw fail(error)
         }
 
-        let caPath =
-            caOut
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("pushctl-mock-\(server.port)-ca.pem").path
-        if let problem = Self.write(server.caCertificatePEM, to: caPath) {
+        let (caPath, caFolder): (String, String?)
+        do throws(InputError) {
+            (caPath, caFolder) = try writeCACertificate(server.caCertificatePEM, port: server.port)
+        } catch {
             await classroom.shutdown()
             try? await server.shutdown()
-            throw fail(
-                InputError(
-                    Words(
-                        "cannot write the CA certificate to '\(caPath)': \(problem.en)",
-                        es: "no se puede escribir el certificado de la CA en '\(caPath)': \(problem.es)"),
-                    hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
-                    kind: .cannotCreateOutput))
+            throw fail(error)
         }
 
         let signals = TerminationSignals()
@@ -538,7 +552,53 @@ struct MockCommand: ParsableCommand {
         Console.out(stopping.description)
         await classroom.shutdown()
         try await server.shutdown()
-        if caOut == nil { try? FileManager.default.removeItem(atPath: caPath) }
+        if let caFolder {
+            FileSystem.remove(caPath)
+            FileSystem.removeDirectory(caFolder)
+        }
+    }
+
+    /// Writes the CA certificate to --ca-out (a symbolic link there refused), else into a private
+    /// folder made for this run (``privateFolder(port:)``); its path. Written whole to a new file
+    /// renamed into place: nothing is opened through a link, even one planted meanwhile. Its
+    /// path, and the folder made for it (removed at the end) when there was no --ca-out.
+    private func writeCACertificate(_ pem: String, port: Int) throws(InputError) -> (path: String, folder: String?) {
+        let what = Words("the CA certificate", es: "el certificado de la CA")
+        if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, what: what) }
+        let folder = caOut == nil ? try Self.privateFolder(port: port) : nil
+        let path = caOut ?? (folder ?? "") + "/mock-ca.pem"
+        do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: what) } catch {
+            if let folder { FileSystem.removeDirectory(folder) }
+            throw error
+        }
+        return (path, folder)
+    }
+
+    /// A new folder only this user can enter (mkdtemp, 0700), `pushctl-mock-PORT-XXXXXX`: in
+    /// $XDG_RUNTIME_DIR when it is this user's and private, else in TMPDIR (/tmp). A name anyone
+    /// can predict in a shared folder could already be a link to another file.
+    static func privateFolder(port: Int) throws(InputError) -> String {
+        let base = ProcessEnvironment.value("XDG_RUNTIME_DIR").flatMap { isPrivateFolder($0) ? $0 : nil } ?? FileManager.default.temporaryDirectory.path
+        let prefix = (base.hasSuffix("/") ? base : base + "/") + "pushctl-mock-\(port)-"
+        guard let folder = FileSystem.makeTemporaryFolder(pathPrefix: prefix) else {
+            let reason = SystemError.reason(Errno.current)
+            let shown = OutsideText.display(base, limit: 200)
+            throw InputError(
+                Words(
+                    "cannot make a private folder for the CA certificate in '\(shown)': \(reason.en)",
+                    es: "no se puede crear una carpeta privada para el certificado de la CA en '\(shown)': \(reason.es)"),
+                hint: Words(
+                    "give --ca-out PATH, or set TMPDIR to a folder you can write",
+                    es: "indica --ca-out RUTA, o define TMPDIR como una carpeta en la que puedas escribir"),
+                kind: .cannotCreateOutput)
+        }
+        return folder
+    }
+
+    /// A folder (not a link to one) owned by this user, which nobody else may enter or write.
+    static func isPrivateFolder(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), let status = FileSystem.linkStatus(path) else { return false }
+        return status.kind == .directory && status.owner == CurrentProcess.effectiveUser && status.permissions & 0o077 == 0
     }
 
     /// Prints what a device would drop, as a warning on the mock's console (the first 100; the
@@ -583,7 +643,8 @@ struct MockCommand: ParsableCommand {
     /// A refused provider token on the console, once per token: which check failed.
     @Sendable private static func reportRefusedToken(_ reason: RejectionReason, _ detail: String) {
         let refused = Words("pushctl mock: provider token refused, ", es: "pushctl mock: token del proveedor rechazado, ").description
-        Console.err("\(refused)\(reason.status) \(reason.apnsName): \(detail)")
+        // The detail quotes the client's token (its kid, its iss): shown as outside text.
+        Console.err("\(refused)\(reason.status) \(reason.apnsName): \(OutsideText.display(detail, limit: 400))")
     }
 
     /// One address holds as many connections as it may: said once, until they have all gone.
@@ -595,19 +656,12 @@ struct MockCommand: ParsableCommand {
         Console.err(TextLayout.wrapped(words.description, width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
     }
 
-    @Sendable private static func reportKeyFolderProblem(_ problem: Words) {
+    /// 1 TiB: a size no classroom disk reaches, and no overflow in bytes.
+    static let logMaxSizeCeiling = 1 << 20
+
+    @Sendable private static func reportWarning(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
         Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
-    }
-
-    /// Writes (replacing) a file; the system's reason when it cannot.
-    private static func write(_ text: String, to path: String) -> Words? {
-        let fd = Descriptors.openForWriting(path, .truncating)
-        guard fd >= 0 else { return SystemError.reason(Errno.current) }
-        defer { Descriptors.close(fd) }
-        let bytes = Array(text.utf8)
-        if FileOutput.writeAll(fd, bytes) < bytes.count { return SystemError.reason(Errno.current) }
-        return nil
     }
 
     /// The signal's name as the console says it in Spanish.
@@ -751,7 +805,14 @@ struct MockCommand: ParsableCommand {
             ).description)
         lines += Self.faultLines(faults)
         lines += limitLines
-        if let log { lines.append(Words("  log: \(log) (one JSON line per request)", es: "  registro: \(log) (una línea JSON por petición)").description) }
+        if let log {
+            let shown = OutsideText.display(log, limit: 200)
+            lines.append(
+                Words(
+                    "  log: \(shown) (one JSON line per request; at \(logMaxSize) MiB it becomes \(shown).1)",
+                    es: "  registro: \(shown) (una línea JSON por petición; al llegar a \(logMaxSize) MiB pasa a \(shown).1)"
+                ).description)
+        }
 
         lines += sendLines(classroom: classroom, caPath: caPath)
         lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)

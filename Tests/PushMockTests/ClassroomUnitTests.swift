@@ -142,6 +142,34 @@ import Testing
         #expect(event["deviceToken"]?.stringValue == String(repeating: "ab", count: 32))
     }
 
+    @Test("what a client sent reaches the log and the page with no raw control character: the log keeps the value as JSON escapes")
+    func clientTextIsDisplayText() throws {
+        let hostile = "a\u{1B}[31mb\u{7F}c\u{9B}2Jd\u{202E}e\u{2028}f\u{FEFF}g"
+        let claims = #"{"iss":"DEF\#u{9B}123","iat":1}"#
+        let sent = record(
+            headers: [("apns-topic", "com.example.demo"), ("authorization", #"bearer {"alg":"ES256","kid":"K\#u{202E}1"} "# + claims), ("x-odd", hostile)],
+            body: #"{"aps":{"alert":{"title":"T\#u{202E}t","body":"B\u001b]0;x\u0007b"}}}"#)
+        func hasRawControl(_ text: String) -> Bool { text.unicodeScalars.contains(where: OutsideText.isControl) }
+
+        let log = sent.json
+        #expect(!hasRawControl(log), "\(log.debugDescription)")
+        #expect(log.contains(#"a\u001b[31mb\u007fc\u009b2Jd\u202ee\u2028f\ufeffg"#), "\(log)")
+        // The same value for a program reading the log.
+        let parsed = try JSONValue.parse(Array(log.utf8))
+        #expect(parsed["headers"]?["x-odd"]?.stringValue == hostile)
+
+        let page = WebViewEvent.json(sent)
+        #expect(!hasRawControl(page), "\(page.debugDescription)")
+        let event = try JSONValue.parse(Array(page.utf8))
+        #expect(event["payload"]?["aps"]?["alert"]?["title"]?.stringValue == #"T\u{202E}t"#)
+        #expect(event["jwt"]?["header"]?["kid"]?.stringValue == #"K\u{202E}1"#)
+        #expect(event["jwt"]?["claims"]?["iss"]?.stringValue == #"DEF\u{9B}123"#)
+        // Decoded as the browser decodes it, nothing a page or a terminal would act on either.
+        for text in [event["payload"]?["aps"]?["alert"]?["body"]?.stringValue, event["headers"]?.compact].compactMap({ $0 }) {
+            #expect(!hasRawControl(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test("the page answers to addresses, localhost and the mock's names only (DNS rebinding)")
     func hostCheck() {
         let names: Set<String> = ["localhost", "teacher"]

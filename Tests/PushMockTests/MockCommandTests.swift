@@ -6,7 +6,7 @@ import PushWords
 import Testing
 
 /// The built `pushctl` next to this test bundle (`.build/debug`), or `PUSHCTL_BIN`.
-private func pushctlBinary() throws -> String {
+func pushctlBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["PUSHCTL_BIN"] { return path }
     if let path = BuiltProducts.path(of: "pushctl") { return path }
     throw TestFailure.tool("cannot find the pushctl binary near \(BuiltProducts.searchedFrom); build it (swift build --product pushctl) or set PUSHCTL_BIN")
@@ -78,6 +78,41 @@ struct MockCommandTests {
         #expect(!log.joined().contains(String(token.split(separator: ".")[2])))
     }
 
+    @Test("a provider token's kid with an escape sequence is said on the mock's console as outside text, never raw")
+    func refusedTokenDetailIsDisplayText() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = try TestKey.openSSL(in: folder)
+        let caPath = folder.appendingPathComponent("ca.pem").path
+        let errorsPath = folder.appendingPathComponent("errors.txt").path
+        _ = FileManager.default.createFile(atPath: errorsPath, contents: nil)
+        let (process, _, text) = try Self.startMock(
+            ["--port", "0", "--ca-out", caPath, "--key-file", key.path], errors: try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath)))
+        defer { kill(process.processIdentifier, SIGKILL) }
+        let url = try #require(text.firstMatch(of: /https:\/\/127\.0\.0\.1:[0-9]+/).map { String($0.output) }, "\(text)")
+        func part(_ json: String) -> String {
+            Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let header = part(#"{"alg":"ES256","kid":"\u001b[2JAB\u009b31m"}"#)
+        let claims = part(#"{"iss":"\#(sampleTeam)","iat":\#(now())}"#)
+        let jwt = "\(header).\(claims).\(part(String(repeating: "s", count: 64)))"
+        _ = try runTool(
+            Tool.path("curl"),
+            [
+                "--http2", "--cacert", caPath, "-s", "-o", "/dev/null", "-H", "authorization: bearer \(jwt)", "-H", "apns-topic: \(sampleTopic)",
+                "--data-binary", #"{"aps":{"alert":"Hi"}}"#, "\(url)/3/device/\(sampleToken)",
+            ])
+        var errors = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !errors.contains("provider token refused") && Date() < deadline {
+            usleep(20_000)
+            errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+        }
+        #expect(errors.contains(#"kid '\u{1B}[2JAB\u{9B}31m' is not a 10-character key id"#), "\(errors.debugDescription)")
+        #expect(!errors.unicodeScalars.contains { $0 != "\n" && OutsideText.isControl($0) }, "\(errors.debugDescription)")
+    }
+
     @Test("a reader that stops reading (`pushctl mock | head -1`) does not crash the mock when it stops")
     func closedStandardOutput() throws {
         let folder = try makeTemporaryDirectory()
@@ -120,9 +155,10 @@ struct MockCommandTests {
         (["--goaway-after", "1", "--goaway-error", "SAD"], 64, "--goaway-error"),
         (["--goaway-after", "1", "--goaway-error", "4294967296"], 64, "--goaway-error"),
         (["--silent", "--reset-streams"], 64, "exclude each other"),
-        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate to '/nonexistent-folder/ca.pem': no such file"),
+        (["--ca-out", "/nonexistent-folder/ca.pem"], 73, "cannot write the CA certificate '/nonexistent-folder/ca.pem': no such file"),
         (["--log", "/nonexistent-folder/log.jsonl"], 73, "cannot open the log file '/nonexistent-folder/log.jsonl': no such file"),
         (["--log", "/"], 73, "cannot open the log file"),
+        (["--log-max-size", "0"], 64, "--log-max-size must be between 1 and 1048576 MiB; got 0"),
     ])
     func refusesBadInput(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try runTool(try pushctlBinary(), ["mock"] + arguments)
@@ -183,9 +219,11 @@ struct MockCommandTests {
     /// while it waits, and look for the folder that held its private key.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func demoInterruptedWhilePausedRemovesItsKeyFolder(signalNumber: Int32, status: Int32) throws {
+        let temporary = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temporary) }
         let output = Pipe()
         let (process, primary) = try PseudoTerminal.spawn(
-            try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment,
+            try pushctlBinary(), ["demo", "--pause"], environment: demoEnvironment.merging(["TMPDIR": temporary.path]) { $1 },
             input: true, errors: false, output: output)
         defer { close(primary) }
 
@@ -196,7 +234,9 @@ struct MockCommandTests {
             text += String(decoding: chunk, as: UTF8.self)
         }
         #expect(text.contains("Enter to continue"), "\(text)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pushctl-demo-\(process.processIdentifier)").path
+        let made = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("pushctl-demo-") }
+        #expect(made.count == 1, "\(made)")
+        let work = temporary.appendingPathComponent(made.first ?? "none").path
         let key = work + "/AuthKey_DEMO123456.p8"
         #expect(FileManager.default.fileExists(atPath: key), "the demo is waiting with its key on disk")
 

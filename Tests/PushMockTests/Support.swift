@@ -27,7 +27,8 @@ struct ToolResult {
 }
 
 /// Runs a program to completion. Output goes through files, so a chatty tool cannot block on a full pipe.
-func runTool(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> ToolResult {
+/// `environment` replaces this process's, when given.
+func runTool(_ executable: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> ToolResult {
     let folder = FileManager.default.temporaryDirectory
     let outURL = folder.appendingPathComponent("tool-out-\(UUID().uuidString)")
     let errURL = folder.appendingPathComponent("tool-err-\(UUID().uuidString)")
@@ -40,6 +41,7 @@ func runTool(_ executable: String, _ arguments: [String], stdin: Data? = nil) th
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     let input = Pipe()

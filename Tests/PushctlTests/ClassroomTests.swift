@@ -427,6 +427,58 @@ func curl(_ arguments: [String]) throws -> CommandResult {
     }
 
     @Test(
+        "the teacher's projector (loopback) gets the web view while two other addresses hold every live stream they can; theirs beyond a quarter each are refused, saying why",
+        .enabled(if: SecondLoopback.present, SecondLoopback.missing))
+    func teacherViewNotStarved() throws {
+        let dir = try TemporaryDirectory()
+        let (mock, banner) = try start(CLI.pushctlPath, ["mock", "--port", "0", "--web", "0", "--ca-out", dir.path("ca.pem")])
+        defer { kill(mock.processIdentifier, SIGKILL) }
+        let port = String(try #require(banner.firstMatch(of: /web view: http:\/\/127\.0\.0\.1:([0-9]+)\//)).output.1)
+        // 40 streams from each of 127.0.0.2 and 127.0.0.3, opened one after the other and held
+        // without reading past the answer's head; the script prints what each address got.
+        let script = """
+            import json, socket
+            held, got, refusal = [], {}, ""
+            for source in ("127.0.0.2", "127.0.0.3"):
+                counts = got.setdefault(source, {"200": 0, "503": 0, "closed": 0})
+                for n in range(40):
+                    s = socket.socket()
+                    s.bind((source, 0))
+                    s.settimeout(20)
+                    try:
+                        s.connect(("127.0.0.1", \(port)))
+                        s.sendall(b"GET /events HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\n\\r\\n")
+                        head = s.recv(4096).decode("utf-8", "replace")
+                    except OSError:
+                        head = ""
+                    status = head[9:12] if head.startswith("HTTP/1.1 ") else "closed"
+                    counts[status] = counts.get(status, 0) + 1
+                    if status == "503" and not refusal:
+                        refusal = head
+                    held.append(s)
+            print(json.dumps({"got": got, "refusal": refusal}), flush=True)
+            import time
+            time.sleep(60)
+            """
+        let (students, out) = try Self.student(script)
+        defer { kill(students.processIdentifier, SIGKILL) }
+        let line = read(out, until: "\n")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        let got = try #require(report["got"] as? [String: [String: Int]], "\(line)")
+        for source in ["127.0.0.2", "127.0.0.3"] {
+            #expect(got[source]?["200"] == 8, "a quarter of the 32 places each: \(line)")
+        }
+        let refusal = report["refusal"] as? String ?? ""
+        #expect(refusal.contains("this address has 8 live views open already"), "\(refusal)")
+
+        // The teacher, on this machine, meanwhile: the page and its live stream.
+        let page = try curl(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/"])
+        #expect(page.stdout == "200", "\(page.stdout) \(page.stderr)")
+        let stream = try CLI.run(Tool.path("curl"), ["-sS", "-N", "--max-time", "2", "-w", "%{http_code}", "http://127.0.0.1:\(port)/events"])
+        #expect(stream.stdout.hasPrefix("retry: 2000\n") && stream.stdout.hasSuffix("200"), "\(stream.stdout) \(stream.stderr)")
+    }
+
+    @Test(
         "connections to the push port that never finish setting up (300 stopped after TCP, 300 after TLS with no HTTP/2 preface, from one address) are all closed within 20 s by default, while a client is served the whole time"
     )
     func stalledSetUps() throws {

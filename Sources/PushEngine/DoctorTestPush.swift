@@ -54,7 +54,7 @@ extension Doctor {
     /// environment's when the first pointed there.
     static func send(_ plan: SendPlan) throws(InputError) -> [PushResult] {
         let last = LastResult()
-        let run = try SendRun(plan: plan, journal: nil)
+        let run = try SendRun(plan: plan)
         _ = try run.run(observers: [last])
         if let tried = run.secondTries.first { return [tried.first, tried.other].map(Self.asAnswered) }
         return last.result.map { [Self.asAnswered($0)] } ?? []

@@ -22,6 +22,9 @@ public struct SendPlan {
     /// `--rate`: at most this many requests started a second, across the run's connections (each
     /// shard of a fleet paces itself); nil: as fast as the server takes them.
     public var rate: Double?
+    /// `--journal`: the run keeps it (lock, replay, ids, writer: `SendRun` is its one owner). Given
+    /// once, here: what the notifications were read for (a requests file's digest) follows from it.
+    public var journal: JournalSetting?
 
     public init(
         notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,
@@ -95,16 +98,16 @@ public final class SendRun {
     /// - clock: monotonic seconds, for back-offs, time budgets and the stop's grace.
     /// - random: a number in 0…1 for each back-off's jitter.
     public init(
-        plan: SendPlan, journal setting: JournalSetting? = nil, transport: @escaping TransportFactory = SendRun.curl,
+        plan: SendPlan, transport: @escaping TransportFactory = SendRun.curl,
         clock: @escaping () -> Double = MonotonicClock.seconds,
         random: @escaping () -> Double = { Double.random(in: 0...1) }
     ) throws(InputError) {
         self.plan = plan
-        journalSetting = setting
+        journalSetting = plan.journal
         makeTransport = transport
         self.clock = clock
         self.random = random
-        guard let setting else { return }
+        guard let setting = plan.journal else { return }
         lock = try JournalLock(journal: setting.path)
         let exists = JournalFile.hasContent(setting.path)
         let identity = try plan.identity()

@@ -49,8 +49,9 @@ public struct SendOptions {
     public var spread: Double?
     /// `--follow`: the tokens or requests file is read as its lines arrive.
     public var follow = false
-    /// Output files that must not be the input being sent.
-    public var journal: String?
+    /// `--journal` (the run keeps it; a requests file is then read with its digest), and
+    /// `--unregistered-out`: output files that must not be the input being sent.
+    public var journal: JournalSetting?
     public var unregisteredOut: String?
     /// A broadcast's channels (`BroadcastSetup`) and its apns-request-id.
     public var channelIDs: [String] = []
@@ -116,6 +117,7 @@ public struct SendSetup {
         // A spread shorter than the list allows is as fast as the fastest rate taken, no faster.
         plan.rate = options.rate ?? options.spread.map { min(1_000_000, Double(max(1, recipients.source.count)) / $0) }
         plan.likelyCauses = credentials.likelyCauses
+        plan.journal = options.journal
         self.plan = plan
     }
 
@@ -136,7 +138,7 @@ public struct SendSetup {
             if o.follow { return (.follow(try FollowInput(path, requests: defaults, shard: shard)), nil, []) }
             // A journal tells its run by the lines' digest; without one, no line is hashed.
             let file = try RequestsFile(path, defaults: defaults, shard: shard, digesting: o.journal != nil)
-            try refuseOverwriting(file.file, named: "requests file", with: [o.unregisteredOut, o.journal])
+            try refuseOverwriting(file.file, named: "requests file", with: [o.unregisteredOut, o.journal?.path])
             return (.requests(file), nil, [])
         }
         guard let topic else {
@@ -172,7 +174,7 @@ public struct SendSetup {
             source = .follow(try FollowInput(path, template: template, shard: shard))
         } else if let path = o.tokensFile {
             let file = try DeviceTokenFile(path, shard: shard)
-            try refuseOverwriting(file.file, named: "tokens file", with: [o.unregisteredOut, o.journal])
+            try refuseOverwriting(file.file, named: "tokens file", with: [o.unregisteredOut, o.journal?.path])
             source = .file(template, file)
         } else {
             let chosen = try NotificationSource.tokens(o.deviceTokens, template: template, shard: shard)

@@ -260,7 +260,7 @@ struct SendCommand: ParsableCommand {
         o.rate = self.rate.flatMap(Pacing.rate)
         o.spread = self.spread.flatMap(Pacing.seconds)
         o.follow = self.follow
-        o.journal = self.journal
+        o.journal = self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) }
         o.unregisteredOut = self.unregisteredOut
         return o
     }
@@ -297,9 +297,7 @@ struct SendCommand: ParsableCommand {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 return
             }
-            let run = try SendRun(
-                plan: request.plan,
-                journal: self.journal.map { JournalSetting(path: $0, resume: self.resume, skipInDoubt: self.skipInDoubt, collapseIDs: !self.noCollapseId) })
+            let run = try SendRun(plan: request.plan)
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
             let summary = try run.run(observers: output.observers, stop: stop, grace: min(SendCommand.stopGrace, self.timeout))

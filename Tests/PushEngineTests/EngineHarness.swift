@@ -58,8 +58,10 @@ final class Engine {
         grace: Double = 5
     ) throws(InputError) -> (results: [PushResult], summary: BatchSummary) {
         var results: [PushResult] = []
+        var plan = plan
+        plan.journal = journal
         let run = try SendRun(
-            plan: plan, journal: journal,
+            plan: plan,
             transport: { configuration throws(InputError) in
                 self.made.append(configuration.baseURL)
                 if let unavailable = self.unavailable { throw unavailable }

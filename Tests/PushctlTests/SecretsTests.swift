@@ -162,12 +162,18 @@ import Testing
     func signerOffTheCommandLine() throws {
         let mock = try MockProcess(dir: dir)
         let seen = dir.path("signer-cmdline")
-        let command = "TOKEN=\(Self.signerSecret) sh -c 'true'; cat /proc/$$/cmdline > '\(seen)' 2>/dev/null; openssl dgst -sha256 -sign '\(mock.keyFile)'"
+        // Linux shows a process's arguments in /proc; the signer copies its shell's own.
+        #if os(Linux)
+            let peek = "cat /proc/$$/cmdline > '\(seen)' 2>/dev/null; "
+        #else
+            let peek = ""
+        #endif
+        let command = "TOKEN=\(Self.signerSecret) sh -c 'true'; \(peek)openssl dgst -sha256 -sign '\(mock.keyFile)'"
         let sent = try CLI.pushctl(
             ["send", "--key-id", "ABC123DEFG", "--device-token", String(repeating: "ef", count: 32), "--title", "Hi", "--no-jwt-cache"] + destination(mock),
             env: ["PUSHCTL_SIGNER": command])
         #expect(sent.status == 0, "\(sent.stderr)")
-        if let arguments = try? String(contentsOfFile: seen, encoding: .utf8) {  // Linux: /proc
+        if let arguments = try? String(contentsOfFile: seen, encoding: .utf8) {
             #expect(!arguments.isEmpty && !arguments.contains(Self.signerSecret), "the shell's arguments: \(arguments.debugDescription)")
         }
         Self.expectNoSecret(sent.stdout + sent.stderr, "a signed send")

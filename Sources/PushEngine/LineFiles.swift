@@ -458,6 +458,10 @@ struct LineReader {
 
     private mutating func fill(name: String) throws(InputError) {
         let chunkSize = 64 * 1024
+        // A stop signal ends the wait for a pipe (the command then says it was stopped).
+        guard offset != nil || StopSignals.waitReadable(fd) else {
+            throw InputError(Words("stopped while reading \(name)", es: "parado mientras se leía \(name)"), kind: .temporaryFailure)
+        }
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: chunkSize))
         var n: Int

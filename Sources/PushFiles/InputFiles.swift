@@ -81,6 +81,10 @@ public enum InputFiles {
         var chunk = [UInt8](repeating: 0, count: min(max(announced + 1, 4096), 64 * 1024))
         while bytes.count <= sizeLimit {
             let wanted = min(chunk.count, sizeLimit + 1 - bytes.count)
+            // A stop signal ends the wait for a pipe (the command then says it was stopped).
+            guard StopSignals.waitReadable(fd) else {
+                throw InputError(Words("stopped while reading \(name.text(.en))", es: "parado mientras se leía \(name.text(.es))"), kind: .temporaryFailure)
+            }
             let n = chunk.withUnsafeMutableBytes { Descriptors.read(fd, into: $0.baseAddress!, count: wanted) }
             // A stop signal ends the wait (the command says it was stopped); any other signal does not.
             if n < 0 && Errno.current == Errno.interrupted && !StopSignals.requested { continue }

@@ -85,6 +85,20 @@ public enum StopSignals {
     /// Whether one of those signals came since install (nothing is drained).
     public static var requested: Bool { pushctl_stop_signals_count() > 0 }
 
+    /// Waits until `fd` has something to read (or has ended), or one of those signals came: false
+    /// for the signal. poll(2) watches the wake pipe beside `fd`, so a signal that comes just before
+    /// the wait still ends it. Before `install`, true at once (the read that follows waits as before).
+    public static func waitReadable(_ fd: Descriptor) -> Bool {
+        guard let wake = wakeDescriptor else { return true }
+        while !requested {
+            var entries = [PolledDescriptor(fd, .readable), PolledDescriptor(wake, .readable)]
+            let ready = Polling.poll(&entries, milliseconds: -1)
+            if ready < 0 && errno != EINTR { return true }
+            if ready > 0 && !entries[0].returned.isEmpty { return !requested }
+        }
+        return false
+    }
+
     /// How many of those signals came since install, and the last one.
     public static func received() -> (count: Int, last: Signal?) {
         pushctl_stop_signals_drain()

@@ -20,7 +20,7 @@ import Testing
         let err: String
         let started = Date()
 
-        init(_ dir: TemporaryDirectory, _ name: String, arguments: [String]) throws {
+        init(_ dir: TemporaryDirectory, _ name: String, arguments: [String], input: Any? = FileHandle.nullDevice) throws {
             out = dir.path("\(name).out")
             err = dir.path("\(name).err")
             _ = FileManager.default.createFile(atPath: out, contents: nil)
@@ -28,7 +28,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: CLI.pushctlPath)
             process.arguments = arguments
             process.environment = CLI.baseEnvironment
-            process.standardInput = FileHandle.nullDevice
+            process.standardInput = input
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
             try process.run()
@@ -176,6 +176,34 @@ import Testing
         let left = try CLI.run("/usr/bin/env", ["pgrep", "-f", "sleep 300.\(marker)"])
         #expect(left.stdout.isEmpty, "no signer process left behind: \(left.stdout)")
         #expect(try mock.requestsSoFar().isEmpty, "nothing was sent")
+    }
+
+    /// The stop handlers are taken over before the set-up now, so a set-up blocked reading a pipe
+    /// must give way to a stop, or Ctrl-C would do nothing until the pipe ends. Linux only: macOS
+    /// has no /proc to see when the handlers are in place.
+    static var seesStopHandlers: Bool {
+        #if os(Linux)
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    @Test(
+        "a stop while send still reads its tokens from a pipe that never ends: 130, stopped before anything was sent",
+        .enabled(if: seesStopHandlers, "no /proc here to see when pushctl handles signals"))
+    func stopWhileReadingTokens() throws {
+        let mock = try MockProcess(dir: dir)
+        let input = Pipe()  // kept open and never written: the read blocks
+        let run = try Background(dir, "stdin-stop", arguments: sendArguments(mock, ["--tokens-file", "-"]), input: input)
+        run.waitUntilStopHandled()
+        run.signal(SIGINT)
+        let (status, seconds) = run.wait()
+        #expect(status == 130, "\(run.stderr)")
+        #expect(seconds < 20)
+        #expect(run.stderr.contains("stopped before anything was sent"), "\(run.stderr)")
+        #expect(try mock.requestsSoFar().isEmpty, "nothing was sent")
+        try input.fileHandleForWriting.close()
     }
 
     @Test("requests in flight past the grace are in doubt; a second signal ends the grace at once; text output names the resume command")

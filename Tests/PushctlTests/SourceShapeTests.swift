@@ -62,7 +62,7 @@ import Testing
                     // A command quoted for people to type (the web view's "pushctl send --endpoint …") is an example, not a hint.
                     if content.contains("pushctl send ") || content.contains("xcode-select --install") { continue }
                     // The dry run's curl command: these flags are curl's.
-                    if path == "PushEngine/DryRun.swift",
+                    if path == "PushEngine/Run/DryRun.swift",
                         content.matches(of: flag).allSatisfy({
                             Self.curlFlags.contains(String($0.output).trimmingCharacters(in: CharacterSet(charactersIn: " (/`'")))
                         })

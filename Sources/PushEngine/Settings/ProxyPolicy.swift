@@ -68,27 +68,3 @@ public struct ProxyPolicy: Sendable {
         settings.proxyCredentials = credentials
     }
 }
-
-extension Destination {
-    /// Where the settings send: the endpoint given (`--endpoint` or `PUSHCTL_ENDPOINT`), else the
-    /// environment (`--sandbox`/`--production` or `PUSHCTL_ENV`, sandbox by default); a flag for
-    /// either silences the other's variable (`SettingValues`). `port` is Apple's 443 or 2197.
-    public static func resolve(_ values: SettingValues, service: Service, port: Int? = nil) throws(InputError) -> Destination {
-        let ca = values.value(.caCertificate)
-        if let url = values.value(.endpoint) { return try .endpoint(url, caCertificate: ca) }
-        return try .apple(try environment(values), service: service, port: port, caCertificate: ca)
-    }
-
-    /// The environment the settings choose (sandbox by default).
-    public static func environment(_ values: SettingValues) throws(InputError) -> APNsEnvironment {
-        guard let given = values.given(.environment) else { return .sandbox }
-        guard let chosen = APNsEnvironment(rawValue: given.value) else {
-            let shown = OutsideText.display(given.value, limit: 40)
-            throw InputError(
-                Words(
-                    "\(values.sourceName(.environment)) is '\(shown)'; it must be sandbox or production",
-                    es: "\(values.sourceName(.environment)) vale '\(shown)'; debe ser sandbox o production"), kind: .usage)
-        }
-        return chosen
-    }
-}

@@ -116,63 +116,7 @@ public enum InputFiles {
     }
 }
 
-/// Writing to file descriptors with every result checked: no trap on a closed pipe or a full disk.
-public enum FileOutput {
-    /// Writes until done or an error; returns the bytes written (`Errno.current` tells why, when short).
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { Descriptors.writeAll(fd, $0) }
-    }
-
-    /// Creates `path` with `mode` from the start (a key is never readable by others, even
-    /// briefly) and writes `bytes`; never replaces an existing file. nil when done, else the errno
-    /// (`Errno.exists` when the path was taken).
-    public static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16) -> Int32? {
-        let fd = Descriptors.openForWriting(path, .new, mode: mode)
-        guard fd >= 0 else { return Errno.current }
-        defer { Descriptors.close(fd) }
-        return writeAll(fd, bytes) == bytes.count ? nil : Errno.current
-    }
-
-    /// Whether `path` is a folder (following a link).
-    public static func isDirectory(_ path: String) -> Bool { FileSystem.status(path)?.kind == .directory }
-}
-
-/// Where rendered output goes.
-public protocol OutputSink: AnyObject {
-    func write(_ bytes: [UInt8])
-}
-
 extension Optional where Wrapped == String {
     /// nil for an unset or empty variable, as shells treat `VAR=`.
     public var nonEmpty: String? { self.flatMap { $0.isEmpty ? nil : $0 } }
-}
-
-/// The one wall clock of a run, in UNIX seconds (injected where a test needs another).
-/// The one clock the sender reads (UNIX seconds): every "now" in pushctl comes from here, and the
-/// token manager takes it as a parameter so that a test can stand at any minute.
-public enum WallClock {
-    public static func now() -> Int64 { Clocks.unixSeconds() }
-}
-
-/// A CA certificate file to trust besides the system's (`pushctl mock` writes one).
-public enum CACertificateFile {
-    /// Reads it through the one file reader, and says what is wrong with it before anything connects.
-    public static func check(_ path: String) throws(InputError) {
-        let bytes = try InputFiles.read(path, what: "CA certificate file")
-        let shown = OutsideText.display(path, limit: 200)
-        guard !bytes.allSatisfy(\.isASCIIWhitespace) else {
-            throw InputError(
-                Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío"),
-                hint: Words(
-                    "pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
-                    es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
-        }
-        guard PastedForm.contains(bytes, PastedForm.pemCertificateMarker) else {
-            throw InputError(
-                Words("the CA file '\(shown)' holds no PEM certificate", es: "el archivo de la CA '\(shown)' no contiene ningún certificado PEM"),
-                hint: Words(
-                    "pass the CA certificate in PEM form, e.g. \(Setting.mockCA)",
-                    es: "indica el certificado de la CA en formato PEM, p. ej. \(Setting.mockCA)"))
-        }
-    }
 }

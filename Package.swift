@@ -89,7 +89,7 @@ let package = Package(
 
         // What both executables share: console output, error reporting, the version.
         .target(
-            name: "PushctlSupport",
+            name: "PushctlCommandLine",
             dependencies: [
                 "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl",
             dependencies: [
-                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushEngine", "PushctlSupport",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushEngine", "PushctlCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlSupport",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -1,5 +1,5 @@
 import Dispatch
-import PushctlSupport
+import PushctlCommandLine
 
 /// Runs async work from a synchronous command and waits for it.
 ///

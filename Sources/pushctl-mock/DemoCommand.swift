@@ -9,7 +9,7 @@ import PushFiles
 import PushMock
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -7,7 +7,7 @@ import PushFiles
 import PushMock
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 import Synchronization
 
 /// A closed choice taken as an enum (a value outside it is named, with the choices: `Suggestions`).

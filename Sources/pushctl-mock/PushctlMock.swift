@@ -1,5 +1,5 @@
 import ArgumentParser
-import PushctlSupport
+import PushctlCommandLine
 
 /// The local APNs and the narrated demo, in their own executable so that the sender carries no
 /// server. `pushctl mock …` and `pushctl demo …` run this as `pushctl-mock mock …` and

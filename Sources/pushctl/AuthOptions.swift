@@ -3,7 +3,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// `--key-file --key-id --team-id`, each falling back to its PUSHCTL_* variable (the engine's table).
 struct AuthOptions: ParsableArguments {

@@ -3,7 +3,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {

@@ -3,7 +3,7 @@ import PushCore
 import PushEngine
 import PushFiles
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 struct CertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// `--cert --cert-key --cert-password-file`, with PUSHCTL_CERT and PUSHCTL_CERT_PASSWORD.
 struct CertificateOptions: ParsableArguments {

@@ -3,7 +3,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 struct ChannelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// The raw command line, before Swift decodes it.
 enum CommandArguments {

@@ -4,7 +4,7 @@ import PushEngine
 import PushFiles
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 enum TokenOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json

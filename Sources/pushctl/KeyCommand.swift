@@ -1,7 +1,7 @@
 import ArgumentParser
 import PushEngine
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 struct KeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import ArgumentParser
 import PushCore
 import PushEngine
 import PushSystem
-import PushctlSupport
+import PushctlCommandLine
 
 @main
 struct Pushctl: ParsableCommand {
@@ -38,7 +38,7 @@ struct Pushctl: ParsableCommand {
         // A key's PEM (and the cache's key) leave the environment first: no child gets them (the
         // mock handed over to, a signer, xcrun), and pushctl still reads them from memory.
         ProcessEnvironment.keepPrivate(Setting.secretVariables)
-        Companion.handOverIfAsked()
+        MockHandOver.handOverIfAsked()
         LanguageSetting.apply()
         EnvironmentCheck.warnAboutVariables()
         CommandArguments.warnAboutSecrets().forEach(Console.warn)

@@ -3,7 +3,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 enum ReportOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json

@@ -2,7 +2,7 @@ public import ArgumentParser
 import PushCore
 import PushEngine
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// The closed choices the command line takes as enums (a value outside them is named, with the
 /// choices, in the user's language: `Suggestions`).

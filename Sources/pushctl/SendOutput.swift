@@ -4,7 +4,7 @@ import PushCore
 import PushEngine
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// `████░░░ 12345/100000 (12%)  4321/s  3 not accepted  ETA 20 s` on stderr, redrawn at most 10
 /// times a second, cut to the terminal's width.

@@ -2,7 +2,7 @@ import PushCore
 import PushEngine
 import PushFiles
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 /// `send --simulator-file PATH` and `send --simulator UDID|booted`: the notification the other flags
 /// describe, checked as for APNs (size, push type, lint), for the iOS Simulator instead — the

@@ -3,7 +3,7 @@ import PushEngine
 import PushFiles
 import PushSystem
 import PushWords
-import PushctlSupport
+import PushctlCommandLine
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,13 +15,13 @@ import PushctlSupport
 /// `pushctl-mock`, so that the sender CI installs carries no server (no SwiftNIO, no BoringSSL):
 /// a smaller binary, a faster build and a faster start. pushctl hands those two commands over
 /// with exec, so arguments, signals (Ctrl-C), output and the exit status are pushctl-mock's own.
-enum Companion {
+enum MockHandOver {
     static let executable = "pushctl-mock"
     static let commands: Set<String> = ["mock", "demo"]
 
     /// Called first thing: `pushctl mock …` or `pushctl demo …` becomes `pushctl-mock mock …`.
     static func handOverIfAsked() {
-        guard let arguments = companionArguments(Array(CommandLine.arguments.dropFirst())), let command = arguments.first else { return }
+        guard let arguments = mockArguments(Array(CommandLine.arguments.dropFirst())), let command = arguments.first else { return }
         guard let path = locate() else {
             Console.error(
                 Words(
@@ -41,7 +41,7 @@ enum Companion {
     /// pushctl's own `--lang` may come first (`pushctl --lang es demo`, a class's first command):
     /// it moves after the command, where pushctl-mock reads it (before it, pushctl-mock would take
     /// `demo` for an argument of its default command, the mock).
-    static func companionArguments(_ arguments: [String]) -> [String]? {
+    static func mockArguments(_ arguments: [String]) -> [String]? {
         var leading: [String] = []
         var rest = arguments[...]
         while let option = LanguageSetting.option(at: rest), option.value != nil {
@@ -78,17 +78,17 @@ enum Companion {
 }
 
 /// `pushctl mock` in `pushctl --help` and the completions; running it hands over to pushctl-mock
-/// before argument parsing (see `Companion`), so this body runs only if that did not happen.
+/// before argument parsing (see `MockHandOver`), so this body runs only if that did not happen.
 struct MockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock",
         abstract: "Run a strict local APNs over TLS + HTTP/2 (runs pushctl-mock; `pushctl mock --help` for its options).")
 
     // Completion asks pushctl-mock for its options, so they complete in every shell.
-    @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in Companion.options(of: "mock") })
+    @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in MockHandOver.options(of: "mock") })
     var arguments: [String] = []
 
-    func run() throws { Companion.handOverIfAsked() }
+    func run() throws { MockHandOver.handOverIfAsked() }
 }
 
 /// `pushctl demo`, handed over to pushctl-mock like `mock`.
@@ -97,8 +97,8 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs' answers (runs pushctl-mock).")
 
-    @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in Companion.options(of: "demo") })
+    @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in MockHandOver.options(of: "demo") })
     var arguments: [String] = []
 
-    func run() throws { Companion.handOverIfAsked() }
+    func run() throws { MockHandOver.handOverIfAsked() }
 }

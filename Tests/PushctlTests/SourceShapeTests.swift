@@ -1,34 +1,15 @@
 import Foundation
 import Testing
 
-/// The shape the sources keep (CONTRIBUTING.md): no function body over 80 lines, so each reads
-/// at once. Counted from a declaration's line to its closing brace, strings and comments aside.
+/// The shape the sources keep (CONTRIBUTING.md), as concepts a change can break: the command line
+/// reaches no C-backed module, no library spells a flag, no comment keeps a diary. (Line counts
+/// were retired: an 80-line budget parked functions at 79 lines and moved code to the wrong
+/// place; review judges length.)
 @Suite struct SourceShapeTests {
-    static let longest = 80
-
-    @Test("no function, initialiser or computed property in Sources is longer than 80 lines")
-    func functionsStayShort() throws {
-        let declaration =
-            /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|static|class|override|mutating|nonisolated|final|convenience|required)\s+)*(?:func\s+\S|init[?(]|init\s*<|deinit\b|var\s+\w+\s*:[^=]*\{\s*$)/
-        var long: [String] = []
-        for (path, text) in try WordsCatalogTests.swiftFiles() {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            for (index, line) in lines.enumerated() where line.firstMatch(of: declaration) != nil {
-                if let length = Self.bodyLength(lines, from: index), length > Self.longest {
-                    long.append("\(path):\(index + 1) \(line.trimmingCharacters(in: .whitespaces).prefix(60)) — \(length) lines")
-                }
-            }
-        }
-        #expect(long.isEmpty, "split these where their steps are: \(long.joined(separator: "; "))")
-    }
-
-    @Test(
-        "the command line stays thin: Sources/pushctl holds at most 2,000 lines and imports neither PushCurl nor PushCrypto (the engine holds the application)")
+    @Test("the command line stays thin: Sources/pushctl imports neither PushCurl nor PushCrypto (the engine holds the application)")
     func commandLineStaysThin() throws {
         let files = try WordsCatalogTests.swiftFiles().filter { $0.0.hasPrefix("pushctl/") }
-        let lines = files.map { $0.1.split(separator: "\n", omittingEmptySubsequences: false).count - 1 }.reduce(0, +)
         #expect(files.count >= 10, "the scan found the command line's files")
-        #expect(lines <= 2_000, "Sources/pushctl has \(lines) lines: move application logic into PushEngine")
         let imports = files.filter { $0.1.contains("import PushCurl") || $0.1.contains("import PushCrypto") }.map(\.0)
         #expect(imports.isEmpty, "these reach past the engine: \(imports)")
     }
@@ -81,30 +62,4 @@ import Testing
     static let curlFlags: Set<String> = [
         "--http", "--request", "--cacert", "--proxy", "--proxy-user", "--cert-type", "--cert", "--key", "--header", "--data-binary",
     ]
-
-    /// Lines from the declaration to the brace that closes its body; nil when no body opens
-    /// within a few lines (a protocol requirement).
-    static func bodyLength(_ lines: [Substring], from start: Int) -> Int? {
-        var depth = 0
-        var opened = false
-        for index in start..<lines.count {
-            var inString = false
-            var previous: Character = " "
-            for character in lines[index] {
-                if character == "\"" && previous != "\\" { inString.toggle() }
-                if !inString {
-                    if character == "/" && previous == "/" { break }
-                    if character == "{" {
-                        depth += 1
-                        opened = true
-                    }
-                    if character == "}" { depth -= 1 }
-                }
-                previous = character
-            }
-            if opened && depth <= 0 { return index - start + 1 }
-            if !opened && index - start > 6 { return nil }
-        }
-        return nil
-    }
 }

@@ -23,7 +23,8 @@ func sendAlert(
         connection: ConnectionSettings(), authorization: signer, policy: RetryPolicy())
     var dead: [String] = []
     let summary = try SendRun(plan: plan).run { result in
-        if result.status == 410, let token = result.token { dead.append(token.hex) }
+        // Typed: a RejectionReason to switch on, not a name to parse.
+        if result.reason?.meansTokenIsDead == true, let token = result.token { dead.append(token.hex) }
     }
     print(summary.line)  // "2 tokens: 1 accepted, 1 rejected (Unregistered 1) in 95 ms"
     return dead

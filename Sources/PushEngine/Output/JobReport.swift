@@ -146,9 +146,9 @@ public struct JobReport {
     /// `::kind title=…::message`, escaped as GitHub's workflow commands require.
     static func command(_ kind: String, title: String, message: String) -> String {
         func escapeData(_ s: String) -> String {
-            s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
+            s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
         }
-        func escapeProperty(_ s: String) -> String { escapeData(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
+        func escapeProperty(_ s: String) -> String { escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C") }
         return "::\(kind) title=\(escapeProperty(title))::\(escapeData(message))"
     }
 
@@ -165,16 +165,10 @@ public struct JobReport {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (no Foundation).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-
     /// Text safe in a Markdown table cell or heading: no pipes, no line breaks, no HTML, no link or
     /// image (`[`, `]` and `!` escaped).
     func replacingMarkdown() -> String {
-        OutsideText.display(self, limit: 400).replacingAll("|", with: "\\|").replacingAll("<", with: "&lt;").replacingAll("`", with: "'")
-            .replacingAll("[", with: "\\[").replacingAll("]", with: "\\]").replacingAll("!", with: "\\!")
+        OutsideText.display(self, limit: 400).replacing("|", with: "\\|").replacing("<", with: "&lt;").replacing("`", with: "'")
+            .replacing("[", with: "\\[").replacing("]", with: "\\]").replacing("!", with: "\\!")
     }
 }

@@ -83,11 +83,11 @@ public struct RunMetrics: Sendable {
     }
 
     static func escapeLabel(_ value: String) -> String {
-        value.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n")
+        value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
     }
 
     static func escapeHelp(_ text: String) -> String {
-        text.replacingAll("\\", with: "\\\\").replacingAll("\n", with: "\\n")
+        text.replacing("\\", with: "\\\\").replacing("\n", with: "\\n")
     }
 
     /// Seconds with at most millisecond precision, as Prometheus reads a float.

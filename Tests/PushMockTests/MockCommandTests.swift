@@ -180,24 +180,12 @@ struct MockCommandTests {
     @Test func startsWithEveryHostileFaultNamedInItsBanner() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try pushctlBinary())
-        process.arguments = [
-            "mock", "--port", "0", "--ca-out", folder.appendingPathComponent("ca.pem").path,
+        let (process, text) = try MockFileLinkTests.startMock([
+            "--port", "0", "--ca-out", folder.appendingPathComponent("ca.pem").path,
             "--answer-status", "503", "--answer-body", "<html>busy</html>", "--answer-count", "2", "--retry-after", "999999",
             "--pad-body", "70000", "--silent", "--goaway-after", "100", "--goaway-error", "ENHANCE_YOUR_CALM",
             "--max-streams", "0",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("Ctrl-C stops it.") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        ])
         kill(process.processIdentifier, SIGTERM)
         #expect(process.waitUntilExit(orKillAfter: 15), "SIGTERM stops the mock")
         #expect(process.terminationStatus == 0)

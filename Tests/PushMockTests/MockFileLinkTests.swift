@@ -97,12 +97,12 @@ struct MockFileLinkTests {
         }
     }
 
-    /// `pushctl mock ARGUMENTS` with `environment`, its banner read up to "Ctrl-C".
-    static func startMock(_ arguments: [String], environment: [String: String]) throws -> (Process, String) {
+    /// `pushctl mock ARGUMENTS` with `environment` (nil: this process's), its banner read up to "Ctrl-C".
+    static func startMock(_ arguments: [String], environment: [String: String]? = nil) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try pushctlBinary())
         process.arguments = ["mock"] + arguments
-        process.environment = environment
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -286,7 +286,7 @@ struct SendCommand: ParsableCommand {
                 request = try SendSetup(options)
             } catch {
                 guard let stopped = stop?.stopRequest else { throw error }
-                Console.say(Words("pushctl: \(stopped.name): stopped before anything was sent", es: "pushctl: \(stopped.name): parado antes de enviar nada"))
+                Console.say(Words("pushctl: \(stopped.name): stopped before anything was sent", es: "pushctl: \(stopped.name): detenido antes de enviar nada"))
                 throw ExitCode(SignalStop.exitStatus(for: stopped))
             }
             if !self.quiet {

@@ -61,6 +61,9 @@ final class ServerSentEvents: Sendable {
         /// Since when writes have waited with none taken; nil when none waits.
         var waitingSince: NIODeadline?
         var ending: Scheduled<Void>?
+        /// Its response's end is written: nothing more may follow it (HTTP/1.1 allows no body part
+        /// after the end), though the channel has not closed yet.
+        var ended = false
 
         init(channel: any Channel, group: String) {
             self.channel = channel
@@ -213,14 +216,17 @@ final class ServerSentEvents: Sendable {
     /// comes back at once; one that is behind is closed.
     private func end(_ viewer: Viewer) {
         let channel = viewer.channel
-        guard state.viewers[ObjectIdentifier(channel)] != nil else { return }
+        guard state.viewers[ObjectIdentifier(channel)] != nil, !viewer.ended else { return }
         guard viewer.unwritten == 0 else { return channel.close(promise: nil) }
         write("retry: 250\n\n", to: viewer)
+        viewer.ended = true
         channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
     }
 
     /// Writes to one viewer, counting what the socket has not taken yet.
     private func write(_ text: String, to viewer: Viewer) {
+        // An event or a heartbeat that comes between the end and the close is not this stream's.
+        guard !viewer.ended else { return }
         if viewer.unwritten == 0 { viewer.waitingSince = .now() }
         viewer.unwritten += 1
         let channel = viewer.channel

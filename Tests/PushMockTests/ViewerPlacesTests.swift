@@ -176,6 +176,30 @@ final class RawViewer: Sendable {
         await viewer.close()
     }
 
+    @Test("streams ending while events and heartbeats keep coming: nothing is written after a stream's end, and the mock lives on")
+    func nothingAfterTheEnd() async throws {
+        // Heartbeats every millisecond and a 40 ms life: an event or a heartbeat often falls between
+        // a stream's end and its channel's close (NIOHTTP1 traps on a body part after the end).
+        let web = MockWebView(timing: .init(keepAlive: .milliseconds(1), stallLimit: .seconds(30), lifetime: .milliseconds(40)))
+        defer { Task { await web.shutdown() } }
+        let port = try await web.listen(host: "127.0.0.1", port: 0)
+        let events = try Self.events(of: web)
+        var viewers: [RawViewer] = []
+        for round in 0..<6 {
+            for _ in 0..<4 { viewers.append(try await RawViewer(port: port, reading: true)) }
+            for n in 0..<40 {
+                events.publish(#"{"n":\#(round * 40 + n)}"#)
+                try await Task.sleep(nanoseconds: 1_000_000)
+            }
+        }
+        #expect(await Self.eventually(within: 60) { viewers.allSatisfy { !$0.channel.isActive } }, "every stream was ended by the mock")
+        for viewer in viewers where viewer.text.hasPrefix("HTTP/1.1 200 ") {
+            #expect(viewer.text.hasSuffix("\r\n0\r\n\r\n"), "the end is the last thing written: \(viewer.text.suffix(80))")
+        }
+        #expect(await Self.eventually(within: 30) { await events.viewerCount() == 0 })
+        for viewer in viewers { await viewer.close() }
+    }
+
     @Test(
         "the teacher's loopback view is served while 127.0.0.2 and 127.0.0.3 hold all the streams they can; a refused one is told why",
         .enabled(if: SecondLoopbackAddresses.present))

@@ -121,3 +121,40 @@ public struct NotificationPreview: Sendable, Equatable {
         return Part(lines: shown, hidden: hidden)
     }
 }
+
+extension NotificationPreview {
+    /// The preview of a payload's `aps.alert`: a string is the body; an object gives `title`,
+    /// `subtitle` and `body`, each replaced by its `*loc-key` when one is given, as the phone does.
+    /// `localized` says a key in the app's language with its arguments; when it has no answer (no
+    /// app to ask, or a key the app lacks) the key itself is shown, as the phone shows a key its
+    /// app does not have. Nil when the payload has no alert text.
+    public init?(
+        payload: JSONValue, appName: String?, screen: Screen = .iPhone,
+        localized: (_ key: String, _ arguments: [String]) -> String? = { _, _ in nil }
+    ) {
+        guard let alert = payload["aps"]?["alert"] else { return nil }
+        func part(_ plain: String, key: String, arguments: String) -> String? {
+            if let key = alert[key]?.stringValue {
+                var given: [JSONValue] = []
+                if case .array(let elements)? = alert[arguments] { given = elements }
+                return localized(key, given.map { $0.stringValue ?? $0.compact }) ?? key
+            }
+            return alert[plain]?.stringValue
+        }
+        let title: String?
+        let subtitle: String?
+        let body: String?
+        switch alert {
+        case .string(let text):
+            (title, subtitle, body) = (nil, nil, text)
+        case .object:
+            title = part("title", key: "title-loc-key", arguments: "title-loc-args")
+            subtitle = part("subtitle", key: "subtitle-loc-key", arguments: "subtitle-loc-args")
+            body = part("body", key: "loc-key", arguments: "loc-args")
+        default:
+            return nil
+        }
+        guard [title, subtitle, body].contains(where: { $0?.isEmpty == false }) else { return nil }
+        self.init(title: title, subtitle: subtitle, body: body, appName: appName, screen: screen)
+    }
+}

@@ -79,6 +79,9 @@ enum WebViewEvent {
         }
         members.append(("headers", .array(record.headers.map { .array([.string(bounded($0.name)), .string(bounded($0.value, limit: 1000))]) })))
         members.append(("bodyBytes", .integer(Int64(record.bodyByteCount))))
+        if kind == .alert, let payload, let preview = NotificationPreview(payload: payload, appName: topic.map { appName(topic: $0) }) {
+            members.append(("phone", phone(preview)))
+        }
         if let payload {
             members.append(("payload", shown(payload)))
         } else if !record.body.isEmpty {
@@ -102,6 +105,21 @@ enum WebViewEvent {
         default:
             return .other
         }
+    }
+
+    /// The banner as the phone lays it out (`NotificationPreview`): the lines of each part, what
+    /// the phone cuts, and the screen assumed; every line `bounded`.
+    static func phone(_ preview: NotificationPreview) -> JSONValue {
+        func lines(_ part: NotificationPreview.Part?) -> JSONValue { .array((part?.lines ?? []).map { .string(bounded($0, limit: 400)) }) }
+        let hidden = [preview.header, preview.subtitle, preview.body].compactMap { $0?.isCut == true ? $0?.hidden : nil }
+        return .object([
+            ("header", lines(preview.header)),
+            ("headerIsApp", .bool(preview.headerIsAppName)),
+            ("subtitle", lines(preview.subtitle)),
+            ("body", lines(preview.body)),
+            ("hidden", .array(hidden.map { .string(bounded($0, limit: 400)) })),
+            ("screen", .string("\(preview.screen.device), \(preview.screen.points) pt")),
+        ])
     }
 
     /// The device token of `/3/device/<token>`, bounded (the page shows it and filters on it).

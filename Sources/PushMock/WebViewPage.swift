@@ -68,6 +68,8 @@ enum WebViewPage {
     static let scriptWords: [(String, Words)] = [
         ("noAlertText", Words("No alert text: a badge or sound only.", es: "Sin texto de alerta: solo badge o sonido.")),
         ("silentPush", Words("Silent push", es: "Notificación silenciosa")),
+        ("cutOnPhone", Words("Cut on the phone: ", es: "El teléfono recorta: ")),
+        ("layoutAssumed", Words("An approximation of iOS's layout, assuming ", es: "Una aproximación de cómo lo dispone iOS, suponiendo ")),
         (
             "silentNote",
             Words(
@@ -181,6 +183,8 @@ enum WebViewPage {
         .title { font-weight: 600; }
         .subtitle { font-weight: 500; }
         .body { white-space: pre-wrap; }
+        .body.line { white-space: pre; }
+        .note.cut { color: #b25000; }
         .meta { margin-top: 7px; font-size: 12px; color: var(--muted); display: flex; flex-wrap: wrap; gap: 4px 12px; }
 
         .silent { background: rgba(245,245,247,.78); border: 2px dashed rgba(60,60,67,.35); box-shadow: none; }
@@ -327,10 +331,23 @@ enum WebViewPage {
             const card = el('div', 'card banner');
             card.appendChild(head(event));
             const parts = alertParts(aps);
-            if (parts.title) card.appendChild(el('div', 'title', parts.title));
-            if (parts.subtitle) card.appendChild(el('div', 'subtitle', parts.subtitle));
-            if (parts.body) card.appendChild(el('div', 'body', parts.body));
-            if (!parts.title && !parts.body) card.appendChild(el('div', 'note',  t('noAlertText', 'No alert text: a badge or sound only.')));
+            const phone = isObject(event.phone) ? event.phone : null;
+            if (phone) {
+              // The lines as the phone breaks and cuts them (pushctl's approximation of iOS's layout).
+              if (!phone.headerIsApp) for (const line of phone.header || []) card.appendChild(el('div', 'title', text(line)));
+              for (const line of phone.subtitle || []) card.appendChild(el('div', 'subtitle', text(line)));
+              for (const line of phone.body || []) card.appendChild(el('div', 'body line', text(line)));
+              if ((phone.hidden || []).length) {
+                const cut = el('div', 'note cut', t('cutOnPhone', 'Cut on the phone: ') + phone.hidden.map(text).join(' · '));
+                cut.title = t('layoutAssumed', 'An approximation of iOS\'s layout, assuming ') + text(phone.screen);
+                card.appendChild(cut);
+              }
+            } else {
+              if (parts.title) card.appendChild(el('div', 'title', parts.title));
+              if (parts.subtitle) card.appendChild(el('div', 'subtitle', parts.subtitle));
+              if (parts.body) card.appendChild(el('div', 'body', parts.body));
+            }
+            if (!parts.title && !parts.body && !phone) card.appendChild(el('div', 'note',  t('noAlertText', 'No alert text: a badge or sound only.')));
             card.appendChild(meta([
               aps.badge !== undefined ? 'badge ' + text(aps.badge) : null,
               soundName(aps.sound),

@@ -56,3 +56,34 @@ import Testing
         #expect(card.allSatisfy { TextLayout.columns($0) <= 80 })
     }
 }
+
+@Suite struct NotificationPreviewOfPayloadTests {
+    private func payload(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
+
+    @Test func aStringAlertIsTheBody() throws {
+        let preview = NotificationPreview(payload: try payload(#"{"aps":{"alert":"Hola"}}"#), appName: "Café")
+        #expect(preview?.textLines == ["Café", "Hola"])
+        #expect(preview?.headerIsAppName == true)
+    }
+
+    @Test func aKeyIsShownAsTheKeyWhenNothingLocalizesIt() throws {
+        let preview = NotificationPreview(
+            payload: try payload(#"{"aps":{"alert":{"title":"Plain","title-loc-key":"ORDER_TITLE","body":"b"}}}"#), appName: nil)
+        #expect(preview?.textLines == ["ORDER_TITLE", "b"])
+    }
+
+    @Test func aKeyTheAppHasIsItsTextWithTheArguments() throws {
+        let preview = NotificationPreview(
+            payload: try payload(#"{"aps":{"alert":{"loc-key":"READY","loc-args":["Ana",3]}}}"#), appName: "Café"
+        ) { key, arguments in
+            key == "READY" ? "\(arguments[0]), tu pedido (\(arguments[1])) está listo" : nil
+        }
+        #expect(preview?.textLines == ["Café", "Ana, tu pedido (3) está listo"])
+    }
+
+    @Test func noAlertTextNoPreview() throws {
+        #expect(NotificationPreview(payload: try payload(#"{"aps":{"content-available":1}}"#), appName: "A") == nil)
+        #expect(NotificationPreview(payload: try payload(#"{"aps":{"alert":{}}}"#), appName: "A") == nil)
+        #expect(NotificationPreview(payload: try payload(#"{"aps":{"alert":7}}"#), appName: "A") == nil)
+    }
+}

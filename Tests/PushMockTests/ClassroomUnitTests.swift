@@ -142,6 +142,27 @@ import Testing
         #expect(event["deviceToken"]?.stringValue == String(repeating: "ab", count: 32))
     }
 
+    @Test("an alert's card carries the banner as the phone lays it out: the app's name for a missing title, four lines of body, the rest cut")
+    func bannerAsThePhoneShowsIt() throws {
+        let long = (1...20).map { "palabra\($0)" }.joined(separator: " ")
+        let json = WebViewEvent.json(record(headers: [("apns-topic", "com.example.cafe")], body: #"{"aps":{"alert":{"body":"\#(long)"}}}"#))
+        let phone = try #require(try JSONValue.parse(Array(json.utf8))["phone"])
+        #expect(phone["headerIsApp"] == .bool(true))
+        #expect(phone["header"] == .array([.string("Cafe")]))
+        guard case .array(let body)? = phone["body"], case .array(let hidden)? = phone["hidden"] else {
+            Issue.record("no body or hidden lines: \(phone.compact)")
+            return
+        }
+        #expect(body.count == 4)
+        #expect(body.last?.stringValue?.hasSuffix("…") == true)
+        #expect(hidden.first?.stringValue?.hasSuffix("palabra20") == true)
+        // A silent push and a rejected alert get no banner.
+        let silent = WebViewEvent.json(record(headers: [("apns-topic", "com.example.cafe")], body: #"{"aps":{"content-available":1}}"#))
+        #expect(try JSONValue.parse(Array(silent.utf8))["phone"] == nil)
+        let rejected = WebViewEvent.json(record(status: 400, reason: "BadTopic", headers: [], body: #"{"aps":{"alert":"hi"}}"#))
+        #expect(try JSONValue.parse(Array(rejected.utf8))["phone"] == nil)
+    }
+
     @Test("what a client sent reaches the log and the page with no raw control character: the log keeps the value as JSON escapes")
     func clientTextIsDisplayText() throws {
         let hostile = "a\u{1B}[31mb\u{7F}c\u{9B}2Jd\u{202E}e\u{2028}f\u{FEFF}g"

@@ -103,7 +103,7 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
         #expect(dom.contains(#"<div class="title">Order shipped</div>"#))
         #expect(dom.contains(#"<div class="subtitle">Acme Store</div>"#))
         // Text, never markup: the <b> in the body is shown as typed.
-        #expect(dom.contains(#"<div class="body">Your order &lt;b&gt;#1234&lt;/b&gt; is on its way.</div>"#), "\(dom)")
+        #expect(dom.contains(#"<div class="body line">Your order &lt;b&gt;#1234&lt;/b&gt; is on its way.</div>"#), "\(dom)")
         #expect(dom.contains(#"<span class="badge">2</span>"#) && dom.contains("<span>sound default</span>"))
         // The other cards.
         #expect(dom.contains(#"data-kind="background""#) && dom.contains("Silent push") && dom.contains("data: sync"))

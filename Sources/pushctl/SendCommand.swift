@@ -1,6 +1,7 @@
 public import ArgumentParser
 import PushCore
 import PushEngine
+import PushSystem
 import PushWords
 import PushctlCommandLine
 
@@ -295,6 +296,14 @@ struct SendCommand: ParsableCommand {
             }
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
+                if !self.quiet, let payload = request.template?.payload,
+                    let preview = NotificationPreview(payload: payload.json, appName: nil)
+                {
+                    Console.out("")
+                    // Box characters on a terminal; plain lines for a log or a pipe.
+                    let card = Terminal.isTerminal(Descriptors.standardOutput) && Console.environment["TERM"] != "dumb"
+                    PhonePreviewText.lines(preview, card: card).forEach { Console.out($0.description) }
+                }
                 return
             }
             let run = try SendRun(plan: request.plan)

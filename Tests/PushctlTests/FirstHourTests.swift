@@ -159,6 +159,38 @@ import Testing
         }
     }
 
+    @Test("a dry run shows the banner as the phone lays it out: plain lines for a log, what the phone cuts, in English and Spanish")
+    func dryRunShowsThePhone() throws {
+        let key = try dir.generateKey()
+        let body =
+            "Tu pedido número 1234 está listo en la barra, pasa a recogerlo cuando quieras; te esperamos con el café caliente y una sonrisa enorme, de verdad"
+        let shown = [
+            "  Pedido listo", "  Tu pedido número 1234 está listo en la", "  barra, pasa a recogerlo cuando", "  quieras; te esperamos con el café",
+            "  caliente y una sonrisa enorme, de…",
+        ]
+        let cases = [
+            ("en", "On the phone (approximate: iPhone 16, 393 points wide):", "  cut by the phone: “verdad”"),
+            ("es", "En el teléfono (aproximado: iPhone 16, 393 puntos de ancho):", "  el teléfono recorta: «verdad»"),
+        ]
+        for (language, heading, cut) in cases {
+            let result = try CLI.pushctl([
+                "send", "--dry-run", "--key-file", key, "--team-id", "DEF123GHIJ", "--topic", "com.example.cafe", "--device-token", sampleToken,
+                "--title", "Pedido listo", "--body", body, "--lang", language,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try #require(lines.firstIndex(of: heading), "\(result.stdout)")
+            #expect(Array(lines[(start + 1)...].prefix(6)) == shown + [cut], "\(result.stdout)")
+            #expect(lines[start...].allSatisfy { $0.count <= 80 }, "the preview fits 80 columns: \(result.stdout)")
+        }
+        // A silent push shows nothing on the phone, and says nothing about it.
+        let silent = try CLI.pushctl([
+            "send", "--dry-run", "--key-file", key, "--team-id", "DEF123GHIJ", "--topic", "com.example.cafe", "--device-token", sampleToken,
+            "--content-available",
+        ])
+        #expect(silent.status == 0 && !silent.stdout.contains("On the phone"), "\(silent.stdout)")
+    }
+
     @Test(
         "a spreadsheet's row of tokens and a JSON array or pretty-printed object as a requests file are named, with the command that fixes each; nothing is sent"
     )

@@ -302,7 +302,7 @@ struct SendCommand: ParsableCommand {
                     Console.out("")
                     // Box characters on a terminal; plain lines for a log or a pipe.
                     let card = Terminal.isTerminal(Descriptors.standardOutput) && Console.environment["TERM"] != "dumb"
-                    PhonePreviewText.lines(preview, card: card).forEach { Console.out($0.description) }
+                    for line in PhonePreviewText.lines(preview, card: card) { Console.out(line.description) }
                 }
                 return
             }

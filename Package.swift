@@ -13,6 +13,8 @@ import PackageDescription
 //   PushMock    a strict local APNs (SwiftNIO, TLS + HTTP/2), its own target.
 //   pushctl     the thin command-line shell (swift-argument-parser); links no server.
 //   pushctl-mock  `pushctl mock` and `pushctl demo` (SwiftNIO), run by pushctl through exec.
+//   PushApp     reading the app a notification is for (strings, Info.plist, entitlements, the
+//               Live Activity types through swift-syntax) and what the phone will do with a payload.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
@@ -29,6 +31,7 @@ let package = Package(
         .library(name: "PushCurl", targets: ["PushCurl"]),
         .library(name: "PushEngine", targets: ["PushEngine"]),
         .library(name: "PushMock", targets: ["PushMock"]),
+        .library(name: "PushApp", targets: ["PushApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // A real Swift parser for the app's ActivityAttributes declarations (PushApp only).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(name: "PushCore", swiftSettings: strict),
@@ -85,6 +90,17 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // The app a notification is for, read as the phone would use it; swift-syntax for its Swift.
+        .target(
+            name: "PushApp",
+            dependencies: [
+                "PushCore", "PushFiles", "PushSystem",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: strict
         ),
@@ -155,6 +171,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "PushAppTests", dependencies: ["PushCore", "PushWords", "PushApp", "PushSystem", "ChildProcess"], swiftSettings: strict),
         .testTarget(
             name: "PushctlTests",
             // PushEngine and PushCrypto only make fixtures (a cache entry sealed around a foreign token).

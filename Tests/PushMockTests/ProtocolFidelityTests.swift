@@ -114,6 +114,23 @@ struct ProtocolFidelityTests {
         }
     }
 
+    /// A client that opens 100 streams at once on a connection that allows one: the 99 refused
+    /// streams' bodies still arrive after their RST_STREAM, and are ignored while NIOHTTP2 remembers
+    /// the streams it reset (128 here; with its default, 32, the later bodies would be DATA on
+    /// closed streams and end the connection). The memory stays bounded: a burst past 128 is not.
+    @Test func aBurstOfStreamsOverTheLimitIsRefusedAndTheirBodiesIgnored() async throws {
+        try await withEmbeddedMock { harness in
+            var w = FrameWriter()
+            let streams = (0..<100).map { UInt32(1 + 2 * $0) }
+            for stream in streams { w.headers(stream: stream, Self.request + harness.standardHeaders, endStream: false) }
+            for stream in streams { w.data(stream: stream, Array(#"{"aps":{"alert":"Hi"}}"#.utf8), endStream: true) }
+            let frames = try await harness.sendThenSettle(&w)
+            #expect(!frames.contains { $0.type == WireFrame.goAway }, "\(frames.suffix(3))")
+            #expect(resets(frames).count == 99 && resets(frames).values.allSatisfy { $0 == 0x7 })
+            #expect(answers(frames) == [1: "200"])
+        }
+    }
+
     @Test func aGoAwayNamesTheLastStreamAnsweredAndAReason() async throws {
         try await withEmbeddedMock(configure: { $0.faults.goAwayAfterRequests = 2 }) { harness in
             let (client, writer) = try await connectWithOneAnswer(harness)

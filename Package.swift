@@ -12,6 +12,7 @@ import PackageDescription
 //               requests files, delivery, result renderers. No command-line words.
 //   PushMock    a strict local APNs (SwiftNIO, TLS + HTTP/2), its own target.
 //   pushctl     the thin command-line shell (swift-argument-parser); links no server.
+//   PushMockSession  `pushctl mock`'s application: settings in, servers started, the banner out.
 //   pushctl-mock  `pushctl mock` and `pushctl demo` (SwiftNIO), run by pushctl through exec.
 //   PushApp     reading the app a notification is for (strings, Info.plist, entitlements, the
 //               Live Activity types through swift-syntax) and what the phone will do with a payload.
@@ -105,6 +106,11 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // `pushctl mock`'s application: its settings as values, the server, the classroom's side and
+        // the CA file started from them, the banner and its layout. No command-line parser.
+        .target(
+            name: "PushMockSession", dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushEngine", "PushMock"], swiftSettings: strict),
+
         // What both executables share: console output, error reporting, the version.
         .target(
             name: "PushctlCommandLine",
@@ -129,7 +135,8 @@ let package = Package(
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushctlCommandLine",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushMockSession",
+                "PushctlCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -157,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "PushMockTests",
             dependencies: [
-                "PushCore", "PushWords", "PushMock", "PushSystem", "ChildProcess",
+                "PushCore", "PushWords", "PushMock", "PushMockSession", "PushSystem", "ChildProcess",
                 // Signs test JWTs independently of pushctl's own signer.
                 .product(name: "Crypto", package: "swift-crypto"),
                 // A raw HTTP/2 client that breaks the rules real clients keep (RawHTTP2Client.swift).
@@ -168,6 +175,8 @@ let package = Package(
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 // The frames the mock's ConnectionWire is told of (HTTP2FuzzTests).
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                // One connection's pipeline in process, on a clock of the test's own (EmbeddedMock.swift).
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -56,8 +56,6 @@ public final class MockAPNsServer: Sendable {
         let core = MockServerCore(configuration: configuration, journal: journal)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
 
-        let (connectionSettings, streamSettings) = (Self.connectionSettings, Self.streamSettings)
-        let initialStreams = UInt32(configuration.initialConcurrentStreams)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -70,12 +68,7 @@ public final class MockAPNsServer: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(NIOSSLServerHandler(context: sslContext))
                     try pipeline.addHandler(ALPNGate())
-                    let wire = ConnectionWire(advertisedStreamLimit: initialStreams)
-                    try pipeline.addHandler(WireAmender(wire: wire))
-                    try pipeline.addHandler(
-                        NIOHTTP2Handler(
-                            mode: .server, frameDelegate: wire, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
-                    try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core, wire: wire))
+                    try Self.addHTTP2Handlers(to: pipeline, core: core, now: channel.eventLoop.now)
                 }
             }
 
@@ -93,6 +86,16 @@ public final class MockAPNsServer: Sendable {
             caPEM: certificates.caPEM,
             keyIDs: configuration.providerKeys.map(\.keyID),
             core: core, group: group, channel: channel)
+    }
+
+    /// One connection's HTTP/2 and APNs, after TLS: the server's pipeline, or a test's
+    /// EmbeddedChannel (with no socket and a clock of its own).
+    static func addHTTP2Handlers(to pipeline: ChannelPipeline.SynchronousOperations, core: MockServerCore, now: NIODeadline) throws {
+        let wire = ConnectionWire(advertisedStreamLimit: UInt32(core.initialConcurrentStreams))
+        try pipeline.addHandler(WireAmender(wire: wire))
+        try pipeline.addHandler(
+            NIOHTTP2Handler(mode: .server, frameDelegate: wire, connectionConfiguration: connectionSettings, streamConfiguration: streamSettings))
+        try pipeline.addHandler(APNsConnectionHandler(id: core.nextConnectionID(), core: core, wire: wire, now: now))
     }
 
     /// TLS 1.2 or later, ALPN h2; a client certificate asked for, never required (token clients

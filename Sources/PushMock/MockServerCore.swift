@@ -4,8 +4,8 @@ import PushCore
 import PushSystem
 
 /// What every connection of one server shares: the checks, the faults and their counters,
-/// the journal. Thread-safe; the event loops call it concurrently.
-final class MockServerCore: Sendable {
+/// the journal, the broadcast channels. Thread-safe; the event loops call it concurrently.
+final class MockServerCore: Sendable, FaultCounters {
     let check: RequestCheck
     let journal: RequestJournal
     let maxConcurrentStreams: Int
@@ -17,6 +17,8 @@ final class MockServerCore: Sendable {
     let connectionsPerAddressLimit: Int
     let onAddressAtLimit: (@Sendable (String, Int) -> Void)?
     let clock: @Sendable () -> Double
+    /// The APNs rules every connection applies, with this server's counters.
+    var rules: APNsRules { APNsRules(check: check, maxConcurrentStreams: maxConcurrentStreams, broadcasts: broadcasts, counters: self) }
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -119,56 +121,25 @@ final class MockServerCore: Sendable {
         }
     }
 
-    /// What to do with a request once its body is in, before looking at it.
-    enum Gate {
-        /// Check it and answer as these faults say (delay, GOAWAY, silence, replaced answers, padding).
-        case answer(MockFaults)
-        /// RST_STREAM(REFUSED_STREAM).
-        case refuse
-        /// RST_STREAM(INTERNAL_ERROR).
-        case reset
-        case dropConnection
-    }
-
-    func gate(requestsOnConnection: Int) -> Gate {
-        let faults = self.faults
-        if let limit = faults.closeAfterRequests, requestsOnConnection >= limit { return .dropConnection }
-        if faults.resetStreams { return .reset }
-        // The streams seen are counted only for the faults that need the count (a lock each time).
-        guard faults.refuseFirstStreams > 0 || faults.refuseEveryNthStream != nil else { return .answer(faults) }
-        let seen = counters.withLockedValue {
+    func countStream() -> Int {
+        counters.withLockedValue {
             $0.streamsSeen += 1
             return $0.streamsSeen
         }
-        if seen <= faults.refuseFirstStreams { return .refuse }
-        if let every = faults.refuseEveryNthStream, every > 0, seen % every == 0 { return .refuse }
-        return .answer(faults)
     }
 
-    /// The answer that replaces the normal one of a request that passed the checks, while
-    /// ``MockFaults/answerCount`` allows (each call counts one request).
-    func replacementAnswer(_ faults: MockFaults) -> MockFaults.Answer? {
-        guard let answer = faults.answer else { return nil }
-        guard let limit = faults.answerCount else { return answer }
-        let number = counters.withLockedValue {
+    func countReplacedAnswer() -> Int {
+        counters.withLockedValue {
             $0.answersReplaced += 1
             return $0.answersReplaced
         }
-        return number <= limit ? answer : nil
     }
 
-    /// The reason a valid request to this token fails with, if `faults` (those in force) say so.
-    func simulatedFailure(forDeviceHex hex: Substring, faults: MockFaults) -> RejectionReason? {
-        guard !faults.failTokens.isEmpty || !faults.failFirstAttempts.isEmpty,
-            let token = try? DeviceToken(parsing: String(hex))
-        else { return nil }
-        if let reason = faults.failTokens[token] { return reason }
-        guard let rule = faults.failFirstAttempts[token] else { return nil }
-        let attempt = counters.withLockedValue { counters -> Int in
+    func countAttempt(to token: DeviceToken) -> Int {
+        counters.withLockedValue { counters -> Int in
             let next = (counters.attempts[token] ?? 0) + 1
             counters.attempts[token] = next
             return next
         }
-        return attempt <= rule.attempts ? rule.reason : nil
     }
 }

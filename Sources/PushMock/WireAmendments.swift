@@ -13,6 +13,12 @@ import NIOHTTP2
 ///   connection handler refuses the excess.
 /// - The GOAWAY NIOHTTP2 sends after a connection error names stream 2^31-1 (or 0) and carries no
 ///   debug data; APNs names the last stream it processed and gives `{"reason":…}`.
+///
+/// NIOHTTP2 1.46's public API has neither (its configuration sets the limit it enforces, as a
+/// connection error, and writes its own GOAWAY whole). The amendments rely on its frame delegate
+/// being called just before each frame is written as one buffer: verified on the version range
+/// pinned in Package.swift, and checked through TLS by
+/// `HTTP2FuzzTests.throughTLSTheAmendedFramesReachTheClientAsAPNsWritesThem`.
 final class ConnectionWire: NIOHTTP2FrameDelegate {
     /// SETTINGS_MAX_CONCURRENT_STREAMS as NIOHTTP2 is told it; never sent to a client.
     static let streamCeiling = Int(Int32.max)

@@ -5,6 +5,7 @@ import PushCore
 import PushEngine
 import PushFiles
 import PushMock
+import PushMockSession
 import PushSystem
 import PushWords
 import PushctlCommandLine
@@ -284,7 +285,7 @@ struct MockCommand: ParsableCommand {
             do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error)")) }
         }
         for spec in failFirst {
-            do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error)")) }
+            do { _ = try MockSettings.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error)")) }
         }
         for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
             if let value, value < 1 {
@@ -382,223 +383,71 @@ struct MockCommand: ParsableCommand {
         }
     }
 
-    private var limits: MockProtocolLimits {
-        MockProtocolLimits(
-            tokenUpdateIntervalSeconds: tokenUpdateInterval == 0 ? nil : tokenUpdateInterval,
-            badDeviceTokenLimit: badTokenLimit,
-            idleTimeoutMilliseconds: idleTimeout == 0 ? nil : max(1, Int((idleTimeout * 1000).rounded())),
-            streamResetLimit: resetLimit)
-    }
-
-    /// The banner's lines for the limits that differ from APNs' defaults.
-    private var limitLines: [String] {
-        var lines: [String] = []
-        if tokenUpdateInterval != 20 * 60 {
-            lines.append(
-                tokenUpdateInterval == 0
-                    ? Words(
-                        "  limit: tokens may change any time (no TooManyProviderTokenUpdates)",
-                        es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)"
-                    ).description
-                    : Words(
-                        "  limit: a token may change every \(tokenUpdateInterval) s on a connection",
-                        es: "  límite: un token puede cambiar cada \(tokenUpdateInterval) s en una conexión"
-                    ).description)
-        }
-        if let badTokenLimit {
-            lines.append(
-                Words(
-                    "  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection",
-                    es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión"
-                ).description)
-        }
-        if idleTimeout == 0 {
-            lines.append(Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").description)
-        } else if idleTimeout * 1000 != Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds) {
-            lines.append(
-                Words(
-                    "  limit: 400 IdleTimeout after \(idleTimeout) s without a frame; idle connections closed",
-                    es: "  límite: 400 IdleTimeout tras \(idleTimeout) s sin ningún frame; las conexiones inactivas se cierran"
-                ).description)
-        }
-        if maxConnectionsPerAddress != 1000 {
-            lines.append(
-                Words(
-                    "  limit: \(maxConnectionsPerAddress) connections at once from one address",
-                    es: "  límite: \(maxConnectionsPerAddress) conexiones a la vez desde una dirección"
-                ).description)
-        }
-        return lines
-    }
-
-    /// `TOKEN=N:REASON`
-    static func parseFailFirst(_ spec: String) throws(InputError) -> (DeviceToken, MockFaults.FailFirst) {
-        let parts = spec.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
-            throw InputError(
-                Words(
-                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(OutsideText.display(spec))'",
-                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
-        }
-        let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
-        return (token, MockFaults.FailFirst(attempts: n, reason: reason))
-    }
-
     func run() throws {
         try waitFor { try await self.serve() }
     }
 
-    /// The flags read and checked: the faults, the keys, the client CAs and the environment played.
-    private func settings() throws(InputError) -> (MockFaults, [MockProviderKey], [String], APNsEnvironment) {
-        var faults = MockFaults()
-        var keys: [MockProviderKey] = []
-        var clientCAPEMs: [String] = []
-        for spec in failures {
-            let (token, reason) = try MockFaults.parseFailure(spec)
-            faults.failTokens[token] = reason
-        }
-        for spec in failFirst {
-            let (token, rule) = try Self.parseFailFirst(spec)
-            faults.failFirstAttempts[token] = rule
-        }
-        faults.goAwayAfterRequests = goAwayAfter
-        faults.closeAfterRequests = closeAfter
-        faults.refuseEveryNthStream = refuseEvery
-        faults.responseDelayMilliseconds = delay
-        faults.goAwayErrorCode = goAwayError.flatMap(MockFaults.parseHTTP2ErrorCode) ?? 0
-        if let goAwayInstead {
-            faults.goAwayInstead = try MockFaults.parseReason(goAwayInstead)
-        }
-        faults.answer = answerStatus.map { MockFaults.Answer(status: $0, body: Array((answerBody ?? "").utf8)) }
-        faults.answerCount = answerCount
-        faults.retryAfter = retryAfter
-        faults.padBodyBytes = padBody
-        faults.silent = silent
-        faults.resetStreams = resetStreams
-        for spec in keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
-        if let keyDir {
-            guard FileOutput.isDirectory(keyDir) else {
-                throw InputError(
-                    Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
-                    hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
-            }
-        }
-        for path in clientCAs { clientCAPEMs.append(try Self.readClientCA(path)) }
-        return (faults, keys, clientCAPEMs, environment)
+    /// The flags as the mock's settings.
+    private var settings: MockSettings {
+        var settings = MockSettings()
+        settings.host = host
+        settings.port = port
+        settings.keyFiles = keyFiles
+        settings.keyDirectory = keyDir
+        settings.teamID = teamID
+        settings.caOut = caOut
+        settings.logPath = log
+        settings.logMaxSizeMiB = logMaxSize
+        settings.clientCAPaths = clientCAs
+        settings.channelLimit = channelLimit
+        settings.environment = environment
+        settings.maxStreams = maxStreams
+        settings.initialStreams = initialStreams
+        settings.failures = failures
+        settings.failFirst = failFirst
+        settings.goAwayAfter = goAwayAfter
+        settings.closeAfter = closeAfter
+        settings.refuseEvery = refuseEvery
+        settings.delayMilliseconds = delay
+        settings.goAwayError = goAwayError
+        settings.goAwayInstead = goAwayInstead
+        settings.answerStatus = answerStatus
+        settings.answerBody = answerBody
+        settings.answerCount = answerCount
+        settings.retryAfter = retryAfter
+        settings.padBody = padBody
+        settings.silent = silent
+        settings.resetStreams = resetStreams
+        settings.extraNames = extraNames
+        settings.caPort = caPort
+        settings.webPort = webPort
+        settings.tokenUpdateIntervalSeconds = tokenUpdateInterval
+        settings.badTokenLimit = badTokenLimit
+        settings.idleTimeoutSeconds = idleTimeout
+        settings.resetLimit = resetLimit
+        settings.maxConnections = maxConnections
+        settings.maxConnectionsPerAddress = maxConnectionsPerAddress
+        return settings
     }
 
+    private static let reporters = MockReporters(
+        tokenRefused: reportRefusedToken, addressAtLimit: reportAddressAtLimit, warning: reportWarning, liveActivityProblem: LiveActivityWarnings.print)
+
     private func serve() async throws {
-        let faults: MockFaults
-        let keys: [MockProviderKey]
-        let clientCAPEMs: [String]
-        let playedEnvironment: APNsEnvironment
-        do throws(InputError) {
-            (faults, keys, clientCAPEMs, playedEnvironment) = try settings()
-        } catch {
-            throw fail(error)
-        }
-
-        // Beyond loopback, the certificate names every address of this machine and its name.
-        let certificateNames = MockNetwork.certificateNames(listeningOn: host, extra: extraNames)
-        let web = webPort.map { _ in MockWebView() }
-        let server: MockAPNsServer
+        let session: MockSession
         do {
-            var configuration = MockAPNsConfiguration(
-                host: host, port: port, providerKeys: keys, teamID: teamID,
-                maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0,
-                limits: limits, connectionLimit: maxConnections, onTokenRefused: Self.reportRefusedToken)
-            configuration.connectionsPerAddressLimit = maxConnectionsPerAddress
-            configuration.onAddressAtLimit = Self.reportAddressAtLimit
-            configuration.clientCAPEMs = clientCAPEMs
-            configuration.keyDirectory = keyDir
-            configuration.onKeyFolderProblem = Self.reportWarning
-            configuration.logSizeLimit = Int64(logMaxSize) << 20
-            configuration.onLogProblem = Self.reportWarning
-            configuration.environment = playedEnvironment
-            configuration.channelLimit = max(0, min(channelLimit, 1_000_000))
-            configuration.onLiveActivityProblem = LiveActivityWarnings.print
-            configuration.certificateNames = certificateNames
-            if let web { configuration.onRecord = web.publish }
-            server = try await MockAPNsServer.start(configuration)
+            session = try await MockSession.start(settings, reporters: Self.reporters)
         } catch let error as InputError {
-            await web?.shutdown()
             throw fail(error)
         }
-        let classroom: Classroom
-        do {
-            classroom = try await startClassroom(server: server, web: web, certificateNames: certificateNames)
-        } catch let error as InputError {
-            await web?.shutdown()
-            try? await server.shutdown()
-            throw fail(error)
-        }
-
-        let (caPath, caFolder): (String, String?)
-        do throws(InputError) {
-            (caPath, caFolder) = try writeCACertificate(server.caCertificatePEM, port: server.port)
-        } catch {
-            await classroom.shutdown()
-            try? await server.shutdown()
-            throw fail(error)
-        }
-
         let signals = TerminationSignals()
         // Unbuffered, so a script reading a pipe sees the URL at once.
-        let banner = startUpText(server: server, caPath: caPath, keys: keys, faults: faults, classroom: classroom)
-        Console.out(Self.fitted(banner, width: Console.width(of: Descriptors.standardOutput)))
+        Console.out(BannerLayout.fitted(session.banner, width: Console.width(of: Descriptors.standardOutput)))
 
         let signal = await signals.next()
         let stopping = Words("pushctl mock: \(signal), stopping", es: "pushctl mock: \(Self.spanish(signal)), parando")
         Console.out(stopping.description)
-        await classroom.shutdown()
-        try await server.shutdown()
-        if let caFolder {
-            FileSystem.remove(caPath)
-            FileSystem.removeDirectory(caFolder)
-        }
-    }
-
-    /// Writes the CA certificate to --ca-out (a symbolic link there refused), else into a private
-    /// folder made for this run (``privateFolder(port:)``); its path. Written whole to a new file
-    /// renamed into place: nothing is opened through a link, even one planted meanwhile. Its
-    /// path, and the folder made for it (removed at the end) when there was no --ca-out.
-    private func writeCACertificate(_ pem: String, port: Int) throws(InputError) -> (path: String, folder: String?) {
-        let what = Words("the CA certificate", es: "el certificado de la CA")
-        if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, what: what) }
-        let folder = caOut == nil ? try Self.privateFolder(port: port) : nil
-        let path = caOut ?? (folder ?? "") + "/mock-ca.pem"
-        do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: what) } catch {
-            if let folder { FileSystem.removeDirectory(folder) }
-            throw error
-        }
-        return (path, folder)
-    }
-
-    /// A new folder only this user can enter (mkdtemp, 0700), `pushctl-mock-PORT-XXXXXX`: in
-    /// $XDG_RUNTIME_DIR when it is this user's and private, else in TMPDIR (/tmp). A name anyone
-    /// can predict in a shared folder could already be a link to another file.
-    static func privateFolder(port: Int) throws(InputError) -> String {
-        let base = ProcessEnvironment.value("XDG_RUNTIME_DIR").flatMap { isPrivateFolder($0) ? $0 : nil } ?? FileManager.default.temporaryDirectory.path
-        let prefix = (base.hasSuffix("/") ? base : base + "/") + "pushctl-mock-\(port)-"
-        guard let folder = FileSystem.makeTemporaryFolder(pathPrefix: prefix) else {
-            let reason = SystemError.reason(Errno.current)
-            let shown = OutsideText.display(base, limit: 200)
-            throw InputError(
-                Words(
-                    "cannot make a private folder for the CA certificate in '\(shown)': \(reason.en)",
-                    es: "no se puede crear una carpeta privada para el certificado de la CA en '\(shown)': \(reason.es)"),
-                hint: Words(
-                    "give --ca-out PATH, or set TMPDIR to a folder you can write",
-                    es: "indica --ca-out RUTA, o define TMPDIR como una carpeta en la que puedas escribir"),
-                kind: .cannotCreateOutput)
-        }
-        return folder
-    }
-
-    /// A folder (not a link to one) owned by this user, which nobody else may enter or write.
-    static func isPrivateFolder(_ path: String) -> Bool {
-        guard path.hasPrefix("/"), let status = FileSystem.linkStatus(path) else { return false }
-        return status.kind == .directory && status.owner == CurrentProcess.effectiveUser && status.permissions & 0o077 == 0
+        try await session.stop()
     }
 
     /// Prints what a device would drop, as a warning on the mock's console (the first 100; the
@@ -623,21 +472,6 @@ struct MockCommand: ParsableCommand {
                 : warning + "\(OutsideText.display(line, limit: 600))\n"
             Console.writeOut(Array(text.utf8))
         }
-    }
-
-    /// A CA certificate file for --client-ca: PEM, at most 1 MB, read as pushctl reads its files.
-    static func readClientCA(_ path: String) throws(InputError) -> String {
-        let text = String(decoding: try InputFiles.read(path, what: "CA certificate file"), as: UTF8.self)
-        guard text.contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError(
-                Words(
-                    "the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate",
-                    es: "el archivo de --client-ca '\(OutsideText.display(path))' no contiene ningún certificado PEM"),
-                hint: Words(
-                    "give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`",
-                    es: "da el certificado de la CA en PEM, p. ej. el pushctl-test-ca.pem de `pushctl cert generate`"))
-        }
-        return text
     }
 
     /// A refused provider token on the console, once per token: which check failed.
@@ -673,225 +507,6 @@ struct MockCommand: ParsableCommand {
         Console.err(TextLayout.wrapped("pushctl mock: error: \(error)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
-
-    /// On a terminal (or with COLUMNS) the banner fits the width, as a projector shows it: prose
-    /// wraps at word boundaries; a command breaks between its arguments with a backslash, so that
-    /// it still pastes as one command, and its comment goes on the line above.
-    static func fitted(_ text: String, width: Int?) -> String {
-        // At least 20 columns, as TextLayout.wrap: COLUMNS=1 must not leave pieces of nothing.
-        guard let width = width.map({ max(20, $0) }) else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
-            let line = String(line)
-            guard TextLayout.columns(line) > width else { return [line] }
-            if line.hasPrefix("  pushctl ") || line.hasPrefix("  cp ") { return commandLines(line, width: width) }
-            // "label: curl …": the command on a line of its own, whole.
-            if let colon = line.range(of: ": curl ") {
-                let label = String(line[..<colon.lowerBound]) + ":"
-                return TextLayout.wrap(label, width: width, hangingIndent: 2)
-                    + commandLines("    " + line[line.index(colon.lowerBound, offsetBy: 2)...], width: width)
-            }
-            // A fingerprint: broken after a colon, half on each line.
-            if line.hasPrefix("    "), line.dropFirst(4).allSatisfy({ $0.isHexDigit || $0 == ":" }) {
-                let pairs = line.dropFirst(4).split(separator: ":")
-                let half = pairs.count / 2
-                return ["    " + pairs[..<half].joined(separator: ":") + ":", "    " + pairs[half...].joined(separator: ":")]
-            }
-            return TextLayout.wrap(line, width: width, hangingIndent: 2)
-        }.joined(separator: "\n")
-    }
-
-    static func commandLines(_ line: String, width: Int) -> [String] {
-        let width = max(20, width)
-        var command = Substring(line)
-        var out: [String] = []
-        if let comment = line.range(of: "   # ") {
-            command = line[..<comment.lowerBound]
-            out = TextLayout.wrap("  # " + line[comment.upperBound...], width: width, hangingIndent: 2)
-        }
-        // A flag stays with its value.
-        let words = command.split(separator: " ").map(String.init)
-        var groups: [String] = []
-        var index = 0
-        while index < words.count {
-            if words[index].hasPrefix("--"), index + 1 < words.count, !words[index + 1].hasPrefix("--") {
-                groups.append(words[index] + " " + words[index + 1])
-                index += 2
-            } else {
-                groups.append(words[index])
-                index += 1
-            }
-        }
-        // A group too wide for a continuation line goes as flag and value apart.
-        let lead = String(command.prefix { $0 == " " })
-        let indent = lead + "    "
-        groups = groups.flatMap { group -> [String] in
-            guard indent.count + group.count + 2 > width, let space = group.firstIndex(of: " ") else { return [group] }
-            return [String(group[..<space]), String(group[group.index(after: space)...])]
-        }
-        var current = ""
-        for group in groups {
-            if current.isEmpty {
-                current = lead + group
-            } else if current.count + 1 + group.count + 2 <= width {
-                current += " " + group
-            } else if indent.count + group.count + 2 <= width {
-                out.append(current + " \\")
-                current = indent + group
-            } else {
-                // Wider than any line (a device token on a narrow screen): broken inside the word
-                // with backslash-newline, which the shell removes, the pieces from column 0.
-                out.append(current + " \\")
-                var rest = Substring(group)
-                while rest.count + 2 > width {
-                    out.append(rest.prefix(width - 1) + "\\")
-                    rest = rest.dropFirst(width - 1)
-                }
-                current = String(rest)
-            }
-        }
-        out.append(current)
-        return out
-    }
-
-    private func startUpText(server: MockAPNsServer, caPath: String, keys: [MockProviderKey], faults: MockFaults, classroom: Classroom) -> String {
-        var lines = [
-            Words(
-                "pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)",
-                es: "pushctl mock escuchando en \(classroom.endpoint) (HTTP/2 sobre TLS, ALPN h2)"
-            ).description
-        ]
-        let team =
-            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").description } ?? Words("; any team", es: "; cualquier equipo").description
-        if let keyDir {
-            let ids = keys.map(\.keyID).joined(separator: ", ")
-            let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").description
-            lines.append(
-                Words(
-                    "  provider tokens: ES256 signatures checked with the keys in \(keyDir) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)",
-                    es:
-                        "  tokens del proveedor: firmas ES256 comprobadas con las claves de \(keyDir) (KEYID.pem, la mitad pública de cada alumno, leídas según llegan)\(named)\(team)"
-                ).description)
-        } else if keys.isEmpty {
-            lines.append(
-                Words(
-                    "  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)",
-                    es: "  tokens del proveedor: solo la forma (sin --key-file): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)"
-                ).description)
-        } else {
-            let ids = keys.map(\.keyID).joined(separator: ", ")
-            lines.append(
-                Words(
-                    "  provider tokens: ES256 signatures (raw or DER) checked with key \(ids)\(team)",
-                    es: "  tokens del proveedor: firmas ES256 (raw o DER) comprobadas con la clave \(ids)\(team)"
-                ).description)
-        }
-        lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").description)
-        lines += classroom.lines(caPEM: server.caCertificatePEM)
-        let otherCAs = clientCAs.joined(separator: ", ")
-        lines.append(
-            clientCAs.isEmpty
-                ? Words(
-                    "  client certificates: accepted when signed by the mock's CA; environment \(environment.rawValue)",
-                    es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment.rawValue)"
-                ).description
-                : Words(
-                    "  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment.rawValue)",
-                    es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment.rawValue)"
-                ).description)
-        lines.append(
-            Words(
-                "  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)",
-                es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)"
-            ).description)
-        lines += Self.faultLines(faults)
-        lines += limitLines
-        if let log {
-            let shown = OutsideText.display(log, limit: 200)
-            lines.append(
-                Words(
-                    "  log: \(shown) (one JSON line per request; at \(logMaxSize) MiB it becomes \(shown).1)",
-                    es: "  registro: \(shown) (una línea JSON por petición; al llegar a \(logMaxSize) MiB pasa a \(shown).1)"
-                ).description)
-        }
-
-        lines += sendLines(classroom: classroom, caPath: caPath)
-        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)
-        return lines.joined(separator: "\n")
-    }
-
-    /// A line for each fault the mock plays.
-    private static func faultLines(_ faults: MockFaults) -> [String] {
-        var lines: [String] = []
-        for (token, reason) in faults.failTokens.sorted(by: { $0.key.hex < $1.key.hex }) {
-            lines.append("  fault: \(token.short) answers \(reason.status) \(reason.apnsName)")
-        }
-        for (token, rule) in faults.failFirstAttempts.sorted(by: { $0.key.hex < $1.key.hex }) {
-            lines.append("  fault: \(token.short) answers \(rule.reason.status) \(rule.reason.apnsName) to its first \(rule.attempts) request(s)")
-        }
-        if let n = faults.goAwayAfterRequests { lines.append("  fault: GOAWAY after \(n) requests on each connection") }
-        if let n = faults.closeAfterRequests { lines.append("  fault: connections dropped after \(n) requests") }
-        if let n = faults.refuseEveryNthStream { lines.append("  fault: every \(n)th stream refused (REFUSED_STREAM)") }
-        if faults.goAwayErrorCode != 0 { lines.append("  fault: the GOAWAY carries error \(MockFaults.describeHTTP2ErrorCode(faults.goAwayErrorCode))") }
-        if faults.responseDelayMilliseconds > 0 { lines.append("  fault: answers delayed \(faults.responseDelayMilliseconds) ms") }
-        if let answer = faults.answer {
-            let scope = faults.answerCount.map { "the first \($0) request(s) that pass the checks" } ?? "every request that passes the checks"
-            lines.append("  fault: \(scope) answered \(answer.status) with a \(answer.body.count)-byte body (no apns-id)")
-        }
-        if let value = faults.retryAfter { lines.append("  fault: retry-after: \(value) on every answer that is not 200") }
-        if faults.padBodyBytes > 0 { lines.append("  fault: every answer's body padded with \(faults.padBodyBytes) spaces") }
-        if faults.silent { lines.append("  fault: silent: requests are read, never answered; connections never closed") }
-        if faults.resetStreams { lines.append("  fault: every request reset with RST_STREAM(INTERNAL_ERROR)") }
-        if let reason = faults.goAwayInstead {
-            lines.append("  fault: no answers: GOAWAY {\"reason\":\"\(reason.apnsName)\"} on each connection's first request")
-        }
-        return lines
-    }
-
-    /// How to send to it: the key to make (a class folder, or any key for a shape-only mock) and
-    /// the send command, pasteable as printed.
-    private func sendLines(classroom: Classroom, caPath: String) -> [String] {
-        var lines: [String] = []
-        var send = ["pushctl send --endpoint \(classroom.endpoint) --cacert \(classroom.caFile == nil ? caPath : "mock-ca.pem")"]
-        if let key = keyFiles.first {
-            if let equals = key.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(key[..<equals])) {
-                send.append("--key-file \(key[key.index(after: equals)...]) --key-id \(key[..<equals])")
-            } else {
-                send.append("--key-file \(key)")
-            }
-        } else {
-            // Pasteable as printed: any key will do, since this mock checks only the token's shape.
-            send.append("--key-file AuthKey_ABC123DEFG.p8")
-        }
-        send.append("--team-id \(teamID ?? "DEF123GHIJ") --topic com.example.app")
-        send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
-        lines.append(
-            classroom.caFile == nil
-                ? Words("Send to it with:", es: "Envíale notificaciones con:").description
-                : Words(
-                    "Send to it (from any machine, with the mock-ca.pem curl fetched):",
-                    es: "Envíale notificaciones (desde cualquier máquina, con el mock-ca.pem que descargó curl):"
-                ).description)
-        if let keyDir {
-            lines.append(
-                Words(
-                    "  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you",
-                    es: "  pushctl key generate --key-id ABC123DEFG   # tu propia clave; el .p8 se queda contigo"
-                ).description)
-            lines.append(
-                Words(
-                    "  cp ABC123DEFG.pem \(keyDir)/   # the public half, for the mock (or hand it to the teacher)",
-                    es: "  cp ABC123DEFG.pem \(keyDir)/   # la mitad pública, para el mock (o dásela al profesor)"
-                ).description)
-        } else if keyFiles.isEmpty {
-            lines.append(
-                Words(
-                    "  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape",
-                    es: "  pushctl key generate --key-id ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token"
-                ).description)
-        }
-        lines.append("  " + send.joined(separator: " "))
-        return lines
-    }
 }
 
 /// SIGINT, SIGTERM and SIGHUP, caught from the moment it is made so that a stop request is never
@@ -924,6 +539,30 @@ private final class TerminationSignals: @unchecked Sendable {
                     _ = Polling.wait(for: stop.wakeDescriptor, .readable, milliseconds: 1000)
                 }
             }.start()
+        }
+    }
+}
+
+extension MockCommand {
+    func validateClassroom() throws {
+        for (name, value) in [("--ca-port", caPort), ("--web", webPort)] {
+            if let value, !(0...65535).contains(value) {
+                throw ValidationError(Words("\(name) must be between 0 and 65535; got \(value)", es: "\(name) debe estar entre 0 y 65535; se recibió \(value)"))
+            }
+        }
+        let fixed = [("--port", Optional(port)), ("--ca-port", caPort), ("--web", webPort)].compactMap { name, value in
+            value.flatMap { $0 == 0 ? nil : (name, $0) }
+        }
+        for (index, (name, value)) in fixed.enumerated() {
+            if let other = fixed[..<index].first(where: { $0.1 == value }) {
+                throw ValidationError(
+                    Words(
+                        "\(other.0) and \(name) are both \(value): each server needs a port of its own (0 picks a free one)",
+                        es: "\(other.0) y \(name) son los dos \(value): cada servidor necesita su propio puerto (0 elige uno libre)"))
+            }
+        }
+        for name in extraNames {
+            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError(Words(verbatim: "--san: \(error)")) }
         }
     }
 }

@@ -164,4 +164,28 @@ struct HTTP2FuzzTests {
         #expect(reset?.streamID == 9 && reset?.code == .protocolError)
         #expect(wire.takeStreamErrorReset() == nil)
     }
+
+    /// The amendments rely on NIOHTTP2 (1.46, pinned in Package.swift) calling its frame delegate
+    /// just before it writes each such frame, as one buffer of its own. Through TLS, as a client
+    /// reads them: should NIOHTTP2 write them otherwise, a client would be told 2^31-1 streams or a
+    /// GOAWAY without its reason, and this fails.
+    @Test func throughTLSTheAmendedFramesReachTheClientAsAPNsWritesThem() async throws {
+        try await withHarness(configure: { $0.maxConcurrentStreams = 77 }) { harness in
+            let client = try await RawHTTP2Client.connect(to: harness)
+            defer { Task { await client.close() } }
+            var w = FrameWriter()
+            w.request(stream: 1, headers: harness.standardHeaders)
+            try await client.send(&w)
+            try await client.wait { frames, _ in frames.contains { $0.type == WireFrame.headers && $0.streamID == 1 } }
+            // A WINDOW_UPDATE of 0 on the connection: a connection error, for which NIOHTTP2 writes the GOAWAY.
+            w.frame(type: WireFrame.windowUpdate, stream: 0, payload: [0, 0, 0, 0])
+            try await client.send(&w)
+            let frames = try await client.wait { _, closed in closed }
+            let limits = frames.filter { $0.type == WireFrame.settings && !$0.isAck }.compactMap { $0.settings[0x3] }
+            #expect(limits == [1, 77], "SETTINGS_MAX_CONCURRENT_STREAMS as the client reads it: \(frames)")
+            let end = try #require(frames.first { $0.type == WireFrame.goAway }, "\(frames)")
+            #expect(end.lastStreamID == 1 && end.errorCode == 0x1)
+            #expect(end.debugData == #"{"reason":"ProtocolError"}"#)
+        }
+    }
 }

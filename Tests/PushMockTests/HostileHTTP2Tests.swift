@@ -4,23 +4,14 @@ import Testing
 
 /// What a hostile student or a buggy client sends with raw frames, each answered as RFC 9113 says:
 /// which stream is reset or which GOAWAY ends the connection, with what code, and that nothing is
-/// held open or answered that should not be.
+/// held open or answered that should not be. In process (``EmbeddedMock``), but for the first
+/// case: through TLS, it checks the GOAWAY NIOHTTP2 writes as the wire amends it.
 @Suite("Hostile HTTP/2")
 struct HostileHTTP2Tests {
     func connect(_ harness: Harness) async throws -> (RawHTTP2Client, FrameWriter) {
         let client = try await RawHTTP2Client.connect(to: harness)
         try await client.wait { frames, _ in frames.contains { $0.type == WireFrame.settings && !$0.isAck } }
         return (client, FrameWriter())
-    }
-
-    /// A connection on which stream `stream` has been answered (the token taken, the limit raised).
-    func connect(_ harness: Harness, answered stream: UInt32) async throws -> (RawHTTP2Client, FrameWriter) {
-        let (client, writer) = try await connect(harness)
-        var w = writer
-        w.request(stream: stream, headers: harness.standardHeaders)
-        try await client.send(&w)
-        try await client.wait { frames, _ in frames.contains { $0.type == WireFrame.headers && $0.streamID == stream } }
-        return (client, w)
     }
 
     func goAway(_ frames: [WireFrame]) -> WireFrame? { frames.first { $0.type == WireFrame.goAway } }
@@ -52,10 +43,9 @@ struct HostileHTTP2Tests {
 
     @Test("a HEADERS frame on a stream id below one already opened is a connection error (PROTOCOL_ERROR), not a request")
     func streamIDBelowTheLast() async throws {
-        try await withHarness { harness in
+        try await withEmbeddedMock { harness in
             let (client, writer) = try await connect(harness, answered: 5)
             var w = writer
-            defer { Task { await client.close() } }
             w.request(stream: 3, headers: harness.standardHeaders)
             let frames = try await client.sendThenSettle(&w)
             let end = try #require(goAway(frames), "\(frames)")
@@ -63,16 +53,15 @@ struct HostileHTTP2Tests {
             #expect(end.lastStreamID == 5)
             #expect(end.debugData == #"{"reason":"ProtocolError"}"#)
             #expect(!frames.contains { $0.streamID == 3 && $0.type == WireFrame.headers }, "stream 3 is not answered")
-            #expect(harness.server.records.map(\.streamID) == [5])
+            #expect(harness.records.map(\.streamID) == [5])
         }
     }
 
     @Test("DATA on a stream already closed is STREAM_CLOSED")
     func dataOnAClosedStream() async throws {
-        try await withHarness { harness in
+        try await withEmbeddedMock { harness in
             let (client, writer) = try await connect(harness, answered: 1)
             var w = writer
-            defer { Task { await client.close() } }
             w.data(stream: 1, Array(#"{"aps":{}}"#.utf8), endStream: true)
             let frames = try await client.sendThenSettle(&w)
             #expect(errorCode(frames, stream: 1) == 0x5, "\(frames)")
@@ -81,10 +70,9 @@ struct HostileHTTP2Tests {
 
     @Test("resets the server is made to send are bounded: a few hundred malformed requests end the connection (ENHANCE_YOUR_CALM)")
     func provokedResetsAreBounded() async throws {
-        try await withHarness(configure: { $0.recordLimit = 0 }) { harness in
+        try await withEmbeddedMock(configure: { $0.recordLimit = 0 }) { harness in
             let (client, writer) = try await connect(harness)
             var w = writer
-            defer { Task { await client.close() } }
             // An upper-case header name: a malformed request, which the server must reset (§8.1.1).
             let malformed = ProtocolFidelityTests.request + harness.standardHeaders + [("X-Upper", "1")]
             var stream: UInt32 = 1
@@ -106,10 +94,9 @@ struct HostileHTTP2Tests {
 
     @Test("a PRIORITY frame whose stream depends on itself is a PROTOCOL_ERROR")
     func priorityOnItself() async throws {
-        try await withHarness { harness in
+        try await withEmbeddedMock { harness in
             let (client, writer) = try await connect(harness, answered: 1)
             var w = writer
-            defer { Task { await client.close() } }
             w.priority(stream: 3, dependsOn: 3)
             let frames = try await client.sendThenSettle(&w)
             #expect(errorCode(frames, stream: 3) == 0x1, "\(frames)")
@@ -118,10 +105,9 @@ struct HostileHTTP2Tests {
 
     @Test("an INITIAL_WINDOW_SIZE that takes a stream's window past 2^31-1 is a FLOW_CONTROL_ERROR")
     func windowOverflowThroughSettings() async throws {
-        try await withHarness { harness in
+        try await withEmbeddedMock { harness in
             let (client, writer) = try await connect(harness)
             var w = writer
-            defer { Task { await client.close() } }
             // Stream 1 open (its request unfinished), its send window raised to the most allowed,
             // then every stream's initial window raised by one.
             w.headers(stream: 1, ProtocolFidelityTests.request + harness.standardHeaders, endStream: false)
@@ -136,10 +122,9 @@ struct HostileHTTP2Tests {
 
     @Test("a PRIORITY frame of the wrong length on an idle stream gets no RST_STREAM (§6.4) but a FRAME_SIZE_ERROR GOAWAY")
     func badPriorityLengthOnAnIdleStream() async throws {
-        try await withHarness { harness in
+        try await withEmbeddedMock { harness in
             let (client, writer) = try await connect(harness, answered: 1)
             var w = writer
-            defer { Task { await client.close() } }
             w.frame(type: 0x2, stream: 5, payload: [0, 0, 0, 0])
             let frames = try await client.sendThenSettle(&w)
             #expect(!frames.contains { $0.type == WireFrame.rstStream && $0.streamID == 5 }, "\(frames)")
@@ -149,10 +134,9 @@ struct HostileHTTP2Tests {
 
     @Test("WINDOW_UPDATE frames count against the control-frame budget: a flood is cut off")
     func windowUpdateFlood() async throws {
-        try await withHarness { harness in
+        try await withEmbeddedMock { harness in
             let (client, writer) = try await connect(harness)
             var w = writer
-            defer { Task { await client.close() } }
             for _ in 0..<20_000 { w.frame(type: WireFrame.windowUpdate, stream: 0, payload: FrameWriter.bigEndian(1)) }
             let frames = try await client.sendThenSettle(&w, seconds: 20)
             let end = try #require(goAway(frames), "no GOAWAY after 20,000 WINDOW_UPDATE frames")
@@ -162,16 +146,14 @@ struct HostileHTTP2Tests {
     }
 }
 
-extension RawHTTP2Client {
-    /// Sends what `writer` holds and a PING after it, then waits until the PING is answered or the
-    /// connection closes: either way the mock has read everything before the PING.
-    func sendThenSettle(_ writer: inout FrameWriter, seconds: Double = 10) async throws -> [WireFrame] {
-        let barrier: UInt64 = 0x5E77_1ED0_5E77_1ED0
-        writer.ping(barrier)
-        try? await send(&writer)
-        let payload = FrameWriter.bigEndian(UInt32(barrier >> 32)) + FrameWriter.bigEndian(UInt32(barrier & 0xFFFF_FFFF))
-        return try await wait(seconds: seconds) { frames, closed in
-            closed || frames.contains { $0.type == WireFrame.ping && $0.isAck && $0.payload == payload }
-        }
+extension HostileHTTP2Tests {
+    func connect(_ mock: EmbeddedMock) async throws -> (EmbeddedMock, FrameWriter) { (mock, FrameWriter()) }
+
+    /// A connection on which stream `stream` has been answered (the token taken, the limit raised).
+    func connect(_ mock: EmbeddedMock, answered stream: UInt32) async throws -> (EmbeddedMock, FrameWriter) {
+        var w = FrameWriter()
+        w.request(stream: stream, headers: mock.standardHeaders)
+        try await mock.send(&w)
+        return (mock, w)
     }
 }

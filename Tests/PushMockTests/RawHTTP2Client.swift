@@ -129,6 +129,40 @@ struct FrameWriter {
     static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
 }
 
+/// Splits the bytes the mock writes into frames, decoding HEADERS' fields.
+struct WireFrameReader {
+    private var pending: ByteBuffer?
+    private var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
+
+    /// The frames these bytes complete (a frame split across reads waits for its end).
+    mutating func read(_ bytes: ByteBuffer) -> [WireFrame] {
+        var incoming = bytes
+        if pending == nil { pending = incoming } else { pending!.writeBuffer(&incoming) }
+        var received: [WireFrame] = []
+        while var buffer = pending, buffer.readableBytes >= 9 {
+            let length =
+                Int(buffer.getInteger(at: buffer.readerIndex, as: UInt8.self)!) << 16
+                | Int(buffer.getInteger(at: buffer.readerIndex + 1, as: UInt16.self)!)
+            guard buffer.readableBytes >= 9 + length else { break }
+            buffer.moveReaderIndex(forwardBy: 3)
+            let type = buffer.readInteger(as: UInt8.self)!
+            let flags = buffer.readInteger(as: UInt8.self)!
+            let stream = buffer.readInteger(as: UInt32.self)! & 0x7FFF_FFFF
+            var payload = buffer.readSlice(length: length)!
+            pending = buffer
+            var frame = WireFrame(type: type, flags: flags, streamID: stream, payload: Array(payload.readableBytesView))
+            if type == WireFrame.headers {
+                if flags & 0x8 != 0 { payload.moveReaderIndex(forwardBy: 1) }  // padded (the mock never pads)
+                if flags & 0x20 != 0 { payload.moveReaderIndex(forwardBy: 5) }
+                if let fields = try? decoder.decodeHeaders(from: &payload) { frame.fields = fields.map { ($0.name, $0.value) } }
+            }
+            received.append(frame)
+        }
+        if pending?.readableBytes == 0 { pending = nil }
+        return received
+    }
+}
+
 /// A TLS connection to the mock that sends raw bytes and keeps every frame the mock sends.
 final class RawHTTP2Client: Sendable {
     private struct State {
@@ -217,8 +251,7 @@ final class RawHTTP2Client: Sendable {
     private final class FrameCollector: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
         typealias OutboundOut = ByteBuffer
-        private var pending: ByteBuffer?
-        private var decoder = HPACKDecoder(allocator: ByteBufferAllocator())
+        private var reader = WireFrameReader()
         private let state: NIOLockedValueBox<State>
         private let acknowledgeSettings: Bool
         private let sendPreface: Bool
@@ -240,34 +273,12 @@ final class RawHTTP2Client: Sendable {
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            var incoming = unwrapInboundIn(data)
-            if pending == nil { pending = incoming } else { pending!.writeBuffer(&incoming) }
-            var received: [WireFrame] = []
-            while var buffer = pending, buffer.readableBytes >= 9 {
-                let length =
-                    Int(buffer.getInteger(at: buffer.readerIndex, as: UInt8.self)!) << 16
-                    | Int(buffer.getInteger(at: buffer.readerIndex + 1, as: UInt16.self)!)
-                guard buffer.readableBytes >= 9 + length else { break }
-                buffer.moveReaderIndex(forwardBy: 3)
-                let type = buffer.readInteger(as: UInt8.self)!
-                let flags = buffer.readInteger(as: UInt8.self)!
-                let stream = buffer.readInteger(as: UInt32.self)! & 0x7FFF_FFFF
-                var payload = buffer.readSlice(length: length)!
-                pending = buffer
-                var frame = WireFrame(type: type, flags: flags, streamID: stream, payload: Array(payload.readableBytesView))
-                if type == WireFrame.headers {
-                    if flags & 0x8 != 0 { payload.moveReaderIndex(forwardBy: 1) }  // padded (the mock never pads)
-                    if flags & 0x20 != 0 { payload.moveReaderIndex(forwardBy: 5) }
-                    if let fields = try? decoder.decodeHeaders(from: &payload) { frame.fields = fields.map { ($0.name, $0.value) } }
-                }
-                if type == WireFrame.settings, flags & 0x1 == 0, acknowledgeSettings {
-                    var ack = context.channel.allocator.buffer(capacity: 9)
-                    ack.writeBytes([0, 0, 0, WireFrame.settings, 1, 0, 0, 0, 0])
-                    context.writeAndFlush(wrapOutboundOut(ack), promise: nil)
-                }
-                received.append(frame)
+            let received = reader.read(unwrapInboundIn(data))
+            for frame in received where acknowledgeSettings && frame.type == WireFrame.settings && !frame.isAck {
+                var ack = context.channel.allocator.buffer(capacity: 9)
+                ack.writeBytes([0, 0, 0, WireFrame.settings, 1, 0, 0, 0, 0])
+                context.writeAndFlush(wrapOutboundOut(ack), promise: nil)
             }
-            if pending?.readableBytes == 0 { pending = nil }
             state.withLockedValue { $0.frames += received }
         }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import PushCore
 import PushMock
 import PushWords
@@ -81,29 +80,7 @@ struct Classroom: Sendable {
     }
 }
 
-extension MockCommand {
-    func validateClassroom() throws {
-        for (name, value) in [("--ca-port", caPort), ("--web", webPort)] {
-            if let value, !(0...65535).contains(value) {
-                throw ValidationError(Words("\(name) must be between 0 and 65535; got \(value)", es: "\(name) debe estar entre 0 y 65535; se recibió \(value)"))
-            }
-        }
-        let fixed = [("--port", Optional(port)), ("--ca-port", caPort), ("--web", webPort)].compactMap { name, value in
-            value.flatMap { $0 == 0 ? nil : (name, $0) }
-        }
-        for (index, (name, value)) in fixed.enumerated() {
-            if let other = fixed[..<index].first(where: { $0.1 == value }) {
-                throw ValidationError(
-                    Words(
-                        "\(other.0) and \(name) are both \(value): each server needs a port of its own (0 picks a free one)",
-                        es: "\(other.0) y \(name) son los dos \(value): cada servidor necesita su propio puerto (0 elige uno libre)"))
-            }
-        }
-        for name in extraNames {
-            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError(Words(verbatim: "--san: \(error)")) }
-        }
-    }
-
+extension MockSettings {
     /// Starts the CA file server (beyond loopback, or asked for with --ca-port) and the web view
     /// (with --web) on the mock's host, and works out the addresses to print.
     func startClassroom(server: MockAPNsServer, web: MockWebView?, certificateNames: [String]) async throws -> Classroom {

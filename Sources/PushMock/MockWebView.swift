@@ -34,19 +34,22 @@ public final class MockWebView: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let events: ServerSentEvents
     private let server = ListeningServer()
+    private let lens: PhoneLens?
 
-    /// Ready to take records at once; ``listen(host:port:caCertificatePEM:allowedHosts:)`` starts serving.
-    public convenience init() { self.init(timing: .standard) }
+    /// Ready to take records at once; ``listen(host:port:caCertificatePEM:allowedHosts:)`` starts
+    /// serving. With a `lens`, each card shows the app's words and what the phone will do.
+    public convenience init(lens: PhoneLens? = nil) { self.init(timing: .standard, lens: lens) }
 
     /// With other deadlines (tests).
-    init(timing: ServerSentEvents.StreamTiming) {
+    init(timing: ServerSentEvents.StreamTiming, lens: PhoneLens? = nil) {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         events = ServerSentEvents(loop: group.next(), timing: timing)
+        self.lens = lens
     }
 
     /// Shows `record` to every viewer (and keeps it for the next ones). Any thread.
     @Sendable public func publish(_ record: MockRequestRecord) {
-        events.publish(WebViewEvent.json(record))
+        events.publish(WebViewEvent.json(record, lens: lens))
     }
 
     /// Shows a notification that pushctl refused before sending (nothing reached the server) as

@@ -43,7 +43,7 @@ enum WebViewEvent {
         return JSONValue.object(members).compact
     }
 
-    static func json(_ record: MockRequestRecord) -> String {
+    static func json(_ record: MockRequestRecord, lens: PhoneLens? = nil) -> String {
         let topic = record.header(APNsHeader.topic)
         let payload = try? JSONValue.parse(Array(record.body.utf8))
         let kind = kind(of: record, payload: payload)
@@ -59,7 +59,7 @@ enum WebViewEvent {
         if let token = deviceToken(inPath: record.path) { members.append(("deviceToken", .string(token))) }
         if let topic {
             members.append(("topic", .string(bounded(topic))))
-            members.append(("app", .string(appName(topic: topic))))
+            members.append(("app", .string(lens?.appName.map { bounded($0, limit: 40) } ?? appName(topic: topic))))
         }
         for (key, header) in [("pushType", APNsHeader.pushType), ("priority", APNsHeader.priority), ("channelID", "apns-channel-id")] {
             if let value = record.header(header) { members.append((key, .string(bounded(value)))) }
@@ -79,8 +79,15 @@ enum WebViewEvent {
         }
         members.append(("headers", .array(record.headers.map { .array([.string(bounded($0.name)), .string(bounded($0.value, limit: 1000))]) })))
         members.append(("bodyBytes", .integer(Int64(record.bodyByteCount))))
-        if kind == .alert, let payload, let preview = NotificationPreview(payload: payload, appName: topic.map { appName(topic: $0) }) {
+        let shownName = lens?.appName ?? topic.map { appName(topic: $0) }
+        if kind == .alert, let payload,
+            let preview = NotificationPreview(payload: payload, appName: shownName, localized: lens?.localized ?? { _, _ in nil })
+        {
             members.append(("phone", phone(preview)))
+        }
+        if let lens, let payload, (200...299).contains(record.status), record.path.hasPrefix("/3/device/") || record.path.hasPrefix("/4/broadcasts/") {
+            let findings = lens.findings(payload, record.header(APNsHeader.pushType).flatMap(PushType.init(rawValue:)))
+            if !findings.isEmpty { members.append(("findings", .array(findings.prefix(12).map(finding)))) }
         }
         if let payload {
             members.append(("payload", shown(payload)))
@@ -119,6 +126,16 @@ enum WebViewEvent {
             ("body", lines(preview.body)),
             ("hidden", .array(hidden.map { .string(bounded($0, limit: 400)) })),
             ("screen", .string("\(preview.screen.device), \(preview.screen.points) pt")),
+        ])
+    }
+
+    /// A finding as the page shows it: its severity (the card's colour), the field, and its words
+    /// in the mock's language.
+    static func finding(_ finding: AppFinding) -> JSONValue {
+        .object([
+            ("severity", .string(finding.severity.rawValue)),
+            ("field", .string(bounded(finding.field))),
+            ("text", .string(bounded(finding.text.description, limit: 600))),
         ])
     }
 

@@ -212,6 +212,13 @@ enum WebViewPage {
         .request td { border-top: 1px solid var(--line); padding: 2px 6px 2px 0; vertical-align: top; overflow-wrap: anywhere; }
         .request td:first-child { color: var(--muted); white-space: nowrap; }
         .card.dropped { outline: 3px solid #ff9f0a; }
+        .card.fails { outline: 3px solid #d70015; }
+        .finding { font-size: 13px; margin-top: 4px; }
+        .finding.will-fail { color: #d70015; font-weight: 600; }
+        .finding.will-look-wrong { color: #b25000; }
+        .finding.note { color: var(--muted); }
+        .live-activity .finding.will-fail { color: #ff6961; }
+        .live-activity .finding.note { color: #aeaeb2; }
         .note.dropped { color: #9a5b00; font-weight: 600; }
         .when { cursor: help; text-decoration: underline dotted; }
         .notsent { background: rgba(245,245,247,.9); border: 2px dashed #ff3b30; box-shadow: none; }
@@ -462,7 +469,7 @@ enum WebViewPage {
             return box;
           }
 
-          function card(event) {
+          function kindCard(event) {
             switch (event.kind) {
               case 'alert': return bannerCard(event);
               case 'background': return silentCard(event);
@@ -471,6 +478,18 @@ enum WebViewPage {
               case 'notsent': return notSentCard(event);
               default: return plainCard(event);
             }
+          }
+
+          // What the phone will do with it, judged against the app (pushctl mock --app): APNs said
+          // 200, and a finding that will fail turns the card red with the reason.
+          function card(event) {
+            const drawn = kindCard(event);
+            const findings = Array.isArray(event.findings) ? event.findings : [];
+            if (findings.some(function (f) { return f.severity === 'will-fail'; })) drawn.classList.add('fails');
+            for (const finding of findings) {
+              drawn.appendChild(el('div', 'finding ' + text(finding.severity), text(finding.text)));
+            }
+            return drawn;
           }
 
           function wanted(filterText, token) {

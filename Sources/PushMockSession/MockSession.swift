@@ -1,4 +1,5 @@
 import Foundation
+import PushApp
 public import PushCore
 import PushEngine
 import PushFiles
@@ -16,6 +17,9 @@ public struct MockReporters: Sendable {
     public var warning: @Sendable (Words) -> Void
     /// What a device would drop from an accepted Live Activity push.
     public var liveActivityProblem: @Sendable (String) -> Void
+    /// What the phone will do with an accepted request's payload, judged against `--app`: the
+    /// request's path and the findings, worst first.
+    public var phoneFindings: @Sendable (String, [AppFinding]) -> Void = { _, _ in }
 
     public init(
         tokenRefused: @escaping @Sendable (RejectionReason, String) -> Void, addressAtLimit: @escaping @Sendable (String, Int) -> Void,
@@ -65,7 +69,10 @@ public final class MockSession: Sendable {
 
         // Beyond loopback, the certificate names every address of this machine and its name.
         let certificateNames = MockNetwork.certificateNames(listeningOn: settings.host, extra: settings.extraNames)
-        let web = settings.webPort.map { _ in MockWebView() }
+        let lens = try settings.appPath.map { path throws(InputError) in
+            try MockSettings.phoneLens(app: path, locale: settings.locale, environment: settings.environment)
+        }
+        let web = settings.webPort.map { _ in MockWebView(lens: lens) }
         let server: MockAPNsServer
         do {
             var configuration = MockAPNsConfiguration(
@@ -83,7 +90,16 @@ public final class MockSession: Sendable {
             configuration.channelLimit = max(0, min(settings.channelLimit, 1_000_000))
             configuration.onLiveActivityProblem = reporters.liveActivityProblem
             configuration.certificateNames = certificateNames
-            if let web { configuration.onRecord = web.publish }
+            if web != nil || lens != nil {
+                // Each request to the web view, and what the phone will do with it to the terminal.
+                let phoneFindings = reporters.phoneFindings
+                configuration.onRecord = { record in
+                    web?.publish(record)
+                    guard let lens, (200...299).contains(record.status), let payload = try? JSONValue.parse(Array(record.body.utf8)) else { return }
+                    let findings = lens.findings(payload, record.header(APNsHeader.pushType).flatMap(PushType.init(rawValue:)))
+                    if !findings.isEmpty { phoneFindings(record.path, findings) }
+                }
+            }
             server = try await MockAPNsServer.start(configuration)
         } catch let error as InputError {
             await web?.shutdown()

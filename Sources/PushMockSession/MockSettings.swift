@@ -1,3 +1,4 @@
+import PushApp
 public import PushCore
 import PushFiles
 public import PushMock
@@ -53,6 +54,11 @@ public struct MockSettings: Sendable {
     public var resetLimit = 1000
     public var maxConnections = 10_000
     public var maxConnectionsPerAddress = 1000
+    /// The app the notifications are for (`--app`): the web view shows its words and what the
+    /// phone will do with each payload.
+    public var appPath: String?
+    /// The app's language the web view shows (`--locale`); nil: its development region.
+    public var locale: String?
 
     public init() {}
 
@@ -120,4 +126,34 @@ public struct MockSettings: Sendable {
         return text
     }
 
+}
+
+extension MockSettings {
+    /// The app at `path` read once, as the web view's lens: its display name, its words in
+    /// `locale`, and the findings of each payload against it.
+    static func phoneLens(app path: String, locale: String?, environment: APNsEnvironment) throws(InputError) -> PhoneLens {
+        let profile: AppProfile
+        do { profile = try AppReader().read(path) } catch {
+            let shown = OutsideText.display(path, limit: 200)
+            switch error {
+            case .missing:
+                throw InputError(
+                    Words("--app '\(shown)' does not exist", es: "--app '\(shown)' no existe"),
+                    hint: Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada"),
+                    kind: .missingInput)
+            case .notAFolder:
+                throw InputError(
+                    Words("--app '\(shown)' is not a folder", es: "--app '\(shown)' no es una carpeta"),
+                    hint: Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada"),
+                    kind: .usage)
+            }
+        }
+        let check = AppCheck(app: profile)
+        return PhoneLens(
+            appName: profile.displayName,
+            localized: { key, arguments in profile.text(key: key, arguments: arguments, locale: locale) },
+            findings: { payload, pushType in
+                check.findings(for: payload, options: AppCheck.Options(pushType: pushType, locale: locale, environment: environment))
+            })
+    }
 }

@@ -250,6 +250,15 @@ struct MockCommand: ParsableCommand {
             "Connections open at once from one IP address, so that one laptop cannot take every place; more from it are closed when accepted (default 1000).",
             valueName: "n"))
     var maxConnectionsPerAddress = 1000
+
+    @Option(
+        help: ArgumentHelp(
+            "The app the notifications are for (its project folder or a built .app): each accepted request is checked against its strings, Live Activity types and capabilities, shown on the web view in its words (env PUSHCTL_APP).",
+            valueName: "path"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("The app's language for --app's words (default: its development region).", valueName: "locale"))
+    var locale: String?
     @OptionGroup var language: LanguageOption
 
     func validate() throws {
@@ -427,11 +436,25 @@ struct MockCommand: ParsableCommand {
         settings.resetLimit = resetLimit
         settings.maxConnections = maxConnections
         settings.maxConnectionsPerAddress = maxConnectionsPerAddress
+        settings.appPath = app ?? Console.environment["PUSHCTL_APP"].flatMap { $0.isEmpty ? nil : $0 }
+        settings.locale = locale
         return settings
     }
 
-    private static let reporters = MockReporters(
-        tokenRefused: reportRefusedToken, addressAtLimit: reportAddressAtLimit, warning: reportWarning, liveActivityProblem: LiveActivityWarnings.print)
+    private static let reporters: MockReporters = {
+        var reporters = MockReporters(
+            tokenRefused: reportRefusedToken, addressAtLimit: reportAddressAtLimit, warning: reportWarning, liveActivityProblem: LiveActivityWarnings.print)
+        reporters.phoneFindings = reportPhoneFindings
+        return reporters
+    }()
+
+    /// What the phone will do with an accepted request, one line each (at most five a request).
+    @Sendable private static func reportPhoneFindings(_ path: String, _ findings: [AppFinding]) {
+        let shown = OutsideText.display(path, limit: 120)
+        for finding in findings.prefix(5) {
+            Console.err(TextLayout.wrapped("\(shown): \(finding.text.description)", width: Console.width(of: STDERR_FILENO), hangingIndent: 2))
+        }
+    }
 
     private func serve() async throws {
         let session: MockSession

@@ -14,7 +14,8 @@ final class MockProcess {
     let dir: TemporaryDirectory
 
     /// `keyFile`: a key another mock already uses (two mocks playing sandbox and production).
-    init(dir: TemporaryDirectory, extra: [String] = [], keyFile existingKey: String? = nil, env: [String: String] = [:]) throws {
+    /// `errors`: a file its standard error goes to (else nowhere).
+    init(dir: TemporaryDirectory, extra: [String] = [], keyFile existingKey: String? = nil, env: [String: String] = [:], errors: String? = nil) throws {
         self.dir = dir
         keyFile = try existingKey ?? dir.generateKey()
         caFile = dir.path("mock-ca.pem")
@@ -28,7 +29,12 @@ final class MockProcess {
         process.environment = CLI.baseEnvironment.merging(env) { $1 }
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         // The whole start-up text: its first line names the URL, with the port the system chose.
         // A mock that says nothing for 20 s is killed, which ends the read below.

@@ -172,6 +172,57 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
     }
 
     @Test(
+        "with --app, the banner is in the app's words and a Live Activity update the phone cannot decode is red with the reason; the terminal says it too",
+        .enabled(
+            if: Browser.path != nil || Browser.inCI,
+            "no Chromium or Chrome here (apt-get install chromium, or set PUSHCTL_CHROMIUM); skipped outside CI on Linux"))
+    func appLens() throws {
+        guard Browser.present() else { return }
+        try FileManager.default.createDirectory(atPath: dir.path("Cafe/es.lproj"), withIntermediateDirectories: true)
+        try dir.write(
+            "Cafe/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDevelopmentRegion</key><string>es</string>
+            <key>CFBundleDisplayName</key><string>Café Sol</string>
+            </dict></plist>
+            """)
+        try dir.write("Cafe/es.lproj/Localizable.strings", #""ORDER_READY" = "%@, tu pedido está listo";"# + "\n")
+        try dir.write(
+            "Cafe/OrderActivity.swift",
+            """
+            import ActivityKit
+            struct OrderAttributes: ActivityAttributes {
+                struct ContentState: Codable, Hashable {
+                    var status: String
+                    var readyAt: Date
+                }
+                var orderNumber: Int
+            }
+            """)
+        let errors = dir.path("mock-errors.txt")
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0", "--app", dir.path("Cafe")], errors: errors)
+        let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
+        let alert = #"{"aps":{"alert":{"loc-key":"ORDER_READY","loc-args":["Ana"]}}}"#
+        #expect(try mock.send(["--device-token", sampleToken, "--payload-json", alert]).status == 0)
+        let now = Int(Date().timeIntervalSince1970)
+        let update = #"{"aps":{"event":"update","timestamp":\#(now),"content-state":{"readyAt":1764300000}}}"#
+        #expect(
+            try mock.send(["--device-token", otherToken, "--push-type", "liveactivity", "--payload-json", update]).status == 0,
+            "APNs answers 200: only the app can tell")
+        _ = try mock.requests(count: 2)
+        let dom = try Browser.dumpDOM("http://127.0.0.1:\(webPort)/", profile: dir.path("chromium-app"))
+        #expect(dom.contains(#"<span class="app">Café Sol</span>"#), "the app's display name: \(dom)")
+        #expect(dom.contains(#"<div class="body line">Ana, tu pedido está listo</div>"#), "the app's words, not the key: \(dom)")
+        #expect(dom.contains(#"card live-activity fails"#), "\(dom)")
+        #expect(dom.contains(#"<div class="finding will-fail">will fail on the phone: aps.content-state.status"#), "\(dom)")
+        #expect(dom.contains("send 785992800"), "the Date read both ways: \(dom)")
+        let stderr = String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
+        #expect(stderr.contains("aps.content-state.status") && stderr.contains("Unable to decode content state"), "\(stderr)")
+    }
+
+    @Test(
         "a provider token refused and the retry with a new one are one story on one card, not two refusals",
         .enabled(
             if: Browser.path != nil || Browser.inCI,

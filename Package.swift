@@ -109,7 +109,8 @@ let package = Package(
         // `pushctl mock`'s application: its settings as values, the server, the classroom's side and
         // the CA file started from them, the banner and its layout. No command-line parser.
         .target(
-            name: "PushMockSession", dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushEngine", "PushMock", "PushApp"], swiftSettings: strict),
+            name: "PushMockSession", dependencies: ["PushCore", "PushWords", "PushFiles", "PushSystem", "PushEngine", "PushMock", "PushApp"],
+            swiftSettings: strict),
 
         // What both executables share: console output, error reporting, the version.
         .target(

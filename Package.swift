@@ -136,7 +136,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl-mock",
             dependencies: [
-                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushMockSession",
+                "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushMockSession", "PushApp",
                 "PushctlCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -70,7 +70,7 @@ public final class MockSession: Sendable {
         // Beyond loopback, the certificate names every address of this machine and its name.
         let certificateNames = MockNetwork.certificateNames(listeningOn: settings.host, extra: settings.extraNames)
         let lens = try settings.appPath.map { path throws(InputError) in
-            try MockSettings.phoneLens(app: path, locale: settings.locale, environment: settings.environment)
+            MockSettings.phoneLens(try MockSettings.readApp(path), locale: settings.locale, environment: settings.environment)
         }
         let web = settings.webPort.map { _ in MockWebView(lens: lens) }
         let server: MockAPNsServer

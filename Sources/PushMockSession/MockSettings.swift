@@ -1,4 +1,4 @@
-import PushApp
+public import PushApp
 public import PushCore
 import PushFiles
 public import PushMock
@@ -129,25 +129,23 @@ public struct MockSettings: Sendable {
 }
 
 extension MockSettings {
-    /// The app at `path` read once, as the web view's lens: its display name, its words in
-    /// `locale`, and the findings of each payload against it.
-    static func phoneLens(app path: String, locale: String?, environment: APNsEnvironment) throws(InputError) -> PhoneLens {
-        let profile: AppProfile
-        do { profile = try AppReader().read(path) } catch {
+    /// The app at `path` (`--app`), read once; a path that is not a folder is refused.
+    public static func readApp(_ path: String) throws(InputError) -> AppProfile {
+        do { return try AppReader().read(path) } catch {
             let shown = OutsideText.display(path, limit: 200)
+            let hint = Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada")
             switch error {
             case .missing:
-                throw InputError(
-                    Words("--app '\(shown)' does not exist", es: "--app '\(shown)' no existe"),
-                    hint: Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada"),
-                    kind: .missingInput)
+                throw InputError(Words("--app '\(shown)' does not exist", es: "--app '\(shown)' no existe"), hint: hint, kind: .missingInput)
             case .notAFolder:
-                throw InputError(
-                    Words("--app '\(shown)' is not a folder", es: "--app '\(shown)' no es una carpeta"),
-                    hint: Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada"),
-                    kind: .usage)
+                throw InputError(Words("--app '\(shown)' is not a folder", es: "--app '\(shown)' no es una carpeta"), hint: hint, kind: .usage)
             }
         }
+    }
+
+    /// The web view's lens on `profile`: its display name, its words in `locale`, and the
+    /// findings of each payload against it.
+    public static func phoneLens(_ profile: AppProfile, locale: String?, environment: APNsEnvironment) -> PhoneLens {
         let check = AppCheck(app: profile)
         return PhoneLens(
             appName: profile.displayName,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import PushApp
 import PushCore
 import PushCrypto
 import PushCurl
@@ -72,6 +73,9 @@ struct DemoCommand: ParsableCommand {
         let device = try DeviceToken(parsing: String(repeating: "d3", count: 32))
         let dead = try DeviceToken(parsing: String(repeating: "de", count: 32))
 
+        // The app the notifications are for, as its source folder: step 8 reads it as `--app` does.
+        let app = try DemoApp.write(in: work.appendingPathComponent("DemoApp").path)
+
         var faults = MockFaults()
         faults.failTokens[dead] = .unregistered
         // The other way to authenticate: a certificate shaped like Apple's, from a throwaway CA.
@@ -81,7 +85,7 @@ struct DemoCommand: ParsableCommand {
         var configuration = MockAPNsConfiguration(
             providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults)
         configuration.clientCAPEMs = [String(decoding: certificates.caPEM, as: UTF8.self)]
-        let view = web ? MockWebView() : nil
+        let view = web ? MockWebView(lens: app.lens) : nil
         if let view { configuration.onRecord = view.publish }
         let settings = configuration
         let server: MockAPNsServer
@@ -103,7 +107,7 @@ struct DemoCommand: ParsableCommand {
             let webURL = try view.map { view in try openWebView(view, caPEM: server.caCertificatePEM) }
             try narrate(
                 server: server, key: key, keyPath: keyPath, keyID: keyID, teamID: teamID, caPath: caPath,
-                topic: topic, device: device, dead: dead, certificates: certificates, view: view)
+                topic: topic, device: device, dead: dead, certificates: certificates, view: view, app: app)
             if let webURL { keepWebView(webURL) }
         } catch {
             _ = try? waitFor { try await stop() }
@@ -165,7 +169,7 @@ struct DemoCommand: ParsableCommand {
     private func narrate(
         server: MockAPNsServer, key: ES256PrivateKey, keyPath: String, keyID: AppleIdentifier, teamID: AppleIdentifier,
         caPath: String, topic: String, device: DeviceToken, dead: DeviceToken, certificates: TestCertificates,
-        view: MockWebView?
+        view: MockWebView?, app: DemoApp
     ) throws {
         let narrator = Narrator(pause: pause)
         let token = try UnsignedProviderToken(keyID: keyID, teamID: teamID, issuedAt: Int64(Date().timeIntervalSince1970)).signed(by: key)
@@ -230,7 +234,70 @@ struct DemoCommand: ParsableCommand {
         refusedBeforeSending(narrator: narrator, topic: topic, device: device, view: view)
         try sendToDeadToken(alert, dead: dead, narrator: narrator, authorization: authorization, to: local, over: connection)
 
+        try liveActivityThePhoneCannotRead(
+            narrator: narrator, app: app, device: device, topic: topic, authorization: authorization, to: local, over: connection)
         try yourTurn(narrator: narrator, alert: alert, device: device, topic: topic, to: local, over: connection, certificates: certificates)
+    }
+
+    /// Step 8: a Live Activity update APNs accepts and the phone cannot decode (a missing key, a
+    /// Date in UNIX time), caught by reading the app's own declaration, then sent fixed.
+    private func liveActivityThePhoneCannotRead(
+        narrator: Narrator, app: DemoApp, device: DeviceToken, topic: String, authorization: FixedAuthorization, to local: Destination,
+        over connection: ConnectionSettings
+    ) throws {
+        let now = Int64(Date().timeIntervalSince1970)
+        let unixEnd = now + 30 * 60
+        func update(_ state: [(String, JSONValue)]) -> JSONValue {
+            .object([("aps", .object([("event", .string("update")), ("timestamp", .integer(now)), ("content-state", .object(state))]))])
+        }
+        let broken = update([("endsAt", .integer(unixEnd))])
+        narrator.step(
+            8, Words("A Live Activity the phone cannot read", es: "Una Live Activity que el teléfono no puede leer"),
+            [
+                Words(
+                    "APNs answers 200 to any well-formed update; only the app knows what its ContentState decodes. This demo's app declares:",
+                    es:
+                        "APNs responde 200 a cualquier actualización bien formada; solo la app sabe qué decodifica su ContentState. La app de esta demo declara:"
+                )
+            ] + DemoApp.declaration.split(separator: "\n").map { Words(verbatim: "    " + $0) } + [
+                Words(verbatim: "  content-state: \(broken["aps"]?["content-state"]?.compact ?? "")"),
+                Words(
+                    "pushctl reads the app's files (pushctl check --app FOLDER, or send --app) and says what the phone will do:",
+                    es: "pushctl lee los archivos de la app (pushctl check --app CARPETA, o send --app) y dice qué hará el teléfono:"),
+            ])
+        let findings = app.check.findings(for: broken, options: AppCheck.Options(pushType: .liveactivity, environment: .sandbox))
+        for finding in findings {
+            let colour: Console.Colour = finding.severity == .willFail ? .red : .yellow
+            narrator.say(Words(verbatim: "  " + Console.paint("•", colour) + " ") + finding.text)
+        }
+        narrator.say(
+            Words(
+                "send --app refuses it (exit 65) unless --force; sent anyway, the web view shows it in red, as the phone drops it:",
+                es:
+                    "send --app la rechaza (sale con 65) salvo con --force; enviada de todos modos, la vista web la muestra en rojo, como el teléfono la descarta:"
+            ))
+        let liveTopic = topic + (PushType.liveactivity.topicSuffix ?? "")
+        try send(
+            try PushTemplate(PushSpec(topic: liveTopic, pushType: "liveactivity"), payload: Payload(json: broken)), to: [device], narrator: narrator,
+            authorization: authorization, to: local, over: connection)
+        // The fix: every key the struct needs, and the date as the phone's decoder reads it.
+        let phoneDate =
+            findings.compactMap { finding -> Int64? in
+                if case .dateLooksLikeUnixTime(_, _, _, let send) = finding.problem { return send }
+                return nil
+            }.first ?? (unixEnd - 978_307_200)
+        let fixed = update([("score", .string("2 – 1")), ("endsAt", .integer(phoneDate))])
+        narrator.say(
+            Words(
+                "Fixed: \"score\" added, and endsAt as seconds since 2001-01-01 (what a default JSONDecoder reads for a Date):",
+                es: "Corregida: se añade \"score\", y endsAt en segundos desde 2001-01-01 (lo que un JSONDecoder por defecto lee en un Date):"))
+        narrator.say(Words(verbatim: "  content-state: \(fixed["aps"]?["content-state"]?.compact ?? "")"))
+        let left = app.check.findings(for: fixed, options: AppCheck.Options(pushType: .liveactivity, environment: .sandbox))
+        for finding in left { narrator.say(Words(verbatim: "  • ") + finding.text) }
+        if left.isEmpty { narrator.say(Words("  nothing found: the phone decodes it.", es: "  nada que señalar: el teléfono la decodifica.")) }
+        try send(
+            try PushTemplate(PushSpec(topic: liveTopic, pushType: "liveactivity"), payload: Payload(json: fixed)), to: [device], narrator: narrator,
+            authorization: authorization, to: local, over: connection)
     }
 
     /// Step 7: a token whose app was deleted, answered 410.
@@ -318,7 +385,7 @@ struct DemoCommand: ParsableCommand {
         to local: Destination, over connection: ConnectionSettings, certificates: TestCertificates
     ) throws {
         narrator.step(
-            8, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"),
+            9, Words("Your turn, with a real iPhone: a key or a certificate", es: "Te toca, con un iPhone de verdad: una clave o un certificado"),
             [
                 Words(
                     "APNs takes two kinds of credentials. Everything above used a key (.p8) and a JWT.",
@@ -427,7 +494,7 @@ final class Narrator {
     func step(_ number: Int, _ title: Words, _ lines: [Words]) {
         if number > 1 { wait() }
         emit("")
-        let heading = Words("Step \(number) of 8 — ", es: "Paso \(number) de 8 — ") + title
+        let heading = Words("Step \(number) of 9 — ", es: "Paso \(number) de 9 — ") + title
         for row in TextLayout.wrap(heading.description, width: Console.width(of: Descriptors.standardOutput) ?? Int.max / 2) {
             emit(Console.paint(row, .bold))
         }

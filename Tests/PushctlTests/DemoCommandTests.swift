@@ -11,13 +11,17 @@ import Testing
         let out = result.stdout
         var cursor = out.startIndex
         for expected in [
-            "Step 1 of 8 — The key", "AuthKey_DEMO123456.p8", "Step 2 of 8", "2.1 Header", "r: ", "s: ",
-            "Step 3 of 8", "POST https://127.0.0.1:", "apns-push-type: alert",
-            "Step 4 of 8", "200  apns-id", "unique-id",
-            "Step 5 of 8", "apns-push-type: background and apns-priority: 5", "200  apns-id",
-            "Step 6 of 8", "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes",
-            "Step 7 of 8", "410 Unregistered",
-            "Step 8 of 8", "over a test certificate", "pushctl send --key-file AuthKey_<KEYID>.p8", "pushctl send --cert push.p12",
+            "Step 1 of 9 — The key", "AuthKey_DEMO123456.p8", "Step 2 of 9", "2.1 Header", "r: ", "s: ",
+            "Step 3 of 9", "POST https://127.0.0.1:", "apns-push-type: alert",
+            "Step 4 of 9", "200  apns-id", "unique-id",
+            "Step 5 of 9", "apns-push-type: background and apns-priority: 5", "200  apns-id",
+            "Step 6 of 9", "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes",
+            "Step 7 of 9", "410 Unregistered",
+            "Step 8 of 9 — A Live Activity the phone cannot read", "var endsAt: Date", #"content-state: {"endsAt":"#,
+            #"will fail on the phone: aps.content-state.score: MatchAttributes.ContentState needs "score""#,
+            "will look wrong: aps.content-state.endsAt:", "if you meant UNIX time, send ", "200  apns-id",
+            #"content-state: {"score":"2 – 1","endsAt":"#, "nothing found: the phone decodes it.", "200  apns-id",
+            "Step 9 of 9", "over a test certificate", "pushctl send --key-file AuthKey_<KEYID>.p8", "pushctl send --cert push.p12",
         ] {
             let found = try #require(out.range(of: expected, range: cursor..<out.endIndex), "missing or out of order: \(expected)")
             cursor = found.upperBound
@@ -50,9 +54,11 @@ import Testing
         #expect(demo.status == 0, "\(demo.stderr)")
         var cursor = demo.stdout.startIndex
         for expected in [
-            "Paso 1 de 8 — La clave", "2.1 Cabecera", #"{"alg":"ES256","kid":"DEMO123456"}"#, "Paso 3 de 8 — La petición HTTP/2",
-            "apns-push-type: alert", "Paso 5 de 8 — Una notificación silenciosa", "Paso 6 de 8", "rechazada:",
-            "No se envió nada", "Paso 7 de 8", "410 Unregistered", "Paso 8 de 8", "Con una clave",
+            "Paso 1 de 9 — La clave", "2.1 Cabecera", #"{"alg":"ES256","kid":"DEMO123456"}"#, "Paso 3 de 9 — La petición HTTP/2",
+            "apns-push-type: alert", "Paso 5 de 9 — Una notificación silenciosa", "Paso 6 de 9", "rechazada:",
+            "No se envió nada", "Paso 7 de 9", "410 Unregistered", "Paso 8 de 9 — Una Live Activity que el teléfono no puede leer",
+            "fallará en el teléfono: aps.content-state.score", "se verá mal: aps.content-state.endsAt", "nada que señalar: el teléfono la decodifica.",
+            "Paso 9 de 9", "Con una clave",
         ] {
             let found = try #require(demo.stdout.range(of: expected, range: cursor..<demo.stdout.endIndex), "missing or out of order: \(expected)")
             cursor = found.upperBound

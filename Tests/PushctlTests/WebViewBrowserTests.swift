@@ -283,6 +283,10 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
         #expect(dom.contains(#"data-kind="notsent""#) && dom.contains("⊘ Rechazada por pushctl, nunca se envió"), "\(dom)")
         #expect(dom.contains("4097 bytes, el límite es 4096") && dom.contains("no llegó nada a APNs"), "\(dom)")
         #expect(!dom.contains("Refused by pushctl"), "the page speaks the demo's language")
+        // Step 8: the Live Activity update the phone cannot decode is red, with the reason in Spanish.
+        #expect(
+            dom.contains("card live-activity fails") && dom.contains(#"<div class="finding will-fail">fallará en el teléfono: aps.content-state.score"#),
+            "\(dom)")
         _ = "\n".withCString { write(primary, $0, 1) }
         #expect(process.waitUntilExit(orKillAfter: 15), "Enter ends the demo")
         #expect(process.terminationStatus == 0)

@@ -134,6 +134,37 @@ struct ConnectionState {
         }
     }
 
+    // MARK: - Idleness
+
+    /// What the idle timeout calls for at one moment (``MockProtocolLimits/idleTimeoutMilliseconds``).
+    struct IdleCheck: Equatable {
+        /// Requests whose frames stopped for the timeout: answered 400 IdleTimeout, then reset.
+        var stalled: [Int32]
+        /// The connection, left with no stream, has had no frame for the timeout: GOAWAY IdleTimeout.
+        var goAway: Bool
+        /// When to look again: when the oldest activity left would be too old.
+        var next: NIODeadline
+    }
+
+    /// A stream as the idle timeout sees it.
+    struct StreamActivity {
+        var streamID: Int32
+        var answered: Bool
+        var lastActivity: NIODeadline
+    }
+
+    func idleCheck(_ streams: [StreamActivity], now: NIODeadline, timeout: TimeAmount) -> IdleCheck {
+        let cutoff = now - timeout
+        let stalled = streams.filter { !$0.answered && $0.lastActivity < cutoff }
+        // The stalled streams close once answered and reset.
+        let left = streams.filter { $0.answered || $0.lastActivity >= cutoff }
+        if left.isEmpty { return IdleCheck(stalled: stalled.map(\.streamID), goAway: lastFrame < cutoff, next: lastFrame + timeout) }
+        // Answered requests waiting for their stream to close (a delayed or a silent answer) are no
+        // idleness of the client's; they are looked at again after a timeout.
+        let oldest = left.lazy.filter { !$0.answered }.map(\.lastActivity).min()
+        return IdleCheck(stalled: stalled.map(\.streamID), goAway: false, next: (oldest ?? now) + timeout)
+    }
+
     // MARK: - Provider tokens
 
     /// Whether taking this accepted token would change the connection's token too soon (Apple:

@@ -258,25 +258,20 @@ final class APNsConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    /// Answers the requests whose body stalled, and ends a connection with nothing to do. When to
-    /// look again: when the oldest activity left would be too old.
+    /// Answers the requests whose body stalled, and ends a connection with nothing to do, as the
+    /// connection's state says (``ConnectionState/idleCheck(_:now:timeout:)``); when to look again.
     private func enforceIdleTimeout(milliseconds: Int, context: ChannelHandlerContext) -> NIODeadline {
-        let timeout = TimeAmount.milliseconds(Int64(milliseconds))
-        let now = context.eventLoop.now
-        let cutoff = now - timeout
-        let stalled = exchanges.filter { !$0.value.answered && $0.value.lastActivity < cutoff }.map(\.key)
-        for streamID in stalled {
+        let streams = exchanges.map {
+            ConnectionState.StreamActivity(streamID: Int32($0.key), answered: $0.value.answered, lastActivity: $0.value.lastActivity)
+        }
+        let check = state.idleCheck(streams, now: context.eventLoop.now, timeout: .milliseconds(Int64(milliseconds)))
+        for streamID in check.stalled.map({ HTTP2StreamID(Int($0)) }) {
             answer(streamID, reply: APNsRules.idleReply(milliseconds: milliseconds), faults: core.faults, context: context)
             resetAfterAnswer(streamID, context: context)
         }
-        if exchanges.isEmpty, state.lastFrame < cutoff {
-            sendGoAway(APNsRules.idleGoAway, context: context)
-        }
-        if !stalled.isEmpty { context.flush() }
-        if exchanges.isEmpty { return state.lastFrame + timeout }
-        // Answered requests waiting for their stream to close (a delayed or a silent answer) are no
-        // idleness of the client's; they are looked at again after a timeout.
-        return exchanges.values.lazy.filter { !$0.answered }.map(\.lastActivity).min().map { $0 + timeout } ?? now + timeout
+        if check.goAway { sendGoAway(APNsRules.idleGoAway, context: context) }
+        if !check.stalled.isEmpty { context.flush() }
+        return check.next
     }
 
     private func keep(_ buffer: ByteBuffer, in exchange: Exchange, context: ChannelHandlerContext) {

@@ -32,6 +32,9 @@ public struct MockAPNsConfiguration: Sendable {
     public var logSizeLimit: Int64 = MockAPNsConfiguration.defaultLogSizeLimit
     /// 64 MiB.
     public static let defaultLogSizeLimit: Int64 = 64 << 20
+    /// Connections open at once: an idle HTTP/2 connection over TLS holds about 50 KB, so 4,000 of
+    /// them take about 230 MB, which a classroom laptop can spare.
+    public static let defaultConnectionLimit = 4000
     /// Told when the log cannot go on (its rotation refused, say): the mock goes on without it.
     public var onLogProblem: (@Sendable (Words) -> Void)?
     /// Failures to simulate; changeable while running with ``MockAPNsServer/faults``.
@@ -53,8 +56,8 @@ public struct MockAPNsConfiguration: Sendable {
     public var onLiveActivityProblem: (@Sendable (String) -> Void)?
     /// APNs' limits per connection and the guards against floods.
     public var limits: MockProtocolLimits
-    /// Connections open at once; more are closed as soon as they are accepted (each costs about
-    /// 100 KB of TLS and HTTP/2 state).
+    /// Connections open at once; more are closed as soon as they are accepted (an idle one holds
+    /// about 50 KB of TLS and HTTP/2 state; ``defaultConnectionLimit``).
     public var connectionLimit: Int
     /// Connections open at once from one IP address, so that one laptop cannot take every place;
     /// more from it are closed as soon as they are accepted.
@@ -87,7 +90,7 @@ public struct MockAPNsConfiguration: Sendable {
         recordLimit: Int = 10_000,
         threads: Int? = nil,
         limits: MockProtocolLimits = MockProtocolLimits(),
-        connectionLimit: Int = 10_000,
+        connectionLimit: Int = defaultConnectionLimit,
         onTokenRefused: (@Sendable (RejectionReason, String) -> Void)? = nil
     ) {
         self.host = host

@@ -52,7 +52,7 @@ public struct MockSettings: Sendable {
     /// 0: never.
     public var idleTimeoutSeconds = Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds / 1000)
     public var resetLimit = 1000
-    public var maxConnections = 10_000
+    public var maxConnections = MockAPNsConfiguration.defaultConnectionLimit
     public var maxConnectionsPerAddress = 1000
     /// The app the notifications are for (`--app`): the web view shows its words and what the
     /// phone will do with each payload.

@@ -241,8 +241,11 @@ struct MockCommand: ParsableCommand {
     var resetLimit = 1000
 
     @Option(
-        name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once; more are closed when accepted (default 10000).", valueName: "n"))
-    var maxConnections = 10_000
+        name: .customLong("max-connections"),
+        help: ArgumentHelp(
+            "Connections open at once; more are closed when accepted (default 4000: about 230 MB when all are open, some 50 KB each).",
+            valueName: "n"))
+    var maxConnections = MockAPNsConfiguration.defaultConnectionLimit
 
     @Option(
         name: .customLong("max-connections-per-address"),

@@ -277,6 +277,27 @@ struct APNsRulesTests {
         for _ in 0..<10_000 { #expect(unlimited.spend(.resetOfAWaitingStream, now: later) == nil) }
     }
 
+    @Test func theIdleTimeoutAnswersStalledRequestsThenEndsAConnectionWithNothingToDo() {
+        func at(_ seconds: UInt64) -> NIODeadline { .uptimeNanoseconds(seconds * 1_000_000_000) }
+        var state = Self.state()
+        let timeout = TimeAmount.seconds(5)
+        state.lastFrame = at(2)
+        let streams = [
+            ConnectionState.StreamActivity(streamID: 1, answered: false, lastActivity: at(1)),
+            ConnectionState.StreamActivity(streamID: 3, answered: false, lastActivity: at(2)),
+            ConnectionState.StreamActivity(streamID: 5, answered: true, lastActivity: at(1)),
+        ]
+        // At 6 s, stream 1 has stalled for 5; stream 3 has not yet; 5 waits for its delayed answer.
+        #expect(state.idleCheck(streams, now: at(6) + .milliseconds(1), timeout: timeout) == .init(stalled: [1], goAway: false, next: at(7)))
+        // With only stalled streams left, the connection ends with them once its last frame is as old.
+        #expect(state.idleCheck(Array(streams.prefix(2)), now: at(8), timeout: timeout) == .init(stalled: [1, 3], goAway: true, next: at(7)))
+        // A connection with no stream: ended after the timeout since its last frame, looked at again then.
+        #expect(state.idleCheck([], now: at(4), timeout: timeout) == .init(stalled: [], goAway: false, next: at(7)))
+        #expect(state.idleCheck([], now: at(8), timeout: timeout).goAway)
+        // Only answered streams left: no idleness of the client's, looked at again after a timeout.
+        #expect(state.idleCheck([streams[2]], now: at(20), timeout: timeout) == .init(stalled: [], goAway: false, next: at(25)))
+    }
+
     // MARK: - The answer's bytes
 
     static func response(_ reply: APNsRules.Reply, faults: MockFaults = MockFaults(), apnsID: String? = nil) -> APNsResponse {

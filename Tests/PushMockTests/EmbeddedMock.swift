@@ -54,14 +54,23 @@ final class EmbeddedMock: FrameConnection {
     static let keyPEM = P256.Signing.PrivateKey().pemRepresentation
     static let keyID = "EMB3DD3D01"
 
-    init(acknowledgeSettings: Bool = true, preface: Bool = true, configure: (inout MockAPNsConfiguration) -> Void = { _ in }) throws {
-        var configuration = MockAPNsConfiguration(
-            providerKeys: [try MockProviderKey(keyID: Self.keyID, pem: Self.keyPEM)], teamID: sampleTeam)
-        configure(&configuration)
-        configuration = try configuration.validated()
-        core = MockServerCore(configuration: configuration, journal: RequestJournal(recordLimit: configuration.recordLimit, log: nil))
+    /// A connection to a fresh mock, or another connection to the mock of `sharing`.
+    init(
+        acknowledgeSettings: Bool = true, preface: Bool = true, sharing other: EmbeddedMock? = nil,
+        configure: (inout MockAPNsConfiguration) -> Void = { _ in }
+    ) throws {
+        if let other {
+            core = other.core
+            token = other.token
+        } else {
+            var configuration = MockAPNsConfiguration(
+                providerKeys: [try MockProviderKey(keyID: Self.keyID, pem: Self.keyPEM)], teamID: sampleTeam)
+            configure(&configuration)
+            configuration = try configuration.validated()
+            core = MockServerCore(configuration: configuration, journal: RequestJournal(recordLimit: configuration.recordLimit, log: nil))
+            token = try Self.token(issuedAt: now())
+        }
         self.acknowledgeSettings = acknowledgeSettings
-        token = try Self.token(issuedAt: now())
         channel = EmbeddedChannel(loop: EmbeddedEventLoop())
         try MockAPNsServer.addHTTP2Handlers(to: channel.pipeline.syncOperations, core: core, now: channel.embeddedEventLoop.now)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 443)).wait()

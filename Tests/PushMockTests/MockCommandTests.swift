@@ -264,7 +264,7 @@ struct MockCommandTests {
         #expect(process.terminationStatus == 0)
         #expect(answered >= 8, "it waited between steps and within long ones: \(answered)")
         let text = drawn.replacingOccurrences(of: "\r\n", with: "\n")
-        #expect(text.contains("Step 8 of 8"))
+        #expect(text.contains("Step 9 of 9"))
         for page in text.components(separatedBy: "(Enter to continue)") {
             let rows = page.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(rows.count <= 24, "a page of \(rows.count) rows scrolls off a 24-row screen")

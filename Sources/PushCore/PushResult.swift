@@ -205,6 +205,8 @@ public struct BatchSummary: Sendable {
     public var shard: Shard?
     /// What the summary line counts: tokens, or channels for a broadcast.
     public var noun = SummaryNoun.token
+    /// What the phone will do with the notification (`send --app`): each finding's machine form.
+    public var findings: [JSONValue] = []
 
     public init() {}
 
@@ -276,6 +278,7 @@ public struct BatchSummary: Sendable {
             ("exitStatus", .integer(Int64(exitStatus))),
         ]
         if resumed > 0 { fields.append(("resumed", .integer(Int64(resumed)))) }
+        if !findings.isEmpty { fields.append(("findings", .array(findings))) }
         if let stoppedBy {
             fields += [("stopped", .string(stoppedBy.name)), ("notSent", .integer(Int64(notSent))), ("inDoubt", .integer(Int64(inDoubt)))]
         }

@@ -67,7 +67,7 @@ enum MockHandOver {
     }
 
     /// Beside pushctl first (a build folder, an install prefix), then on PATH.
-    static func locate() -> String? {
+    static func locate(_ executable: String = executable) -> String? {
         var candidates: [String] = []
         if let dir = ownDirectory { candidates.append(dir + "/" + executable) }
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {

@@ -61,6 +61,7 @@ struct SendCommand: ParsableCommand {
     @OptionGroup(title: "Where to send") var whereFlags: WhereFlags
     @OptionGroup(title: "Run") var runFlags: RunFlags
     @OptionGroup(title: "The iOS Simulator") var simulatorFlags: SimulatorFlags
+    @OptionGroup(title: "What the phone will do (the app's own files)") var appFlags: AppFlags
     @OptionGroup(title: "Output") var outputFlags: OutputFlags
     @OptionGroup var language: LanguageOption
 
@@ -74,6 +75,7 @@ struct SendCommand: ParsableCommand {
     subscript<T>(dynamicMember path: KeyPath<RunFlags, T>) -> T { runFlags[keyPath: path] }
     subscript<T>(dynamicMember path: KeyPath<SimulatorFlags, T>) -> T { simulatorFlags[keyPath: path] }
     subscript<T>(dynamicMember path: KeyPath<OutputFlags, T>) -> T { outputFlags[keyPath: path] }
+    subscript<T>(dynamicMember path: KeyPath<AppFlags, T>) -> T { appFlags[keyPath: path] }
 
     func validate() throws {
         if let conflict = conflicts.first(where: \.0)?.1 ?? liveActivityConflict { throw ValidationError(InputError(conflict).words) }
@@ -294,11 +296,15 @@ struct SendCommand: ParsableCommand {
                 request.warnings.forEach(Console.warn)
                 if let shard = request.shardChoice?.sourceWords { Console.say(shard) }
             }
+            // What the phone will do, before anything is sent (--app): a finding that will fail refuses the send.
+            let phone = try self.phoneCheck(request)
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
-                if !self.quiet, let payload = request.template?.payload,
-                    let preview = NotificationPreview(payload: payload.json, appName: nil)
-                {
+                let alert = phone?.alert
+                let preview =
+                    alert.map { NotificationPreview(title: $0.title, subtitle: $0.subtitle, body: $0.body, appName: phone?.appName) }
+                    ?? request.template.flatMap { NotificationPreview(payload: $0.payload.json, appName: nil) }
+                if !self.quiet, let preview {
                     Console.out("")
                     // Box characters on a terminal; plain lines for a log or a pipe.
                     let card = Terminal.isTerminal(Descriptors.standardOutput) && Console.environment["TERM"] != "dumb"
@@ -306,7 +312,9 @@ struct SendCommand: ParsableCommand {
                 }
                 return
             }
-            let run = try SendRun(plan: request.plan)
+            var plan = request.plan
+            plan.findings = phone?.machine ?? []
+            let run = try SendRun(plan: plan)
             let output = try SendOutput(self, total: request.notifications.count)
             // From here a signal stops the run cleanly: every notification still gets its result.
             let summary = try run.run(observers: output.observers, stop: stop, grace: min(SendCommand.stopGrace, self.timeout))
@@ -314,9 +322,59 @@ struct SendCommand: ParsableCommand {
         }
     }
 
+    /// `--app` (or PUSHCTL_APP): the findings said on stderr, worst first; nil without an app. A
+    /// finding that will fail on the phone ends the run here, exit 65 and nothing sent, unless
+    /// `--force`.
+    func phoneCheck(_ request: SendSetup) throws -> PhoneCheck? {
+        guard let app = self.app ?? Console.environment["PUSHCTL_APP"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let template = request.template, self.channelIds.isEmpty else {
+            throw InputError(
+                Words(
+                    "--app checks one payload: it cannot be used with \(Setting.requestsFile) or \(Setting.follow)",
+                    es: "--app comprueba una carga útil: no se puede usar con \(Setting.requestsFile) ni con \(Setting.follow)"),
+                hint: Words("check each payload with `pushctl check --app`", es: "comprueba cada carga útil con `pushctl check --app`"),
+                kind: .usage)
+        }
+        let check = try PhoneCheck.run(
+            app: app, payload: template.payload, pushType: template.pushType, environment: request.plan.destination.environment,
+            locale: self.locale, language: Language.current)
+        for (colour, label, text) in check.lines() {
+            let lines = TextLayout.wrap(label.description + ": " + text, width: Console.width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: 2)
+            var first = lines.first ?? ""
+            if first.hasPrefix(label.description) {
+                first = Console.paint(label.description, colour, on: Descriptors.standardError) + first.dropFirst(label.description.count)
+            }
+            Console.err(([first] + lines.dropFirst()).joined(separator: "\n"))
+        }
+        if check.willFail && !self.force {
+            Console.error(
+                Words(
+                    "the phone would fail on this notification (above): nothing was sent",
+                    es: "el teléfono fallaría con esta notificación (arriba): no se envió nada"))
+            Console.hint(
+                Words("fix the payload or the app; or send it anyway with --force", es: "corrige la carga útil o la app; o envíala igualmente con --force"))
+            throw ExitCode(ExitStatus.dataError.rawValue)
+        }
+        return check
+    }
+
     /// Seconds requests in flight get to be answered after a stop signal (GitHub Actions sends
     /// SIGKILL 10 s after its first SIGINT: the grace and the writing of every result fit before).
     static let stopGrace = 5.0
+}
+
+struct AppFlags: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The app it is for (its project folder or a built .app): before sending, check the payload against its strings, Live Activity types and capabilities; refuse what will fail on the phone (env PUSHCTL_APP).",
+            valueName: "path"),
+        completion: .directory)
+    var app: String?
+
+    @Option(help: ArgumentHelp("The app's language the alert is read in (default: its development region).", valueName: "locale"))
+    var locale: String?
+
+    @Flag(help: "Send what --app says will fail on the phone anyway.") var force = false
 }
 
 struct RecipientFlags: ParsableArguments {

@@ -86,7 +86,7 @@ public final class JournalWriter: ResultObserver {
 
     /// Opens `path` for appending; `identity` and the run's id (`NotificationIDs`) are written
     /// first when the journal is new.
-    public init(path: String, identity: RunIdentity, runID: String, isNew: Bool) throws(InputError) {
+    public init(path: String, identity: RunIdentity, runID: String, isNew: Bool, findings: [JSONValue] = []) throws(InputError) {
         self.path = path
         fd = Descriptors.openForWriting(path, .appending)
         guard fd >= 0 else {
@@ -99,7 +99,10 @@ public final class JournalWriter: ResultObserver {
                 kind: .cannotCreateOutput)
         }
         if isNew {
-            let header = JSONValue.object([("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json), ("id", .string(runID))])
+            var members: [(String, JSONValue)] = [("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json), ("id", .string(runID))]
+            // What the phone will do (send --app), as known when the run began.
+            if !findings.isEmpty { members.append(("findings", .array(findings))) }
+            let header = JSONValue.object(members)
             buffer.append(contentsOf: header.compact.utf8)
             buffer.append(0x0A)
             pause()

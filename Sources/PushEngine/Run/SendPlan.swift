@@ -23,6 +23,9 @@ public struct SendPlan {
     /// `--journal`: the run keeps it (lock, replay, ids, writer: `SendRun` is its one owner). Given
     /// once, here: what the notifications were read for (a requests file's digest) follows from it.
     public var journal: JournalSetting?
+    /// What the phone will do with the notification, as `--app` found it (each finding's machine
+    /// form): kept in the journal's header and the summary, so a run's record says what was known.
+    public var findings: [JSONValue] = []
 
     public init(
         notifications: NotificationSource, destination: Destination, connection: ConnectionSettings,

@@ -73,7 +73,7 @@ public final class SendRun {
         // The run's id survives a resume: the journal's, or one derived from an older journal's identity.
         let runID = replay.map { $0.runID ?? NotificationIDs.legacyRunID($0.identity) } ?? NotificationIDs.newRunID()
         ids = NotificationIDs(run: runID, collapse: setting.collapseIDs)
-        journal = try JournalWriter(path: setting.path, identity: identity, runID: runID, isNew: !exists)
+        journal = try JournalWriter(path: setting.path, identity: identity, runID: runID, isNew: !exists, findings: plan.findings)
     }
 
     /// What the journal already settles, and so is not sent again: APNs' final answers (accepted,
@@ -129,6 +129,7 @@ public final class SendRun {
         }
         for result in settled.values { summary.add(result) }
         summary.duplicatesSkipped = plan.notifications.duplicates
+        summary.findings = plan.findings
         summary.shard = plan.notifications.shard
         if case .broadcast = plan.notifications { summary.noun = .channel }
         journal?.finish()

@@ -182,7 +182,7 @@ public struct MockProviderKey: Sendable {
                 hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
-        let bytes = try InputFiles.read(path, what: "key file")
+        let bytes = try InputFiles.read(path, what: .keyFile)
         do {
             return try MockProviderKey(keyID: keyID, pem: String(decoding: bytes, as: UTF8.self))
         } catch {

@@ -627,7 +627,7 @@ struct MockCommand: ParsableCommand {
 
     /// A CA certificate file for --client-ca: PEM, at most 1 MB, read as pushctl reads its files.
     static func readClientCA(_ path: String) throws(InputError) -> String {
-        let text = String(decoding: try InputFiles.read(path, what: "CA certificate file"), as: UTF8.self)
+        let text = String(decoding: try InputFiles.read(path, what: .caCertificateFile), as: UTF8.self)
         guard text.contains("-----BEGIN CERTIFICATE-----") else {
             throw InputError(
                 Words(

@@ -120,7 +120,7 @@ struct Sign: ParsableCommand {
 extension JWTCommand {
     /// Reads a token from the argument, or standard input for `-`.
     static func readToken(_ argument: String) throws(InputError) -> DecodedJWT {
-        let text = argument == "-" ? String(decoding: try InputFiles.read("-", what: "token"), as: UTF8.self) : argument
+        let text = argument == "-" ? String(decoding: try InputFiles.read("-", what: .token), as: UTF8.self) : argument
         return try DecodedJWT(parsing: text)
     }
 

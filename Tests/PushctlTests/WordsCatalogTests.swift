@@ -191,10 +191,10 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm",
+        "SignatureForm", "SystemReason", "FileRole",
     ]
 
-    static var all: [CodeSamples] { problems + warnings + json + tokens + results }
+    static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
 
     static let diagnosis = JSONDiagnosis(bytes: Array("{'a':1}".utf8), error: JSONParseError(.expectedKey, offset: 1))
     static let finding = LiveActivityFinding(.noEvent)
@@ -306,6 +306,26 @@ struct CodeSamples {
             } + defects.map { CodeSamples($0, \.words) } + refusals.map { CodeSamples($0, \.words) } + pasted.map { CodeSamples($0, \.words) }
             + certificates.map { CodeSamples($0, \.name) } + nearMisses.map { CodeSamples($0, \.words) }
             + EndpointProblem.Why.allCases.map { CodeSamples($0, \.words) } + forms.map { CodeSamples($0) { $0.words(byteCount: 64) } }
+    }
+
+    static var files: [CodeSamples] {
+        let reasons: [SystemReason] = [
+            .noSuchFile, .permissionDenied, .notPermitted, .isDirectory, .notDirectory, .exists, .nameTooLong, .symbolicLinkLoop, .noSpace,
+            .quotaExceeded, .readOnlyFileSystem, .tooManyOpenFiles, .inputOutput, .brokenPipe, .notExecutable,
+        ]
+        let roles: [FileRole] = [
+            .keyFile, .tokensFile, .requestsFile, .payloadFile, .certificateFile, .certificateKeyFile, .certificatePasswordFile,
+            .proxyCredentialsFile, .journal, .journalOrResultsFile, .caCertificateFile, .token, .settingFile(.contentState),
+        ]
+        let problems: [FileProblem] = [
+            .notFound(.keyFile, path: "a.p8", .noSuchFile), .directory(.payloadFile, path: "x"), .cannotOpen(.tokensFile, path: "t", .permissionDenied),
+            .cannotRead(.requestsFile, path: "-", .inputOutput), .stoppedReading(.tokensFile, path: "-"), .tooLarge(.keyFile, path: "k", limitKiB: 1024),
+            .emptyCACertificate(path: "ca.pem"), .noPEMCertificate(path: "ca.pem"),
+        ]
+        // The system's own text reads the same in both languages: sampled for its case, not checked as a translation.
+        let other = CodeSamples(SystemReason.other("Resource busy")) { _ in Words("Resource busy", es: "Recurso ocupado") }
+        return reasons.map { CodeSamples($0, \.words) } + [other] + roles.map { CodeSamples($0, \.words) }
+            + problems.map(CodeSamples.init(problem:)) + [CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)]
     }
 
     static var results: [CodeSamples] {

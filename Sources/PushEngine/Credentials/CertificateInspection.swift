@@ -14,7 +14,7 @@ public struct CertificateInspection {
     /// Reads and checks the file; the password comes from the settings, or `askPassword` (on a
     /// terminal) when the file needs one and none was given.
     public static func read(_ path: String, values: SettingValues, askPassword: (String) -> String?) throws(InputError) -> CertificateInspection {
-        let bytes = try InputFiles.read(path, what: "certificate file")
+        let bytes = try InputFiles.read(path, what: .certificateFile)
         var password = try CertificateCredential.password(values)
         if password == nil, CertificateFile.needsPassword(bytes) { password = askPassword(path) }
         let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password, names: CertificateCredential.inputNames)

@@ -139,7 +139,7 @@ public enum SigningKey {
     /// Reads and parses a signing key; errors name the file.
     public static func privateKey(at path: String, warn: (Words) -> Void) throws(InputError) -> ES256PrivateKey {
         let key = try file(at: path).privateKey()
-        InputFiles.sharingWarning(path).map(warn)
+        InputFiles.sharingWarning(path).map { warn($0.words) }
         return key
     }
 
@@ -158,7 +158,7 @@ public enum SigningKey {
 
     /// A public key (PEM) to verify with, or the public half of a private key.
     public static func verificationKey(at path: String) throws(InputError) -> ES256PublicKey {
-        let bytes = try InputFiles.read(path, what: "key file")
+        let bytes = try InputFiles.read(path, what: .keyFile)
         do {
             return try ES256PublicKey(pem: bytes)
         } catch {
@@ -181,7 +181,7 @@ public enum SigningKey {
         if !signer.adoptCachedToken() {
             if let file { _ = try file.privateKey() } else if options.signBeforeSending { try signer.signNow() }
         }
-        if file != nil { InputFiles.sharingWarning(identity.keyFile).map(options.warn) }
+        if file != nil { InputFiles.sharingWarning(identity.keyFile).map { options.warn($0.words) } }
         var credentials = Credentials(authorization: signer, certificate: nil, certificatePath: nil)
         if let mismatch = identity.mismatch {
             options.warn(mismatch.warning)
@@ -340,7 +340,7 @@ public enum CertificateCredential {
     /// The password from its file, else from `PUSHCTL_CERT_PASSWORD`; nil when neither gives one.
     public static func password(_ values: SettingValues) throws(InputError) -> String? {
         if let file = values.flags[.certificatePassword] {
-            var bytes = try InputFiles.read(file, what: "certificate password file")
+            var bytes = try InputFiles.read(file, what: .certificatePasswordFile)
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
             guard bytes.count <= 1024, !bytes.contains(0) else {
                 throw InputError(
@@ -356,9 +356,9 @@ public enum CertificateCredential {
     /// Reads and checks the certificate and its key (everything through libcrypto); asks for the
     /// password only when one is needed, none was given, and someone can answer.
     public static func identity(path: String, _ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> ClientIdentity {
-        let bytes = try InputFiles.read(path, what: "certificate file")
+        let bytes = try InputFiles.read(path, what: .certificateFile)
         let keyPath = values.flags[.certificateKey]
-        let key = try keyPath.map { keyPath throws(InputError) in (bytes: try InputFiles.read(keyPath, what: "certificate key file"), source: keyPath) }
+        let key = try keyPath.map { keyPath throws(InputError) in (bytes: try InputFiles.read(keyPath, what: .certificateKeyFile), source: keyPath) }
         var password = try password(values)
         if password == nil, CertificateFile.needsPassword(key?.bytes ?? bytes) || CertificateFile.needsPassword(bytes),
             let typed = options.askPassword?(key?.source ?? path)
@@ -366,7 +366,7 @@ public enum CertificateCredential {
             password = typed
         }
         let identity = try ClientIdentity.load(bytes, source: path, key: key, password: password, names: inputNames)
-        InputFiles.sharingWarning(keyPath ?? path).map(options.warn)
+        InputFiles.sharingWarning(keyPath ?? path).map { options.warn($0.words) }
         return identity
     }
 

@@ -29,7 +29,7 @@ public final class CheckedLineFile {
     /// is prefixed with the file and line. A file saved as UTF-16 or with a byte order mark is
     /// refused at its first line, by name, whatever it holds.
     public init(
-        _ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
+        _ path: String, what: FileRole, lineLimit: Int, readAgain: Bool = true,
         check: (ArraySlice<UInt8>) throws(InputError) -> Void
     ) throws(InputError) {
         displayName = path == "-" ? Words("standard input", es: "la entrada estándar").description : path
@@ -42,7 +42,8 @@ public final class CheckedLineFile {
             spooled
             ? try TemporaryFile.anonymous(
                 purpose: Words(
-                    "spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)"))
+                    "spool \(what.words.en) from \(displayName)",
+                    es: "copiar \(what.words.es) desde \(path == "-" ? "la entrada estándar" : displayName)"))
             : source
         self.fd = fd
         defer { if source != fd && source != Descriptors.standardInput { Descriptors.close(source) } }
@@ -98,7 +99,7 @@ public final class DeviceTokenFile: Sequence {
         var duplicates = 0
         var total = 0
         var seen = DeviceTokenSet()
-        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
+        file = try CheckedLineFile(path, what: .tokensFile, lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
             try line.withUnsafeBufferPointer { line throws(InputError) in
                 guard let text = DeviceTokenFile.tokenText(line) else { return }
                 let fresh = try seen.insert(utf8: text)
@@ -193,7 +194,7 @@ public final class RequestsFile: Sequence {
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
             // Each line is kept (or spooled) as checked and built: the file itself is not read again.
-            file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
+            file = try CheckedLineFile(path, what: .requestsFile, lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
                 digest?.update(line)
                 digest?.update(RequestsFile.newline)
                 guard !RequestsFile.isBlank(line) else { return }

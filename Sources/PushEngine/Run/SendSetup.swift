@@ -196,7 +196,7 @@ public struct SendSetup {
         switch input {
         case .file(let path)?:
             let bytes: [UInt8]
-            do { bytes = try InputFiles.read(path, what: "payload file") } catch {
+            do { bytes = try InputFiles.read(path, what: .payloadFile) } catch {
                 // The JSON itself where its file belongs: a first-hour mix-up, said by name.
                 guard error.kind == .missingInput, let first = path.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { throw error }
                 let shown = OutsideText.display(path, limit: 40)

@@ -497,7 +497,7 @@ final class APNsConnectionHandler: ChannelInboundHandler {
             problems = [Words("the payload is not JSON", es: "la carga útil no es JSON")]
         }
         guard !problems.isEmpty else { return nil }
-        let text = LiveActivityLint.dropped(problems).description
+        let text = LiveActivityLint.dropped(problems).text(core.language)
         core.onLiveActivityProblem?("\(exchange.head.path ?? "") on connection \(id), stream \(Int(streamID)): \(text)")
         return text
     }

@@ -51,6 +51,8 @@ public struct MockAPNsConfiguration: Sendable {
     /// Told about every Live Activity (device push or broadcast) a device would drop, though the
     /// mock answers 200 as APNs does: which request, and why.
     public var onLiveActivityProblem: (@Sendable (String) -> Void)?
+    /// The language of what the mock says about a request (a Live Activity a device would drop).
+    public var language: Language = .en
     /// APNs' limits per connection and the guards against floods.
     public var limits: MockProtocolLimits
     /// Connections open at once; more are closed as soon as they are accepted (each costs about

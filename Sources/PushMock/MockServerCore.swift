@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import PushCore
 import PushSystem
+import PushWords
 
 /// What every connection of one server shares: the checks, the faults and their counters,
 /// the journal. Thread-safe; the event loops call it concurrently.
@@ -13,6 +14,8 @@ final class MockServerCore: Sendable {
     let limits: MockProtocolLimits
     let broadcasts: MockBroadcasts
     let onLiveActivityProblem: (@Sendable (String) -> Void)?
+    /// The language of what the mock says about a request.
+    let language: Language
     let connectionLimit: Int
     let connectionsPerAddressLimit: Int
     let onAddressAtLimit: (@Sendable (String, Int) -> Void)?
@@ -32,13 +35,14 @@ final class MockServerCore: Sendable {
         check = RequestCheck(
             verifier: ProviderTokenVerifier(
                 keys: configuration.providerKeys, directory: configuration.keyDirectory, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused,
-                onKeyFolderProblem: configuration.onKeyFolderProblem ?? { _ in }),
+                onKeyFolderProblem: configuration.onKeyFolderProblem ?? { _ in }, language: configuration.language),
             environment: configuration.environment)
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams
         initialConcurrentStreams = configuration.initialConcurrentStreams
         limits = configuration.limits
-        broadcasts = MockBroadcasts(limit: configuration.channelLimit)
+        broadcasts = MockBroadcasts(limit: configuration.channelLimit, language: configuration.language)
+        language = configuration.language
         onLiveActivityProblem = configuration.onLiveActivityProblem
         connectionLimit = configuration.connectionLimit
         connectionsPerAddressLimit = configuration.connectionsPerAddressLimit

@@ -43,7 +43,7 @@ enum WebViewEvent {
         return JSONValue.object(members).compact
     }
 
-    static func json(_ record: MockRequestRecord) -> String {
+    static func json(_ record: MockRequestRecord, language: Language) -> String {
         let topic = record.header(APNsHeader.topic)
         let payload = try? JSONValue.parse(Array(record.body.utf8))
         let kind = kind(of: record, payload: payload)
@@ -66,7 +66,7 @@ enum WebViewEvent {
         }
         if let reason = record.reason {
             members.append(("reason", .string(bounded(reason))))
-            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation.description)))
+            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation.text(language))))
         }
         if let apnsID = record.apnsID { members.append(("apnsID", .string(apnsID))) }
         if let fault = record.fault { members.append(("fault", .string(bounded(fault)))) }

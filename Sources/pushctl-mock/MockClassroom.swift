@@ -100,7 +100,7 @@ extension MockCommand {
             }
         }
         for name in extraNames {
-            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError(Words(verbatim: "--san: \(error)")) }
+            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError(Words(verbatim: "--san: \(error.description)")) }
         }
     }
 

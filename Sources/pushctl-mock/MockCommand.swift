@@ -281,10 +281,10 @@ struct MockCommand: ParsableCommand {
     /// The faults it is asked to play: each well formed, in range, and not contradicting another.
     private func validateFaults() throws {
         for spec in failures {
-            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error)")) }
+            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error.description)")) }
         }
         for spec in failFirst {
-            do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error)")) }
+            do { _ = try Self.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error.description)")) }
         }
         for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
             if let value, value < 1 {
@@ -500,13 +500,14 @@ struct MockCommand: ParsableCommand {
 
         // Beyond loopback, the certificate names every address of this machine and its name.
         let certificateNames = MockNetwork.certificateNames(listeningOn: host, extra: extraNames)
-        let web = webPort.map { _ in MockWebView() }
+        let web = webPort.map { _ in MockWebView(language: LanguageSetting.language) }
         let server: MockAPNsServer
         do {
             var configuration = MockAPNsConfiguration(
                 host: host, port: port, providerKeys: keys, teamID: teamID,
                 maxConcurrentStreams: maxStreams, initialConcurrentStreams: initialStreams, logPath: log, faults: faults, recordLimit: 0,
                 limits: limits, connectionLimit: maxConnections, onTokenRefused: Self.reportRefusedToken)
+            configuration.language = LanguageSetting.language
             configuration.connectionsPerAddressLimit = maxConnectionsPerAddress
             configuration.onAddressAtLimit = Self.reportAddressAtLimit
             configuration.clientCAPEMs = clientCAPEMs
@@ -661,7 +662,7 @@ struct MockCommand: ParsableCommand {
 
     @Sendable private static func reportWarning(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
-        Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
+        Console.err(TextLayout.wrapped((warning + problem).description, width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
     }
 
     /// The signal's name as the console says it in Spanish.
@@ -670,7 +671,7 @@ struct MockCommand: ParsableCommand {
     }
 
     private func fail(_ error: InputError) -> ExitCode {
-        Console.err(TextLayout.wrapped("pushctl mock: error: \(error)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
+        Console.err(TextLayout.wrapped("pushctl mock: error: \(error.description)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
 

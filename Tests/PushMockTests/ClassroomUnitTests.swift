@@ -132,7 +132,7 @@ import Testing
                     ("apns-topic", "com.example.demo"), ("authorization", #"bearer {"alg":"ES256","kid":"ABC123DEFG"} {"iss":"DEF123GHIJ","iat":1}"#),
                     ("x-odd", "a\u{1B}[31mb"),
                 ],
-                body: #"{"aps":{"alert":"hi"}}"#))
+                body: #"{"aps":{"alert":"hi"}}"#), language: .en)
         let event = try JSONValue.parse(Array(json.utf8))
         #expect(event["kind"]?.stringValue == "rejected")
         #expect(event["explanation"]?.stringValue == RejectionReason.unregistered.explanation.en)
@@ -158,7 +158,7 @@ import Testing
         let parsed = try JSONValue.parse(Array(log.utf8))
         #expect(parsed["headers"]?["x-odd"]?.stringValue == hostile)
 
-        let page = WebViewEvent.json(sent)
+        let page = WebViewEvent.json(sent, language: .en)
         #expect(!hasRawControl(page), "\(page.debugDescription)")
         let event = try JSONValue.parse(Array(page.utf8))
         #expect(event["payload"]?["aps"]?["alert"]?["title"]?.stringValue == #"T\u{202E}t"#)

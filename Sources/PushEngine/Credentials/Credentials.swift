@@ -295,11 +295,9 @@ public enum ProvidedToken {
         // refused here, before any request: every notification would fail with it.
         let failures = ProviderTokenRules.audit(decoded, now: now).filter { $0.outcome == .failure }
         if !failures.isEmpty {
-            let why = failures.map { "\($0.message)" }.joined(separator: "; ")
+            let why = Words.joined(failures.map(\.message), separator: Words(verbatim: "; "))
             throw InputError(
-                Words(
-                    "the JWT given with \(source) would be refused by APNs: \(why)",
-                    es: "APNs rechazaría el JWT dado con \(fuente): \(why)"),
+                Words("the JWT given with \(source) would be refused by APNs: ", es: "APNs rechazaría el JWT dado con \(fuente): ") + why,
                 hint: Words(
                     "check it with `pushctl jwt decode`, or pass \(Setting.keyFile) and pushctl signs a correct one",
                     es: "compruébalo con `pushctl jwt decode`, o pasa \(Setting.keyFile) y pushctl firma uno correcto"))
@@ -311,15 +309,6 @@ public enum ProvidedToken {
 /// `--cert [--cert-key] [--cert-password-file]` (or `PUSHCTL_CERT`, `PUSHCTL_CERT_PASSWORD`): a
 /// client certificate, read through libcrypto and checked for its dates before anything is sent.
 public enum CertificateCredential {
-    /// How the certificate's parts are named, for the hints of libcrypto's readers.
-    public static var inputNames: CertificateInputNames {
-        CertificateInputNames(
-            certificate: Words(verbatim: Setting.certificate.description), key: Words(verbatim: Setting.certificateKey.description),
-            password: Words(
-                "\(Setting.certificatePassword) or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)",
-                es: "\(Setting.certificatePassword) o PUSHCTL_CERT_PASSWORD (un salto de línea al final del archivo se ignora)"))
-    }
-
     /// The certificate's key and password files go with a certificate only.
     static func refuseStrayFlags(_ values: SettingValues) throws(InputError) {
         guard values.flags[.certificateKey] != nil || values.flags[.certificatePassword] != nil else { return }
@@ -365,7 +354,7 @@ public enum CertificateCredential {
         {
             password = typed
         }
-        let identity = try ClientIdentity.load(bytes, source: path, key: key, password: password, names: inputNames)
+        let identity = try ClientIdentity.load(bytes, source: path, key: key, password: password)
         InputFiles.sharingWarning(keyPath ?? path).map { options.warn($0.words) }
         return identity
     }

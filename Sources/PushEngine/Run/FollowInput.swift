@@ -48,7 +48,7 @@ public final class FollowInput: ArrivingRequests {
     }
 
     private init(_ path: String, what: FileRole, template: PushTemplate?, requests: RequestLine.Reader?, shard: Shard?, lineLimit: Int) throws(InputError) {
-        displayName = path == "-" ? Words("standard input", es: "la entrada estándar").description : path
+        displayName = path
         fd = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)
         self.template = template
         requestReader = requests
@@ -161,9 +161,7 @@ public final class FollowInput: ArrivingRequests {
         lineNumber += 1
         count += 1
         let problem = InputError(
-            Words(
-                "\(displayName), line \(lineNumber): longer than \(lineLimit) bytes",
-                es: "\(displayName), línea \(lineNumber): más larga de \(lineLimit) bytes"))
+            ProblemPlace.line(displayName, lineNumber).words + Words(": longer than \(lineLimit) bytes", es: ": más larga de \(lineLimit) bytes"))
         refused.append(
             PushResult(
                 subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil, apnsUniqueID: nil,

@@ -210,7 +210,7 @@ public struct SendSetup {
                     kind: .usage)
             }
             return (
-                try Payload(bytes: bytes, source: path == "-" ? Words("standard input", es: "la entrada estándar").description : path), path == "-" ? nil : path
+                try Payload(bytes: bytes, source: path), path == "-" ? nil : path
             )
         case .json(let text)?:
             return (try Payload(bytes: Array(text.utf8), source: Setting.payloadJSON.description), nil)

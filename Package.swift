@@ -63,7 +63,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .target(name: "PushCrypto", dependencies: ["PushCore", "PushWords", "CLibcrypto"], swiftSettings: strict),
+        .target(name: "PushCrypto", dependencies: ["PushCore", "CLibcrypto"], swiftSettings: strict),
 
         .systemLibrary(
             name: "CCurl",

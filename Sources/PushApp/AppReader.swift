@@ -111,7 +111,7 @@ struct Walk {
             skipped.append(SkippedFile(path: path, reason: .tooLarge))
             return nil
         }
-        guard bytesRead < limits.totalBytes, let data = try? InputFiles.read(full, what: "app file") else {
+        guard bytesRead < limits.totalBytes, let data = try? InputFiles.read(full, what: .appFile) else {
             skipped.append(SkippedFile(path: path, reason: bytesRead < limits.totalBytes ? .unreadable : .tooMany))
             return nil
         }

@@ -1,6 +1,5 @@
 internal import CLibcrypto
 public import PushCore
-import PushWords
 
 /// An APNs signing key: P-256, loaded from Apple's `.p8` (unencrypted PKCS#8 PEM).
 /// Signs through OpenSSL's `EVP_DigestSign*`, returning JOSE's raw r‖s.
@@ -12,28 +11,21 @@ public final class ES256PrivateKey: ES256Signing, @unchecked Sendable {
     public init(pem bytes: [UInt8]) throws(InputError) {
         switch PEMContents(bytes) {
         case .empty:
-            throw InputError(Words("the key file is empty", es: "el archivo de la clave está vacío"), hint: KeyProblem.download)
+            throw InputError(SigningKeyProblem.empty)
         case .notPEM:
-            throw InputError(
-                Words(
-                    "this is not a PEM key (no '-----BEGIN PRIVATE KEY-----' line); an APNs .p8 key is PEM text",
-                    es: "esto no es una clave PEM (no hay línea '-----BEGIN PRIVATE KEY-----'); una clave .p8 de APNs es texto PEM"),
-                hint: KeyProblem.download)
+            throw InputError(SigningKeyProblem.notPEM)
         case .damagedBeginLine:
-            throw KeyProblem.damagedBeginLine
+            throw InputError(SigningKeyProblem.damagedBeginLine)
         case .encrypted(let label):
-            throw KeyProblem.encrypted(label)
+            throw InputError(SigningKeyProblem.encryptedTraditional(label: label))
         case .label(let label):
             if let problem = KeyProblem.forLabel(label, wantPrivate: true) { throw problem }
         }
         OpenSSLKey.clearErrors()
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { pushctl_read_private_key($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
-            if PEMContents.lostLineBreaks(bytes) { throw KeyProblem.lostLineBreaks }
-            throw InputError(
-                Words(
-                    "the PEM block could not be read as a private key (damaged base64 or DER inside)",
-                    es: "el bloque PEM no se pudo leer como clave privada (base64 o DER dañado dentro)"), hint: KeyProblem.download)
+            if PEMContents.lostLineBreaks(bytes) { throw InputError(SigningKeyProblem.lostLineBreaks) }
+            throw InputError(SigningKeyProblem.unreadablePrivateKey)
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) ?? KeyProblem.consistency(key) { throw problem }
@@ -99,13 +91,7 @@ public final class ES256PublicKey: @unchecked Sendable {
         let read = certificate ? pushctl_certificate_public_key : pushctl_read_public_key
         guard let pointer = OpenSSLKey.withMemoryBIO(bytes, { read($0) }) ?? nil else {
             OpenSSLKey.clearErrors()
-            throw InputError(
-                certificate
-                    ? Words(
-                        "the certificate could not be read (damaged base64 or DER inside)", es: "no se pudo leer el certificado (base64 o DER dañado dentro)")
-                    : Words(
-                        "the PEM block could not be read as a public key (damaged base64 or DER inside)",
-                        es: "el bloque PEM no se pudo leer como clave pública (base64 o DER dañado dentro)"))
+            throw InputError(certificate ? SigningKeyProblem.unreadableCertificate : .unreadablePublicKey)
         }
         let key = OpenSSLKey(taking: pointer)
         if let problem = KeyProblem.forKey(key) { throw problem }
@@ -115,7 +101,7 @@ public final class ES256PublicKey: @unchecked Sendable {
     /// From an uncompressed point (a JWK's `x` and `y`, 32 bytes each).
     public convenience init(x: [UInt8], y: [UInt8]) throws(InputError) {
         guard x.count == 32, y.count == 32 else {
-            throw InputError(Words("a P-256 point has 32-byte x and y coordinates", es: "un punto de P-256 tiene coordenadas x e y de 32 bytes"))
+            throw InputError(SigningKeyProblem.coordinateSize)
         }
         // SubjectPublicKeyInfo for id-ecPublicKey / prime256v1, then the point 04‖x‖y.
         let prefix: [UInt8] = [
@@ -129,7 +115,7 @@ public final class ES256PublicKey: @unchecked Sendable {
         }
         guard let pointer else {
             OpenSSLKey.clearErrors()
-            throw InputError(Words("the coordinates are not a point on P-256", es: "las coordenadas no son un punto de P-256"))
+            throw InputError(SigningKeyProblem.notOnCurve)
         }
         self.init(key: OpenSSLKey(taking: pointer))
     }

@@ -1,6 +1,5 @@
 internal import CLibcrypto
 import PushCore
-import PushWords
 
 /// Owns one `EVP_PKEY*`; freed in deinit. Never leaves this module.
 final class OpenSSLKey: @unchecked Sendable {

@@ -1,6 +1,5 @@
 internal import CLibcrypto
 public import PushCore
-public import PushWords
 
 /// Owns one `X509*`; freed in deinit. Never leaves this module.
 final class OpenSSLCertificate: @unchecked Sendable {
@@ -58,24 +57,6 @@ final class OpenSSLCertificate: @unchecked Sendable {
     }
 }
 
-/// How the caller's users give a certificate's parts, for the hints of its errors: the command
-/// line names its flags, a library user its own settings; the defaults are plain words.
-public struct CertificateInputNames: Sendable {
-    public var certificate: Words
-    public var key: Words
-    public var password: Words
-
-    public init(
-        certificate: Words = Words("the certificate", es: "el certificado"),
-        key: Words = Words("the certificate's key file", es: "el archivo de la clave del certificado"),
-        password: Words = Words("the password", es: "la contraseña")
-    ) {
-        self.certificate = certificate
-        self.key = key
-        self.password = password
-    }
-}
-
 /// A provider certificate with its private key, read and checked through libcrypto, ready for
 /// TLS client authentication: libcurl gets the PEM bytes in memory; nothing is written anywhere.
 public struct ClientIdentity: Sendable {
@@ -90,52 +71,24 @@ public struct ClientIdentity: Sendable {
     /// nothing to read), with what to do.
     public static func load(
         _ bytes: [UInt8], source: String, key: (bytes: [UInt8], source: String)? = nil,
-        password: String?, names: CertificateInputNames = CertificateInputNames()
+        password: String?
     ) throws(InputError) -> ClientIdentity {
-        let contents = try CertificateFile.read(bytes, source: source, password: password, names: names)
+        let contents = try CertificateFile.read(bytes, source: source, password: password)
         var privateKey = contents.key
         if let key {
-            if privateKey != nil {
-                throw InputError(
-                    Words(
-                        "'\(OutsideText.display(source))' already holds a private key; ", es: "'\(OutsideText.display(source))' ya contiene una clave privada; "
-                    )
-                        + names.key + Words(" is for a certificate without one", es: " es para un certificado sin ella"), kind: .usage)
-            }
-            privateKey = try CertificateFile.readKey(key.bytes, source: key.source, password: password, names: names)
+            if privateKey != nil { throw InputError(CertificateProblem.keyGivenTwice(source: source)) }
+            privateKey = try CertificateFile.readKey(key.bytes, source: key.source, password: password)
         }
         guard let privateKey else {
-            let place = OutsideText.display(source)
-            if contents.isPKCS12 {
-                throw InputError(
-                    Words(
-                        "the .p12 '\(place)' holds the certificate but not its private key",
-                        es: "el .p12 '\(place)' contiene el certificado pero no su clave privada"),
-                    hint: Words(
-                        "in Keychain Access, select the certificate together with its key and export both (2 items) as .p12",
-                        es: "en Acceso a Llaveros, selecciona el certificado junto con su clave y exporta ambos (2 ítems) como .p12"))
-            }
-            throw InputError(
-                Words("'\(place)' holds a certificate but no private key", es: "'\(place)' contiene un certificado pero ninguna clave privada"),
-                hint: Words("give the key with ", es: "da la clave con ") + names.key
-                    + Words(", or put both PEM blocks in one file", es: ", o pon ambos bloques PEM en un mismo archivo"))
+            throw InputError(contents.isPKCS12 ? CertificateProblem.p12WithoutKey(source: source) : .noPrivateKey(source: source))
         }
         OpenSSLKey.clearErrors()
         guard X509_check_private_key(contents.certificate.pointer, privateKey.pointer) == 1 else {
             OpenSSLKey.clearErrors()
-            throw InputError(
-                Words(
-                    "the private key does not belong to the certificate '\(OutsideText.display(contents.details.subject, limit: 160))' in '\(OutsideText.display(source))'",
-                    es:
-                        "la clave privada no es la del certificado '\(OutsideText.display(contents.details.subject, limit: 160))' de '\(OutsideText.display(source))'"
-                ),
-                hint: Words(
-                    "use the key that made the certificate's signing request (Keychain Access shows it under the certificate)",
-                    es: "usa la clave con la que se hizo la solicitud de firma del certificado (Acceso a Llaveros la muestra bajo el certificado)"))
+            throw InputError(CertificateProblem.keyDoesNotMatch(subject: contents.details.subject, source: source))
         }
         guard let keyText = OpenSSLKey.writeToMemoryBIO({ PEM_write_bio_PrivateKey($0, privateKey.pointer, nil, nil, 0, nil, nil) }) else {
-            throw InputError(
-                Words("OpenSSL could not re-encode the certificate's private key", es: "OpenSSL no pudo volver a codificar la clave privada del certificado"))
+            throw InputError(CertificateProblem.cannotReencodeKey)
         }
         let chainPEM = ([contents.certificate] + contents.chain).flatMap(\.pem)
         return ClientIdentity(certificate: contents.details, certificatePEM: chainPEM, privateKeyPEM: Array(keyText.utf8))
@@ -155,10 +108,9 @@ public enum CertificateFile {
 
     /// What `pushctl cert inspect` shows: the certificate, and whether its key came with it.
     public static func inspect(
-        _ bytes: [UInt8], source: String, password: String?,
-        names: CertificateInputNames = CertificateInputNames()
+        _ bytes: [UInt8], source: String, password: String?
     ) throws(InputError) -> (certificate: ProviderCertificate, hasPrivateKey: Bool) {
-        let contents = try read(bytes, source: source, password: password, names: names)
+        let contents = try read(bytes, source: source, password: password)
         return (contents.details, contents.key != nil)
     }
 
@@ -192,10 +144,9 @@ public enum CertificateFile {
         }
     }
 
-    static func read(_ bytes: [UInt8], source: String, password: String?, names: CertificateInputNames) throws(InputError) -> Contents {
-        let place = OutsideText.display(source)
-        if bytes.isEmpty { throw InputError(Words("the certificate file '\(place)' is empty", es: "el archivo del certificado '\(place)' está vacío")) }
-        if isPEM(bytes) { return try readPEM(bytes, source: source, password: password, names: names) }
+    static func read(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> Contents {
+        if bytes.isEmpty { throw InputError(CertificateProblem.empty(source: source)) }
+        if isPEM(bytes) { return try readPEM(bytes, source: source, password: password) }
         if pushctl_load_legacy_provider() == 0 { OpenSSLKey.clearErrors() }
         OpenSSLKey.clearErrors()
         var key: OpaquePointer? = nil
@@ -215,9 +166,7 @@ public enum CertificateFile {
         case 0:
             // A .p12 exported without its key keeps the certificate among the "CA" ones.
             guard let certBox = certBox ?? (keyBox == nil && chainBoxes.count == 1 ? chainBoxes.removeFirst() : nil) else {
-                throw InputError(
-                    Words("the .p12 '\(place)' holds no certificate", es: "el .p12 '\(place)' no contiene ningún certificado"),
-                    hint: Words("export the certificate with its key from Keychain Access", es: "exporta el certificado con su clave desde Acceso a Llaveros"))
+                throw InputError(CertificateProblem.p12WithoutCertificate(source: source))
             }
             return Contents(certificate: certBox, chain: chainBoxes, key: keyBox, isPKCS12: true)
         case 1:
@@ -227,49 +176,17 @@ public enum CertificateFile {
                 return Contents(certificate: OpenSSLCertificate(taking: der), chain: [], key: nil, isPKCS12: false)
             }
             OpenSSLKey.clearErrors()
-            throw InputError(
-                Words(
-                    "'\(place)' is neither a .p12 (PKCS#12) nor a PEM or DER certificate (damaged, or another kind of file)",
-                    es: "'\(place)' no es un .p12 (PKCS#12) ni un certificado PEM o DER (está dañado, o es otro tipo de archivo)"),
-                hint: Words(
-                    "give the .p12 exported from Keychain Access, or a PEM certificate with its key (",
-                    es: "da el .p12 exportado desde Acceso a Llaveros, o un certificado PEM con su clave (") + names.key + Words(verbatim: ")"))
+            throw InputError(CertificateProblem.unrecognized(source: source))
         case 2:
-            if password?.isEmpty ?? true {
-                throw InputError(
-                    Words(
-                        "the .p12 '\(place)' is protected by a password, and none was given",
-                        es: "el .p12 '\(place)' está protegido con contraseña, y no se dio ninguna"),
-                    hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
-            }
-            throw InputError(
-                Words(
-                    "the password does not open the .p12 '\(place)' (its integrity check failed: a wrong password, or a damaged file)",
-                    es: "la contraseña no abre el .p12 '\(place)' (falló su comprobación de integridad: contraseña equivocada, o archivo dañado)"),
-                hint: Words("check ", es: "revisa ") + names.password)
+            if password?.isEmpty ?? true { throw InputError(CertificateProblem.p12NeedsPassword(source: source)) }
+            throw InputError(CertificateProblem.p12WrongPassword(source: source))
         default:
-            let detail = reason.map { ": \($0)" } ?? ""
-            if (reason ?? "").contains("unsupported") {
-                throw InputError(
-                    Words(
-                        "the .p12 '\(place)' uses an encryption OpenSSL 3 reads only through its legacy provider, which is not available here\(detail)",
-                        es: "el .p12 '\(place)' usa un cifrado que OpenSSL 3 solo lee con su proveedor legacy, que aquí no está disponible\(detail)"),
-                    hint: Words(
-                        "install OpenSSL's legacy module, or re-export the file: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, then openssl pkcs12 -export -in both.pem -out new.p12",
-                        es:
-                            "instala el módulo legacy de OpenSSL, o vuelve a exportar el archivo: openssl pkcs12 -legacy -in old.p12 -out both.pem -nodes, y luego openssl pkcs12 -export -in both.pem -out new.p12"
-                    ))
-            }
-            throw InputError(
-                Words("the .p12 '\(place)' could not be read\(detail)", es: "no se pudo leer el .p12 '\(place)'\(detail)"),
-                hint: Words(
-                    "export it again from Keychain Access (certificate and key together)",
-                    es: "vuelve a exportarlo desde Acceso a Llaveros (certificado y clave juntos)"))
+            if (reason ?? "").contains("unsupported") { throw InputError(CertificateProblem.p12LegacyEncryption(source: source, detail: reason)) }
+            throw InputError(CertificateProblem.p12Unreadable(source: source, detail: reason))
         }
     }
 
-    static func readPEM(_ bytes: [UInt8], source: String, password: String?, names: CertificateInputNames) throws(InputError) -> Contents {
-        let place = OutsideText.display(source)
+    static func readPEM(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> Contents {
         OpenSSLKey.clearErrors()
         var certificates: [OpenSSLCertificate] = []
         _ = OpenSSLKey.withMemoryBIO(bytes) { bio -> Void in
@@ -280,27 +197,15 @@ public enum CertificateFile {
         OpenSSLKey.clearErrors()
         guard let first = certificates.first else {
             let text = String(decoding: bytes, as: UTF8.self)
-            if text.contains("PRIVATE KEY-----") {
-                throw InputError(
-                    Words("'\(place)' holds a private key but no certificate", es: "'\(place)' contiene una clave privada pero ningún certificado"),
-                    hint: Words("give the certificate with ", es: "da el certificado con ") + names.certificate
-                        + Words(" and this file with ", es: " y este archivo con ") + names.key)
-            }
-            throw InputError(
-                Words(
-                    "'\(place)' holds no readable PEM certificate ('-----BEGIN CERTIFICATE-----')",
-                    es: "'\(place)' no contiene un certificado PEM legible ('-----BEGIN CERTIFICATE-----')"),
-                hint: Words(
-                    "give the .p12 exported from Keychain Access, or the certificate as PEM",
-                    es: "da el .p12 exportado desde Acceso a Llaveros, o el certificado en PEM"))
+            if text.contains("PRIVATE KEY-----") { throw InputError(CertificateProblem.keyWithoutCertificate(source: source)) }
+            throw InputError(CertificateProblem.noPEMCertificate(source: source))
         }
         let hasKey = String(decoding: bytes, as: UTF8.self).contains("PRIVATE KEY-----")
-        let key = hasKey ? try readKey(bytes, source: source, password: password, names: names) : nil
+        let key = hasKey ? try readKey(bytes, source: source, password: password) : nil
         return Contents(certificate: first, chain: Array(certificates.dropFirst()), key: key, isPKCS12: false)
     }
 
-    static func readKey(_ bytes: [UInt8], source: String, password: String?, names: CertificateInputNames) throws(InputError) -> OpenSSLKey {
-        let place = OutsideText.display(source)
+    static func readKey(_ bytes: [UInt8], source: String, password: String?) throws(InputError) -> OpenSSLKey {
         OpenSSLKey.clearErrors()
         let pointer: OpaquePointer?? = (password ?? "").withCString { pass in
             OpenSSLKey.withMemoryBIO(bytes) { pushctl_read_private_key_with_password($0, pass) }
@@ -308,21 +213,10 @@ public enum CertificateFile {
         OpenSSLKey.clearErrors()
         if let pointer = pointer ?? nil { return OpenSSLKey(taking: pointer) }
         if needsPassword(bytes) {
-            if password?.isEmpty ?? true {
-                throw InputError(
-                    Words(
-                        "the private key in '\(place)' is encrypted, and no password was given",
-                        es: "la clave privada de '\(place)' está cifrada, y no se dio ninguna contraseña"),
-                    hint: Words("give it with ", es: "dala con ") + names.password, kind: .usage)
-            }
-            throw InputError(
-                Words("the password does not decrypt the private key in '\(place)'", es: "la contraseña no descifra la clave privada de '\(place)'"),
-                hint: Words("check ", es: "revisa ") + names.password)
+            if password?.isEmpty ?? true { throw InputError(CertificateProblem.keyNeedsPassword(source: source)) }
+            throw InputError(CertificateProblem.keyWrongPassword(source: source))
         }
-        throw InputError(
-            Words("'\(place)' holds no readable PEM private key", es: "'\(place)' no contiene una clave privada PEM legible"),
-            hint: Words(
-                "give the certificate's key as PEM ('-----BEGIN PRIVATE KEY-----')", es: "da la clave del certificado en PEM ('-----BEGIN PRIVATE KEY-----')"))
+        throw InputError(CertificateProblem.noPEMKey(source: source))
     }
 }
 
@@ -355,10 +249,9 @@ public struct TestCertificates: Sendable {
         validFrom: Int, validity: Int, password: String
     ) throws(InputError) -> TestCertificates {
         guard let bundleID = topics.first?.name else {
-            throw InputError(Words("a test certificate needs at least one topic", es: "un certificado de prueba necesita al menos un topic"), kind: .usage)
+            throw InputError(CertificateProblem.testCertificateNeedsTopic)
         }
-        let failure = InputError(
-            Words("OpenSSL could not make the test certificates", es: "OpenSSL no pudo crear los certificados de prueba"), kind: .unavailable)
+        let failure = InputError(CertificateProblem.testCertificatesFailed)
         guard let caKeyPointer = pushctl_generate_p256(), let leafKeyPointer = pushctl_generate_rsa(2048) else { throw failure }
         let caKey = OpenSSLKey(taking: caKeyPointer)
         let leafKey = OpenSSLKey(taking: leafKeyPointer)

@@ -36,6 +36,8 @@ struct APNsRules {
     let maxConcurrentStreams: Int
     let broadcasts: MockBroadcasts
     let counters: any FaultCounters
+    /// The language of what the mock says about a request (a Live Activity a device would drop).
+    var language: Language = .en
 
     /// A GOAWAY: the stream it names (nil: the last one answered), its reason as debug data, its code.
     struct GoAway: Equatable {
@@ -184,7 +186,7 @@ struct APNsRules {
                     reply.reason = simulatedFailure(forDeviceHex: hex, faults: faults)
                 }
                 if head.pushType == PushType.liveactivity.rawValue, reply.reason == nil,
-                    let problem = Self.liveActivityProblem(request, now: seconds)
+                    let problem = Self.liveActivityProblem(request, now: seconds, language: language)
                 {
                     reply.detail = problem
                     lint = (head.path ?? "", problem)
@@ -262,7 +264,7 @@ struct APNsRules {
     }
 
     /// What a device would drop in this accepted Live Activity push (APNs answers 200 all the same).
-    static func liveActivityProblem(_ request: CompletedRequest, now: Int64) -> String? {
+    static func liveActivityProblem(_ request: CompletedRequest, now: Int64, language: Language) -> String? {
         let body = request.body.map { Array($0.readableBytesView) } ?? []
         let priority = request.head.priority.flatMap(Int.init).flatMap(Priority.init(rawValue:)) ?? .immediate
         let problems: [Words]
@@ -272,6 +274,6 @@ struct APNsRules {
             problems = [Words("the payload is not JSON", es: "la carga útil no es JSON")]
         }
         guard !problems.isEmpty else { return nil }
-        return LiveActivityLint.dropped(problems).description
+        return LiveActivityLint.dropped(problems).text(language)
     }
 }

@@ -24,8 +24,11 @@ final class MockBroadcasts: Sendable {
 
     let limit: Int
     private let channels = NIOLockedValueBox<[String: [Channel]]>([:])
-    init(limit: Int) {
+    /// The language of what the log says a device would drop.
+    let language: Language
+    init(limit: Int, language: Language = .en) {
         self.limit = limit
+        self.language = language
     }
 
     static func handles(_ path: String) -> Bool { path.hasPrefix("/1/apps/") || path.hasPrefix("/4/broadcasts/apps/") }
@@ -150,9 +153,9 @@ final class MockBroadcasts: Sendable {
         // APNs answers 200 to a malformed Live Activity; the log says what a device would drop.
         if let json = try? JSONValue.parse(body) {
             let problems = LiveActivityLint.findings(json, priority: value == 10 ? .immediate : .considerate, now: now).filter(\.isError)
-            if !problems.isEmpty { answer.detail = LiveActivityLint.dropped(problems.map(\.message)).description }
+            if !problems.isEmpty { answer.detail = LiveActivityLint.dropped(problems.map(\.message)).text(language) }
         } else {
-            answer.detail = LiveActivityLint.dropped([Words("the payload is not JSON", es: "la carga útil no es JSON")]).description
+            answer.detail = LiveActivityLint.dropped([Words("the payload is not JSON", es: "la carga útil no es JSON")]).text(language)
         }
         answer.headers.append(("apns-unique-id", nextRequestID()))
         return answer

@@ -54,6 +54,8 @@ public struct MockAPNsConfiguration: Sendable {
     /// Told about every Live Activity (device push or broadcast) a device would drop, though the
     /// mock answers 200 as APNs does: which request, and why.
     public var onLiveActivityProblem: (@Sendable (String) -> Void)?
+    /// The language of what the mock says about a request (a Live Activity a device would drop).
+    public var language: Language = .en
     /// APNs' limits per connection and the guards against floods.
     public var limits: MockProtocolLimits
     /// Connections open at once; more are closed as soon as they are accepted (an idle one holds
@@ -185,7 +187,7 @@ public struct MockProviderKey: Sendable {
                 hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
                 kind: .usage)
         }
-        let bytes = try InputFiles.read(path, what: "key file")
+        let bytes = try InputFiles.read(path, what: .keyFile)
         do {
             return try MockProviderKey(keyID: keyID, pem: String(decoding: bytes, as: UTF8.self))
         } catch {

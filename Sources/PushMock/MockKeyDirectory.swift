@@ -120,7 +120,7 @@ final class MockKeyDirectory: Sendable {
                 entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
                 continue
             }
-            guard let data = try? InputFiles.read(file, what: "key file"),
+            guard let data = try? InputFiles.read(file, what: .keyFile),
                 let key = try? MockProviderKey(keyID: id, pem: String(decoding: data, as: UTF8.self))
             else {
                 problems.append(

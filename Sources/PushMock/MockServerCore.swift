@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import PushCore
 import PushSystem
+import PushWords
 
 /// What every connection of one server shares: the checks, the faults and their counters,
 /// the journal, the broadcast channels. Thread-safe; the event loops call it concurrently.
@@ -13,12 +14,16 @@ final class MockServerCore: Sendable, FaultCounters {
     let limits: MockProtocolLimits
     let broadcasts: MockBroadcasts
     let onLiveActivityProblem: (@Sendable (String) -> Void)?
+    /// The language of what the mock says about a request.
+    let language: Language
     let connectionLimit: Int
     let connectionsPerAddressLimit: Int
     let onAddressAtLimit: (@Sendable (String, Int) -> Void)?
     let clock: @Sendable () -> Double
     /// The APNs rules every connection applies, with this server's counters.
-    var rules: APNsRules { APNsRules(check: check, maxConcurrentStreams: maxConcurrentStreams, broadcasts: broadcasts, counters: self) }
+    var rules: APNsRules {
+        APNsRules(check: check, maxConcurrentStreams: maxConcurrentStreams, broadcasts: broadcasts, counters: self, language: language)
+    }
 
     private let faultsBox: NIOLockedValueBox<MockFaults>
     private let counters = NIOLockedValueBox(Counters())
@@ -34,13 +39,14 @@ final class MockServerCore: Sendable, FaultCounters {
         check = RequestCheck(
             verifier: ProviderTokenVerifier(
                 keys: configuration.providerKeys, directory: configuration.keyDirectory, teamID: configuration.teamID, onRefusal: configuration.onTokenRefused,
-                onKeyFolderProblem: configuration.onKeyFolderProblem ?? { _ in }),
+                onKeyFolderProblem: configuration.onKeyFolderProblem ?? { _ in }, language: configuration.language),
             environment: configuration.environment)
         self.journal = journal
         maxConcurrentStreams = configuration.maxConcurrentStreams
         initialConcurrentStreams = configuration.initialConcurrentStreams
         limits = configuration.limits
-        broadcasts = MockBroadcasts(limit: configuration.channelLimit)
+        broadcasts = MockBroadcasts(limit: configuration.channelLimit, language: configuration.language)
+        language = configuration.language
         onLiveActivityProblem = configuration.onLiveActivityProblem
         connectionLimit = configuration.connectionLimit
         connectionsPerAddressLimit = configuration.connectionsPerAddressLimit

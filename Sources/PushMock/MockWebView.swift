@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import PushCore
-import PushWords
+public import PushWords
 
 /// A live page of what the mock received (`pushctl mock --web PORT`): each request as the device
 /// would show it (a banner, a silent push, a Live Activity) or as APNs refused it, with its
@@ -35,13 +35,16 @@ public final class MockWebView: Sendable {
     private let events: ServerSentEvents
     private let server = ListeningServer()
     private let lens: PhoneLens?
+    /// The language of the page and of its explanations.
+    private let language: Language
 
     /// Ready to take records at once; ``listen(host:port:caCertificatePEM:allowedHosts:)`` starts
     /// serving. With a `lens`, each card shows the app's words and what the phone will do.
-    public convenience init(lens: PhoneLens? = nil) { self.init(timing: .standard, lens: lens) }
+    public convenience init(language: Language = .en, lens: PhoneLens? = nil) { self.init(timing: .standard, language: language, lens: lens) }
 
     /// With other deadlines (tests).
-    init(timing: ServerSentEvents.StreamTiming, lens: PhoneLens? = nil) {
+    init(timing: ServerSentEvents.StreamTiming, language: Language = .en, lens: PhoneLens? = nil) {
+        self.language = language
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         events = ServerSentEvents(loop: group.next(), timing: timing)
         self.lens = lens
@@ -49,7 +52,7 @@ public final class MockWebView: Sendable {
 
     /// Shows `record` to every viewer (and keeps it for the next ones). Any thread.
     @Sendable public func publish(_ record: MockRequestRecord) {
-        events.publish(WebViewEvent.json(record, lens: lens))
+        events.publish(WebViewEvent.json(record, language: language, lens: lens))
     }
 
     /// Shows a notification that pushctl refused before sending (nothing reached the server) as
@@ -68,6 +71,7 @@ public final class MockWebView: Sendable {
     /// rebinding) cannot read it.
     public func listen(host: String, port: Int, caCertificatePEM: String? = nil, allowedHosts: [String] = []) async throws -> Int {
         let events = self.events
+        let language = self.language
         let names = Set(allowedHosts.map { $0.lowercased() } + ["localhost"])
         let ca = caCertificatePEM.map { Array($0.utf8) }
         let listening = try await PlainHTTPServer.start(
@@ -80,7 +84,7 @@ public final class MockWebView: Sendable {
             case "/", "/index.html":
                 // The retained requests come inside the page, drawn before its stream opens.
                 return .content(
-                    status: .ok, type: "text/html; charset=utf-8", body: WebViewPage.html(retained: events.retained()),
+                    status: .ok, type: "text/html; charset=utf-8", body: WebViewPage.html(retained: events.retained(), language: language),
                     headers: WebViewPage.securityHeaders)
             case "/web-view.css": return .content(status: .ok, type: "text/css; charset=utf-8", body: WebViewPage.css)
             case "/web-view.js": return .content(status: .ok, type: "text/javascript; charset=utf-8", body: WebViewPage.script)

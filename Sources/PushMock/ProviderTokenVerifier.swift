@@ -29,6 +29,8 @@ final class ProviderTokenVerifier: Sendable {
     private let cache = NIOLockedValueBox([String: Verdict]())
     /// Told once per token refused (and once more if it later expires), with the reason and its detail.
     private let onRefusal: (@Sendable (RejectionReason, String) -> Void)?
+    /// The language of a refusal's detail.
+    private let language: Language
     private let reportedExpired = NIOLockedValueBox(Set<String>())
     private static let cacheLimit = 4096
     /// How far in the future an `iat` may be, for clock differences between machines.
@@ -36,8 +38,9 @@ final class ProviderTokenVerifier: Sendable {
 
     init(
         keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil,
-        onKeyFolderProblem: @escaping @Sendable (Words) -> Void = { _ in }
+        onKeyFolderProblem: @escaping @Sendable (Words) -> Void = { _ in }, language: Language = .en
     ) {
+        self.language = language
         var table: [String: [UInt8]] = [:]
         for key in keys { table[key.keyID] = key.publicKeyX963 }
         self.keys = table
@@ -109,8 +112,8 @@ final class ProviderTokenVerifier: Sendable {
         let jwt: DecodedJWT
         do { jwt = try DecodedJWT(parsing: authorization) } catch {
             return Verdict(
-                failure: .invalidProviderToken, detail: "not a JWT: \(error.message)", issuedAt: 0,
-                loggable: "bearer <not a JWT: \(error.message)>")
+                failure: .invalidProviderToken, detail: "not a JWT: \(error.message(language))", issuedAt: 0,
+                loggable: "bearer <not a JWT: \(error.message(language))>")
         }
         let loggable = "bearer \(jwt.header.compact) \(jwt.claims.compact)"
         func fail(_ detail: String) -> Verdict {
@@ -121,11 +124,11 @@ final class ProviderTokenVerifier: Sendable {
         let defects = ProviderTokenRules.defects(jwt)
         guard defects.isEmpty, let kid = jwt.header["kid"]?.stringValue, let iss = jwt.claims["iss"]?.stringValue,
             let iat = jwt.issuedAt
-        else { return fail(defects.map(\.description).joined(separator: "; ")) }
+        else { return fail(defects.map { $0.words.text(language) }.joined(separator: "; ")) }
         if let teamID, iss != teamID { return fail("iss \(iss) is not the team this mock serves (\(teamID))") }
 
         let form = jwt.signatureForm
-        let formText = form.describe(byteCount: jwt.signature.count)
+        let formText = form.words(byteCount: jwt.signature.count).text(language)
         if keys.isEmpty && directory == nil {
             // Shape only: without a key the mock cannot tell a good signature from a bad one.
             return form == .unrecognized

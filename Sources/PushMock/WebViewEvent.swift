@@ -43,7 +43,7 @@ enum WebViewEvent {
         return JSONValue.object(members).compact
     }
 
-    static func json(_ record: MockRequestRecord, lens: PhoneLens? = nil) -> String {
+    static func json(_ record: MockRequestRecord, language: Language, lens: PhoneLens? = nil) -> String {
         let topic = record.header(APNsHeader.topic)
         let payload = try? JSONValue.parse(Array(record.body.utf8))
         let kind = kind(of: record, payload: payload)
@@ -66,7 +66,7 @@ enum WebViewEvent {
         }
         if let reason = record.reason {
             members.append(("reason", .string(bounded(reason))))
-            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation.description)))
+            members.append(("explanation", .string(RejectionReason(apnsName: reason).explanation.text(language))))
         }
         if let apnsID = record.apnsID { members.append(("apnsID", .string(apnsID))) }
         if let fault = record.fault { members.append(("fault", .string(bounded(fault)))) }
@@ -87,7 +87,7 @@ enum WebViewEvent {
         }
         if let lens, let payload, (200...299).contains(record.status), record.path.hasPrefix("/3/device/") || record.path.hasPrefix("/4/broadcasts/") {
             let findings = lens.findings(payload, record.header(APNsHeader.pushType).flatMap(PushType.init(rawValue:)))
-            if !findings.isEmpty { members.append(("findings", .array(findings.prefix(12).map(finding)))) }
+            if !findings.isEmpty { members.append(("findings", .array(findings.prefix(12).map { finding($0, language: language) }))) }
         }
         if let payload {
             members.append(("payload", shown(payload)))
@@ -131,11 +131,11 @@ enum WebViewEvent {
 
     /// A finding as the page shows it: its severity (the card's colour), the field, and its words
     /// in the mock's language.
-    static func finding(_ finding: AppFinding) -> JSONValue {
+    static func finding(_ finding: AppFinding, language: Language) -> JSONValue {
         .object([
             ("severity", .string(finding.severity.rawValue)),
             ("field", .string(bounded(finding.field))),
-            ("text", .string(bounded(finding.text.description, limit: 600))),
+            ("text", .string(bounded(finding.text.text(language), limit: 600))),
         ])
     }
 

@@ -16,7 +16,7 @@ enum WebViewPage {
 
     /// The page, with the retained events (`[[id, event], …]`) in a JSON data block: not run as a
     /// script, and with every `<`, `>` and `&` escaped so that no text can close the block.
-    static func html(retained: [(id: Int, data: String)], language: Language = .current) -> [UInt8] {
+    static func html(retained: [(id: Int, data: String)], language: Language) -> [UInt8] {
         var block = "["
         for (index, event) in retained.enumerated() {
             if index > 0 { block += "," }

@@ -10,51 +10,51 @@ extension MockSettings {
             Words(
                 "pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)",
                 es: "pushctl mock escuchando en \(classroom.endpoint) (HTTP/2 sobre TLS, ALPN h2)"
-            ).description
+            ).text(language)
         ]
         let team =
-            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").description } ?? Words("; any team", es: "; cualquier equipo").description
+            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").text(language) } ?? Words("; any team", es: "; cualquier equipo").text(language)
         if let keyDirectory {
             let ids = keys.map(\.keyID).joined(separator: ", ")
-            let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").description
+            let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").text(language)
             lines.append(
                 Words(
                     "  provider tokens: ES256 signatures checked with the keys in \(keyDirectory) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)",
                     es:
                         "  tokens del proveedor: firmas ES256 comprobadas con las claves de \(keyDirectory) (KEYID.pem, la mitad pública de cada alumno, leídas según llegan)\(named)\(team)"
-                ).description)
+                ).text(language))
         } else if keys.isEmpty {
             lines.append(
                 Words(
                     "  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)",
                     es: "  tokens del proveedor: solo la forma (sin --key-file): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)"
-                ).description)
+                ).text(language))
         } else {
             let ids = keys.map(\.keyID).joined(separator: ", ")
             lines.append(
                 Words(
                     "  provider tokens: ES256 signatures (raw or DER) checked with key \(ids)\(team)",
                     es: "  tokens del proveedor: firmas ES256 (raw o DER) comprobadas con la clave \(ids)\(team)"
-                ).description)
+                ).text(language))
         }
-        lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").description)
-        lines += classroom.lines(caPEM: caPEM)
+        lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").text(language))
+        lines += classroom.lines(caPEM: caPEM, language: language)
         let otherCAs = clientCAPaths.joined(separator: ", ")
         lines.append(
             clientCAPaths.isEmpty
                 ? Words(
                     "  client certificates: accepted when signed by the mock's CA; environment \(environment.rawValue)",
                     es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment.rawValue)"
-                ).description
+                ).text(language)
                 : Words(
                     "  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment.rawValue)",
                     es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment.rawValue)"
-                ).description)
+                ).text(language))
         lines.append(
             Words(
                 "  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)",
                 es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)"
-            ).description)
+            ).text(language))
         lines += Self.faultLines(faults)
         lines += limitLines
         if let logPath {
@@ -63,11 +63,11 @@ extension MockSettings {
                 Words(
                     "  log: \(shown) (one JSON line per request; at \(logMaxSizeMiB) MiB it becomes \(shown).1)",
                     es: "  registro: \(shown) (una línea JSON por petición; al llegar a \(logMaxSizeMiB) MiB pasa a \(shown).1)"
-                ).description)
+                ).text(language))
         }
 
         lines += sendLines(classroom: classroom, caPath: caPath)
-        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").description)
+        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").text(language))
         return lines.joined(separator: "\n")
     }
 
@@ -118,28 +118,28 @@ extension MockSettings {
         send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
         lines.append(
             classroom.caFile == nil
-                ? Words("Send to it with:", es: "Envíale notificaciones con:").description
+                ? Words("Send to it with:", es: "Envíale notificaciones con:").text(language)
                 : Words(
                     "Send to it (from any machine, with the mock-ca.pem curl fetched):",
                     es: "Envíale notificaciones (desde cualquier máquina, con el mock-ca.pem que descargó curl):"
-                ).description)
+                ).text(language))
         if let keyDirectory {
             lines.append(
                 Words(
                     "  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you",
                     es: "  pushctl key generate --key-id ABC123DEFG   # tu propia clave; el .p8 se queda contigo"
-                ).description)
+                ).text(language))
             lines.append(
                 Words(
                     "  cp ABC123DEFG.pem \(keyDirectory)/   # the public half, for the mock (or hand it to the teacher)",
                     es: "  cp ABC123DEFG.pem \(keyDirectory)/   # la mitad pública, para el mock (o dásela al profesor)"
-                ).description)
+                ).text(language))
         } else if keyFiles.isEmpty {
             lines.append(
                 Words(
                     "  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape",
                     es: "  pushctl key generate --key-id ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token"
-                ).description)
+                ).text(language))
         }
         lines.append("  " + send.joined(separator: " "))
         return lines
@@ -154,34 +154,34 @@ extension MockSettings {
                     ? Words(
                         "  limit: tokens may change any time (no TooManyProviderTokenUpdates)",
                         es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)"
-                    ).description
+                    ).text(language)
                     : Words(
                         "  limit: a token may change every \(tokenUpdateIntervalSeconds) s on a connection",
                         es: "  límite: un token puede cambiar cada \(tokenUpdateIntervalSeconds) s en una conexión"
-                    ).description)
+                    ).text(language))
         }
         if let badTokenLimit {
             lines.append(
                 Words(
                     "  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection",
                     es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión"
-                ).description)
+                ).text(language))
         }
         if idleTimeoutSeconds == 0 {
-            lines.append(Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").description)
+            lines.append(Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").text(language))
         } else if idleTimeoutSeconds * 1000 != Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds) {
             lines.append(
                 Words(
                     "  limit: 400 IdleTimeout after \(idleTimeoutSeconds) s without a frame; idle connections closed",
                     es: "  límite: 400 IdleTimeout tras \(idleTimeoutSeconds) s sin ningún frame; las conexiones inactivas se cierran"
-                ).description)
+                ).text(language))
         }
         if maxConnectionsPerAddress != 1000 {
             lines.append(
                 Words(
                     "  limit: \(maxConnectionsPerAddress) connections at once from one address",
                     es: "  límite: \(maxConnectionsPerAddress) conexiones a la vez desde una dirección"
-                ).description)
+                ).text(language))
         }
         return lines
     }

@@ -22,7 +22,7 @@ struct Classroom: Sendable {
     let web: MockWebView?
 
     /// The start-up lines about the class's side, after the CA certificate's path.
-    func lines(caPEM: String) -> [String] {
+    func lines(caPEM: String, language: Language) -> [String] {
         var lines: [String] = []
         let names = (["localhost", "127.0.0.1", "::1"] + certificateNames).joined(separator: ", ")
         if beyondLoopback {
@@ -31,37 +31,37 @@ struct Classroom: Sendable {
             lines.append(
                 (Words("  listening on \(host)", es: "  escuchando en \(host)") + every
                     + Words(": anyone who reaches this machine can send to the mock", es: ": cualquiera que llegue a esta máquina puede enviar al mock") + watch)
-                    .description)
-            lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").description)
+                    .text(language))
+            lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").text(language))
             if loopbackOnly {
                 lines.append(
                     Words(
                         "  note: this machine has no address beyond loopback, so no other machine can reach it; join a network and start the mock again (its certificate names the addresses it had at start)",
                         es:
                             "  ojo: esta máquina no tiene ninguna dirección fuera de loopback, así que ninguna otra puede llegar a ella; conéctate a una red y vuelve a arrancar el mock (su certificado nombra las direcciones que tenía al arrancar)"
-                    ).description)
+                    ).text(language))
             }
         } else if !certificateNames.isEmpty {
-            lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").description)
+            lines.append(Words("  certificate names: \(names)", es: "  nombres del certificado: \(names)").text(language))
         }
         if let caFile {
             lines.append(
                 Words(
                     "  CA certificate for other machines: curl -o mock-ca.pem \(caFile)",
                     es: "  certificado de la CA para otras máquinas: curl -o mock-ca.pem \(caFile)"
-                ).description)
+                ).text(language))
             if let fingerprint = MockCertificateFingerprint.sha256(pem: caPEM) {
                 lines.append(
                     Words(
                         "    plain HTTP is fine for a public certificate, but check what arrived: its SHA-256 fingerprint is",
                         es: "    HTTP sin cifrar basta para un certificado público, pero comprueba lo que llegó: su huella SHA-256 es"
-                    ).description)
+                    ).text(language))
                 lines.append("    \(fingerprint)")
                 lines.append(
                     Words(
                         "    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 prints it)",
                         es: "    (openssl x509 -in mock-ca.pem -noout -fingerprint -sha256 la muestra)"
-                    ).description)
+                    ).text(language))
             }
         }
         if let webView {
@@ -69,7 +69,7 @@ struct Classroom: Sendable {
                 Words(
                     "  web view: \(webView) (live: every request the mock answers)",
                     es: "  vista web: \(webView) (en directo: cada petición que responde el mock)"
-                ).description)
+                ).text(language))
         }
         return lines
     }

@@ -72,13 +72,14 @@ public final class MockSession: Sendable {
         let lens = try settings.appPath.map { path throws(InputError) in
             MockSettings.phoneLens(try MockSettings.readApp(path), locale: settings.locale, environment: settings.environment)
         }
-        let web = settings.webPort.map { _ in MockWebView(lens: lens) }
+        let web = settings.webPort.map { _ in MockWebView(language: settings.language, lens: lens) }
         let server: MockAPNsServer
         do {
             var configuration = MockAPNsConfiguration(
                 host: settings.host, port: settings.port, providerKeys: keys, teamID: settings.teamID,
                 maxConcurrentStreams: settings.maxStreams, initialConcurrentStreams: settings.initialStreams, logPath: settings.logPath, faults: faults,
                 recordLimit: 0, limits: settings.limits, connectionLimit: settings.maxConnections, onTokenRefused: reporters.tokenRefused)
+            configuration.language = settings.language
             configuration.connectionsPerAddressLimit = settings.maxConnectionsPerAddress
             configuration.onAddressAtLimit = reporters.addressAtLimit
             configuration.clientCAPEMs = clientCAPEMs

@@ -2,7 +2,7 @@ public import PushApp
 public import PushCore
 import PushFiles
 public import PushMock
-import PushWords
+public import PushWords
 
 /// What `pushctl mock` is asked to run, as values: the command line maps its flags to these, and
 /// ``MockSession`` starts the server, the classroom's side and the banner from them.
@@ -57,6 +57,8 @@ public struct MockSettings: Sendable {
     /// The app the notifications are for (`--app`): the web view shows its words and what the
     /// phone will do with each payload.
     public var appPath: String?
+    /// The language of the banner, the web view and what the mock says about requests.
+    public var language: Language = .en
     /// The app's language the web view shows (`--locale`); nil: its development region.
     public var locale: String?
 
@@ -113,7 +115,7 @@ public struct MockSettings: Sendable {
 
     /// A CA certificate file for --client-ca: PEM, at most 1 MB, read as pushctl reads its files.
     static func readClientCA(_ path: String) throws(InputError) -> String {
-        let text = String(decoding: try InputFiles.read(path, what: "CA certificate file"), as: UTF8.self)
+        let text = String(decoding: try InputFiles.read(path, what: .caCertificateFile), as: UTF8.self)
         guard text.contains("-----BEGIN CERTIFICATE-----") else {
             throw InputError(
                 Words(

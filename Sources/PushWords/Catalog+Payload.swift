@@ -6,16 +6,18 @@ extension PayloadProblem: WordedProblem {
     public var words: Words {
         switch self {
         case .empty(let source):
-            return Words("the payload (\(source)) is empty", es: "la carga útil (\(source)) está vacía")
+            return Words("the payload (\(Words.path(source).en)) is empty", es: "la carga útil (\(Words.path(source).es)) está vacía")
         case .notUTF8(let source):
             return Words(
-                "the payload (\(source)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
-                es: "la carga útil (\(source)) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía")
+                "the payload (\(Words.path(source).en)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
+                es: "la carga útil (\(Words.path(source).es)) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía")
         case .notJSON(let source, let diagnosis):
-            return Words("the payload (\(source)) is not valid JSON: ", es: "la carga útil (\(source)) no es JSON válido: ") + diagnosis.words
+            return Words("the payload (\(Words.path(source).en)) is not valid JSON: ", es: "la carga útil (\(Words.path(source).es)) no es JSON válido: ")
+                + diagnosis.words
         case .notObject(let source, let kind):
             return Words(
-                "the payload (\(source)) is \(kind.words.en), not a JSON object", es: "la carga útil (\(source)) es \(kind.words.es), no un objeto JSON")
+                "the payload (\(Words.path(source).en)) is \(kind.words.en), not a JSON object",
+                es: "la carga útil (\(Words.path(source).es)) es \(kind.words.es), no un objeto JSON")
         case .tooLarge(let count, let type):
             let limit = type.payloadLimit
             return Words(

@@ -90,9 +90,7 @@ extension ProviderTokenFinding {
     }
 }
 
-extension ProviderTokenDefect: CustomStringConvertible {
-    public var description: String { words.description }
-
+extension ProviderTokenDefect {
     public var words: Words {
         switch self {
         case .algorithm(let value):
@@ -182,8 +180,6 @@ public enum TokenAge {
 }
 
 extension SignatureForm {
-    public func describe(byteCount: Int) -> String { words(byteCount: byteCount).description }
-
     public func words(byteCount: Int) -> Words {
         switch self {
         case .raw:

@@ -73,9 +73,7 @@ extension RetryLimit {
     }
 }
 
-extension TransportFailure: CustomStringConvertible {
-    public var description: String { words.description }
-
+extension TransportFailure {
     /// What happened, in every language (the detail is libcurl's or the server's, as it came).
     public var words: Words {
         switch self {
@@ -120,9 +118,6 @@ extension PushResult {
 
     /// What the answer means and what to do, in every language.
     public var explanationWords: Words { explanationCode.words }
-
-    /// The explanation in this process's language.
-    public var explanation: String { explanationWords.description }
 
     /// More to say than the explanation (e.g. what the other environment answered), in words.
     public var note: Words? {

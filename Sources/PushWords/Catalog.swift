@@ -29,7 +29,7 @@ public struct SaidProblem: WordedProblem, Hashable {
     }
 }
 
-extension InputError: CustomStringConvertible {
+extension InputError {
     /// A problem a module above the core says in its own words.
     public init(_ message: Words, hint: Words? = nil, kind: Kind = .badData) {
         self.init(SaidProblem(message, hint: hint), kind: kind)
@@ -49,15 +49,16 @@ extension InputError: CustomStringConvertible {
     /// What to do about it, in every language.
     public var hintWords: Words? { (problem as? any WordedProblem)?.hintWords }
 
-    /// What was wrong, in this process's language.
-    public var message: String { words.description }
-    /// What to do about it, in this process's language.
-    public var hint: String? { hintWords?.description }
+    /// What was wrong, in `language`.
+    public func message(_ language: Language) -> String { words.text(language) }
+    /// What to do about it, in `language`.
+    public func hint(_ language: Language) -> String? { hintWords?.text(language) }
 
-    /// One line: the message, then the hint after a semicolon (before an excerpt the message
-    /// shows under its first line, as a JSON error's caret does).
-    public var description: String {
-        guard let hint else { return message }
+    /// One line in `language`: the message, then the hint after a semicolon (before an excerpt
+    /// the message shows under its first line, as a JSON error's caret does).
+    public func text(_ language: Language) -> String {
+        let message = message(language)
+        guard let hint = hint(language) else { return message }
         guard let newline = message.firstIndex(of: "\n") else { return "\(message); \(hint)" }
         return "\(message[..<newline]); \(hint)\(message[newline...])"
     }
@@ -66,8 +67,15 @@ extension InputError: CustomStringConvertible {
 extension ProblemPlace {
     public var words: Words {
         switch self {
-        case .named(let name): return Words(verbatim: name)
-        case .line(let file, let line): return Words("\(file), line \(line)", es: "\(file), línea \(line)")
+        case .named(let name): return Words.path(name)
+        case .line(let file, let line): return Words.path(file) + Words(", line \(line)", es: ", línea \(line)")
         }
+    }
+}
+
+extension Words {
+    /// A file by its path, or standard input for `-` (as the user wrote it).
+    public static func path(_ path: String) -> Words {
+        path == "-" ? Words("standard input", es: "la entrada estándar") : Words(verbatim: path)
     }
 }

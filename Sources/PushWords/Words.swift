@@ -5,14 +5,6 @@ public import PushCore
 public enum Language: String, CaseIterable, Sendable {
     case en, es
 
-    /// The language of this process's words, chosen once at start (`--lang`, `PUSHCTL_LANG`, the
-    /// locale); English until then.
-    nonisolated(unsafe) public static var current: Language = .en
-
-    /// Whether the user named the language (`--lang` or `PUSHCTL_LANG`) rather than the locale
-    /// implying it: json's `explanation` follows the language only then.
-    nonisolated(unsafe) public static var chosenExplicitly = false
-
     /// The language a POSIX locale asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that
     /// is set and not empty decides (as setlocale(3) reads them); Spanish when it starts with `es`.
     public static func fromLocale(_ environment: EnvironmentVariables) -> Language {
@@ -55,7 +47,11 @@ public enum Language: String, CaseIterable, Sendable {
 ///
 /// A typed value rather than a lookup key: no resource bundle, no Foundation (the sender stays free
 /// of ICU), and the mock and the sender share a message by sharing the code the catalog renders.
-public struct Words: Sendable, Hashable, CustomStringConvertible {
+///
+/// Words have no one text of their own: whoever shows them says them in the language it was
+/// given (`text(_:)`). No process-wide language decides for a library; the executables' console
+/// holds the one its user chose.
+public struct Words: Sendable, Hashable {
     public let en: String
     public let es: String
 
@@ -78,9 +74,6 @@ public struct Words: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The text in this process's language.
-    public var description: String { text(Language.current) }
-
     /// Each language's texts joined by each language's `separator`.
     public static func joined(_ parts: [Words], separator: Words = Words(verbatim: "")) -> Words {
         Words(TextLayout.join(parts.map(\.en), separator.en), es: TextLayout.join(parts.map(\.es), separator.es))
@@ -92,4 +85,16 @@ public struct Words: Sendable, Hashable, CustomStringConvertible {
     public static func count(_ count: Int, _ one: Words, _ many: Words) -> Words {
         Words(verbatim: String(count) + " ") + (count == 1 ? one : many)
     }
+}
+
+extension DefaultStringInterpolation {
+    /// Words in a string are said in a language: `"\(words.text(language))"`. Without this the
+    /// interpolation would print the value's fields; with it, a forgotten language is a warning
+    /// (and the build allows none), said in English meanwhile.
+    @available(*, deprecated, message: "say the words in a language: words.text(language)")
+    public mutating func appendInterpolation(_ words: Words) { appendLiteral(words.en) }
+
+    /// An error in a string is said in a language: `"\(error.text(language))"`.
+    @available(*, deprecated, message: "say the error in a language: error.text(language)")
+    public mutating func appendInterpolation(_ error: InputError) { appendLiteral(error.text(.en)) }
 }

@@ -72,15 +72,21 @@ public enum Console {
     public static func error(_ message: String) { error(Words(verbatim: message)) }
 
     /// `warning: …` on stderr, wrapped to the terminal, continuation lines under the message.
-    public static func warn(_ message: Words) { prefixed(Words("warning:", es: "aviso:"), .yellow, message) }
+    public static func warn(_ message: Words) { warn(message, in: LanguageSetting.language) }
+
+    /// A warning in `language` (the one said while the language is being chosen is English).
+    public static func warn(_ message: Words, in language: Language) { prefixed(Words("warning:", es: "aviso:"), .yellow, message, language) }
 
     /// `error: …` on stderr, wrapped to the terminal.
-    public static func error(_ message: Words) { prefixed(Words("error:", es: "error:"), .red, message) }
+    public static func error(_ message: Words) { error(message, in: LanguageSetting.language) }
+
+    /// An error in `language` (an unknown language is refused in English).
+    public static func error(_ message: Words, in language: Language) { prefixed(Words("error:", es: "error:"), .red, message, language) }
 
     /// `hint: …` on stderr, wrapped to the terminal.
-    public static func hint(_ message: Words) { prefixed(Words("hint:", es: "sugerencia:"), .dim, message) }
+    public static func hint(_ message: Words) { prefixed(Words("hint:", es: "sugerencia:"), .dim, message, LanguageSetting.language) }
 
-    /// Prose for people on stderr, in this process's language, wrapped to the terminal.
+    /// Prose for people on stderr, in the language the user chose, wrapped to the terminal.
     public static func say(_ message: Words, hangingIndent: Int = 0) {
         err(TextLayout.wrapped(message.description, width: width(of: Descriptors.standardError), hangingIndent: hangingIndent))
     }
@@ -90,9 +96,9 @@ public enum Console {
         out(TextLayout.wrapped(message.description, width: width(of: Descriptors.standardOutput), hangingIndent: hangingIndent))
     }
 
-    private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words) {
-        let label = label.description
-        let text = label + " " + message.description
+    private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words, _ language: Language) {
+        let label = label.text(language)
+        let text = label + " " + message.text(language)
         let lines = TextLayout.wrap(text, width: width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: min(TextLayout.columns(label) + 1, 12))
         // Colour the label alone, after wrapping (escapes take no columns, but are simpler kept out of the layout).
         var first = lines.first ?? text

@@ -15,21 +15,30 @@ public struct LanguageOption: ParsableArguments, Sendable {
     public init() {}
 }
 
-/// Chooses the language of this process's words before any is printed, so that even an error in
-/// the arguments reads in it.
+/// The language of this program's words, chosen from its own arguments and environment the first
+/// time it is asked (`main` asks before anything is printed, so that even an error in the
+/// arguments reads in it). A constant of the executables, never set: the libraries are handed it.
 public enum LanguageSetting {
-    /// `--lang X` (or `--lang=X`) anywhere before `--`, else `PUSHCTL_LANG`, else the locale.
-    /// An unknown language ends the process with 64, listing the languages.
-    public static func apply(arguments: [String] = CommandLine.arguments, environment: EnvironmentVariables = Console.environment) {
-        do {
-            let (language, explicit) = try resolve(arguments: Array(arguments.dropFirst()), environment: environment)
-            Language.current = language
-            Language.chosenExplicitly = explicit
+    /// `--lang X` (or `--lang=X`) anywhere before `--`, else `PUSHCTL_LANG`, else the locale, and
+    /// whether the user named it. An unknown language ends the process with 64, listing the languages.
+    public static let chosen: (language: Language, explicit: Bool) = {
+        do throws(InputError) {
+            return try resolve(arguments: Array(CommandLine.arguments.dropFirst()), environment: Console.environment)
         } catch {
-            Console.error(error.words)
+            Console.error(error.words, in: .en)
             CurrentProcess.exit(ExitStatus.usage.rawValue)
         }
-    }
+    }()
+
+    /// The language words are said in.
+    public static var language: Language { chosen.language }
+
+    /// The language of json's explanations: the chosen one when the user named it, else English
+    /// (machine output does not follow the locale).
+    public static var jsonLanguage: Language { chosen.explicit ? chosen.language : .en }
+
+    /// Chooses the language now, before anything is printed.
+    public static func apply() { _ = chosen }
 
     public static func resolve(arguments: [String], environment: EnvironmentVariables) throws(InputError) -> (Language, explicit: Bool) {
         var index = 0
@@ -59,7 +68,7 @@ public enum LanguageSetting {
                 Console.warn(
                     Words(
                         "PUSHCTL_LANG is set but empty; the locale decides the language",
-                        es: "PUSHCTL_LANG está definida pero vacía; el idioma lo decide la configuración regional"))
+                        es: "PUSHCTL_LANG está definida pero vacía; el idioma lo decide la configuración regional"), in: .en)
                 return (language, false)
             }
             guard let language = Language(naming: value) else {
@@ -86,6 +95,19 @@ public enum LanguageSetting {
 }
 
 extension ValidationError {
-    /// A usage error in this process's language (chosen before argument-parser validates).
-    public init(_ words: Words) { self.init(words.description) }
+    /// A usage error in this program's language (chosen before argument-parser validates).
+    public init(_ words: Words) { self.init(words.text(LanguageSetting.language)) }
+}
+
+extension Words: CustomStringConvertible {
+    /// The executables' words in the language their user chose: what a command prints says
+    /// itself (`Console.out(words.description)`). The libraries never see this conformance.
+    public var description: String { text(LanguageSetting.language) }
+}
+
+extension InputError: CustomStringConvertible {
+    /// The error's one line (message; hint) in the language the user chose.
+    public var description: String { text(LanguageSetting.language) }
+    /// What was wrong, in the language the user chose.
+    public var message: String { message(LanguageSetting.language) }
 }

@@ -2,11 +2,11 @@ import PushCore
 import PushWords
 
 /// The argument parser's own error messages (swift-argument-parser writes them in English) in this
-/// process's language: its sentence, and the labels of its `Help:`, `Usage:` and `See …` lines. What
+/// language the user chose: its sentence, and the labels of its `Help:`, `Usage:` and `See …` lines. What
 /// they quote (an option's synopsis, a value, the option's help) stays as it is: help is English.
 /// A sentence it does not know is left as the parser wrote it.
 enum ParserMessages {
-    static func localized(_ message: String, _ language: Language = .current) -> String {
+    static func localized(_ message: String, _ language: Language = LanguageSetting.language) -> String {
         guard language == .es else { return message }
         var inUsage = false
         return message.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in

@@ -19,7 +19,7 @@ public struct ProviderTokenExplanation {
         let u = token.unsigned
         let digest = SHA256.hash(Array(u.signingInput.utf8))
         func step(_ n: Int, _ title: Words, _ sentence: Words) -> String {
-            "\n" + Console.paint("\(label(n)) \(title)", .bold) + " — " + sentence.description
+            "\n" + Console.paint("\(label(n)) \(title.description)", .bold) + " — " + sentence.description
         }
         return [
             step(

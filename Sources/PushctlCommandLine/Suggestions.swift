@@ -327,8 +327,8 @@ private func declaredCommands(under command: any ParsableCommand.Type) -> Set<Ob
     command.configuration.subcommands.reduce(into: [ObjectIdentifier(command)]) { $0.formUnion(declaredCommands(under: $1)) }
 }
 
-/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage), in this
-/// process's language and wrapped to the terminal; help, --version and exit codes as the parser
+/// The parser's own errors in pushctl's one style ("error: …" on stderr, then the usage), in the
+/// language the user chose and wrapped to the terminal; help, --version and exit codes as the parser
 /// gives them.
 func exitReporting(_ error: any Error, _ root: any ParsableCommand.Type) -> Never {
     let code = root.exitCode(for: error)

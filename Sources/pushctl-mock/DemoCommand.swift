@@ -85,7 +85,8 @@ struct DemoCommand: ParsableCommand {
         var configuration = MockAPNsConfiguration(
             providerKeys: [try MockProviderKey(keyID: keyID.value, pem: key.pkcs8PEM)], teamID: teamID.value, faults: faults)
         configuration.clientCAPEMs = [String(decoding: certificates.caPEM, as: UTF8.self)]
-        let view = web ? MockWebView(lens: app.lens) : nil
+        configuration.language = LanguageSetting.language
+        let view = web ? MockWebView(language: LanguageSetting.language, lens: app.lens) : nil
         if let view { configuration.onRecord = view.publish }
         let settings = configuration
         let server: MockAPNsServer
@@ -446,7 +447,7 @@ struct DemoCommand: ParsableCommand {
     ) throws {
         let renderer = ResultRenderer(
             format: .text, sink: StandardOutput.shared,
-            style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false))
+            style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false, language: LanguageSetting.language))
         do {
             let plan = SendPlan(
                 notifications: .list(template, tokens, duplicates: 0), destination: local, connection: connection,
@@ -535,7 +536,7 @@ private final class CleanupOnSignal {
             source.setEventHandler {
                 try? FileManager.default.removeItem(at: folder)
                 let how = which == .interrupt ? Words("interrupted", es: "interrumpida") : Words("terminated", es: "terminada")
-                Console.err("\n" + Words("pushctl demo: \(how); removed \(folder.path)", es: "pushctl demo: \(how); se borró \(folder.path)").description)
+                Console.err("\n" + Words("pushctl demo: \(how.en); removed \(folder.path)", es: "pushctl demo: \(how.es); se borró \(folder.path)").description)
                 CurrentProcess.exit(128 + which.number)
             }
             source.resume()

@@ -294,10 +294,10 @@ struct MockCommand: ParsableCommand {
     /// The faults it is asked to play: each well formed, in range, and not contradicting another.
     private func validateFaults() throws {
         for spec in failures {
-            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error)")) }
+            do { _ = try MockFaults.parseFailure(spec) } catch { throw ValidationError(Words(verbatim: "--fail: \(error.description)")) }
         }
         for spec in failFirst {
-            do { _ = try MockSettings.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error)")) }
+            do { _ = try MockSettings.parseFailFirst(spec) } catch { throw ValidationError(Words(verbatim: "--fail-first: \(error.description)")) }
         }
         for (name, value) in [("--goaway-after", goAwayAfter), ("--close-after", closeAfter), ("--refuse-every", refuseEvery)] {
             if let value, value < 1 {
@@ -441,6 +441,7 @@ struct MockCommand: ParsableCommand {
         settings.maxConnectionsPerAddress = maxConnectionsPerAddress
         settings.appPath = app ?? Console.environment["PUSHCTL_APP"].flatMap { $0.isEmpty ? nil : $0 }
         settings.locale = locale
+        settings.language = LanguageSetting.language
         return settings
     }
 
@@ -521,7 +522,7 @@ struct MockCommand: ParsableCommand {
 
     @Sendable private static func reportWarning(_ problem: Words) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
-        Console.err(TextLayout.wrapped("\(warning)\(problem)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
+        Console.err(TextLayout.wrapped((warning + problem).description, width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
     }
 
     /// The signal's name as the console says it in Spanish.
@@ -530,7 +531,7 @@ struct MockCommand: ParsableCommand {
     }
 
     private func fail(_ error: InputError) -> ExitCode {
-        Console.err(TextLayout.wrapped("pushctl mock: error: \(error)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
+        Console.err(TextLayout.wrapped("pushctl mock: error: \(error.description)", width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
         return ExitCode(ExitStatus(error.kind).rawValue)
     }
 }
@@ -588,7 +589,7 @@ extension MockCommand {
             }
         }
         for name in extraNames {
-            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError(Words(verbatim: "--san: \(error)")) }
+            do { try MockNetwork.checkCertificateName(name) } catch { throw ValidationError(Words(verbatim: "--san: \(error.description)")) }
         }
     }
 }

@@ -8,11 +8,11 @@ import PushctlCommandLine
 /// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {
     static func line(_ r: PushResult, on fd: Int32 = Descriptors.standardOutput) -> String {
-        ResultRenderer.line(for: r, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd)))
+        ResultRenderer.line(for: r, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd), language: LanguageSetting.language))
     }
 
     /// json's explanations: English unless the user chose a language.
-    static var jsonLanguage: Language { Language.chosenExplicitly ? Language.current : .en }
+    static var jsonLanguage: Language { LanguageSetting.jsonLanguage }
 }
 
 /// `send --channel-id ID …`: one broadcast, POSTed to each channel, as the engine's plan.
@@ -28,7 +28,9 @@ enum BroadcastRun {
         // The results as a device send writes them: one renderer, one shape of result.
         let renderer = ResultRenderer(
             format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
-            style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput)),
+            style: TextResultStyle(
+                colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput),
+                language: LanguageSetting.language),
             jsonLanguage: CallOutput.jsonLanguage)
         let shown = ClosureObserver { result in
             renderer.render(result)

@@ -71,7 +71,7 @@ struct CertCommand: ParsableCommand {
                 case .json:
                     Console.out(inspection.json(now: now, expiring: expiresWithin == nil ? nil : expiring).pretty)
                 case .text:
-                    inspection.text(now: now).forEach(Console.out)
+                    inspection.text(now: now, language: LanguageSetting.language).forEach(Console.out)
                 }
                 if expiring, let expiresWithin {
                     Console.say(

@@ -95,8 +95,8 @@ struct DoctorCommand: ParsableCommand {
             switch output {
             case .text:
                 let marks: [DoctorCheck.Status: String] = [.pass: Console.paint("✓", .green), .fail: Console.paint("✗", .red), .skip: Console.paint("–", .dim)]
-                report.lines(width: Console.width(of: Descriptors.standardOutput), marks: marks).forEach(Console.out)
-            case .json: Console.out(report.json(exitStatus: status, language: Language.chosenExplicitly ? Language.current : .en).pretty)
+                report.lines(width: Console.width(of: Descriptors.standardOutput), marks: marks, language: LanguageSetting.language).forEach(Console.out)
+            case .json: Console.out(report.json(exitStatus: status, language: LanguageSetting.jsonLanguage).pretty)
             }
             if status != 0 { throw ExitCode(status) }
         }

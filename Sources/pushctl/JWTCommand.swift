@@ -120,7 +120,7 @@ struct Sign: ParsableCommand {
 extension JWTCommand {
     /// Reads a token from the argument, or standard input for `-`.
     static func readToken(_ argument: String) throws(InputError) -> DecodedJWT {
-        let text = argument == "-" ? String(decoding: try InputFiles.read("-", what: "token"), as: UTF8.self) : argument
+        let text = argument == "-" ? String(decoding: try InputFiles.read("-", what: .token), as: UTF8.self) : argument
         return try DecodedJWT(parsing: text)
     }
 
@@ -143,7 +143,7 @@ extension JWTCommand {
 
         func run() throws {
             try reportingErrors {
-                try JWTCommand.readToken(token).lines(now: JWTCommand.now).forEach(Console.out)
+                try JWTCommand.readToken(token).lines(now: JWTCommand.now, language: LanguageSetting.language).forEach(Console.out)
             }
         }
     }
@@ -195,7 +195,7 @@ extension JWTCommand {
                 let marks: [ProviderTokenCheck.Outcome: String] = [
                     .pass: Console.paint("✓", .green), .warning: Console.paint("!", .yellow), .failure: Console.paint("✗", .red),
                 ]
-                v.lines(marks: marks) { Console.paint($0, $1 ? .green : .red) }.forEach(Console.out)
+                v.lines(marks: marks, language: LanguageSetting.language) { Console.paint($0, $1 ? .green : .red) }.forEach(Console.out)
                 if !(v.valid && v.checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
             }
         }

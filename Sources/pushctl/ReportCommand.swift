@@ -95,7 +95,7 @@ struct ReportCommand: ParsableCommand {
             }
             let report = try RunReport(reading: files)
             let status = ExitStatus(report.outcome).rawValue
-            let language = Language.current
+            let language = LanguageSetting.language
             if let path = unregisteredOut {
                 try ReplacedFile.write(
                     Array(report.unregisteredFile(language).utf8), to: path, what: Words("the dead-token file", es: "el archivo de tokens muertos"))
@@ -122,7 +122,9 @@ struct ReportCommand: ParsableCommand {
 
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
     func reportToCI(_ report: RunReport) {
-        report.jobReport(unregisteredOut: unregisteredOut, retryOut: retryOut).publish(Console.environment, warn: Console.warn, annotate: Console.err)
+        var job = report.jobReport(unregisteredOut: unregisteredOut, retryOut: retryOut)
+        job.language = LanguageSetting.language
+        job.publish(Console.environment, warn: Console.warn, annotate: Console.err)
     }
 
     /// Whether two paths name one file (an output must not be an input).

@@ -337,7 +337,7 @@ struct SendCommand: ParsableCommand {
         }
         let check = try PhoneCheck.run(
             app: app, payload: template.payload, pushType: template.pushType, environment: request.plan.destination.environment,
-            locale: self.locale, language: Language.current)
+            locale: self.locale, language: LanguageSetting.language)
         for (colour, label, text) in check.lines() {
             let lines = TextLayout.wrap(label.description + ": " + text, width: Console.width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: 2)
             var first = lines.first ?? ""

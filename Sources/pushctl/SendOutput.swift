@@ -80,8 +80,8 @@ final class SendOutput {
             format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
             style: TextResultStyle(
                 colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: !toTerminal,
-                width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose),
-            jsonLanguage: Language.chosenExplicitly ? Language.current : .en)
+                width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose, language: LanguageSetting.language),
+            jsonLanguage: LanguageSetting.jsonLanguage)
         // --follow: each result is written as soon as it is final (the run then waits for more input).
         renderer.flushesAtPause = c.follow
         // A bar where a person watches stderr: beside json/jsonl or a redirected stdout, and for a
@@ -123,6 +123,7 @@ final class SendOutput {
     /// GitHub Actions: the step summary (GITHUB_STEP_SUMMARY) and one annotation per reason.
     private func reportToCI(_ summary: BatchSummary, resume: ResumeCommand, env: EnvironmentVariables) {
         var report = JobReport(summary: summary)
+        report.language = LanguageSetting.language
         report.deadTokensFile = command.unregisteredOut
         report.resumeCommand = resume.text
         report.publish(env, warn: Console.warn, annotate: Console.err)

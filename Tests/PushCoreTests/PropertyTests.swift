@@ -314,7 +314,7 @@ struct PropertyTests {
                 let response = PushResponse(status: status, apnsID: nil, apnsUniqueID: nil, body: Array(body.utf8))
                 let result = PushResult(subject: .device(try! DeviceToken(parsing: "00ff")), response: response, attempts: 1)
                 _ = result.jsonLine
-                _ = result.explanation
+                _ = result.explanationWords.text(.en)
             }
         }
     }
@@ -568,7 +568,7 @@ private func jwtProperties(seed: UInt64, count: Int, log path: String) {
         if jwt.compact.split(separator: ".", omittingEmptySubsequences: false).count != 3 {
             rawParts.add(index, show(text), "accepted with compact \(show(jwt.compact))")
         }
-        _ = jwt.signatureForm.describe(byteCount: jwt.signature.count)
+        _ = jwt.signatureForm.words(byteCount: jwt.signature.count).text(.en)
         let checks = ProviderTokenRules.audit(jwt, now: now)
         for field in ["alg", "kid", "iss", "iat"] where !checks.contains(where: { $0.message.en.contains(field) && $0.message.es.contains(field) }) {
             audits.add(index, show(text), "no check mentions \(field): \(checks.map(\.message))")
@@ -632,8 +632,8 @@ private func responseProperties(seed: UInt64, count: Int, log path: String) {
             case .success(let value): lines.add(index, input, "jsonLine \(show(line)) is not json \(show(result.json().compact)) (\(show(value.compact)))")
             case .failure(let error): lines.add(index, input, "jsonLine \(show(line)) does not parse: \(error)")
             }
-            if hasControlByte(result.explanation) || result.reason.map({ hasControlByte($0.apnsName) }) == true {
-                echo.add(index, input, "reason \(result.reason.map { show($0.apnsName) } ?? "nil"), explanation \(show(result.explanation))")
+            if hasControlByte(result.explanationWords.text(.en)) || result.reason.map({ hasControlByte($0.apnsName) }) == true {
+                echo.add(index, input, "reason \(result.reason.map { show($0.apnsName) } ?? "nil"), explanation \(show(result.explanationWords.text(.en)))")
             }
         }
     }

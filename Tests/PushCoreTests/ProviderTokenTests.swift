@@ -52,7 +52,7 @@ struct FixedSigner: ES256Signing {
         #expect {
             try DecodedJWT(parsing: token)
         } throws: { error in
-            (error as? InputError).map { $0.message.contains(expected) && $0.kind == .badData } ?? false
+            (error as? InputError).map { $0.message(.en).contains(expected) && $0.kind == .badData } ?? false
         }
     }
 

@@ -204,9 +204,9 @@ import Testing
         let summary = dispatcher.run(PushDispatcherTests.template, to: (0..<30).map(token)) { results.append($0) }
         #expect(results.count == 30)
         #expect(transport.started.count < 6, "nothing started after the signing failure")
-        #expect(summary.abortedBy?.message == "the key file changed and no longer parses")
+        #expect(summary.abortedBy?.message(.en) == "the key file changed and no longer parses")
         #expect(results.filter { $0.outcome == .accepted }.count == transport.started.count)
-        #expect(results.filter { $0.explanation.contains("not sent") }.count == 30 - transport.started.count)
+        #expect(results.filter { $0.explanationWords.text(.en).contains("not sent") }.count == 30 - transport.started.count)
     }
 
     @Test("'takes no requests' stops the run only if the server never answered; after answers it is a lost request, retried")
@@ -243,7 +243,7 @@ import Testing
         #expect(Set(results.map(\.token)).count == 40)
         #expect(summary.outcome == .temporaryFailure)
         #expect(transport.started.count < 40 * 4, "not every token tried to the end: \(transport.started.count) attempts")
-        #expect(results.contains { $0.explanation.contains("answered nothing") })
+        #expect(results.contains { $0.explanationWords.text(.en).contains("answered nothing") })
     }
 }
 

@@ -85,18 +85,18 @@ import Testing
 
     @Test("each wrong kind of file gets its own message")
     func messages() throws {
-        #expect(problem("")?.message == "the key file is empty")
-        #expect(problem("\n  \n")?.message == "the key file is empty")
-        #expect(problem("MIGHAgEAMBMGByqGSM49")?.message.contains("not a PEM key") == true)
-        #expect(problem("-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n")?.message.contains("encrypted") == true)
+        #expect(problem("")?.message(.en) == "the key file is empty")
+        #expect(problem("\n  \n")?.message(.en) == "the key file is empty")
+        #expect(problem("MIGHAgEAMBMGByqGSM49")?.message(.en).contains("not a PEM key") == true)
+        #expect(problem("-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n")?.message(.en).contains("encrypted") == true)
         #expect(
-            problem("-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n")?.message
+            problem("-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----\n")?.message(.en)
                 == "APNs keys are P-256 (prime256v1) EC keys; this file holds an RSA key")
-        #expect(problem(P256.Signing.PrivateKey().publicKey.pemRepresentation)?.message.contains("public key") == true)
+        #expect(problem(P256.Signing.PrivateKey().publicKey.pemRepresentation)?.message(.en).contains("public key") == true)
         #expect(
-            problem(P384.Signing.PrivateKey().pemRepresentation)?.message
+            problem(P384.Signing.PrivateKey().pemRepresentation)?.message(.en)
                 == "APNs keys are P-256 (prime256v1) EC keys; this file holds an EC key on P-384 (secp384r1)")
-        #expect(problem("-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----\n")?.message.contains("could not be read") == true)
+        #expect(problem("-----BEGIN PRIVATE KEY-----\n!!!!\n-----END PRIVATE KEY-----\n")?.message(.en).contains("could not be read") == true)
         #expect(problem(P256.Signing.PrivateKey().pemRepresentation) == nil)
         // Every refusal is bad input data (65).
         #expect(problem("")?.kind == .badData)

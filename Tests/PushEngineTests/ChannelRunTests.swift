@@ -43,7 +43,7 @@ import Testing
             result.json(.en, extra: [("channelId", .string("Y2hhbm5lbA=="))]).compact
                 == #"{"call":"create","status":201,"outcome":"accepted","apnsRequestId":"req-1","apnsUniqueId":null,"reason":null,"timestamp":null,"explanation":"accepted by APNs","attempts":1,"channelId":"Y2hhbm5lbA=="}"#
         )
-        #expect(ResultRenderer.line(for: result, style: TextResultStyle()) == "✓ channel create  201  apns-request-id req-1")
+        #expect(ResultRenderer.line(for: result, style: TextResultStyle(language: .en)) == "✓ channel create  201  apns-request-id req-1")
     }
 
     @Test("channel list, read and delete: each answered once, its body kept as sent")
@@ -88,7 +88,7 @@ import Testing
             result.json().compact.hasPrefix(
                 #"{"call":"create","status":400,"outcome":"rejected","apnsRequestId":"req-1","apnsUniqueId":null,"reason":"CannotCreateChannelConfig","timestamp":null,"explanation":""#
             ))
-        #expect(ResultRenderer.line(for: result, style: TextResultStyle()).hasPrefix("✗ channel create  400 CannotCreateChannelConfig: "))
+        #expect(ResultRenderer.line(for: result, style: TextResultStyle(language: .en)).hasPrefix("✗ channel create  400 CannotCreateChannelConfig: "))
     }
 
     @Test("a channel call refused with ExpiredProviderToken: the token is signed again once, and the call sent again with it")
@@ -152,7 +152,7 @@ import Testing
         let (results, summary) = try engine.run(Engine.plan(Engine.devices(tokens)), stop: stop)
         #expect(engine.transport().started.isEmpty)
         #expect(results.count == 5 && results.allSatisfy { $0.stopped == .notSent && $0.attempts == 0 })
-        #expect(results.first?.explanation == "not sent: the run was stopped (SIGINT) before it")
+        #expect(results.first?.explanationWords.text(.en) == "not sent: the run was stopped (SIGINT) before it")
         #expect(summary.notSent == 5 && summary.stoppedBy == StopRequest(signal: .interrupt, count: 1))
     }
 
@@ -218,7 +218,7 @@ import Testing
         let (results, _) = try engine.run(Engine.plan(ChannelRunTests.call(.list), to: Engine.channels), stop: stop)
         let result = try #require(results.first)
         #expect(result.stopped == .notSent && result.attempts == 1)
-        #expect(result.explanation.hasPrefix("not accepted, and not sent again"))
+        #expect(result.explanationWords.text(.en).hasPrefix("not accepted, and not sent again"))
         #expect(result.json().compact.hasPrefix(#"{"call":"list","status":null,"outcome":"stopped","apnsRequestId":null,"#))
         #expect(result.json().compact.hasSuffix(#""attempts":1,"stopped":"not-sent"}"#))
     }

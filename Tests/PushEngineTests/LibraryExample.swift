@@ -26,7 +26,7 @@ func sendAlert(
         // Typed: a RejectionReason to switch on, not a name to parse.
         if result.reason?.meansTokenIsDead == true, let token = result.token { dead.append(token.hex) }
     }
-    print(summary.line)  // "2 tokens: 1 accepted, 1 rejected (Unregistered 1) in 95 ms"
+    print(summary.line.text(.en))  // "2 tokens: 1 accepted, 1 rejected (Unregistered 1) in 95 ms"
     return dead
 }
 
@@ -41,6 +41,31 @@ func unusableTokens(_ lines: [String]) -> [(line: String, why: String)] {
             if case .empty? = error.problem(DeviceTokenProblem.self) { return nil }
             return (line, error.words.text(.es))
         }
+    }
+}
+
+/// Why a key file cannot sign, in the language chosen for this call; nil when it can.
+func whyKeyCannotSign(_ path: String, in language: Language) -> String? {
+    do throws(InputError) {
+        _ = try KeyFile(path: path).privateKey()
+        return nil
+    } catch {
+        // A file that cannot be read is a FileProblem: its path and the system's reason, typed.
+        switch error.problem(FileProblem.self) {
+        case .notFound(_, let missing, _)?:
+            return Words("no key at \(missing)", es: "no hay ninguna clave en \(missing)").text(language)
+        case .cannotOpen(_, _, .permissionDenied)?:
+            return Words("the key is not readable by this user", es: "este usuario no puede leer la clave").text(language)
+        case .some:
+            return error.words.text(language)
+        case nil:
+            break
+        }
+        // Not the file but what it holds: a SigningKeyProblem (an encrypted key, an RSA key…).
+        if case .publicKeyGiven? = error.problem(SigningKeyProblem.self) {
+            return Words("this is the public half; sign with the .p8", es: "es la mitad pública; firma con el .p8").text(language)
+        }
+        return error.words.text(language)  // the catalog says every code in both languages
     }
 }
 // example-end

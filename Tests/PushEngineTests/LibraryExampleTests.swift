@@ -37,6 +37,23 @@ import Testing
         #expect(refused.first?.why == "el token del dispositivo 'zz11' tiene 'z' en la posición 1; un token es hexadecimal (0-9, a-f)")
     }
 
+    @Test("the example's key check branches on the file's problem and says it in the language asked for")
+    func exampleSaysWhyAKeyCannotSign() throws {
+        let (dir, key) = try Self.folderWithKey()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(whyKeyCannotSign(key, in: .es) == nil)
+        let missing = dir.appendingPathComponent("AuthKey_NONE.p8").path
+        #expect(whyKeyCannotSign(missing, in: .es) == "no hay ninguna clave en \(missing)")
+        #expect(whyKeyCannotSign(missing, in: .en) == "no key at \(missing)")
+        #expect(whyKeyCannotSign(dir.path, in: .es) == "no se puede leer el archivo de la clave '\(dir.path)': es una carpeta")
+        let empty = dir.appendingPathComponent("empty.p8").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(whyKeyCannotSign(empty, in: .en)?.hasPrefix("\(empty): the key file is empty") == true)
+        let publicHalf = dir.appendingPathComponent("public.pem").path
+        try ES256PrivateKey.generate().publicKey.pem.write(toFile: publicHalf, atomically: true, encoding: .utf8)
+        #expect(whyKeyCannotSign(publicHalf, in: .es) == "es la mitad pública; firma con el .p8")
+    }
+
     @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")
     func exampleRuns() throws {
         let (dir, key) = try Self.folderWithKey()

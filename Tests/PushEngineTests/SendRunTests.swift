@@ -68,7 +68,7 @@ import Testing
         #expect(results.first { $0.token == later }?.outcome == .accepted)
         let gaveUp = try #require(results.first { $0.token == much })
         #expect(gaveUp.outcome == .temporaryFailure && gaveUp.attempts == 1)
-        #expect(gaveUp.explanation.contains("Retry-After"))
+        #expect(gaveUp.explanationWords.text(.en).contains("Retry-After"))
         #expect(summary.outcome == .temporaryFailure)
     }
 
@@ -95,7 +95,7 @@ import Testing
         #expect(results.count == 6)
         #expect(summary.temporaryFailures == 6)
         #expect(engine.transport().started.count < 6 * 4, "not every token tried to the end")
-        #expect(results.contains { $0.explanation.contains("answered nothing") })
+        #expect(results.contains { $0.explanationWords.text(.en).contains("answered nothing") })
     }
 
     @Test("a request lost with its connection was not processed: sent again, with 5 more tries than --retries gives answers")
@@ -161,7 +161,7 @@ import Testing
         #expect(results.count == 7 && summary.unreachable == 7)
         #expect(engine.transport().started.count == 2)
         #expect(summary.unreachableCause == .dns && summary.outcome == .unreachable)
-        #expect(results.filter { $0.attempts == 0 }.allSatisfy { $0.explanation.hasSuffix("(not sent)") })
+        #expect(results.filter { $0.attempts == 0 }.allSatisfy { $0.explanationWords.text(.en).hasSuffix("(not sent)") })
     }
 
     @Test("a transport that cannot be made: the run throws before any result, and nothing is recorded")

@@ -132,7 +132,7 @@ import Testing
                     ("apns-topic", "com.example.demo"), ("authorization", #"bearer {"alg":"ES256","kid":"ABC123DEFG"} {"iss":"DEF123GHIJ","iat":1}"#),
                     ("x-odd", "a\u{1B}[31mb"),
                 ],
-                body: #"{"aps":{"alert":"hi"}}"#))
+                body: #"{"aps":{"alert":"hi"}}"#), language: .en)
         let event = try JSONValue.parse(Array(json.utf8))
         #expect(event["kind"]?.stringValue == "rejected")
         #expect(event["explanation"]?.stringValue == RejectionReason.unregistered.explanation.en)
@@ -145,7 +145,7 @@ import Testing
     @Test("an alert's card carries the banner as the phone lays it out: the app's name for a missing title, four lines of body, the rest cut")
     func bannerAsThePhoneShowsIt() throws {
         let long = (1...20).map { "palabra\($0)" }.joined(separator: " ")
-        let json = WebViewEvent.json(record(headers: [("apns-topic", "com.example.cafe")], body: #"{"aps":{"alert":{"body":"\#(long)"}}}"#))
+        let json = WebViewEvent.json(record(headers: [("apns-topic", "com.example.cafe")], body: #"{"aps":{"alert":{"body":"\#(long)"}}}"#), language: .en)
         let phone = try #require(try JSONValue.parse(Array(json.utf8))["phone"])
         #expect(phone["headerIsApp"] == .bool(true))
         #expect(phone["header"] == .array([.string("Cafe")]))
@@ -157,9 +157,9 @@ import Testing
         #expect(body.last?.stringValue?.hasSuffix("…") == true)
         #expect(hidden.first?.stringValue?.hasSuffix("palabra20") == true)
         // A silent push and a rejected alert get no banner.
-        let silent = WebViewEvent.json(record(headers: [("apns-topic", "com.example.cafe")], body: #"{"aps":{"content-available":1}}"#))
+        let silent = WebViewEvent.json(record(headers: [("apns-topic", "com.example.cafe")], body: #"{"aps":{"content-available":1}}"#), language: .en)
         #expect(try JSONValue.parse(Array(silent.utf8))["phone"] == nil)
-        let rejected = WebViewEvent.json(record(status: 400, reason: "BadTopic", headers: [], body: #"{"aps":{"alert":"hi"}}"#))
+        let rejected = WebViewEvent.json(record(status: 400, reason: "BadTopic", headers: [], body: #"{"aps":{"alert":"hi"}}"#), language: .en)
         #expect(try JSONValue.parse(Array(rejected.utf8))["phone"] == nil)
     }
 
@@ -179,7 +179,7 @@ import Testing
         let parsed = try JSONValue.parse(Array(log.utf8))
         #expect(parsed["headers"]?["x-odd"]?.stringValue == hostile)
 
-        let page = WebViewEvent.json(sent)
+        let page = WebViewEvent.json(sent, language: .en)
         #expect(!hasRawControl(page), "\(page.debugDescription)")
         let event = try JSONValue.parse(Array(page.utf8))
         #expect(event["payload"]?["aps"]?["alert"]?["title"]?.stringValue == #"T\u{202E}t"#)

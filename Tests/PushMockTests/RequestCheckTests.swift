@@ -246,7 +246,7 @@ struct RequestCheckTests {
             Issue.record("a 5-byte token was taken")
         } catch {
             #expect(error.kind == .usage)
-            #expect(error.description.contains("5 bytes"), "\(error)")
+            #expect(error.text(.en).contains("5 bytes"), "\(error.text(.en))")
         }
         #expect(try MockFaults.parseFailure("\(sampleToken)=unregistered").1 == .unregistered)
         #expect(try MockFaults.parseReason("shutdown") == .shutdown)

@@ -191,10 +191,10 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage",
     ]
 
-    static var all: [CodeSamples] { problems + warnings + json + tokens + results }
+    static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
 
     static let diagnosis = JSONDiagnosis(bytes: Array("{'a':1}".utf8), error: JSONParseError(.expectedKey, offset: 1))
     static let finding = LiveActivityFinding(.noEvent)
@@ -306,6 +306,41 @@ struct CodeSamples {
             } + defects.map { CodeSamples($0, \.words) } + refusals.map { CodeSamples($0, \.words) } + pasted.map { CodeSamples($0, \.words) }
             + certificates.map { CodeSamples($0, \.name) } + nearMisses.map { CodeSamples($0, \.words) }
             + EndpointProblem.Why.allCases.map { CodeSamples($0, \.words) } + forms.map { CodeSamples($0) { $0.words(byteCount: 64) } }
+    }
+
+    static var files: [CodeSamples] {
+        let reasons: [SystemReason] = [
+            .noSuchFile, .permissionDenied, .notPermitted, .isDirectory, .notDirectory, .exists, .nameTooLong, .symbolicLinkLoop, .noSpace,
+            .quotaExceeded, .readOnlyFileSystem, .tooManyOpenFiles, .inputOutput, .brokenPipe, .notExecutable,
+        ]
+        let roles: [FileRole] = [
+            .keyFile, .tokensFile, .requestsFile, .payloadFile, .certificateFile, .certificateKeyFile, .certificatePasswordFile,
+            .proxyCredentialsFile, .journal, .journalOrResultsFile, .caCertificateFile, .appFile, .token, .settingFile(.contentState),
+        ]
+        let problems: [FileProblem] = [
+            .notFound(.keyFile, path: "a.p8", .noSuchFile), .directory(.payloadFile, path: "x"), .cannotOpen(.tokensFile, path: "t", .permissionDenied),
+            .cannotRead(.requestsFile, path: "-", .inputOutput), .stoppedReading(.tokensFile, path: "-"), .tooLarge(.keyFile, path: "k", limitKiB: 1024),
+            .emptyCACertificate(path: "ca.pem"), .noPEMCertificate(path: "ca.pem"),
+        ]
+        let keys: [SigningKeyProblem] = [
+            .empty, .notPEM, .damagedBeginLine, .lostLineBreaks, .encryptedTraditional(label: "EC PRIVATE KEY"), .encryptedPKCS8, .publicKeyGiven,
+            .certificateGiven, .rsa, .otherType("ED25519"), .unnamedCurve, .otherCurve("secp384r1"), .ecParameters, .otherBlock(label: "X"),
+            .unreadablePrivateKey, .unreadablePublicKey, .unreadableCertificate, .damaged(.halvesDisagree), .coordinateSize, .notOnCurve,
+        ]
+        let certificates: [CertificateProblem] = [
+            .empty(source: "c.p12"), .unrecognized(source: "c"), .p12WithoutCertificate(source: "c.p12"), .p12WithoutKey(source: "c.p12"),
+            .p12NeedsPassword(source: "c.p12"), .p12WrongPassword(source: "c.p12"), .p12LegacyEncryption(source: "c.p12", detail: "unsupported"),
+            .p12Unreadable(source: "c.p12", detail: nil), .keyWithoutCertificate(source: "k.pem"), .noPEMCertificate(source: "c.pem"),
+            .noPrivateKey(source: "c.pem"), .keyGivenTwice(source: "c.pem"), .keyNeedsPassword(source: "k.pem"), .keyWrongPassword(source: "k.pem"),
+            .noPEMKey(source: "k.pem"), .keyDoesNotMatch(subject: "CN=x", source: "c.pem"), .cannotReencodeKey, .testCertificateNeedsTopic,
+            .testCertificatesFailed,
+        ]
+        let damage = SigningKeyProblem.KeyDamage.allCases.map { CodeSamples($0, \.words) }
+        // The system's own text reads the same in both languages: sampled for its case, not checked as a translation.
+        let other = CodeSamples(SystemReason.other("Resource busy")) { _ in Words("Resource busy", es: "Recurso ocupado") }
+        return reasons.map { CodeSamples($0, \.words) } + [other] + roles.map { CodeSamples($0, \.words) }
+            + problems.map(CodeSamples.init(problem:)) + keys.map(CodeSamples.init(problem:)) + certificates.map(CodeSamples.init(problem:))
+            + damage + [CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)]
     }
 
     static var results: [CodeSamples] {

@@ -1,7 +1,7 @@
 public import PushCore
 import PushCrypto
 import PushFiles
-import PushWords
+public import PushWords
 
 /// What a certificate file holds, as `pushctl cert inspect` reads it: a `.p12`/`.pfx` (with its
 /// password), a PEM certificate (with or without its key) or the DER `.cer` Apple's portal gives.
@@ -14,25 +14,25 @@ public struct CertificateInspection {
     /// Reads and checks the file; the password comes from the settings, or `askPassword` (on a
     /// terminal) when the file needs one and none was given.
     public static func read(_ path: String, values: SettingValues, askPassword: (String) -> String?) throws(InputError) -> CertificateInspection {
-        let bytes = try InputFiles.read(path, what: "certificate file")
+        let bytes = try InputFiles.read(path, what: .certificateFile)
         var password = try CertificateCredential.password(values)
         if password == nil, CertificateFile.needsPassword(bytes) { password = askPassword(path) }
-        let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password, names: CertificateCredential.inputNames)
+        let (certificate, hasKey) = try CertificateFile.inspect(bytes, source: path, password: password)
         return CertificateInspection(path: path, certificate: certificate, hasKey: hasKey)
     }
 
     /// The certificate as `pushctl cert inspect` shows it: a row each, labels in a 14-column field.
-    public func text(now: Int64) -> [String] {
+    public func text(now: Int64, language: Language) -> [String] {
         let c = certificate
         func show(_ text: String) -> String { OutsideText.display(text, limit: 300) }
-        /// A row: its label in a 14-column field, in this process's language.
+        /// A row: its label in a 14-column field, in `language`.
         func row(_ english: String, _ spanish: String, _ value: String) -> String {
-            let label = Words(english, es: spanish).description
+            let label = Words(english, es: spanish).text(language)
             return label + String(repeating: " ", count: max(1, 14 - label.count)) + value
         }
         let content =
             hasKey ? Words(" (certificate and private key)", es: " (certificado y clave privada)") : Words(" (certificate only)", es: " (solo el certificado)")
-        var lines = [row("file", "archivo", show(path) + content.description), row("subject", "sujeto", show(c.subject))]
+        var lines = [row("file", "archivo", show(path) + content.text(language)), row("subject", "sujeto", show(c.subject))]
         lines.append(
             row(
                 "bundle id", "bundle id",
@@ -40,16 +40,16 @@ public struct CertificateInspection {
                     ?? Words(
                         "(none: no UID in the subject; not an APNs certificate?)",
                         es: "(ninguno: el sujeto no tiene UID; ¿no es un certificado de APNs?)"
-                    ).description))
+                    ).text(language)))
         let topics =
             c.topics.isEmpty
             ? [
-                c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").description }
-                    ?? Words("(none)", es: "(ninguno)").description
+                c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").text(language) }
+                    ?? Words("(none)", es: "(ninguno)").text(language)
             ]
             : c.topics.map { "\(show($0.name))\($0.kinds.isEmpty ? "" : " (\($0.kinds.map(show).joined(separator: ", ")))")" }
         for (index, topic) in topics.enumerated() { lines.append(index == 0 ? row("topics", "topics", topic) : String(repeating: " ", count: 14) + topic) }
-        lines.append(row("environments", "entornos", c.environments.description))
+        lines.append(row("environments", "entornos", c.environments.text(language)))
         lines.append(row("issuer", "emisor", show(c.issuer)))
         lines.append(row("serial", "nº de serie", c.serialHex))
         let state: Words
@@ -60,7 +60,7 @@ public struct CertificateInspection {
         case .valid: state = Words("\(c.daysLeft(now: now)) days left", es: "quedan \(c.daysLeft(now: now)) días")
         }
         lines.append(row("valid from", "válido desde", UTCDate.format(unixSeconds: c.notBefore)))
-        lines.append(row("valid to", "válido hasta", "\(UTCDate.format(unixSeconds: c.notAfter)) (\(state))"))
+        lines.append(row("valid to", "válido hasta", "\(UTCDate.format(unixSeconds: c.notAfter)) (\(state.text(language)))"))
         lines.append(row("sha-256", "sha-256", c.fingerprint))
         return lines
     }

@@ -139,7 +139,7 @@ public enum SigningKey {
     /// Reads and parses a signing key; errors name the file.
     public static func privateKey(at path: String, warn: (Words) -> Void) throws(InputError) -> ES256PrivateKey {
         let key = try file(at: path).privateKey()
-        InputFiles.sharingWarning(path).map(warn)
+        InputFiles.sharingWarning(path).map { warn($0.words) }
         return key
     }
 
@@ -158,7 +158,7 @@ public enum SigningKey {
 
     /// A public key (PEM) to verify with, or the public half of a private key.
     public static func verificationKey(at path: String) throws(InputError) -> ES256PublicKey {
-        let bytes = try InputFiles.read(path, what: "key file")
+        let bytes = try InputFiles.read(path, what: .keyFile)
         do {
             return try ES256PublicKey(pem: bytes)
         } catch {
@@ -181,7 +181,7 @@ public enum SigningKey {
         if !signer.adoptCachedToken() {
             if let file { _ = try file.privateKey() } else if options.signBeforeSending { try signer.signNow() }
         }
-        if file != nil { InputFiles.sharingWarning(identity.keyFile).map(options.warn) }
+        if file != nil { InputFiles.sharingWarning(identity.keyFile).map { options.warn($0.words) } }
         var credentials = Credentials(authorization: signer, certificate: nil, certificatePath: nil)
         if let mismatch = identity.mismatch {
             options.warn(mismatch.warning)
@@ -295,11 +295,9 @@ public enum ProvidedToken {
         // refused here, before any request: every notification would fail with it.
         let failures = ProviderTokenRules.audit(decoded, now: now).filter { $0.outcome == .failure }
         if !failures.isEmpty {
-            let why = failures.map { "\($0.message)" }.joined(separator: "; ")
+            let why = Words.joined(failures.map(\.message), separator: Words(verbatim: "; "))
             throw InputError(
-                Words(
-                    "the JWT given with \(source) would be refused by APNs: \(why)",
-                    es: "APNs rechazaría el JWT dado con \(fuente): \(why)"),
+                Words("the JWT given with \(source) would be refused by APNs: ", es: "APNs rechazaría el JWT dado con \(fuente): ") + why,
                 hint: Words(
                     "check it with `pushctl jwt decode`, or pass \(Setting.keyFile) and pushctl signs a correct one",
                     es: "compruébalo con `pushctl jwt decode`, o pasa \(Setting.keyFile) y pushctl firma uno correcto"))
@@ -311,15 +309,6 @@ public enum ProvidedToken {
 /// `--cert [--cert-key] [--cert-password-file]` (or `PUSHCTL_CERT`, `PUSHCTL_CERT_PASSWORD`): a
 /// client certificate, read through libcrypto and checked for its dates before anything is sent.
 public enum CertificateCredential {
-    /// How the certificate's parts are named, for the hints of libcrypto's readers.
-    public static var inputNames: CertificateInputNames {
-        CertificateInputNames(
-            certificate: Words(verbatim: Setting.certificate.description), key: Words(verbatim: Setting.certificateKey.description),
-            password: Words(
-                "\(Setting.certificatePassword) or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)",
-                es: "\(Setting.certificatePassword) o PUSHCTL_CERT_PASSWORD (un salto de línea al final del archivo se ignora)"))
-    }
-
     /// The certificate's key and password files go with a certificate only.
     static func refuseStrayFlags(_ values: SettingValues) throws(InputError) {
         guard values.flags[.certificateKey] != nil || values.flags[.certificatePassword] != nil else { return }
@@ -340,7 +329,7 @@ public enum CertificateCredential {
     /// The password from its file, else from `PUSHCTL_CERT_PASSWORD`; nil when neither gives one.
     public static func password(_ values: SettingValues) throws(InputError) -> String? {
         if let file = values.flags[.certificatePassword] {
-            var bytes = try InputFiles.read(file, what: "certificate password file")
+            var bytes = try InputFiles.read(file, what: .certificatePasswordFile)
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
             guard bytes.count <= 1024, !bytes.contains(0) else {
                 throw InputError(
@@ -356,17 +345,17 @@ public enum CertificateCredential {
     /// Reads and checks the certificate and its key (everything through libcrypto); asks for the
     /// password only when one is needed, none was given, and someone can answer.
     public static func identity(path: String, _ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> ClientIdentity {
-        let bytes = try InputFiles.read(path, what: "certificate file")
+        let bytes = try InputFiles.read(path, what: .certificateFile)
         let keyPath = values.flags[.certificateKey]
-        let key = try keyPath.map { keyPath throws(InputError) in (bytes: try InputFiles.read(keyPath, what: "certificate key file"), source: keyPath) }
+        let key = try keyPath.map { keyPath throws(InputError) in (bytes: try InputFiles.read(keyPath, what: .certificateKeyFile), source: keyPath) }
         var password = try password(values)
         if password == nil, CertificateFile.needsPassword(key?.bytes ?? bytes) || CertificateFile.needsPassword(bytes),
             let typed = options.askPassword?(key?.source ?? path)
         {
             password = typed
         }
-        let identity = try ClientIdentity.load(bytes, source: path, key: key, password: password, names: inputNames)
-        InputFiles.sharingWarning(keyPath ?? path).map(options.warn)
+        let identity = try ClientIdentity.load(bytes, source: path, key: key, password: password)
+        InputFiles.sharingWarning(keyPath ?? path).map { options.warn($0.words) }
         return identity
     }
 

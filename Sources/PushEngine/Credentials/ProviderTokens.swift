@@ -19,7 +19,7 @@ public final class KeyFile {
 
     public init(path: String) throws(InputError) {
         self.path = path
-        bytes = try InputFiles.read(path, what: "key file")
+        bytes = try InputFiles.read(path, what: .keyFile)
     }
 
     /// A key already in memory (a test, the demo).

@@ -15,7 +15,7 @@ public struct TokenVerification {
     public let valid: Bool
     public let form: SignatureForm
     /// The signature's form in words (raw r‖s, DER, …).
-    public let formText: String
+    public let formWords: Words
     public let checks: [ProviderTokenCheck]
     public let mismatch: Mismatch?
     /// Every APNs check passed and the kid is the key's.
@@ -27,7 +27,7 @@ public struct TokenVerification {
         let key = try SigningKey.verificationKey(at: keyPath)
         valid = key.isValidSignature(jwt.signature, for: Array(jwt.signingInput.utf8))
         form = jwt.signatureForm
-        formText = form.describe(byteCount: jwt.signature.count)
+        formWords = form.words(byteCount: jwt.signature.count)
         checks = ProviderTokenRules.audit(jwt, now: now)
         mismatch = Self.keyMismatch(jwt, keyPath: keyPath, keyID: keyID, fromEnvironment: keyIDFromEnvironment, signatureValid: valid)
     }
@@ -66,54 +66,56 @@ public struct TokenVerification {
         return Mismatch(check: check, hint: hint)
     }
 
-    /// The verdict as `pushctl jwt verify` prints it: the signature (`paint` colours it, good or
-    /// not), each APNs check with its mark from `marks`, the kid, the result, and what to do.
-    public func lines(marks: [ProviderTokenCheck.Outcome: String], paint: (String, Bool) -> String) -> [String] {
+    /// The verdict as `pushctl jwt verify` prints it, in `language`: the signature (`paint`
+    /// colours it, good or not), each APNs check with its mark from `marks`, the kid, the result,
+    /// and what to do.
+    public func lines(marks: [ProviderTokenCheck.Outcome: String], language: Language, paint: (String, Bool) -> String) -> [String] {
+        let formText = formWords.text(language)
         var out: [String]
         if valid {
-            out = [paint(Words("signature: valid", es: "firma: válida").description, true) + " — " + formText]
+            out = [paint(Words("signature: valid", es: "firma: válida").text(language), true) + " — " + formText]
         } else if form == .unrecognized {
-            out = [paint(Words("signature: invalid", es: "firma: no válida").description, false) + " — " + formText]
+            out = [paint(Words("signature: invalid", es: "firma: no válida").text(language), false) + " — " + formText]
         } else {
             out = [
-                paint(Words("signature: invalid", es: "firma: no válida").description, false)
+                paint(Words("signature: invalid", es: "firma: no válida").text(language), false)
                     + Words(
                         " — not made by this key, or the token was changed (\(formText))", es: " — no la hizo esta clave, o el token se cambió (\(formText))"
-                    ).description
+                    ).text(language)
             ]
         }
-        out.append(Words("APNs checks:", es: "comprobaciones de APNs:").description)
-        out += checks.map { "  " + (marks[$0.outcome] ?? "") + " " + $0.message.description }
-        if let mismatch { out.append("  " + (marks[.failure] ?? "") + " " + mismatch.check.description) }
+        out.append(Words("APNs checks:", es: "comprobaciones de APNs:").text(language))
+        out += checks.map { "  " + (marks[$0.outcome] ?? "") + " " + $0.message.text(language) }
+        if let mismatch { out.append("  " + (marks[.failure] ?? "") + " " + mismatch.check.text(language)) }
         out.append(
             Words(
                 "result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
                 es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")"
-            ).description)
-        if let mismatch { out.append(Words("hint: ", es: "sugerencia: ").description + mismatch.hint.description) }
+            ).text(language))
+        if let mismatch { out.append(Words("hint: ", es: "sugerencia: ").text(language) + mismatch.hint.text(language)) }
         return out
     }
 }
 
 extension DecodedJWT {
     /// The token as `pushctl jwt decode` shows it: header and claims, when it was signed (and how
-    /// long ago), and its signature's form.
-    public func lines(now: Int64) -> [String] {
+    /// long ago), and its signature's form, in `language`.
+    public func lines(now: Int64, language: Language) -> [String] {
         func indent(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
-        var out = [Words("header:", es: "cabecera:").description] + indent(header.pretty) + ["claims:"] + indent(claims.pretty)
+        var out = [Words("header:", es: "cabecera:").text(language)] + indent(header.pretty) + ["claims:"] + indent(claims.pretty)
         if let iat = issuedAt {
             let when = UTCDate.format(unixSeconds: iat)
             out.append(
                 (Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: now) + Words(verbatim: ")"))
-                    .description)
+                    .text(language))
         } else {
             out.append(
                 Words(
                     "issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
                     es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita"
-                ).description)
+                ).text(language))
         }
-        out.append(Words("signature: ", es: "firma: ").description + signatureForm.describe(byteCount: signature.count))
+        out.append(Words("signature: ", es: "firma: ").text(language) + signatureForm.words(byteCount: signature.count).text(language))
         return out
     }
 }

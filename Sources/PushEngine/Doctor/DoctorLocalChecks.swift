@@ -174,7 +174,7 @@ extension Doctor {
             let signer = SigningAuthorization(keyFile: file, keyID: resolved.keyID, teamID: resolved.teamID, cache: cache)
             return (
                 DoctorCheck(
-                    name: "key", status: .pass, found: warning.map { found + Words(verbatim: "; ") + $0 } ?? found,
+                    name: "key", status: .pass, found: warning.map { found + Words(verbatim: "; ") + $0.words } ?? found,
                     details: [
                         ("path", .string(shown)), ("keyId", .string(resolved.keyID.value)),
                         ("teamId", .string(resolved.teamID.value)),

@@ -189,7 +189,7 @@ public struct JournalReplay {
     /// refused with its line number.
     public init(path: String) throws(InputError) {
         let shown = OutsideText.display(path, limit: 200)
-        let file = try CheckedLineFile(path, what: "journal", lineLimit: JournalReplay.lineLimit) { _ throws(InputError) in }
+        let file = try CheckedLineFile(path, what: .journal, lineLimit: JournalReplay.lineLimit) { _ throws(InputError) in }
         var reader = file.lines()
         var identity: RunIdentity?
         var runID: String?

@@ -4,7 +4,7 @@ import PushSystem
 public import PushWords
 
 /// What a run tells a CI job's log: a Markdown summary for GitHub's step summary, and one
-/// annotation per reason (not per token), in this process's language.
+/// annotation per reason (not per token), in the language it is given.
 public struct JobReport {
     public let summary: BatchSummary
     /// Where `--unregistered-out` wrote the dead tokens, if it did.
@@ -17,6 +17,8 @@ public struct JobReport {
     public var headline: Words?
     /// More to say, a paragraph each, after the tables (a report's missing shards, its retry list).
     public var notes: [Words] = []
+    /// The language the summary and the annotations are said in.
+    public var language: Language = .en
 
     public init(summary: BatchSummary) { self.summary = summary }
 
@@ -28,9 +30,9 @@ public struct JobReport {
     public var markdown: String {
         let s = summary
         var lines: [String] = []
-        lines.append("### \(title): " + (headline ?? s.line).description.replacingMarkdown())
+        lines.append("### \(title): " + (headline ?? s.line).text(language).replacingMarkdown())
         lines.append("")
-        lines.append(Words("| outcome | notifications |", es: "| resultado | notificaciones |").description)
+        lines.append(Words("| outcome | notifications |", es: "| resultado | notificaciones |").text(language))
         lines.append("|---|---:|")
         let rows: [(Words, Int)] = [
             (Words("accepted", es: "aceptadas"), s.accepted), (Words("rejected", es: "rechazadas"), s.rejected),
@@ -39,22 +41,22 @@ public struct JobReport {
             (Words("not sent (stopped)", es: "sin enviar (detenido)"), s.notSent),
             (Words("in doubt (stopped)", es: "en duda (detenido)"), s.inDoubt),
         ]
-        for (label, count) in rows where count > 0 || label.en == "accepted" { lines.append("| \(label) | \(count) |") }
+        for (label, count) in rows where count > 0 || label.en == "accepted" { lines.append("| \(label.text(language)) | \(count) |") }
         if !s.rejectedByReason.isEmpty {
             lines.append("")
-            lines.append("#### " + Words("Rejected, by reason", es: "Rechazadas, por motivo").description)
+            lines.append("#### " + Words("Rejected, by reason", es: "Rechazadas, por motivo").text(language))
             lines.append("")
-            lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").description)
+            lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").text(language))
             lines.append("|---|---:|---|")
             let top = s.topReasons
             for (name, count) in top.prefix(JobReport.reasonsListed) {
-                lines.append("| `\(name.replacingMarkdown())` | \(count) | \(JobReport.explanation(of: name).description.replacingMarkdown()) |")
+                lines.append("| `\(name.replacingMarkdown())` | \(count) | \(JobReport.explanation(of: name).text(language).replacingMarkdown()) |")
             }
             if top.count > JobReport.reasonsListed {
                 let rest = top.dropFirst(JobReport.reasonsListed)
                 let more = rest.count
                 let notifications = rest.map(\.count).reduce(0, +)
-                lines.append(Words("| \(more) more reasons | \(notifications) | |", es: "| \(more) motivos más | \(notifications) | |").description)
+                lines.append(Words("| \(more) more reasons | \(notifications) | |", es: "| \(more) motivos más | \(notifications) | |").text(language))
             }
         }
         if let deadTokensFile, s.rejectedByReason["Unregistered", default: 0] + s.rejectedByReason["ExpiredToken", default: 0] > 0 {
@@ -63,11 +65,11 @@ public struct JobReport {
                 Words(
                     "Dead tokens (410) were written to `\(deadTokensFile.replacingMarkdown())`: remove them from your list.",
                     es: "Los tokens muertos (410) se escribieron en `\(deadTokensFile.replacingMarkdown())`: bórralos de tu lista."
-                ).description)
+                ).text(language))
         }
         for note in notes {
             lines.append("")
-            lines.append(note.description.replacingMarkdown())
+            lines.append(note.text(language).replacingMarkdown())
         }
         if let stopped = s.stoppedBy {
             lines.append("")
@@ -75,10 +77,10 @@ public struct JobReport {
                 Words(
                     "**Stopped by \(stopped.name)**: \(s.notSent) not sent, \(s.inDoubt) in doubt (sent, not answered: APNs may have them).",
                     es: "**Detenido por \(stopped.name)**: \(s.notSent) sin enviar, \(s.inDoubt) en duda (enviadas y sin respuesta: puede que APNs las tenga)."
-                ).description)
+                ).text(language))
             if let resumeCommand {
                 lines.append("")
-                lines.append(Words("Resume with:", es: "Para reanudar:").description)
+                lines.append(Words("Resume with:", es: "Para reanudar:").text(language))
                 lines.append("")
                 // A fence longer than any run of backticks inside, so nothing in the command can close it.
                 let fence = String(repeating: "`", count: max(3, JobReport.longestBacktickRun(in: resumeCommand) + 1))
@@ -98,33 +100,34 @@ public struct JobReport {
             let title = Words(
                 "APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
                 es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
-            out.append(JobReport.command("error", title: title.description, message: JobReport.explanation(of: name).description))
+            out.append(JobReport.command("error", title: title.text(language), message: JobReport.explanation(of: name).text(language)))
         }
         if s.unreachable > 0 {
             out.append(
                 JobReport.command(
-                    "error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").description,
+                    "error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").text(language),
                     message: Words(
                         "\(s.unreachable) notifications were not delivered to APNs",
                         es: "\(s.unreachable) notificaciones no llegaron a APNs"
-                    ).description))
+                    ).text(language)))
         }
         if s.temporaryFailures > 0 {
             out.append(
                 JobReport.command(
-                    "warning", title: Words("Temporary failures", es: "Fallos temporales").description,
+                    "warning", title: Words("Temporary failures", es: "Fallos temporales").text(language),
                     message: Words(
                         "\(s.temporaryFailures) notifications failed for now (429, 5xx, timeouts) after their retries; send them again later",
                         es:
                             "\(s.temporaryFailures) notificaciones fallaron por ahora (429, 5xx, tiempos agotados) tras sus reintentos; vuelve a enviarlas más tarde"
-                    ).description))
+                    ).text(language)))
         }
         if let stopped = s.stoppedBy {
             let resume = resumeCommand.map { Words("; resume with: \($0)", es: "; para reanudar: \($0)") } ?? Words(verbatim: "")
             out.append(
                 JobReport.command(
-                    "warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").description,
-                    message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).description))
+                    "warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").text(language),
+                    message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).text(
+                        language)))
         }
         return out
     }

@@ -29,8 +29,13 @@ public struct TextResultStyle: Sendable {
     public var showAccepted = true
     /// Full apns-id and unique-id even on a terminal (`--verbose`).
     public var fullIDs = false
+    /// The language of the explanations and notes (the program's user chose it).
+    public var language: Language
 
-    public init(colour: Bool = false, wholeTokens: Bool = true, width: Int? = nil, showAccepted: Bool = true, fullIDs: Bool = false) {
+    public init(
+        colour: Bool = false, wholeTokens: Bool = true, width: Int? = nil, showAccepted: Bool = true, fullIDs: Bool = false, language: Language
+    ) {
+        self.language = language
         self.colour = colour
         self.wholeTokens = wholeTokens
         self.width = width
@@ -57,7 +62,7 @@ public final class ResultRenderer: ResultObserver {
 
     /// - quiet: text format prints nothing per result (json and jsonl are unaffected).
     public init(
-        format: ResultFormat, sink: any OutputSink, quiet: Bool = false, style: TextResultStyle = TextResultStyle(),
+        format: ResultFormat, sink: any OutputSink, quiet: Bool = false, style: TextResultStyle = TextResultStyle(language: .en),
         jsonLanguage: Language = .en
     ) {
         self.format = format
@@ -100,9 +105,10 @@ public final class ResultRenderer: ResultObserver {
         flush()
     }
 
-    /// One result as a line for people (wrapped to the width, if one is set), in this process's language.
+    /// One result as a line for people (wrapped to the width, if one is set), in the style's language.
     public func line(for r: PushResult) -> String {
         guard let device = r.token else { return Self.line(for: r, style: style) }
+        let language = style.language
         let token = style.wholeTokens ? device.hex : device.short
         var text: String
         switch r.outcome {
@@ -111,16 +117,16 @@ public final class ResultRenderer: ResultObserver {
             if let id = r.apnsID { text += "  apns-id " + shown(id) }
             if let unique = r.apnsUniqueID, style.wholeTokens || style.fullIDs { text += "  unique-id \(unique)" }
             if let environment = r.environment { text += "  (\(environment.rawValue))" }
-            if r.resumed { text += "  " + Words("(from the journal)", es: "(del diario)").description }
-            if let note = r.note { text += "  \(note)" }
+            if r.resumed { text += "  " + Words("(from the journal)", es: "(del diario)").text(language) }
+            if let note = r.note { text += "  " + note.text(language) }
         case .rejected, .temporaryFailure, .stopped:
             let status = r.status.map(String.init) ?? "---"
             let reason = r.reason.map { " \($0.apnsName)" } ?? ""
             let mark = r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
-            text = "\(mark) \(token)  \(status)\(reason): \(r.explanation)" + (r.note.map { "; \($0)" } ?? "")
-            if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").description }
+            text = "\(mark) \(token)  \(status)\(reason): " + r.explanationWords.text(language) + (r.note.map { "; " + $0.text(language) } ?? "")
+            if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").text(language) }
         case .unreachable:
-            text = paint("✗", "31") + " \(token)  ---: \(r.explanation)"
+            text = paint("✗", "31") + " \(token)  ---: " + r.explanationWords.text(language)
         }
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }
@@ -130,12 +136,12 @@ public final class ResultRenderer: ResultObserver {
     /// reason and its explanation.
     public static func line(for r: PushResult, style: TextResultStyle) -> String {
         let mark = r.outcome == .accepted ? paint("✓", "32", style) : r.outcome == .rejected ? paint("✗", "31", style) : paint("!", "33", style)
-        var text = "\(mark) \(r.subject.label)  \(r.status.map(String.init) ?? "---")"
+        var text = "\(mark) \(r.subject.label.text(style.language))  \(r.status.map(String.init) ?? "---")"
         if r.outcome == .accepted {
             if let id = r.channelAnswer?.requestID { text += "  apns-request-id \(id)" }
             if let id = r.apnsUniqueID { text += "  unique-id \(id)" }
         } else {
-            text += (r.reason.map { " \($0.apnsName)" } ?? "") + ": " + r.explanation
+            text += (r.reason.map { " \($0.apnsName)" } ?? "") + ": " + r.explanationWords.text(style.language)
         }
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }

@@ -80,7 +80,7 @@ public struct RunReport {
         var table = BestResults()
         var seen: [(device: UInt64, inode: UInt64)] = []
         for path in paths {
-            let fd = try InputFiles.open(path, what: "journal or results file")
+            let fd = try InputFiles.open(path, what: .journalOrResultsFile)
             defer { Descriptors.close(fd) }
             // A file or a pipe ends; a device (/dev/zero, a terminal) may never: refused, not read.
             if let kind = FileSystem.status(of: fd)?.kind, kind != .regular, kind != .fifo {

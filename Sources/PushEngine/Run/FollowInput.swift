@@ -37,18 +37,18 @@ public final class FollowInput: ArrivingRequests {
 
     /// One template to the tokens of each line.
     public convenience init(_ path: String, template: PushTemplate, shard: Shard?) throws(InputError) {
-        try self.init(path, what: "tokens file", template: template, requests: nil, shard: shard, lineLimit: DeviceTokenFile.lineLimit)
+        try self.init(path, what: .tokensFile, template: template, requests: nil, shard: shard, lineLimit: DeviceTokenFile.lineLimit)
     }
 
     /// A notification on each line, the run's header values its defaults.
     public convenience init(_ path: String, requests defaults: PushSpec, shard: Shard?) throws(InputError) {
         try self.init(
-            path, what: "requests file", template: nil, requests: RequestLine.Reader(defaults: defaults), shard: shard,
+            path, what: .requestsFile, template: nil, requests: RequestLine.Reader(defaults: defaults), shard: shard,
             lineLimit: RequestLine.lengthLimit)
     }
 
-    private init(_ path: String, what: String, template: PushTemplate?, requests: RequestLine.Reader?, shard: Shard?, lineLimit: Int) throws(InputError) {
-        displayName = path == "-" ? Words("standard input", es: "la entrada estándar").description : path
+    private init(_ path: String, what: FileRole, template: PushTemplate?, requests: RequestLine.Reader?, shard: Shard?, lineLimit: Int) throws(InputError) {
+        displayName = path
         fd = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)
         self.template = template
         requestReader = requests
@@ -161,9 +161,7 @@ public final class FollowInput: ArrivingRequests {
         lineNumber += 1
         count += 1
         let problem = InputError(
-            Words(
-                "\(displayName), line \(lineNumber): longer than \(lineLimit) bytes",
-                es: "\(displayName), línea \(lineNumber): más larga de \(lineLimit) bytes"))
+            ProblemPlace.line(displayName, lineNumber).words + Words(": longer than \(lineLimit) bytes", es: ": más larga de \(lineLimit) bytes"))
         refused.append(
             PushResult(
                 subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil, apnsUniqueID: nil,

@@ -29,10 +29,10 @@ public final class CheckedLineFile {
     /// is prefixed with the file and line. A file saved as UTF-16 or with a byte order mark is
     /// refused at its first line, by name, whatever it holds.
     public init(
-        _ path: String, what: String, lineLimit: Int, readAgain: Bool = true,
+        _ path: String, what: FileRole, lineLimit: Int, readAgain: Bool = true,
         check: (ArraySlice<UInt8>) throws(InputError) -> Void
     ) throws(InputError) {
-        displayName = path == "-" ? Words("standard input", es: "la entrada estándar").description : path
+        displayName = path
         self.lineLimit = lineLimit
         self.readAgain = readAgain
         let source = path == "-" ? Descriptors.standardInput : try InputFiles.open(path, what: what)
@@ -42,7 +42,7 @@ public final class CheckedLineFile {
             spooled
             ? try TemporaryFile.anonymous(
                 purpose: Words(
-                    "spool \(what) from \(displayName)", es: "copiar \(InputFiles.spanish(what)) desde \(path == "-" ? "la entrada estándar" : displayName)"))
+                    "spool \(what.words.en) from \(Words.path(path).en)", es: "copiar \(what.words.es) desde \(Words.path(path).es)"))
             : source
         self.fd = fd
         defer { if source != fd && source != Descriptors.standardInput { Descriptors.close(source) } }
@@ -98,7 +98,7 @@ public final class DeviceTokenFile: Sequence {
         var duplicates = 0
         var total = 0
         var seen = DeviceTokenSet()
-        file = try CheckedLineFile(path, what: "tokens file", lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
+        file = try CheckedLineFile(path, what: .tokensFile, lineLimit: DeviceTokenFile.lineLimit) { line throws(InputError) in
             try line.withUnsafeBufferPointer { line throws(InputError) in
                 guard let text = DeviceTokenFile.tokenText(line) else { return }
                 let fresh = try seen.insert(utf8: text)
@@ -110,8 +110,8 @@ public final class DeviceTokenFile: Sequence {
         guard total > 0 else {
             throw InputError(
                 Words(
-                    "\(file.displayName) has no device tokens (blank lines and # comments are skipped)",
-                    es: "\(file.displayName) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)"))
+                    "\(Words.path(file.displayName).en) has no device tokens (blank lines and # comments are skipped)",
+                    es: "\(Words.path(file.displayName).es) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)"))
         }
         self.count = count
         self.duplicates = duplicates
@@ -193,7 +193,7 @@ public final class RequestsFile: Sequence {
             : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
         do throws(InputError) {
             // Each line is kept (or spooled) as checked and built: the file itself is not read again.
-            file = try CheckedLineFile(path, what: "requests file", lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
+            file = try CheckedLineFile(path, what: .requestsFile, lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
                 digest?.update(line)
                 digest?.update(RequestsFile.newline)
                 guard !RequestsFile.isBlank(line) else { return }
@@ -450,7 +450,7 @@ struct LineReader {
 
     private func tooLong(_ name: String) -> InputError {
         InputError(
-            Words("\(name), line \(lineNumber + 1): longer than \(lineLimit) bytes", es: "\(name), línea \(lineNumber + 1): más larga de \(lineLimit) bytes"),
+            ProblemPlace.line(name, lineNumber + 1).words + Words(": longer than \(lineLimit) bytes", es: ": más larga de \(lineLimit) bytes"),
             hint: Words(
                 "check that this is the right file (one entry per line, LF or CRLF line ends)",
                 es: "comprueba que es el archivo correcto (una entrada por línea, con finales LF o CRLF)"))
@@ -460,7 +460,7 @@ struct LineReader {
         let chunkSize = 64 * 1024
         // A stop signal ends the wait for a pipe (the command then says it was stopped).
         guard offset != nil || StopSignals.waitReadable(fd) else {
-            throw InputError(Words("stopped while reading \(name)", es: "parado mientras se leía \(name)"), kind: .temporaryFailure)
+            throw InputError(Words("stopped while reading ", es: "parado mientras se leía ") + Words.path(name), kind: .temporaryFailure)
         }
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: chunkSize))
@@ -475,7 +475,7 @@ struct LineReader {
         guard n >= 0 else {
             let why = SystemError.reason(Errno.current)
             buffer.removeLast(chunkSize)
-            throw InputError(Words("cannot read \(name): \(why.en)", es: "no se puede leer \(name): \(why.es)"), kind: .missingInput)
+            throw InputError(Words("cannot read ", es: "no se puede leer ") + Words.path(name) + Words(verbatim: ": ") + why, kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 {
@@ -488,7 +488,8 @@ struct LineReader {
             guard written == n else {
                 let reason = SystemError.reason(Errno.current)
                 throw InputError(
-                    Words("cannot spool \(name) to a temporary file: \(reason.en)", es: "no se puede volcar \(name) a un archivo temporal: \(reason.es)"),
+                    Words("cannot spool ", es: "no se puede volcar ") + Words.path(name)
+                        + Words(" to a temporary file: \(reason.en)", es: " a un archivo temporal: \(reason.es)"),
                     hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }

@@ -57,8 +57,8 @@ public struct LiveActivityInput: Sendable {
             }
             b.relevanceScore = value
         }
-        b.contentState = try self.contentState.map { text throws(InputError) in try Self.jsonArgument(text, flag: "\(Setting.contentState)") }
-        b.attributes = try self.attributes.map { text throws(InputError) in try Self.jsonArgument(text, flag: "\(Setting.attributes)") }
+        b.contentState = try self.contentState.map { text throws(InputError) in try Self.jsonArgument(text, setting: .contentState) }
+        b.attributes = try self.attributes.map { text throws(InputError) in try Self.jsonArgument(text, setting: .attributes) }
         b.attributesType = self.attributesType
         b.inputPushToken = self.inputPushToken
         b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "\(Setting.inputPushChannel)") }
@@ -69,12 +69,13 @@ public struct LiveActivityInput: Sendable {
     }
 
     /// JSON given inline, or `@FILE` to read it from a file.
-    public static func jsonArgument(_ text: String, flag: String) throws(InputError) -> JSONValue {
+    public static func jsonArgument(_ text: String, setting: Setting) throws(InputError) -> JSONValue {
+        let flag = "\(setting)"
         let bytes: [UInt8]
         let source: String
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
-            bytes = try InputFiles.read(path, what: "\(flag) file")
+            bytes = try InputFiles.read(path, what: .settingFile(setting))
             source = "\(flag) file '\(OutsideText.display(path))'"
         } else {
             bytes = Array(text.utf8)

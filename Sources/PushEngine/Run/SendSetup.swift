@@ -196,7 +196,7 @@ public struct SendSetup {
         switch input {
         case .file(let path)?:
             let bytes: [UInt8]
-            do { bytes = try InputFiles.read(path, what: "payload file") } catch {
+            do { bytes = try InputFiles.read(path, what: .payloadFile) } catch {
                 // The JSON itself where its file belongs: a first-hour mix-up, said by name.
                 guard error.kind == .missingInput, let first = path.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { throw error }
                 let shown = OutsideText.display(path, limit: 40)
@@ -210,7 +210,7 @@ public struct SendSetup {
                     kind: .usage)
             }
             return (
-                try Payload(bytes: bytes, source: path == "-" ? Words("standard input", es: "la entrada estándar").description : path), path == "-" ? nil : path
+                try Payload(bytes: bytes, source: path), path == "-" ? nil : path
             )
         case .json(let text)?:
             return (try Payload(bytes: Array(text.utf8), source: Setting.payloadJSON.description), nil)

@@ -50,7 +50,7 @@ public struct ProxyPolicy: Sendable {
             credentials = nil
             return
         }
-        var bytes = try InputFiles.read(credentialsFile, what: "proxy credentials file")
+        var bytes = try InputFiles.read(credentialsFile, what: .proxyCredentialsFile)
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         let value = String(decoding: bytes, as: UTF8.self)
         guard value.contains(":"), !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {

@@ -194,9 +194,9 @@ _pushctl() {
 
 _pushctl_send() {
     repeating_flags=()
-    non_repeating_flags=(--no-jwt-cache --content-available --mutable-content --input-push-token --no-lint --sandbox --production --detect-environment --resume --skip-in-doubt --no-collapse-id --follow --dry-run --verbose --show-secrets --quiet --version -h --help)
+    non_repeating_flags=(--no-jwt-cache --content-available --mutable-content --input-push-token --no-lint --sandbox --production --detect-environment --resume --skip-in-doubt --no-collapse-id --follow --force --dry-run --verbose --show-secrets --quiet --version -h --help)
     repeating_options=(--device-token --custom --channel-id --connect-to)
-    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --tokens-file --requests-file --shard --payload --payload-json --title --subtitle --body --badge --sound --category --thread-id --interruption-level --live-activity --timestamp --content-state --stale-date --dismissal-date --relevance-score --attributes-type --attributes --input-push-channel --request-id --push-type --priority --collapse-id --expiration --apns-id --endpoint --port --cacert --proxy --proxy-user-file --concurrency --connections --retries --timeout --unregistered-out --journal --rate --spread --metrics-file --metrics-push --simulator-file --simulator --output --lang)
+    non_repeating_options=(--key-file --signer --public-key --key-id --team-id --cert --cert-key --cert-password-file --jwt --topic --tokens-file --requests-file --shard --payload --payload-json --title --subtitle --body --badge --sound --category --thread-id --interruption-level --live-activity --timestamp --content-state --stale-date --dismissal-date --relevance-score --attributes-type --attributes --input-push-channel --request-id --push-type --priority --collapse-id --expiration --apns-id --endpoint --port --cacert --proxy --proxy-user-file --concurrency --connections --retries --timeout --unregistered-out --journal --rate --spread --metrics-file --metrics-push --simulator-file --simulator --app --locale --output --lang)
     __pushctl_offer_flags_options 0
 
     # Offer option value completions
@@ -393,6 +393,13 @@ _pushctl_send() {
         return
         ;;
     '--simulator')
+        return
+        ;;
+    '--app')
+        __pushctl_add_completions -d
+        return
+        ;;
+    '--locale')
         return
         ;;
     '--output')

@@ -34,7 +34,10 @@ public struct MockReporters: Sendable {
 
 /// One run of `pushctl mock`: the server, the classroom's side (the CA file, the web view) and the
 /// CA certificate on disk, started from ``MockSettings``; the banner to print; the stop.
-public final class MockSession: Sendable {
+///
+/// A struct: as a public final class, it made Swift 6.3.1 crash optimizing pushctl-mock in a
+/// release build (DeadFunctionAndGlobalElimination, with cross-module optimization).
+public struct MockSession: Sendable {
     /// What to print once it listens (``BannerLayout/fitted(_:width:)`` fits it to a screen).
     public let banner: String
     private let server: MockAPNsServer
@@ -42,14 +45,6 @@ public final class MockSession: Sendable {
     private let caPath: String
     /// The folder made for the CA certificate (removed at the stop), when there was no `caOut`.
     private let caFolder: String?
-
-    private init(banner: String, server: MockAPNsServer, classroom: Classroom, caPath: String, caFolder: String?) {
-        self.banner = banner
-        self.server = server
-        self.classroom = classroom
-        self.caPath = caPath
-        self.caFolder = caFolder
-    }
 
     /// Starts everything, or stops what it started and throws: ``InputError`` for what the person
     /// can fix (its `kind` says the exit status).

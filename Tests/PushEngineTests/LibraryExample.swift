@@ -68,4 +68,17 @@ func whyKeyCannotSign(_ path: String, in language: Language) -> String? {
         return error.words.text(language)  // the catalog says every code in both languages
     }
 }
+
+/// Takes a journal for this run, or says why not in the language chosen for this call.
+func takeJournal(_ path: String, in language: Language) -> (lock: JournalLock?, refusal: String?) {
+    do throws(InputError) {
+        return (try JournalLock(journal: path), nil)
+    } catch {
+        // Another run holding it is a code too, with who holds it.
+        if case .held(_, let holder?, _)? = error.problem(JournalProblem.self) {
+            return (nil, Words("in use by pid \(holder.pid)", es: "en uso por el pid \(holder.pid)").text(language))
+        }
+        return (nil, error.words.text(language))
+    }
+}
 // example-end

@@ -54,6 +54,20 @@ import Testing
         #expect(whyKeyCannotSign(publicHalf, in: .es) == "es la mitad pública; firma con el .p8")
     }
 
+    @Test("the example's journal: a second holder is refused with who holds it, in the language asked for")
+    func exampleSaysWhoHoldsTheJournal() throws {
+        let (dir, _) = try Self.folderWithKey()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = dir.appendingPathComponent("run.jsonl").path
+        let first = takeJournal(journal, in: .es)
+        #expect(first.lock != nil && first.refusal == nil)
+        let second = takeJournal(journal, in: .es)
+        #expect(second.lock == nil)
+        #expect(second.refusal == "en uso por el pid \(ProcessInfo.processInfo.processIdentifier)")
+        first.lock?.release()
+        #expect(takeJournal(journal, in: .en).lock != nil)
+    }
+
     @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")
     func exampleRuns() throws {
         let (dir, key) = try Self.folderWithKey()

@@ -191,7 +191,7 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference",
     ]
 
     static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
@@ -335,12 +335,26 @@ struct CodeSamples {
             .noPEMKey(source: "k.pem"), .keyDoesNotMatch(subject: "CN=x", source: "c.pem"), .cannotReencodeKey, .testCertificateNeedsTopic,
             .testCertificatesFailed,
         ]
+        let differences: [JournalDifference] = [
+            .input, .payload, .topic(was: "a", now: nil), .pushType(was: "alert", now: "background"), .destination(was: "https://a", now: "https://b"),
+            .shard(was: "1/2", now: "2/2"),
+        ]
+        let journals: [JournalProblem] = [
+            .held(journal: "j.jsonl", holder: JournalHolder(pid: 7, host: "ci", since: 1_700_000_000), lockFile: "j.jsonl.lock"),
+            .held(journal: "j.jsonl", holder: nil, lockFile: "j.jsonl.lock"), .heldThroughAnotherPath(journal: "j.jsonl"),
+            .cannotCreateLock(journal: "j", lockFile: "j.lock", .permissionDenied), .cannotLock(journal: "j", lockFile: "j.lock", .notPermitted),
+            .cannotOpen(journal: "j", .symbolicLinkLoop), .cannotCreate(journal: "j", .noSpace), .cannotWrite(journal: "j", .noSpace),
+            .notAJournal(journal: "j"), .empty(journal: "j"), .damaged(journal: "j", line: 3), .alreadyHoldsARun(journal: "j"),
+            .ofAnotherRun(journal: "j", differences: differences),
+        ]
         let damage = SigningKeyProblem.KeyDamage.allCases.map { CodeSamples($0, \.words) }
         // The system's own text reads the same in both languages: sampled for its case, not checked as a translation.
         let other = CodeSamples(SystemReason.other("Resource busy")) { _ in Words("Resource busy", es: "Recurso ocupado") }
         return reasons.map { CodeSamples($0, \.words) } + [other] + roles.map { CodeSamples($0, \.words) }
             + problems.map(CodeSamples.init(problem:)) + keys.map(CodeSamples.init(problem:)) + certificates.map(CodeSamples.init(problem:))
-            + damage + [CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)]
+            + damage + journals.map(CodeSamples.init(problem:)) + differences.map { CodeSamples($0, \.words) } + [
+                CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)
+            ]
     }
 
     static var results: [CodeSamples] {

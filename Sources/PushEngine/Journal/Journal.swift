@@ -42,30 +42,15 @@ public struct RunIdentity: Sendable, Equatable {
             pushType: json["pushType"]?.stringValue, destination: destination, shard: json["shard"]?.stringValue)
     }
 
-    /// What differs from `other`, as people read it (empty when nothing does).
-    func differences(from other: RunIdentity) -> [Words] {
-        var out: [Words] = []
-        func show(_ s: String?) -> String { s.map { OutsideText.display($0, limit: 80) } ?? "—" }
-        if input != other.input { out.append(Words("the notifications' input differs", es: "la entrada de notificaciones es distinta")) }
-        if payload != other.payload { out.append(Words("the payload differs", es: "la carga útil es distinta")) }
-        if topic != other.topic {
-            out.append(Words("the topic was \(show(other.topic)), now \(show(topic))", es: "el topic era \(show(other.topic)), ahora \(show(topic))"))
-        }
-        if pushType != other.pushType {
-            out.append(
-                Words(
-                    "the push type was \(show(other.pushType)), now \(show(pushType))",
-                    es: "el tipo de notificación era \(show(other.pushType)), ahora \(show(pushType))"))
-        }
-        if destination != other.destination {
-            out.append(
-                Words(
-                    "it was sent to \(show(other.destination)), now to \(show(destination))",
-                    es: "se envió a \(show(other.destination)), ahora a \(show(destination))"))
-        }
-        if shard != other.shard {
-            out.append(Words("the shard was \(show(other.shard)), now \(show(shard))", es: "el fragmento era \(show(other.shard)), ahora \(show(shard))"))
-        }
+    /// What differs from `other` (empty when nothing does).
+    func differences(from other: RunIdentity) -> [JournalDifference] {
+        var out: [JournalDifference] = []
+        if input != other.input { out.append(.input) }
+        if payload != other.payload { out.append(.payload) }
+        if topic != other.topic { out.append(.topic(was: other.topic, now: topic)) }
+        if pushType != other.pushType { out.append(.pushType(was: other.pushType, now: pushType)) }
+        if destination != other.destination { out.append(.destination(was: other.destination, now: destination)) }
+        if shard != other.shard { out.append(.shard(was: other.shard, now: shard)) }
         return out
     }
 }
@@ -89,15 +74,7 @@ public final class JournalWriter: ResultObserver {
     public init(path: String, identity: RunIdentity, runID: String, isNew: Bool, findings: [JSONValue] = []) throws(InputError) {
         self.path = path
         fd = Descriptors.openForWriting(path, .appending)
-        guard fd >= 0 else {
-            let why = SystemError.reason(Errno.current)
-            throw InputError(
-                Words(
-                    "cannot create the journal '\(OutsideText.display(path, limit: 200))': \(why.en)",
-                    es: "no se puede crear el diario '\(OutsideText.display(path, limit: 200))': \(why.es)"),
-                hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
-                kind: .cannotCreateOutput)
-        }
+        guard fd >= 0 else { throw InputError(JournalProblem.cannotCreate(journal: path, SystemError.code(Errno.current))) }
         if isNew {
             var members: [(String, JSONValue)] = [("journal", .string("pushctl")), ("version", .integer(1)), ("run", identity.json), ("id", .string(runID))]
             // What the phone will do (send --app), as known when the run began.
@@ -150,16 +127,7 @@ public final class JournalWriter: ResultObserver {
     }
 
     /// An error when not every result could be written.
-    public var error: InputError? {
-        failure.map {
-            let why = SystemError.reason($0)
-            return InputError(
-                Words(
-                    "could not write the journal '\(OutsideText.display(path, limit: 200))': \(why.en); the results are in the output",
-                    es: "no se pudo escribir el diario '\(OutsideText.display(path, limit: 200))': \(why.es); los resultados están en la salida"),
-                kind: .cannotCreateOutput)
-        }
-    }
+    public var error: InputError? { failure.map { InputError(JournalProblem.cannotWrite(journal: path, SystemError.code($0))) } }
 }
 
 extension CheckedLineFile {
@@ -200,49 +168,27 @@ public struct JournalReplay {
             let number = reader.lineNumber
             if line.allSatisfy(\.isASCIIWhitespace) { continue }
             guard let json = try? JSONValue.parse(Array(line)) else {
-                pendingError = JournalReplay.damaged(shown, line: number)
+                pendingError = InputError(JournalProblem.damaged(journal: path, line: number))
                 continue
             }
             if identity == nil {
                 guard json["journal"]?.stringValue == "pushctl", let run = json["run"].flatMap(RunIdentity.init) else {
-                    throw InputError(
-                        Words(
-                            "'\(shown)' is not a pushctl journal (its first line does not name a run)",
-                            es: "'\(shown)' no es un diario de pushctl (su primera línea no identifica un envío)"),
-                        hint: Words(
-                            "give the file that \(Setting.journal) wrote, or another path for a new journal",
-                            es: "indica el archivo que escribió \(Setting.journal), u otra ruta para un diario nuevo"),
-                        kind: .badData)
+                    throw InputError(JournalProblem.notAJournal(journal: path))
                 }
                 identity = run
                 runID = json["id"]?.stringValue.flatMap { $0.isEmpty || $0.utf8.count > 200 ? nil : $0 }
                 continue
             }
             guard let result = JournalReplay.result(json) else {
-                pendingError = JournalReplay.damaged(shown, line: number)
+                pendingError = InputError(JournalProblem.damaged(journal: path, line: number))
                 continue
             }
             results[result.position] = result
         }
-        guard let identity else {
-            throw InputError(
-                Words("'\(shown)' is not a pushctl journal (it is empty)", es: "'\(shown)' no es un diario de pushctl (está vacío)"),
-                kind: .badData)
-        }
+        guard let identity else { throw InputError(JournalProblem.empty(journal: path)) }
         self.identity = identity
         self.runID = runID
         self.results = results
-    }
-
-    private static func damaged(_ shown: String, line: Int) -> InputError {
-        InputError(
-            Words(
-                "the journal '\(shown)' is damaged at line \(line) (not a result pushctl wrote)",
-                es: "el diario '\(shown)' está dañado en la línea \(line) (no es un resultado escrito por pushctl)"),
-            hint: Words(
-                "only its last line may be cut short (a crash mid-write); start a new journal, or repair that line",
-                es: "solo su última línea puede estar cortada (un fallo a mitad de escritura); empieza un diario nuevo, o repara esa línea"),
-            kind: .badData)
     }
 
     /// A journal's result line back into a result (nil if it is not one).

@@ -1,7 +1,6 @@
 public import PushCore
 import PushFiles
 import PushSystem
-public import PushWords
 
 /// One run per journal: a run holds its journal from before it reads it until its last result is
 /// written, and a second run on the same journal is refused at once (a temporary failure: try
@@ -36,15 +35,15 @@ public final class JournalLock {
         // Each round loses only to a run that removed the file between our open and our lock.
         for _ in 0..<8 {
             let fd = FileLocks.openLockFile(path)
-            guard fd >= 0 else { throw JournalLock.cannotLock(journal, lockFile: path, errno: Errno.current, opening: true) }
+            guard fd >= 0 else { throw InputError(JournalProblem.cannotCreateLock(journal: journal, lockFile: path, SystemError.code(Errno.current))) }
             switch FileLocks.tryExclusive(fd) {
             case .held:
                 let holder = JournalHolder(reading: fd)
                 Descriptors.close(fd)
-                throw JournalLock.held(journal, by: holder, lockFile: path)
+                throw InputError(JournalProblem.held(journal: journal, holder: holder, lockFile: path))
             case .failed(let code):
                 Descriptors.close(fd)
-                throw JournalLock.cannotLock(journal, lockFile: path, errno: code)
+                throw InputError(JournalProblem.cannotLock(journal: journal, lockFile: path, SystemError.code(code)))
             case .acquired:
                 guard let onDisk = FileSystem.linkStatus(path), let mine = FileSystem.status(of: fd), onDisk.isSameFile(as: mine) else {
                     Descriptors.close(fd)
@@ -58,7 +57,7 @@ public final class JournalLock {
                 return
             }
         }
-        throw JournalLock.held(journal, by: nil, lockFile: path)
+        throw InputError(JournalProblem.held(journal: journal, holder: nil, lockFile: path))
     }
 
     deinit { release() }
@@ -71,14 +70,7 @@ public final class JournalLock {
         guard opened >= 0 else {
             let code = Errno.current
             release()
-            let why = SystemError.reason(code)
-            let shown = OutsideText.display(journal, limit: 200)
-            throw InputError(
-                Words("cannot open the journal '\(shown)': \(why.en)", es: "no se puede abrir el diario '\(shown)': \(why.es)"),
-                hint: Words(
-                    "give the path of a journal file in a folder you can write (pushctl writes through no symbolic link)",
-                    es: "indica la ruta de un archivo de diario en una carpeta donde puedas escribir (pushctl no escribe a través de enlaces simbólicos)"),
-                kind: .cannotCreateOutput)
+            throw InputError(JournalProblem.cannotOpen(journal: journal, SystemError.code(code)))
         }
         switch FileLocks.tryExclusive(opened) {
         case .acquired:
@@ -88,11 +80,11 @@ public final class JournalLock {
         case .held:
             Descriptors.close(opened)
             release()
-            throw JournalLock.held(journal, by: nil, lockFile: path, throughAnotherPath: true)
+            throw InputError(JournalProblem.heldThroughAnotherPath(journal: journal))
         case .failed(let code):
             Descriptors.close(opened)
             release()
-            throw JournalLock.cannotLock(journal, lockFile: journal, errno: code)
+            throw InputError(JournalProblem.cannotLock(journal: journal, lockFile: journal, SystemError.code(code)))
         }
     }
 
@@ -118,74 +110,11 @@ public final class JournalLock {
         guard let real = FileSystem.resolved(folder) else { return journal + ".lock" }
         return (real.hasSuffix("/") ? real : real + "/") + name + ".lock"
     }
-
-    static func held(_ journal: String, by holder: JournalHolder?, lockFile: String, throughAnotherPath: Bool = false) -> InputError {
-        let shown = OutsideText.display(journal, limit: 200)
-        let unknown =
-            throughAnotherPath
-            ? Words("through another path to the same file, such as a hard link", es: "por otra ruta al mismo archivo, como un enlace duro")
-            : Words("who holds it is not written yet", es: "aún no consta quién lo tiene")
-        let who = holder.map(\.words) ?? unknown
-        let problem =
-            Words("the journal '\(shown)' is held by another run (", es: "el diario '\(shown)' lo tiene otro envío (")
-            + who + Words("); one run per journal, and nothing was sent", es: "); un envío por diario, y no se envió nada")
-        if throughAnotherPath {
-            return InputError(
-                problem,
-                hint: Words(
-                    "try again when that run has ended (exit 75: a temporary failure), or give this run a journal of its own",
-                    es: "vuelve a intentarlo cuando ese envío termine (salida 75: un fallo temporal), o da a este envío un diario propio"),
-                kind: .temporaryFailure)
-        }
-        return InputError(
-            problem,
-            hint: Words(
-                "try again when that run has ended (exit 75: a temporary failure), or give this run another journal; a holder on another machine that has gone leaves no lock behind unless the file system keeps locks on one machine only (NFS with nolock): then remove '\(OutsideText.display(lockFile, limit: 200))'",
-                es:
-                    "vuelve a intentarlo cuando ese envío termine (salida 75: un fallo temporal), o da a este envío otro diario; quien lo tenía en otra máquina y ya no está no deja el bloqueo, salvo que el sistema de archivos guarde los bloqueos en una sola máquina (NFS con nolock): entonces borra '\(OutsideText.display(lockFile, limit: 200))'"
-            ),
-            kind: .temporaryFailure)
-    }
-
-    /// The lock file could not be made (`opening`), or the file system refused the lock.
-    static func cannotLock(_ journal: String, lockFile: String, errno: Int32, opening: Bool = false) -> InputError {
-        let why = SystemError.reason(errno)
-        let shown = OutsideText.display(lockFile, limit: 200)
-        let journalShown = OutsideText.display(journal, limit: 200)
-        let what =
-            opening
-            ? Words(
-                "cannot create the journal '\(journalShown)' (its lock '\(shown)'): \(why.en)",
-                es: "no se puede crear el diario '\(journalShown)' (su bloqueo '\(shown)'): \(why.es)")
-            : Words(
-                "cannot lock the journal '\(journalShown)' ('\(shown)'): \(why.en)",
-                es: "no se puede bloquear el diario '\(journalShown)' ('\(shown)'): \(why.es)")
-        return InputError(
-            what,
-            hint: Words(
-                "give a journal path in a folder you can write, on a file system that keeps locks (a local disk)",
-                es: "indica una ruta de diario en una carpeta donde puedas escribir, en un sistema de archivos que admita bloqueos (un disco local)"),
-            kind: .cannotCreateOutput)
-    }
 }
 
-/// Who holds a journal, as its lock file says.
-public struct JournalHolder: Sendable, Equatable {
-    public var pid: Int32
-    public var host: String
-    /// UNIX seconds.
-    public var since: Int64
-
+extension JournalHolder {
     var json: JSONValue {
         .object([("pid", .integer(Int64(pid))), ("host", .string(host)), ("since", .integer(since)), ("sinceUTC", .string(UTCDate.format(unixSeconds: since)))])
-    }
-
-    /// "pid 1234 on ci-runner-7, since 2026-11-27 17:00:03 UTC"
-    public var words: Words {
-        let date = UTCDate.format(unixSeconds: since)
-        let on = host.isEmpty ? "" : " on \(host)"
-        let en = host.isEmpty ? "" : " en \(host)"
-        return Words("pid \(pid)\(on), since \(date)", es: "pid \(pid)\(en), desde \(date)")
     }
 }
 

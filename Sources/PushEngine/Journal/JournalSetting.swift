@@ -20,8 +20,6 @@ public struct JournalSetting: Sendable {
 }
 
 enum JournalFile {
-    static func shown(_ path: String) -> String { OutsideText.display(path, limit: 200) }
-
     /// Whether a file exists there with something in it (an empty file is a journal not yet begun).
     static func hasContent(_ path: String) -> Bool {
         (FileSystem.status(path)?.size ?? 0) > 0

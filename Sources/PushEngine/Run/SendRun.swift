@@ -45,29 +45,10 @@ public final class SendRun {
         let exists = JournalFile.hasContent(setting.path)
         let identity = try plan.identity()
         if exists {
-            guard setting.resume else {
-                throw InputError(
-                    Words(
-                        "the journal '\(JournalFile.shown(setting.path))' already holds a run; pushctl never overwrites one",
-                        es: "el diario '\(JournalFile.shown(setting.path))' ya contiene un envío; pushctl nunca lo sobrescribe"),
-                    hint: Words(
-                        "add \(Setting.resume) to carry on with that run, or give another path for a new journal",
-                        es: "añade \(Setting.resume) para continuar ese envío, o indica otra ruta para un diario nuevo"),
-                    kind: .usage)
-            }
+            guard setting.resume else { throw InputError(JournalProblem.alreadyHoldsARun(journal: setting.path)) }
             let replay = try JournalReplay(path: setting.path)
             let differences = identity.differences(from: replay.identity)
-            guard differences.isEmpty else {
-                throw InputError(
-                    Words(
-                        "the journal '\(JournalFile.shown(setting.path))' is of a different run: ",
-                        es: "el diario '\(JournalFile.shown(setting.path))' es de otro envío: ")
-                        + Words.joined(differences, separator: Words(verbatim: "; ")),
-                    hint: Words(
-                        "resume with the same tokens, payload, topic, push type and destination, or give another path for a new journal",
-                        es: "reanuda con los mismos tokens, carga útil, topic, tipo y destino, o indica otra ruta para un diario nuevo"),
-                    kind: .usage)
-            }
+            guard differences.isEmpty else { throw InputError(JournalProblem.ofAnotherRun(journal: setting.path, differences: differences)) }
             self.replay = replay
         }
         // The run's id survives a resume: the journal's, or one derived from an older journal's identity.

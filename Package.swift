@@ -14,6 +14,7 @@ import PackageDescription
 //   pushctl     the thin command-line shell (swift-argument-parser); links no server.
 //   PushMockSession  `pushctl mock`'s application: settings in, servers started, the banner out.
 //   pushctl-mock  `pushctl mock` and `pushctl demo` (SwiftNIO), run by pushctl through exec.
+//   pushctl-app   `pushctl check` (PushApp, swift-syntax), run by pushctl through exec.
 //   PushApp     reading the app a notification is for (strings, Info.plist, entitlements, the
 //               Live Activity types through swift-syntax) and what the phone will do with a payload.
 let strict: [SwiftSetting] = [
@@ -26,6 +27,7 @@ let package = Package(
     products: [
         .executable(name: "pushctl", targets: ["pushctl"]),
         .executable(name: "pushctl-mock", targets: ["pushctl-mock"]),
+        .executable(name: "pushctl-app", targets: ["pushctl-app"]),
         .library(name: "PushCore", targets: ["PushCore"]),
         .library(name: "PushWords", targets: ["PushWords"]),
         .library(name: "PushCrypto", targets: ["PushCrypto"]),
@@ -138,6 +140,16 @@ let package = Package(
             dependencies: [
                 "PushCore", "PushWords", "PushFiles", "PushSystem", "PushCrypto", "PushCurl", "PushEngine", "PushMock", "PushMockSession", "PushApp",
                 "PushctlCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // `pushctl check`: the app read with swift-syntax and Foundation, in its own executable.
+        .executableTarget(
+            name: "pushctl-app",
+            dependencies: [
+                "PushCore", "PushWords", "PushFiles", "PushApp", "PushctlCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -1,7 +1,7 @@
 # pushctl for Homebrew, built from this repository, which is its own tap (OWNER is where it lives):
 #   brew tap OWNER/pushctl https://github.com/OWNER/pushctl
 #   brew install --HEAD OWNER/pushctl/pushctl
-# It builds and installs what Scripts/install.sh does: pushctl, pushctl-mock, the man page and the
+# It builds and installs what Scripts/install.sh does: pushctl, pushctl-mock, pushctl-app, the man page and the
 # bash, zsh and fish completions. Scripts/check-workflows.py checks this file in CI.
 class Pushctl < Formula
   desc "Send Apple push notifications (APNs) from the command line"
@@ -24,9 +24,9 @@ class Pushctl < Formula
   def install
     # SwiftPM's own sandbox cannot run inside Homebrew's.
     system "swift", "build", "--disable-sandbox", "--configuration", "release"
-    bin.install ".build/release/pushctl", ".build/release/pushctl-mock"
+    bin.install ".build/release/pushctl", ".build/release/pushctl-mock", ".build/release/pushctl-app"
     # The man page comes from the binaries' own argument definitions, as Scripts/install.sh makes it.
-    (man1/"pushctl.1").write Utils.safe_popen_read("python3", "Scripts/manpage.py", bin/"pushctl", bin/"pushctl-mock")
+    (man1/"pushctl.1").write Utils.safe_popen_read("python3", "Scripts/manpage.py", bin/"pushctl", bin/"pushctl-mock", bin/"pushctl-app")
     generate_completions_from_executable(bin/"pushctl", "--generate-completion-script")
   end
 

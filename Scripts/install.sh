@@ -2,9 +2,10 @@
 # Builds pushctl in release mode and installs it with its man page and shell completions, on Linux
 # and macOS (Homebrew's formula, Formula/pushctl.rb, installs the same files):
 #   Scripts/install.sh [PREFIX]        (default /usr/local; uses sudo when PREFIX is not writable)
-# Installs pushctl (the sender) and pushctl-mock (what `pushctl mock` and `pushctl demo` run).
-# PUSHCTL_SENDER_ONLY=1 installs pushctl alone: its build compiles neither SwiftNIO nor
-#   BoringSSL, which is most of a full build's time (what a CI job that only sends needs).
+# Installs pushctl (the sender), pushctl-mock (what `pushctl mock` and `pushctl demo` run) and
+# pushctl-app (what `pushctl check` runs).
+# PUSHCTL_SENDER_ONLY=1 installs pushctl alone: its build compiles neither SwiftNIO, BoringSSL
+#   nor swift-syntax, which is most of a full build's time (what a CI job that only sends needs).
 # PUSHCTL_CONFIGURATION=debug installs a debug build instead (CI uses it to check this script quickly).
 # The compile's output goes to a log (Scripts/quiet-build.sh: PUSHCTL_SCRATCH_PATH, PUSHCTL_LOG_DIR).
 set -euo pipefail
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 prefix=${1:-${PREFIX:-/usr/local}}
 configuration=${PUSHCTL_CONFIGURATION:-release}
 products=(pushctl)
-[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || products+=(pushctl-mock)
+[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || products+=(pushctl-mock pushctl-app)
 
 source Scripts/quiet-build.sh
 # What building needs, and python3 for the man page (not the tests' tools).
@@ -32,7 +33,7 @@ trap 'rm -rf "$stage"' EXIT
 # The man page comes from the binaries' own argument definitions (their --experimental-dump-help),
 # with the environment, exit statuses and files added, and non-ASCII written for groff.
 companion=()
-[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || companion=("$bindir/pushctl-mock")
+[ "${PUSHCTL_SENDER_ONLY:-0}" = 1 ] || companion=("$bindir/pushctl-mock" "$bindir/pushctl-app")
 python3 Scripts/manpage.py "$bin" ${companion[@]+"${companion[@]}"} > "$stage/pushctl.1"
 "$bin" --generate-completion-script bash > "$stage/pushctl.bash"
 "$bin" --generate-completion-script zsh > "$stage/_pushctl"

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Writes pushctl(1) from the binaries' own argument definitions.
 
-    Scripts/manpage.py PUSHCTL [PUSHCTL_MOCK] > pushctl.1
+    Scripts/manpage.py PUSHCTL [PUSHCTL_MOCK] [PUSHCTL_APP] > pushctl.1
 
 Reads `--experimental-dump-help` (swift-argument-parser's description of every command and
 option), so the page cannot drift from the flags; adds what the parser does not know: the
-environment, the exit statuses and the files. pushctl-mock, when given, supplies the real
-options of `mock` and `demo` (pushctl only hands those over). Every character outside ASCII is
+environment, the exit statuses and the files. pushctl-mock and pushctl-app, when given, supply
+the real options of `mock`, `demo` and `check` (pushctl only hands those over). Every character outside ASCII is
 written as a groff escape or an ASCII equivalent, so the page renders the same in any locale
 (`man -l` with LANG=C included) without warnings.
 """
@@ -73,6 +73,8 @@ ENVIRONMENT = [
     ("XDG_CACHE_HOME, HOME", "Where the token cache goes when PUSHCTL_CACHE_DIR is not set."),
     ("TMPDIR", "Where a tokens or requests file read from a pipe is kept (unlinked) while it is sent."),
     ("NO_COLOR", "Turns colour off (colour is only ever used on a terminal)."),
+    ("PUSHCTL_APP", "The app a payload is checked against, as check's --app: its source folder (an Xcode project's) "
+                    "or a built .app. Nothing of it is read unless a command is given it."),
     ("PUSHCTL_LANG", "The language of messages and text output: en or es, as --lang. An empty value is warned about."),
     ("LC_ALL, LC_MESSAGES, LANG", "Read in that order when neither --lang nor PUSHCTL_LANG is given: a value starting "
                                   "with es means Spanish. JSON output's keys, reasons and statuses never change; its "
@@ -231,13 +233,13 @@ def dump(binary):
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        sys.exit("usage: manpage.py PUSHCTL [PUSHCTL_MOCK] > pushctl.1")
+    if len(sys.argv) not in (2, 3, 4):
+        sys.exit("usage: manpage.py PUSHCTL [PUSHCTL_MOCK] [PUSHCTL_APP] > pushctl.1")
     root = dump(sys.argv[1])
     version = subprocess.run([sys.argv[1], "--version"], capture_output=True, text=True).stdout.strip()
-    if len(sys.argv) == 3:
-        companion = {sub["commandName"]: sub for sub in dump(sys.argv[2]).get("subcommands", [])}
-        root["subcommands"] = [companion.get(sub["commandName"], sub) if sub["commandName"] in ("mock", "demo") else sub
+    for path in sys.argv[2:]:
+        companion = {sub["commandName"]: sub for sub in dump(path).get("subcommands", [])}
+        root["subcommands"] = [companion.get(sub["commandName"], sub) if sub["commandName"] in ("mock", "demo", "check") else sub
                                for sub in root["subcommands"]]
     mentioned = json.dumps(root)
     # SOURCE_DATE_EPOCH keeps the page reproducible in a release build.

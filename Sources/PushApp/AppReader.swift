@@ -121,7 +121,7 @@ struct Walk {
 
     mutating func plist(_ path: String) -> PlistValue? {
         guard let data = bytes(path) else { return nil }
-        guard let value = try? PropertyListDecoder().decode(PlistValue.self, from: Data(data)) else {
+        guard !PlistDepth.tooDeep(data), let value = try? PropertyListDecoder().decode(PlistValue.self, from: Data(data)) else {
             skipped.append(SkippedFile(path: path, reason: .unreadable))
             return nil
         }
@@ -164,6 +164,10 @@ struct Walk {
         var declarations: [SwiftTypeDeclaration] = []
         for path in swift {
             guard let data = bytes(path) else { continue }
+            if SwiftDeclarations.nestsTooDeep(data) {
+                skipped.append(SkippedFile(path: path, reason: .tooDeep))
+                continue
+            }
             declarations += SwiftDeclarations.read(String(decoding: data, as: UTF8.self), file: path)
             profile.swiftFiles += 1
         }
@@ -308,5 +312,86 @@ struct StringCatalog {
             if kind == "plural" { format.pluralVaries = true }
             for (_, form) in forms.objectMembers ?? [] { collect(form, into: &format, depth: depth + 1) }
         }
+    }
+}
+
+/// How deep a property list nests, measured before it is decoded: Foundation's decoder (and ours
+/// over it) recurse once a level, so a file nested thousands deep would overflow the stack.
+enum PlistDepth {
+    static let limit = 64
+
+    static func tooDeep(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: Array("bplist".utf8)) { return binaryTooDeep(bytes) }
+        let text = bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) ? [] : bytes
+        return textTooDeep(text)
+    }
+
+    /// XML counts its `<array>` and `<dict>` tags; the old text form its brackets outside quotes.
+    /// UTF-16 text (the old `.strings` form) is left to the decoder, whose strings files are flat.
+    static func textTooDeep(_ bytes: [UInt8]) -> Bool {
+        var depth = 0
+        var quoted = false
+        var i = 0
+        let xml = bytes.firstRange(of: Array("<plist".utf8)) != nil
+        while i < bytes.count {
+            let byte = bytes[i]
+            if xml {
+                if byte == UInt8(ascii: "<") {
+                    let rest = bytes[(i + 1)...].prefix(7)
+                    if rest.starts(with: Array("array>".utf8)) || rest.starts(with: Array("dict>".utf8)) { depth += 1 }
+                    if rest.starts(with: Array("/array".utf8)) || rest.starts(with: Array("/dict".utf8)) { depth -= 1 }
+                }
+            } else if quoted {
+                if byte == UInt8(ascii: "\\") { i += 1 } else if byte == UInt8(ascii: "\"") { quoted = false }
+            } else if byte == UInt8(ascii: "\"") {
+                quoted = true
+            } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "}") {
+                depth -= 1
+            }
+            if depth > limit { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// A binary plist's arrays and dictionaries, followed from the top object through the offset
+    /// table without recursion; a reference out of range or a loop counts as too deep.
+    static func binaryTooDeep(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 40 else { return false }
+        let trailer = bytes.count - 32
+        let offsetSize = Int(bytes[trailer + 6])
+        let refSize = Int(bytes[trailer + 7])
+        func number(_ at: Int, _ size: Int) -> Int? {
+            guard size > 0, size <= 8, at >= 0, at + size <= bytes.count else { return nil }
+            return bytes[at..<(at + size)].reduce(0) { $0 << 8 | Int($1) } & Int.max
+        }
+        guard let count = number(trailer + 8, 8), let top = number(trailer + 16, 8), let table = number(trailer + 24, 8), count < 1 << 20 else { return true }
+        var stack: [(object: Int, depth: Int)] = [(top, 1)]
+        var visits = 0
+        while let (object, depth) = stack.popLast() {
+            visits += 1
+            guard depth <= limit, visits <= 1 << 20, object < count, let offset = number(table + object * offsetSize, offsetSize), offset < bytes.count else {
+                return true
+            }
+            let marker = bytes[offset]
+            let kind = marker >> 4
+            guard kind == 0xA || kind == 0xD else { continue }
+            var items = Int(marker & 0x0F)
+            var start = offset + 1
+            if items == 0x0F {
+                guard start < bytes.count, bytes[start] >> 4 == 1, let n = number(start + 1, 1 << Int(bytes[start] & 0x0F)) else { return true }
+                items = n
+                start += 1 + (1 << Int(bytes[start] & 0x0F))
+            }
+            let references = kind == 0xD ? items * 2 : items
+            guard references <= count * 2 else { return true }
+            for r in 0..<references {
+                guard let child = number(start + r * refSize, refSize) else { return true }
+                stack.append((child, depth + 1))
+            }
+        }
+        return false
     }
 }

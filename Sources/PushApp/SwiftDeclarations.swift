@@ -80,8 +80,36 @@ public enum SwiftDeclarations {
         "nonexhaustive",
     ]
 
-    /// Every type declared in `source` (file named `file`), extensions included as declarations of
-    /// their own kind `nil`-merged by `merge`.
+    /// How deep brackets may nest in a file the parser is given: swift-syntax bounds its parse,
+    /// but its look-ahead after a `[` (an array type or literal?) recurses and backtracks, its time
+    /// doubling with each `[` inside another and its stack growing with any nesting. Declarations
+    /// nest a few levels. Counted everywhere, strings and comments too: it can only over-count, and
+    /// then a file is passed over, never a hang or a crash.
+    public static let nestingLimit = 128
+    public static let squareBracketLimit = 6
+
+    public static func nestsTooDeep(_ bytes: [UInt8]) -> Bool {
+        var depth = 0
+        var square = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "["):
+                square += 1
+                depth += 1
+            case UInt8(ascii: "("), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"):
+                square = max(0, square - 1)
+                depth = max(0, depth - 1)
+            case UInt8(ascii: ")"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: continue
+            }
+            if depth > nestingLimit || square > squareBracketLimit { return true }
+        }
+        return false
+    }
+
+    /// Every type declared in `source` (file named `file`); extensions come back as pieces that
+    /// `merge` folds into the types they extend.
     public static func read(_ source: String, file: String) -> [SwiftTypeDeclaration] {
         let tree = Parser.parse(source: source)
         var reader = Reader(file: file)

@@ -132,6 +132,16 @@ extension NotificationPreview {
         payload: JSONValue, appName: String?, screen: Screen = .iPhone,
         localized: (_ key: String, _ arguments: [String]) -> String? = { _, _ in nil }
     ) {
+        guard let text = NotificationPreview.alertText(payload: payload, localized: localized) else { return nil }
+        self.init(title: text.title, subtitle: text.subtitle, body: text.body, appName: appName, screen: screen)
+    }
+
+    /// The words of a payload's `aps.alert` as the phone takes them (see `init(payload:…)`):
+    /// title, subtitle and body, each a loc-key's words when one is given; nil when there is no
+    /// alert text.
+    public static func alertText(
+        payload: JSONValue, localized: (_ key: String, _ arguments: [String]) -> String? = { _, _ in nil }
+    ) -> (title: String?, subtitle: String?, body: String?)? {
         guard let alert = payload["aps"]?["alert"] else { return nil }
         func part(_ plain: String, key: String, arguments: String) -> String? {
             if let key = alert[key]?.stringValue {
@@ -141,20 +151,19 @@ extension NotificationPreview {
             }
             return alert[plain]?.stringValue
         }
-        let title: String?
-        let subtitle: String?
-        let body: String?
+        let text: (title: String?, subtitle: String?, body: String?)
         switch alert {
-        case .string(let text):
-            (title, subtitle, body) = (nil, nil, text)
+        case .string(let body):
+            text = (nil, nil, body)
         case .object:
-            title = part("title", key: "title-loc-key", arguments: "title-loc-args")
-            subtitle = part("subtitle", key: "subtitle-loc-key", arguments: "subtitle-loc-args")
-            body = part("body", key: "loc-key", arguments: "loc-args")
+            text = (
+                part("title", key: "title-loc-key", arguments: "title-loc-args"), part("subtitle", key: "subtitle-loc-key", arguments: "subtitle-loc-args"),
+                part("body", key: "loc-key", arguments: "loc-args")
+            )
         default:
             return nil
         }
-        guard [title, subtitle, body].contains(where: { $0?.isEmpty == false }) else { return nil }
-        self.init(title: title, subtitle: subtitle, body: body, appName: appName, screen: screen)
+        guard [text.title, text.subtitle, text.body].contains(where: { $0?.isEmpty == false }) else { return nil }
+        return text
     }
 }

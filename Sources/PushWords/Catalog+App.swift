@@ -194,7 +194,9 @@ extension AppProblem {
         case .unknownAttributesType:
             return Words("give the struct's name exactly", es: "indica el nombre exacto del struct")
         case .locKeyMissing:
-            return Words("add the key to Localizable in that language, or check the locale asked for", es: "añade la clave a Localizable en ese idioma, o revisa el idioma pedido")
+            return Words(
+                "add the key to Localizable in that language, or check the locale asked for",
+                es: "añade la clave a Localizable en ese idioma, o revisa el idioma pedido")
         case .locArgNotString(_, let position, _):
             return Words("use %@ (or %\(position)$@) in the app's string", es: "usa %@ (o %\(position)$@) en la cadena de la app")
         case .backgroundModeMissing:

@@ -13,21 +13,28 @@ import PushctlCommandLine
 
 /// `pushctl mock` and `pushctl demo` run the local APNs, which lives in its own executable,
 /// `pushctl-mock`, so that the sender CI installs carries no server (no SwiftNIO, no BoringSSL):
-/// a smaller binary, a faster build and a faster start. pushctl hands those two commands over
-/// with exec, so arguments, signals (Ctrl-C), output and the exit status are pushctl-mock's own.
+/// a smaller binary, a faster build and a faster start. `pushctl check` reads the app with
+/// swift-syntax and Foundation, in `pushctl-app`, for the same reasons. pushctl hands those
+/// commands over with exec, so arguments, signals (Ctrl-C), output and the exit status are the
+/// companion's own.
 enum MockHandOver {
-    static let executable = "pushctl-mock"
-    static let commands: Set<String> = ["mock", "demo"]
+    /// Each companion executable and the commands it runs.
+    static let companions: [(executable: String, commands: Set<String>)] = [("pushctl-mock", ["mock", "demo"]), ("pushctl-app", ["check"])]
+
+    /// The companion that runs `command`.
+    static func companion(for command: String) -> String? { companions.first { $0.commands.contains(command) }?.executable }
 
     /// Called first thing: `pushctl mock …` or `pushctl demo …` becomes `pushctl-mock mock …`.
     static func handOverIfAsked() {
-        guard let arguments = mockArguments(Array(CommandLine.arguments.dropFirst())), let command = arguments.first else { return }
-        guard let path = locate() else {
+        guard let arguments = mockArguments(Array(CommandLine.arguments.dropFirst())), let command = arguments.first,
+            let executable = companion(for: command)
+        else { return }
+        guard let path = locate(executable) else {
             Console.error(
                 Words(
-                    "`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install both with Scripts/install.sh",
+                    "`pushctl \(command)` runs \(executable), which is not installed beside pushctl (looked in \(ownDirectory ?? "pushctl's folder") and on PATH); build it with `swift build --product \(executable)` or install them all with Scripts/install.sh",
                     es:
-                        "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instala los dos con Scripts/install.sh"
+                        "`pushctl \(command)` ejecuta \(executable), que no está instalado junto a pushctl (se buscó en \(ownDirectory ?? "la carpeta de pushctl") y en el PATH); compílalo con `swift build --product \(executable)` o instálalos todos con Scripts/install.sh"
                 ))
             CurrentProcess.exit(ExitStatus.unavailable.rawValue)
         }
@@ -48,7 +55,7 @@ enum MockHandOver {
             leading += rest.prefix(option.width)
             rest = rest.dropFirst(option.width)
         }
-        guard let command = rest.first, commands.contains(command) else { return nil }
+        guard let command = rest.first, companion(for: command) != nil else { return nil }
         return [command] + leading + rest.dropFirst()
     }
 
@@ -60,14 +67,16 @@ enum MockHandOver {
         return URL(fileURLWithPath: exe).deletingLastPathComponent().path
     }
 
-    /// The options of `pushctl-mock COMMAND`, read from its help (for shell completion).
+    /// The options of `pushctl-mock COMMAND` (or `pushctl-app COMMAND`), read from its help (for shell completion).
     static func options(of command: String) -> [String] {
-        guard let path = locate(), let help = ChildCommand.output(path, [command, "--help"]) else { return [] }
+        guard let executable = companion(for: command), let path = locate(executable), let help = ChildCommand.output(path, [command, "--help"]) else {
+            return []
+        }
         return KnownOptions(help: help).names.filter { $0.hasPrefix("--") && $0 != "--help" }.sorted()
     }
 
     /// Beside pushctl first (a build folder, an install prefix), then on PATH.
-    static func locate(_ executable: String = executable) -> String? {
+    static func locate(_ executable: String) -> String? {
         var candidates: [String] = []
         if let dir = ownDirectory { candidates.append(dir + "/" + executable) }
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where !dir.isEmpty {
@@ -86,6 +95,21 @@ struct MockCommand: ParsableCommand {
 
     // Completion asks pushctl-mock for its options, so they complete in every shell.
     @Argument(parsing: .captureForPassthrough, completion: .custom { _, _, _ in MockHandOver.options(of: "mock") })
+    var arguments: [String] = []
+
+    func run() throws { MockHandOver.handOverIfAsked() }
+}
+
+/// `pushctl check`, handed over to pushctl-app like `mock` to pushctl-mock: the sender links no
+/// swift-syntax, and reads nothing of an app unless asked.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a payload against the app it is for: what the phone will do with it; sends nothing (runs pushctl-app).")
+
+    @Argument(
+        parsing: .captureForPassthrough, help: ArgumentHelp("--app PATH [payload.json] and the options `pushctl check --help` lists.", valueName: "arguments"),
+        completion: .custom { _, _, _ in MockHandOver.options(of: "check") })
     var arguments: [String] = []
 
     func run() throws { MockHandOver.handOverIfAsked() }

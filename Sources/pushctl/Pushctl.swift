@@ -27,7 +27,7 @@ struct Pushctl: ParsableCommand {
         version: PushctlVersion.current,
         subcommands: [
             SendCommand.self, ReportCommand.self, JWTCommand.self, KeyCommand.self, CertCommand.self, ChannelCommand.self, DoctorCommand.self, MockCommand.self,
-            DemoCommand.self,
+            DemoCommand.self, CheckCommand.self,
         ]
     )
     @OptionGroup var language: LanguageOption

@@ -8,11 +8,12 @@ import Testing
 
     func page() throws -> String {
         let mock = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().appendingPathComponent("pushctl-mock").path
+        let app = URL(fileURLWithPath: CLI.pushctlPath).deletingLastPathComponent().appendingPathComponent("pushctl-app").path
         let result = try CLI.run(
             "/usr/bin/env",
             [
                 "python3", ManPageTests.root.appendingPathComponent("Scripts/manpage.py").path,
-                CLI.pushctlPath, mock,
+                CLI.pushctlPath, mock, app,
             ])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
@@ -24,10 +25,11 @@ import Testing
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "ENVIRONMENT", "EXIT STATUS", "FILES", "SEE ALSO"] {
             #expect(page.contains(".SH \(section)\n"), "\(section)")
         }
-        for command in ["send", "jwt sign", "jwt decode", "jwt verify", "key generate", "doctor", "mock", "demo"] {
+        for command in ["send", "jwt sign", "jwt decode", "jwt verify", "key generate", "doctor", "mock", "demo", "check"] {
             #expect(page.contains(".SS \"pushctl \(command)\""), "\(command)")
         }
         #expect(page.contains("\\-\\-fail\\-first"), "the mock's own options, from pushctl-mock")
+        #expect(page.contains("\\-\\-locale"), "check's own options, from pushctl-app")
         let readme = try String(contentsOf: ManPageTests.root.appendingPathComponent("README.md"), encoding: .utf8)
         let environment = page.components(separatedBy: ".SH ENVIRONMENT")[1].components(separatedBy: ".SH EXIT STATUS")[0]
         let named = Set(readme.matches(of: /PUSHCTL_[A-Z_]+/).map { String($0.output) })

@@ -181,13 +181,13 @@ _pushctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|report|jwt|key|cert|channel|doctor|mock|demo|help)
+    send|report|jwt|key|cert|channel|doctor|mock|demo|check|help)
         # Offer subcommand argument completions
         "_pushctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send report jwt key cert channel doctor mock demo help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send report jwt key cert channel doctor mock demo check help' -- "${cur}"))
         ;;
     esac
 }
@@ -1114,6 +1114,22 @@ _pushctl_demo() {
     case "${positional_number}" in
     *)
         __pushctl_add_completions -W "$(__pushctl_custom_complete ---completion demo -- positional@0 "${COMP_CWORD}" "$(__pushctl_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_pushctl_check() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __pushctl_offer_flags_options -1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __pushctl_add_completions -W "$(__pushctl_custom_complete ---completion check -- positional@0 "${COMP_CWORD}" "$(__pushctl_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -61,13 +61,14 @@ _pushctl() {
             'doctor:Check this machine for sending: key, clock, DNS, TCP, TLS, HTTP/2, proxy.'
             'mock:Run a strict local APNs over TLS + HTTP/2 (runs pushctl-mock; `pushctl mock --help` for its options).'
             'demo:Walk through the whole flow offline: key, JWT, HTTP/2 request, APNs'\'' answers (runs pushctl-mock).'
+            'check:Check a payload against the app it is for: what the phone will do with it; sends nothing (runs pushctl-app).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        send|report|jwt|key|cert|channel|doctor|mock|demo|help)
+        send|report|jwt|key|cert|channel|doctor|mock|demo|check|help)
             "_pushctl_${words[1]}" && ret=0
             ;;
         esac
@@ -606,6 +607,18 @@ _pushctl_demo() {
     local -i ret=1
     local -ar arg_specs=(
         '*:arguments:{__pushctl_custom_complete ---completion demo -- positional@0 "${current_word_index}" "$(__pushctl_cursor_index_in_current_word)"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_pushctl_check() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:arguments:{__pushctl_custom_complete ---completion check -- positional@0 "${current_word_index}" "$(__pushctl_cursor_index_in_current_word)"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

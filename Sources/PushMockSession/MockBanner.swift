@@ -13,7 +13,8 @@ extension MockSettings {
             ).text(language)
         ]
         let team =
-            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").text(language) } ?? Words("; any team", es: "; cualquier equipo").text(language)
+            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").text(language) }
+            ?? Words("; any team", es: "; cualquier equipo").text(language)
         if let keyDirectory {
             let ids = keys.map(\.keyID).joined(separator: ", ")
             let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").text(language)

@@ -191,7 +191,7 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure",
     ]
 
     static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
@@ -347,12 +347,20 @@ struct CodeSamples {
             .notAJournal(journal: "j"), .empty(journal: "j"), .damaged(journal: "j", line: 3), .alreadyHoldsARun(journal: "j"),
             .ofAnotherRun(journal: "j", differences: differences),
         ]
+        let signerFailures: [SignerProblem.Failure] = [
+            .cannotStart(.noSuchFile), .stopped, .timedOut(seconds: 10, said: "waiting"), .notRunnable(status: 127, said: nil),
+            .failed(status: 1, said: "denied"), .killed(signal: 9, said: nil), .printedNothing(leftBehind: true, said: nil),
+            .notASignature(bytes: 12, truncated: true, leftBehind: false, said: "x"), .outOfRange, .otherKey,
+        ]
+        let signers = signerFailures.map { CodeSamples(problem: SignerProblem(signer: "$PUSHCTL_SIGNER", $0)) }
+        let signerCases = signerFailures.map { failure in CodeSamples(failure) { SignerProblem(signer: "$PUSHCTL_SIGNER", $0).words } }
         let damage = SigningKeyProblem.KeyDamage.allCases.map { CodeSamples($0, \.words) }
         // The system's own text reads the same in both languages: sampled for its case, not checked as a translation.
         let other = CodeSamples(SystemReason.other("Resource busy")) { _ in Words("Resource busy", es: "Recurso ocupado") }
         return reasons.map { CodeSamples($0, \.words) } + [other] + roles.map { CodeSamples($0, \.words) }
             + problems.map(CodeSamples.init(problem:)) + keys.map(CodeSamples.init(problem:)) + certificates.map(CodeSamples.init(problem:))
-            + damage + journals.map(CodeSamples.init(problem:)) + differences.map { CodeSamples($0, \.words) } + [
+            + damage + journals.map(CodeSamples.init(problem:)) + differences.map { CodeSamples($0, \.words) }
+            + signers + signerCases + [
                 CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)
             ]
     }

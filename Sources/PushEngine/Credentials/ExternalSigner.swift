@@ -77,17 +77,7 @@ public struct ExternalSigner: ES256Signing {
         let run = try started(message)
         try checkEnding(run)
         let signature = try signature(run)
-        if let publicKey, !publicKey.isValidSignature(signature, for: message) {
-            throw InputError(
-                Words(
-                    "the signer's signature does not verify with the public key given: it signs with another key, or over other bytes than its standard input",
-                    es: "la firma del firmante no se verifica con la clave pública dada: firma con otra clave, o sobre otros bytes que su entrada estándar"),
-                hint: Words(
-                    "sign the bytes of standard input with SHA-256 (ECDSA_SHA_256 over the message, not over a digest of it), with the key whose public half is given",
-                    es:
-                        "firma los bytes de la entrada estándar con SHA-256 (ECDSA_SHA_256 sobre el mensaje, no sobre un resumen suyo), con la clave cuya mitad pública se da"
-                ))
-        }
+        if let publicKey, !publicKey.isValidSignature(signature, for: message) { throw problem(.otherKey) }
         return signature
     }
 
@@ -101,46 +91,20 @@ public struct ExternalSigner: ES256Signing {
         spec.environment = Self.environment(from: ProcessEnvironment.entries()) + ["\(Self.commandVariable)=\(command)"]
         switch ChildProcesses.run(spec, input: message, limit: Self.outputLimit, seconds: seconds, stopDescriptor: StopSignals.wakeDescriptor) {
         case .success(let finished): return finished
-        case .failure(let failure):
-            let reason = SystemError.reason(failure.code)
-            throw InputError(
-                Words("the signer could not be started: \(reason.en)", es: "no se pudo iniciar el firmante: \(reason.es)"),
-                hint: hint, kind: .missingInput)
+        case .failure(let failure): throw problem(.cannotStart(SystemError.code(failure.code)))
         }
     }
 
     /// Refuses a signer that was stopped, ran out of time, could not run, failed or was killed.
     private func checkEnding(_ run: ChildRun) throws(InputError) {
         let said = Self.said(run.errors)
-        if run.stopped {
-            throw InputError(
-                Words("the signer was stopped by a stop signal", es: "el firmante se detuvo por una señal de parada"), kind: .temporaryFailure)
-        }
-        if run.timedOut {
-            throw InputError(
-                Words(
-                    "the signer did not answer within \(Int(seconds)) s and was stopped\(said.en)",
-                    es: "el firmante no respondió en \(Int(seconds)) s y se detuvo\(said.es)"),
-                hint: Words(
-                    "check that it reads the message from standard input and asks nobody anything (no prompt, no MFA)",
-                    es: "comprueba que lee el mensaje de la entrada estándar y no pregunta nada a nadie (sin preguntas ni MFA)"),
-                kind: .temporaryFailure)
-        }
+        if run.stopped { throw problem(.stopped) }
+        if run.timedOut { throw problem(.timedOut(seconds: Int(seconds), said: said)) }
         switch run.end {
-        case .exited(0):
-            return
-        case .exited(126), .exited(127):
-            throw InputError(
-                Words(
-                    "the signer could not be run (the shell said \(run.end.status): command not found or not executable)\(said.en)",
-                    es: "no se pudo ejecutar el firmante (el shell dijo \(run.end.status): orden no encontrada o no ejecutable)\(said.es)"),
-                hint: hint, kind: .missingInput)
-        case .exited(let code):
-            throw InputError(
-                Words("the signer failed (exit status \(code))\(said.en)", es: "el firmante falló (estado de salida \(code))\(said.es)"), hint: hint)
-        case .signalled(let number):
-            throw InputError(
-                Words("the signer was killed by signal \(number)\(said.en)", es: "el firmante terminó por la señal \(number)\(said.es)"), hint: hint)
+        case .exited(0): return
+        case .exited(126), .exited(127): throw problem(.notRunnable(status: run.end.status, said: said))
+        case .exited(let code): throw problem(.failed(status: code, said: said))
+        case .signalled(let number): throw problem(.killed(signal: number, said: said))
         }
     }
 
@@ -149,54 +113,29 @@ public struct ExternalSigner: ES256Signing {
         let said = Self.said(run.errors)
         // Its shell exited while a job it left in the background held its output: said, so a
         // signer without a signature is not blamed for the wrong thing.
-        let leftBehind =
-            run.leftBehind
-            ? Words(
-                " (its shell exited while a process it started in the background still held its output; that process was stopped)",
-                es: " (su shell terminó mientras un proceso que dejó en segundo plano aún tenía su salida; ese proceso se detuvo)")
-            : Words(verbatim: "")
         switch SignerOutput.signature(run.output) {
         case .success(let raw): return raw
-        case .failure(.empty):
-            throw InputError(
-                Words("the signer printed nothing on standard output", es: "el firmante no imprimió nada en la salida estándar") + leftBehind
-                    + Words(said.en, es: said.es), hint: hint)
+        case .failure(.empty): throw problem(.printedNothing(leftBehind: run.leftBehind, said: said))
         case .failure(.unrecognized(let count)):
-            let more = run.truncated ? "+" : ""
-            throw InputError(
-                Words(
-                    "the signer printed \(count)\(more) bytes that are not an ES256 signature (DER or raw r‖s, as bytes, base64 or base64url)",
-                    es: "el firmante imprimió \(count)\(more) bytes que no son una firma ES256 (DER o r‖s en bruto, en bytes, base64 o base64url)")
-                    + leftBehind + Words(said.en, es: said.es),
-                hint: hint)
-        case .failure(.outOfRange):
-            throw InputError(
-                Words(
-                    "the signer printed a signature whose r or s is 0 or not below P-256's order: no signature at all",
-                    es: "el firmante imprimió una firma con r o s igual a 0 o no menor que el orden de P-256: no es una firma"), hint: hint)
+            throw problem(.notASignature(bytes: count, truncated: run.truncated, leftBehind: run.leftBehind, said: said))
+        case .failure(.outOfRange): throw problem(.outOfRange)
         }
     }
 
-    private var hint: Words {
-        Words(
-            "try it by hand, the command in \(Self.commandVariable): printf 'x' | sh -c \(Self.shown(command)); it must print one ES256 signature of its standard input",
-            es:
-                "pruébalo a mano, con la orden en \(Self.commandVariable): printf 'x' | sh -c \(Self.shown(command)); debe imprimir una firma ES256 de su entrada estándar"
-        )
-    }
+    /// This signer's problem, the signer shown by the variable that carries its command.
+    private func problem(_ failure: SignerProblem.Failure) -> InputError { InputError(SignerProblem(signer: Self.shown(command), failure)) }
 
     /// A command as messages show it: by the variable that carries it (`Redaction`), never its
     /// text, which may hold a token (`vault … -token=…`, `TOKEN=… aws …`).
     static func shown(_ command: String) -> String { Redaction.argument(command, kind: Setting.signer.argumentKind) ?? "" }
 
-    /// What the signer said on standard error, as the end of a message: ": …" on one line,
-    /// bounded and stripped of control characters; nothing when it said nothing.
-    static func said(_ errors: [UInt8]) -> (en: String, es: String) {
+    /// What the signer said on standard error, on one line, bounded and stripped of control
+    /// characters; nil when it said nothing.
+    static func said(_ errors: [UInt8]) -> String? {
         let lines = String(decoding: errors.prefix(4 * shownLimit), as: UTF8.self)
             .split(whereSeparator: \.isNewline).map { line in String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
             .filter { !$0.isEmpty }
-        guard !lines.isEmpty else { return ("", "") }
-        let text = OutsideText.display(lines.joined(separator: " / "), limit: shownLimit)
-        return ("; it said: \(text)", "; dijo: \(text)")
+        guard !lines.isEmpty else { return nil }
+        return OutsideText.display(lines.joined(separator: " / "), limit: shownLimit)
     }
 }

@@ -16,6 +16,8 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case production, verbose, simulator, mockCAOutput
     // What `send` sends to, and with what.
     case tokensFile, payload, payloadJSON, apnsID
+    // The app a notification is for (`--app`): what the phone will do with it.
+    case app
     // A fleet of runs: which part of the list this one sends.
     case shard
     // A Live Activity's fields, a broadcast's channels, and what a command writes.
@@ -83,6 +85,7 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         .payload: "the payload file",
         .payloadJSON: "the payload's JSON",
         .apnsID: "apns-id",
+        .app: "the app",
         .shard: "the shard",
         .timestamp: "aps.timestamp",
         .staleDate: "aps.stale-date",

@@ -366,7 +366,7 @@ public enum FlagNames {
         .environment: "--sandbox/--production", .endpoint: "--endpoint", .port: "--port", .caCertificate: "--cacert",
         .proxy: "--proxy", .proxyCredentials: "--proxy-user-file", .cacheDirectory: "PUSHCTL_CACHE_DIR", .language: "--lang",
         .key: "PUSHCTL_KEY", .signer: "--signer", .publicKey: "--public-key", .pkcs11Module: "PUSHCTL_PKCS11_MODULE", .cacheKey: "PUSHCTL_CACHE_KEY",
-        .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id",
+        .tokensFile: "--tokens-file", .payload: "--payload", .payloadJSON: "--payload-json", .apnsID: "--apns-id", .app: "--app",
         .production: "--production", .verbose: "--verbose", .simulator: "--simulator", .mockCAOutput: "pushctl mock --ca-out",
         .shard: "--shard",
         .timestamp: "--timestamp", .staleDate: "--stale-date", .dismissalDate: "--dismissal-date", .relevanceScore: "--relevance-score",

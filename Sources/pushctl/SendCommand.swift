@@ -326,7 +326,8 @@ struct SendCommand: ParsableCommand {
     /// finding that will fail on the phone ends the run here, exit 65 and nothing sent, unless
     /// `--force`.
     func phoneCheck(_ request: SendSetup) throws -> PhoneCheck? {
-        guard let app = self.app ?? Console.environment["PUSHCTL_APP"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let settings = SettingValues(flags: self.app.map { [.app: $0] } ?? [:], environment: Console.environment)
+        guard let app = settings.value(.app) else { return nil }
         guard let template = request.template, self.channelIds.isEmpty else {
             throw InputError(
                 Words(

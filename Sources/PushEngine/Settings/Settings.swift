@@ -32,6 +32,7 @@ extension Setting {
         case .pkcs11Module: "PUSHCTL_PKCS11_MODULE"
         case .cacheKey: "PUSHCTL_CACHE_KEY"
         case .metricsPush: "PUSHCTL_METRICS_PUSH"
+        case .app: "PUSHCTL_APP"
         default: nil
         }
     }

@@ -73,8 +73,8 @@ ENVIRONMENT = [
     ("XDG_CACHE_HOME, HOME", "Where the token cache goes when PUSHCTL_CACHE_DIR is not set."),
     ("TMPDIR", "Where a tokens or requests file read from a pipe is kept (unlinked) while it is sent."),
     ("NO_COLOR", "Turns colour off (colour is only ever used on a terminal)."),
-    ("PUSHCTL_APP", "The app a payload is checked against, as check's --app: its source folder (an Xcode project's) "
-                    "or a built .app. Nothing of it is read unless a command is given it."),
+    ("PUSHCTL_APP", "The app a payload is checked against, as --app of send, check and mock: its source folder "
+                    "(an Xcode project's) or a built .app. Nothing of it is read unless a command is given it."),
     ("PUSHCTL_LANG", "The language of messages and text output: en or es, as --lang. An empty value is warned about."),
     ("LC_ALL, LC_MESSAGES, LANG", "Read in that order when neither --lang nor PUSHCTL_LANG is given: a value starting "
                                   "with es means Spanish. JSON output's keys, reasons and statuses never change; its "

@@ -1,4 +1,4 @@
-import PushCore
+public import PushCore
 import PushFiles
 import PushSystem
 
@@ -27,15 +27,11 @@ public struct AppReader {
     public let limits: Limits
     public init(limits: Limits = Limits()) { self.limits = limits }
 
-    /// Why the folder itself cannot be read.
-    public enum FolderProblem: Error, Equatable {
-        case missing(String)
-        case notAFolder(String)
-    }
-
-    public func read(_ path: String) throws(FolderProblem) -> AppProfile {
-        guard let info = FileSystem.status(path) else { throw .missing(path) }
-        guard info.kind == .directory else { throw .notAFolder(path) }
+    /// The app at `path`; a path with nothing there, or a file, is refused (`AppFolderProblem`).
+    public func read(_ path: String) throws(InputError) -> AppProfile {
+        func refused(_ problem: AppFolderProblem) -> InputError { InputError(problem, kind: problem.kind) }
+        guard let info = FileSystem.status(path) else { throw refused(.missing(path: path)) }
+        guard info.kind == .directory else { throw refused(.notAFolder(path: path)) }
         let root = FileSystem.resolved(path) ?? path
         var walk = Walk(root: root, limits: limits)
         walk.visit(root, relative: "", depth: 0)

@@ -243,3 +243,18 @@ extension DecodedKind {
         }
     }
 }
+
+/// Why the app given (`--app`) cannot be read at all, before any of its files is.
+public enum AppFolderProblem: InputProblem {
+    /// Nothing at the path.
+    case missing(path: String)
+    /// A file, not a folder (an app's project folder or a built `.app`).
+    case notAFolder(path: String)
+
+    public var kind: InputError.Kind {
+        switch self {
+        case .missing: return .missingInput
+        case .notAFolder: return .usage
+        }
+    }
+}

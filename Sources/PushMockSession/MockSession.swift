@@ -65,7 +65,7 @@ public struct MockSession: Sendable {
         // Beyond loopback, the certificate names every address of this machine and its name.
         let certificateNames = MockNetwork.certificateNames(listeningOn: settings.host, extra: settings.extraNames)
         let lens = try settings.appPath.map { path throws(InputError) in
-            MockSettings.phoneLens(try MockSettings.readApp(path), locale: settings.locale, environment: settings.environment)
+            MockSettings.phoneLens(try AppReader().read(path), locale: settings.locale, environment: settings.environment)
         }
         let web = settings.webPort.map { _ in MockWebView(language: settings.language, lens: lens) }
         let server: MockAPNsServer

@@ -131,20 +131,6 @@ public struct MockSettings: Sendable {
 }
 
 extension MockSettings {
-    /// The app at `path` (`--app`), read once; a path that is not a folder is refused.
-    public static func readApp(_ path: String) throws(InputError) -> AppProfile {
-        do { return try AppReader().read(path) } catch {
-            let shown = OutsideText.display(path, limit: 200)
-            let hint = Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada")
-            switch error {
-            case .missing:
-                throw InputError(Words("--app '\(shown)' does not exist", es: "--app '\(shown)' no existe"), hint: hint, kind: .missingInput)
-            case .notAFolder:
-                throw InputError(Words("--app '\(shown)' is not a folder", es: "--app '\(shown)' no es una carpeta"), hint: hint, kind: .usage)
-            }
-        }
-    }
-
     /// The web view's lens on `profile`: its display name, its words in `locale`, and the
     /// findings of each payload against it.
     public static func phoneLens(_ profile: AppProfile, locale: String?, environment: APNsEnvironment) -> PhoneLens {

@@ -224,3 +224,20 @@ extension AppProblem {
         }
     }
 }
+
+extension AppFolderProblem: WordedProblem {
+    public var words: Words {
+        switch self {
+        case .missing(let path):
+            let shown = OutsideText.display(path, limit: 200)
+            return Words("\(Setting.app) '\(shown)' does not exist", es: "\(Setting.app) '\(shown)' no existe")
+        case .notAFolder(let path):
+            let shown = OutsideText.display(path, limit: 200)
+            return Words("\(Setting.app) '\(shown)' is not a folder", es: "\(Setting.app) '\(shown)' no es una carpeta")
+        }
+    }
+
+    public var hintWords: Words? {
+        Words("give your app's project folder, or a built .app", es: "indica la carpeta del proyecto de tu app, o una .app compilada")
+    }
+}

@@ -61,7 +61,7 @@ struct CheckCommand: ParsableCommand {
                 Words("check needs the app: --app PATH (or PUSHCTL_APP)", es: "check necesita la app: --app RUTA (o PUSHCTL_APP)"),
                 hint: Words("give the app's source folder or a built .app", es: "indica la carpeta del código de la app o una .app compilada"), kind: .usage)
         }
-        let profile = try Self.read(path)
+        let profile = try AppReader().read(path)
         guard let payload else {
             Console.out(output == .json ? AppListing.json(profile).pretty : AppListing.text(profile, in: words))
             return
@@ -95,24 +95,6 @@ struct CheckCommand: ParsableCommand {
         if findings.contains(where: { $0.severity == .willFail }) { throw ExitCode(ExitStatus.dataError.rawValue) }
     }
 
-    static func read(_ path: String) throws(InputError) -> AppProfile {
-        do {
-            return try AppReader().read(path)
-        } catch {
-            let shown = OutsideText.display(path, limit: 200)
-            switch error {
-            case .missing:
-                throw InputError(
-                    Words("cannot read the app '\(shown)': it does not exist", es: "no se puede leer la app '\(shown)': no existe"),
-                    hint: Words("check the path", es: "comprueba la ruta"), kind: .missingInput)
-            case .notAFolder:
-                throw InputError(
-                    Words("the app '\(shown)' is not a folder", es: "la app '\(shown)' no es una carpeta"),
-                    hint: Words("give the app's source folder or a built .app", es: "indica la carpeta del código de la app o una .app compilada"),
-                    kind: .missingInput)
-            }
-        }
-    }
 }
 
 enum CheckOutput: String, ExpressibleByArgument, CaseIterable {

@@ -33,7 +33,7 @@ struct DemoApp {
                 hint: Words("set TMPDIR to a writable directory", es: "define TMPDIR como una carpeta en la que se pueda escribir"),
                 kind: .cannotCreateOutput)
         }
-        let profile = try MockSettings.readApp(folder)
+        let profile = try AppReader().read(folder)
         return DemoApp(check: AppCheck(app: profile), lens: MockSettings.phoneLens(profile, locale: nil, environment: .sandbox))
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import PushCore
 import PushEngine
 import PushSystem
@@ -39,7 +40,7 @@ struct PhoneCheck {
     /// Asks `pushctl-app check` about `payload` sent as `pushType` to `environment`.
     static func run(
         app: String, payload: Payload, pushType: PushType, environment: APNsEnvironment?, locale: String?, language: Language
-    ) throws(InputError) -> PhoneCheck {
+    ) throws -> PhoneCheck {
         guard let program = MockHandOver.locate(companion) else {
             throw InputError(
                 Words(
@@ -60,8 +61,15 @@ struct PhoneCheck {
             throw InputError(Words("cannot run \(program)", es: "no se puede ejecutar \(program)"), kind: .unavailable)
         }
         let answer = try? JSONValue.parse(run.output)
+        if case .exited(let status) = run.end, status == 64 || status == 66, !run.errors.isEmpty {
+            // pushctl-app refused what it was given (an app path that is not there or not a folder):
+            // its words, in the run's language already, and its exit status.
+            for line in String(decoding: run.errors.prefix(4000), as: UTF8.self).split(separator: "\n").prefix(8) {
+                Console.err(OutsideText.display(line, limit: 1000))
+            }
+            throw ExitCode(status)
+        }
         guard case .exited(let status) = run.end, status == 0 || status == 65, let answer, case .array(let items)? = answer["findings"] else {
-            // The child's own words (a path that is not an app folder, a payload it cannot read).
             let said = OutsideText.display(String(decoding: run.errors.prefix(4000), as: UTF8.self), limit: 1000)
             throw InputError(
                 Words("--app: \(said.isEmpty ? "pushctl-app did not answer" : said)", es: "--app: \(said.isEmpty ? "pushctl-app no respondió" : said)"),

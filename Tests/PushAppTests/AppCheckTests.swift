@@ -70,8 +70,10 @@ import Testing
         #expect(profile.activityTypes.isEmpty)
         #expect(profile.skipped == [SkippedFile(path: "Linked", reason: .linkOutside)])
         #expect(profile.types.types["A"] != nil)
-        #expect(throws: AppReader.FolderProblem.missing(app.path + "/nope")) { try AppReader().read(app.path + "/nope") }
-        #expect(throws: AppReader.FolderProblem.notAFolder(app.path + "/Inside/A.swift")) { try AppReader().read(app.path + "/Inside/A.swift") }
+        let missing = try #require(throws: InputError.self) { try AppReader().read(app.path + "/nope") }
+        #expect(missing.problem as? AppFolderProblem == .missing(path: app.path + "/nope") && missing.kind == .missingInput)
+        let file = try #require(throws: InputError.self) { try AppReader().read(app.path + "/Inside/A.swift") }
+        #expect(file.problem as? AppFolderProblem == .notAFolder(path: app.path + "/Inside/A.swift") && file.kind == .usage)
     }
 
     @Test("limits: so many entries, so deep")

@@ -85,7 +85,7 @@ import Testing
         #expect(listing.stdout.contains("ContentState: home_score: Int, endsAt: Date, scorer: String?"), "\(listing.stdout)")
         let missing = try CLI.pushctl(["check", "--app", dir.path("nope")])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("cannot read the app"))
+        #expect(missing.stderr.contains("--app '\(dir.path("nope"))' does not exist"), "\(missing.stderr)")
         let none = try CLI.pushctl(["check"], env: ["PUSHCTL_APP": ""])
         #expect(none.status == 64)
         #expect(none.stderr.contains("--app PATH (or PUSHCTL_APP)"))

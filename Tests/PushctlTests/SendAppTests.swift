@@ -7,37 +7,6 @@ import Testing
 @Suite(.serialized) struct SendAppTests {
     let dir = try! TemporaryDirectory()
 
-    /// An app's source folder: a Live Activity, Spanish and English strings, a display name.
-    func makeApp() throws -> String {
-        for folder in ["Cafe/es.lproj", "Cafe/en.lproj"] {
-            try FileManager.default.createDirectory(atPath: dir.path(folder), withIntermediateDirectories: true)
-        }
-        try dir.write(
-            "Cafe/Info.plist",
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleDevelopmentRegion</key><string>es</string>
-            <key>CFBundleDisplayName</key><string>Café Sol</string>
-            </dict></plist>
-            """)
-        try dir.write("Cafe/es.lproj/Localizable.strings", #""ORDER_READY" = "%@, tu pedido está listo";"# + "\n")
-        try dir.write("Cafe/en.lproj/Localizable.strings", #""ORDER_READY" = "%@, your order is ready";"# + "\n")
-        try dir.write(
-            "Cafe/OrderActivity.swift",
-            """
-            import ActivityKit
-            struct OrderAttributes: ActivityAttributes {
-                struct ContentState: Codable, Hashable {
-                    var status: String
-                    var readyAt: Date
-                }
-                var orderNumber: Int
-            }
-            """)
-        return dir.path("Cafe")
-    }
-
     static func update(_ state: String) -> String {
         #"{"aps":{"event":"update","timestamp":\#(Int(Date().timeIntervalSince1970)),"content-state":\#(state)}}"#
     }
@@ -46,7 +15,7 @@ import Testing
         "an update the phone cannot decode is refused before sending (65, nothing sent); --force sends it, and the json summary and the journal keep the findings"
     )
     func refusesWhatWillFail() throws {
-        let app = try makeApp()
+        let app = try dir.makeCafeApp()
         let mock = try MockProcess(dir: dir)
         let broken = Self.update(#"{"readyAt":1764300000}"#)
         let refused = try mock.send(["--device-token", sampleToken, "--push-type", "liveactivity", "--payload-json", broken, "--app", app])
@@ -76,7 +45,7 @@ import Testing
 
     @Test("a good payload goes through with no finding; a dry run shows the alert in the app's words, in the locale asked for")
     func goodPayloadAndLocalizedPreview() throws {
-        let app = try makeApp()
+        let app = try dir.makeCafeApp()
         let mock = try MockProcess(dir: dir)
         let good = Self.update(#"{"status":"ready","readyAt":785992800}"#)
         let sent = try mock.send(["--device-token", sampleToken, "--push-type", "liveactivity", "--payload-json", good, "--app", app])
@@ -99,7 +68,7 @@ import Testing
     func refusals() throws {
         let mock = try MockProcess(dir: dir)
         let requests = try dir.write("requests.jsonl", #"{"token":"\#(sampleToken)","payload":{"aps":{"alert":"x"}}}"# + "\n")
-        let withFile = try mock.send(["--requests-file", requests, "--app", try makeApp()])
+        let withFile = try mock.send(["--requests-file", requests, "--app", try dir.makeCafeApp()])
         #expect(withFile.status == 64, "\(withFile.stderr)")
         #expect(withFile.stderr.contains("--app checks one payload"), "\(withFile.stderr)")
         let gone = try mock.send(["--device-token", sampleToken, "--title", "x", "--app", dir.path("NoSuchApp")])

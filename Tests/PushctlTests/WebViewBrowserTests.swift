@@ -178,31 +178,9 @@ let artifactsFolder: URL = URL(fileURLWithPath: #filePath)
             "no Chromium or Chrome here (apt-get install chromium, or set PUSHCTL_CHROMIUM); skipped outside CI on Linux"))
     func appLens() throws {
         guard Browser.present() else { return }
-        try FileManager.default.createDirectory(atPath: dir.path("Cafe/es.lproj"), withIntermediateDirectories: true)
-        try dir.write(
-            "Cafe/Info.plist",
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleDevelopmentRegion</key><string>es</string>
-            <key>CFBundleDisplayName</key><string>Café Sol</string>
-            </dict></plist>
-            """)
-        try dir.write("Cafe/es.lproj/Localizable.strings", #""ORDER_READY" = "%@, tu pedido está listo";"# + "\n")
-        try dir.write(
-            "Cafe/OrderActivity.swift",
-            """
-            import ActivityKit
-            struct OrderAttributes: ActivityAttributes {
-                struct ContentState: Codable, Hashable {
-                    var status: String
-                    var readyAt: Date
-                }
-                var orderNumber: Int
-            }
-            """)
+        let app = try dir.makeCafeApp()
         let errors = dir.path("mock-errors.txt")
-        let mock = try MockProcess(dir: dir, extra: ["--web", "0", "--app", dir.path("Cafe")], errors: errors)
+        let mock = try MockProcess(dir: dir, extra: ["--web", "0", "--app", app], errors: errors)
         let webPort = try mock.port(of: #"web view: http://127\.0\.0\.1:([0-9]+)/"#)
         let alert = #"{"aps":{"alert":{"loc-key":"ORDER_READY","loc-args":["Ana"]}}}"#
         #expect(try mock.send(["--device-token", sampleToken, "--payload-json", alert]).status == 0)

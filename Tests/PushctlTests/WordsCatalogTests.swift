@@ -362,7 +362,7 @@ struct CodeSamples {
             + damage + journals.map(CodeSamples.init(problem:)) + differences.map { CodeSamples($0, \.words) }
             + signers + signerCases + [
                 CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)
-            ]
+            ] + [AppFolderProblem.missing(path: "MyApp"), .notAFolder(path: "MyApp/A.swift")].map(CodeSamples.init(problem:))
     }
 
     static var results: [CodeSamples] {

@@ -149,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "pushctl-app",
             dependencies: [
-                "PushCore", "PushWords", "PushFiles", "PushApp", "PushctlCommandLine",
+                "PushCore", "PushWords", "PushFiles", "PushApp", "PushSystem", "PushctlCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

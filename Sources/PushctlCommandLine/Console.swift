@@ -96,6 +96,10 @@ public enum Console {
         out(TextLayout.wrapped(message.description, width: width(of: Descriptors.standardOutput), hangingIndent: hangingIndent))
     }
 
+    /// `label message` on stderr as warnings and errors are said: the label coloured, the message
+    /// wrapped under it (a finding of `send --app`: "will fail on the phone: …").
+    public static func labelled(_ label: Words, _ colour: Colour, _ message: Words) { prefixed(label, colour, message, LanguageSetting.language) }
+
     private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words, _ language: Language) {
         let label = label.text(language)
         let text = label + " " + message.text(language)

@@ -2,6 +2,7 @@ import ArgumentParser
 import PushApp
 import PushCore
 import PushFiles
+import PushSystem
 import PushWords
 import PushctlCommandLine
 
@@ -63,7 +64,7 @@ struct CheckCommand: ParsableCommand {
         }
         let profile = try AppReader().read(path)
         guard let payload else {
-            Console.out(output == .json ? AppListing.json(profile).pretty : AppListing.text(profile, in: words))
+            if output == .json { Console.out(AppListing.json(profile).pretty) } else { Self.printWrapped(AppListing.text(profile, in: words)) }
             return
         }
         // Read and parsed as send reads a payload file, with the same words for what is wrong.
@@ -90,11 +91,17 @@ struct CheckCommand: ParsableCommand {
                 json = .object(members)
             }
             Console.out(json.pretty)
-        case .text: Console.out(AppListing.text(findings, in: words))
+        case .text: Self.printWrapped(AppListing.text(findings, in: words))
         }
         if findings.contains(where: { $0.severity == .willFail }) { throw ExitCode(ExitStatus.dataError.rawValue) }
     }
 
+    /// Text for people, each line wrapped to the terminal (a log or a pipe keeps whole lines).
+    static func printWrapped(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            Console.wrapped(String(line), fitting: Descriptors.standardOutput).forEach(Console.out)
+        }
+    }
 }
 
 enum CheckOutput: String, ExpressibleByArgument, CaseIterable {

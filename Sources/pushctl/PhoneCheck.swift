@@ -57,7 +57,10 @@ struct PhoneCheck {
         arguments.append("-")
         var spec = ChildSpec(program, arguments)
         spec.ownProcessGroup = true
-        guard case .success(let run) = ChildProcesses.run(spec, input: payload.bytes, limit: answerLimit, seconds: seconds) else {
+        guard
+            case .success(let run) = ChildProcesses.run(
+                spec, input: payload.bytes, limit: answerLimit, seconds: seconds, stopDescriptor: StopSignals.wakeDescriptor)
+        else {
             throw InputError(Words("cannot run \(program)", es: "no se puede ejecutar \(program)"), kind: .unavailable)
         }
         let answer = try? JSONValue.parse(run.output)

@@ -271,7 +271,10 @@ struct SendCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try CommandArguments.requireUTF8()
-            Console.lostOutputNote = Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
+            Console.lostOutputNote =
+                self.dryRun
+                ? Words("nothing was sent: this was a dry run (--dry-run)", es: "no se envió nada: era un simulacro (--dry-run)")
+                : Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
             let env = Console.environment
             if !self.channelIds.isEmpty {
                 try BroadcastRun.run(self, env: env)
@@ -288,16 +291,16 @@ struct SendCommand: ParsableCommand {
             do {
                 request = try SendSetup(options)
             } catch {
-                guard let stopped = stop?.stopRequest else { throw error }
-                Console.say(Words("pushctl: \(stopped.name): stopped before anything was sent", es: "pushctl: \(stopped.name): detenido antes de enviar nada"))
-                throw ExitCode(SignalStop.exitStatus(for: stopped))
+                throw SendCommand.stoppedBeforeSending(stop) ?? error
             }
             if !self.quiet {
                 request.warnings.forEach(Console.warn)
                 if let shard = request.shardChoice?.sourceWords { Console.say(shard) }
             }
             // What the phone will do, before anything is sent (--app): a finding that will fail refuses the send.
-            let phone = try self.phoneCheck(request)
+            let phone: PhoneCheck?
+            // A stop while pushctl-app reads the app ends the check, and nothing is sent.
+            do { phone = try self.phoneCheck(request) } catch { throw SendCommand.stoppedBeforeSending(stop) ?? error }
             if self.dryRun {
                 DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
                 let alert = phone?.alert
@@ -339,14 +342,7 @@ struct SendCommand: ParsableCommand {
         let check = try PhoneCheck.run(
             app: app, payload: template.payload, pushType: template.pushType, environment: request.plan.destination.environment,
             locale: self.locale, language: LanguageSetting.language)
-        for (colour, label, text) in check.lines() {
-            let lines = TextLayout.wrap(label.description + ": " + text, width: Console.width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: 2)
-            var first = lines.first ?? ""
-            if first.hasPrefix(label.description) {
-                first = Console.paint(label.description, colour, on: Descriptors.standardError) + first.dropFirst(label.description.count)
-            }
-            Console.err(([first] + lines.dropFirst()).joined(separator: "\n"))
-        }
+        for (colour, label, text) in check.lines() { Console.labelled(label + Words(verbatim: ":"), colour, Words(verbatim: text)) }
         if check.willFail && !self.force {
             Console.error(
                 Words(
@@ -357,6 +353,14 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(ExitStatus.dataError.rawValue)
         }
         return check
+    }
+
+    /// A stop signal taken before anything was sent (while a signer signs, or pushctl-app reads
+    /// the app): said, and the exit status for it; nil when no stop was asked for.
+    static func stoppedBeforeSending(_ stop: SignalStop?) -> ExitCode? {
+        guard let stopped = stop?.stopRequest else { return nil }
+        Console.say(Words("pushctl: \(stopped.name): stopped before anything was sent", es: "pushctl: \(stopped.name): detenido antes de enviar nada"))
+        return ExitCode(SignalStop.exitStatus(for: stopped))
     }
 
     /// Seconds requests in flight get to be answered after a stop signal (GitHub Actions sends

@@ -78,19 +78,20 @@ import Testing
 }
 
 /// A raw viewer of the web view's stream: it asks for `/events` and, unless `reading`, never reads
-/// what comes (its receive buffer is kept small, so that it fills).
+/// what comes; `smallWindow` keeps its receive buffer small, so that a viewer that stops reading
+/// fills soon.
 final class RawViewer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     let channel: any Channel
     private let received: NIOLockedValueBox<[UInt8]>
 
-    init(port: Int, from source: String = "127.0.0.1", reading: Bool) async throws {
+    init(port: Int, from source: String = "127.0.0.1", reading: Bool, smallWindow: Bool = false) async throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let received = NIOLockedValueBox<[UInt8]>([])
         self.received = received
         var bootstrap = ClientBootstrap(group: group)
             .channelOption(.autoRead, value: reading)
-            .channelOption(.socketOption(.so_rcvbuf), value: 4096)
+            .channelOption(.socketOption(.so_rcvbuf), value: smallWindow || !reading ? 4096 : 1 << 20)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(received: received)) }
             }
@@ -103,6 +104,11 @@ final class RawViewer: Sendable {
     }
 
     var text: String { String(decoding: received.withLockedValue { $0 }, as: UTF8.self) }
+
+    /// From now on reads nothing more: what comes waits in the socket's buffers.
+    func stopReading() async throws {
+        try await channel.setOption(.autoRead, value: false).get()
+    }
 
     func close() async {
         try? await channel.close()
@@ -137,14 +143,18 @@ final class RawViewer: Sendable {
 
     @Test("a viewer that reads nothing is dropped once its writes wait past the limit; one that reads stays")
     func stalledViewerDropped() async throws {
-        // A limit a busy machine's reader never reaches, a sleeper soon does.
-        let web = MockWebView(timing: .init(keepAlive: .milliseconds(200), stallLimit: .seconds(2), lifetime: .seconds(600)))
+        // A limit a busy machine's reader never reaches, a sleeper soon does. Nothing here depends
+        // on how soon this test's own steps run (a loaded suite may hold them back for many
+        // seconds): the sleeper reads, as the reader does, until the flood begins; the reader's
+        // window is wide, so a write of 200 KB needs no more than a few of its turns to be taken.
+        let web = MockWebView(timing: .init(keepAlive: .milliseconds(200), stallLimit: .seconds(5), lifetime: .seconds(600)))
         defer { Task { await web.shutdown() } }
         let port = try await web.listen(host: "127.0.0.1", port: 0)
         let events = try Self.events(of: web)
         let reader = try await RawViewer(port: port, reading: true)
-        let sleeper = try await RawViewer(port: port, reading: false)
+        let sleeper = try await RawViewer(port: port, reading: true, smallWindow: true)
         #expect(await Self.eventually(within: 30) { await events.viewerCount() == 2 })
+        try await sleeper.stopReading()
         // About 6 MB of events, in batches: far more than the sleeper's socket buffers hold.
         let filler = String(repeating: "x", count: 20_000)
         for round in 0..<30 {

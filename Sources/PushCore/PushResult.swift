@@ -188,7 +188,8 @@ public struct BatchSummary: Sendable {
     public var resumed = 0
     /// Attempts beyond each token's first.
     public var retried = 0
-    public var rejectedByReason: [String: Int] = [:]
+    /// The rejections by why: APNs' reason, or pushctl's refusal of a line of a followed input.
+    public var rejectedByReason: [RejectionCause: Int] = [:]
     public var elapsedSeconds: Double = 0
     /// With environment detection: tokens the other environment accepted.
     public var movedToOtherEnvironment = 0
@@ -235,10 +236,9 @@ public struct BatchSummary: Sendable {
         case .accepted: accepted += sign
         case .rejected:
             rejected += sign
-            // Refused before any attempt (a bad line of a followed input): pushctl's own reason.
-            let name = reason?.apnsName ?? (attempts == 0 ? "InvalidLine" : "unknown")
-            rejectedByReason[name, default: 0] += sign
-            if rejectedByReason[name] == 0 { rejectedByReason[name] = nil }
+            let cause = RejectionCause(reason: reason, attempts: attempts)
+            rejectedByReason[cause, default: 0] += sign
+            if rejectedByReason[cause] == 0 { rejectedByReason[cause] = nil }
         case .temporaryFailure: temporaryFailures += sign
         case .unreachable:
             unreachable += sign
@@ -273,7 +273,7 @@ public struct BatchSummary: Sendable {
             ("retried", .integer(Int64(retried))),
             ("duplicatesSkipped", .integer(Int64(duplicatesSkipped))),
             ("shard", shard.map { .string($0.description) } ?? .null),
-            ("rejectedByReason", .object(rejectedByReason.sorted { $0.key < $1.key }.map { ($0.key, .integer(Int64($0.value))) })),
+            ("rejectedByReason", .object(rejectedByReason.map { ($0.key.name, $0.value) }.sorted { $0.0 < $1.0 }.map { ($0.0, .integer(Int64($0.1))) })),
             ("elapsedSeconds", .number((elapsedSeconds * 1000).rounded() / 1000)),
             ("exitStatus", .integer(Int64(exitStatus))),
         ]
@@ -286,9 +286,12 @@ public struct BatchSummary: Sendable {
     }
 
     /// The reasons of rejections, most frequent first (then by name).
-    public var topReasons: [(name: String, count: Int)] {
-        rejectedByReason.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+    public var topReasons: [(cause: RejectionCause, count: Int)] {
+        rejectedByReason.map { ($0.key, $0.value) }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.name < $1.0.name }
     }
+
+    /// How many were rejected for `reason`.
+    public func rejected(for reason: RejectionReason) -> Int { rejectedByReason[.apns(reason), default: 0] }
 
     /// How long the run took, as people read it: "210 ms", "42 s", "3 min 5 s".
     public var elapsedText: String {

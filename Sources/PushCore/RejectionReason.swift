@@ -162,3 +162,30 @@ public enum RejectionReason: Hashable, Sendable, CustomStringConvertible {
     // What it means and what to do, in words (the command line names its own flags): the
     // catalog's `explanation`, shared with the mock.
 }
+
+/// Why a run counts a notification as rejected: APNs' reason, or pushctl's own refusal of a line
+/// of a followed input before any attempt (a line that is no token or no request).
+public enum RejectionCause: Hashable, Sendable, CustomStringConvertible {
+    case apns(RejectionReason)
+    case invalidLine
+
+    /// A rejection's cause: its reason; with none, a refusal before any attempt is a line pushctl
+    /// refused, and one after an attempt is a reason nobody named.
+    public init(reason: RejectionReason?, attempts: Int) {
+        if let reason {
+            self = .apns(reason)
+        } else {
+            self = attempts == 0 ? .invalidLine : .apns(.unknown("unknown"))
+        }
+    }
+
+    /// As the summary, the metrics and the step summary name it: APNs' name, or `InvalidLine`.
+    public var name: String {
+        switch self {
+        case .apns(let reason): reason.apnsName
+        case .invalidLine: "InvalidLine"
+        }
+    }
+
+    public var description: String { name }
+}

@@ -234,3 +234,18 @@ extension RejectionReason {
         }
     }
 }
+
+extension RejectionCause {
+    /// What it means and what to do: APNs' reason's explanation, or what a refused line means.
+    public var explanation: Words {
+        switch self {
+        case .apns(let reason): reason.explanation
+        case .invalidLine:
+            Words(
+                "a line of the followed input was neither a device token nor a request, so it was not sent; fix the line and send it again",
+                es:
+                    "una línea de la entrada seguida no era ni un token de dispositivo ni una petición, así que no se envió; corrige la línea y vuelve a enviarla"
+            )
+        }
+    }
+}

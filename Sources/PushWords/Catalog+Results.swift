@@ -263,7 +263,7 @@ extension BatchSummary {
         if rejected > 0 {
             // The most frequent few: a file of thousands of made-up reasons still gives one line.
             let top = topReasons
-            let reasons = top.prefix(Self.reasonsShown).map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+            let reasons = top.prefix(Self.reasonsShown).map { "\($0.cause.name) \($0.count)" }.joined(separator: ", ")
             let more = top.count - Self.reasonsShown
             parts.append(
                 Words(

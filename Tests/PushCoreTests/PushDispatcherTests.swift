@@ -45,7 +45,7 @@ import Testing
         #expect(summary.accepted == 30)
         #expect(summary.rejected == 10)
         #expect(summary.temporaryFailures == 10)
-        #expect(summary.rejectedByReason == ["Unregistered": 10])
+        #expect(summary.rejectedByReason == [.apns(.unregistered): 10])
         #expect(summary.outcome == .temporaryFailure)
         let retried = results.first { $0.token == tokens[1] }
         #expect(retried?.attempts == 2)

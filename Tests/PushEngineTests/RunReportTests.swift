@@ -147,7 +147,7 @@ import Testing
         summary.accepted = 5
         summary.rejected = 2
         summary.tokens = 7
-        summary.rejectedByReason = ["Bad\"Quote\\Back\nLine": 1, "Unregistered": 1]
+        summary.rejectedByReason = [.apns(.unknown("Bad\"Quote\\Back\nLine")): 1, .apns(.unregistered): 1]
         summary.elapsedSeconds = 1.2345
         let metrics = RunMetrics(summary: summary, signings: 1, exitStatus: 1, finishedAt: 1_700_000_000)
         let text = metrics.exposition()
@@ -164,4 +164,20 @@ import Testing
             RunMetrics.isPushURL("http://gw:9091") && RunMetrics.isPushURL("https://user:pw@gw") && !RunMetrics.isPushURL("gw:9091")
                 && !RunMetrics.isPushURL("http://") && !RunMetrics.isPushURL("http://a b"))
     }
+
+    @Test("a line of a followed input refused before any attempt counts as InvalidLine, said as pushctl's refusal, never as APNs'")
+    func refusedLine() {
+        #expect(RejectionCause(reason: nil, attempts: 0) == .invalidLine)
+        #expect(RejectionCause(reason: nil, attempts: 1) == .apns(.unknown("unknown")))
+        var summary = BatchSummary()
+        (summary.tokens, summary.rejected) = (2, 2)
+        summary.rejectedByReason = [.invalidLine: 1, .apns(.unregistered): 1]
+        #expect(summary.json(exitStatus: 1).compact.contains(#""rejectedByReason":{"InvalidLine":1,"Unregistered":1}"#))
+        var report = JobReport(summary: summary)
+        report.language = .es
+        #expect(report.annotations.contains { $0.contains("pushctl rechazó 1 línea de la entrada%3A InvalidLine") }, "\(report.annotations)")
+        #expect(!report.annotations.contains { $0.contains("APNs rechazó 1 notificación%3A InvalidLine") })
+        #expect(report.markdown.contains("| `InvalidLine` | 1 | una línea de la entrada seguida no era ni un token"), "\(report.markdown)")
+    }
+
 }

@@ -34,7 +34,7 @@ import Testing
         #expect(dead.outcome == .rejected && dead.status == 410 && dead.reason?.apnsName == "Unregistered" && dead.timestamp == 1_700_000_000_000)
         #expect(results.map(\.attempts) == [1, 1])
         #expect(engine.transport().started.count == 2)
-        #expect(summary.rejectedByReason == ["Unregistered": 1, "BadDeviceToken": 1] && summary.outcome == .rejected)
+        #expect(summary.rejectedByReason == [.apns(.unregistered): 1, .apns(.badDeviceToken): 1] && summary.outcome == .rejected)
     }
 
     @Test("5xx is retried after a back-off, then accepted; retries run out at --retries (a temporary failure)")

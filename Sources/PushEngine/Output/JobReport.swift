@@ -22,9 +22,6 @@ public struct JobReport {
 
     public init(summary: BatchSummary) { self.summary = summary }
 
-    /// The explanation of an APNs reason, as the result lines give it.
-    static func explanation(of reason: String) -> Words { RejectionReason(apnsName: reason).explanation }
-
     /// GitHub's step summary: a table of outcomes, the rejections by reason with what each means,
     /// where the dead tokens went, and what a stop left (with the resume command).
     public var markdown: String {
@@ -49,8 +46,8 @@ public struct JobReport {
             lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").text(language))
             lines.append("|---|---:|---|")
             let top = s.topReasons
-            for (name, count) in top.prefix(JobReport.reasonsListed) {
-                lines.append("| `\(name.replacingMarkdown())` | \(count) | \(JobReport.explanation(of: name).text(language).replacingMarkdown()) |")
+            for (cause, count) in top.prefix(JobReport.reasonsListed) {
+                lines.append("| `\(cause.name.replacingMarkdown())` | \(count) | \(cause.explanation.text(language).replacingMarkdown()) |")
             }
             if top.count > JobReport.reasonsListed {
                 let rest = top.dropFirst(JobReport.reasonsListed)
@@ -59,7 +56,7 @@ public struct JobReport {
                 lines.append(Words("| \(more) more reasons | \(notifications) | |", es: "| \(more) motivos más | \(notifications) | |").text(language))
             }
         }
-        if let deadTokensFile, s.rejectedByReason["Unregistered", default: 0] + s.rejectedByReason["ExpiredToken", default: 0] > 0 {
+        if let deadTokensFile, s.rejected(for: .unregistered) + s.rejected(for: .expiredToken) > 0 {
             lines.append("")
             lines.append(
                 Words(
@@ -96,11 +93,17 @@ public struct JobReport {
         let s = summary
         var out: [String] = []
         // One annotation a reason, for the most frequent: GitHub shows a handful, and a file of made-up reasons must not flood the log.
-        for (name, count) in s.topReasons.prefix(JobReport.reasonsListed) {
-            let title = Words(
-                "APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
-                es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
-            out.append(JobReport.command("error", title: title.text(language), message: JobReport.explanation(of: name).text(language)))
+        for (cause, count) in s.topReasons.prefix(JobReport.reasonsListed) {
+            let name = cause.name
+            let title =
+                cause == .invalidLine
+                ? Words(
+                    "pushctl refused \(count) \(count == 1 ? "line" : "lines") of the input: \(name)",
+                    es: "pushctl rechazó \(count) \(count == 1 ? "línea" : "líneas") de la entrada: \(name)")
+                : Words(
+                    "APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
+                    es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
+            out.append(JobReport.command("error", title: title.text(language), message: cause.explanation.text(language)))
         }
         if s.unreachable > 0 {
             out.append(

@@ -48,7 +48,7 @@ public struct RunMetrics: Sendable {
             for (labels, value) in samples { out += name + RunMetrics.labels(shard + labels) + " " + value + "\n" }
         }
         var outcomes: [([(String, String)], String)] = [([("outcome", "accepted"), ("reason", "")], String(s.accepted))]
-        let reasons = s.topReasons.sorted { $0.name < $1.name }
+        let reasons = s.topReasons.map { (name: $0.cause.name, count: $0.count) }.sorted { $0.name < $1.name }
         outcomes +=
             reasons.isEmpty
             ? [([("outcome", "rejected"), ("reason", "")], "0")]

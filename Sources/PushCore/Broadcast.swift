@@ -105,6 +105,32 @@ public enum BroadcastAPI {
     }
 }
 
+extension BroadcastTemplate {
+    // A broadcast's header fields as a person wrote them, said in a broadcast's own words (its
+    // push type is liveactivity, its priority 10 or 5).
+
+    public static func pushType(given text: String, name: String) throws(InputError) -> PushType {
+        guard let type = PushType(rawValue: text), type == .liveactivity else {
+            throw InputError(BroadcastProblem.pushTypeNotLiveActivity(name: name, shown: OutsideText.display(text)), kind: .usage)
+        }
+        return type
+    }
+
+    public static func priority(given: GivenNumber, name: String) throws(InputError) -> Priority {
+        guard let value = given.integer, let priority = Priority(rawValue: Int(clamping: value)), priority != .low else {
+            throw InputError(BroadcastProblem.priority(name: name, shown: given.shown))
+        }
+        return priority
+    }
+
+    public static func expiration(given: GivenNumber, name: String) throws(InputError) -> Int64 {
+        guard let value = given.integer, value >= 0 else {
+            throw InputError(BroadcastProblem.expiration(name: name, shown: given.shown, date: given.dateSuggestion(name: name)))
+        }
+        return value
+    }
+}
+
 /// One broadcast (`send --channel-id`): the same Live Activity update for every channel given.
 public struct BroadcastTemplate: Sendable {
     public let bundleID: String
@@ -118,28 +144,17 @@ public struct BroadcastTemplate: Sendable {
 
     /// `spec.topic` is the bundle id (no suffix); the push type is always liveactivity.
     public init(_ spec: PushSpec, payload: Payload, requestID: String?) throws(InputError) {
-        if let type = spec.pushType, type != PushType.liveactivity.rawValue {
-            throw InputError(BroadcastProblem.pushTypeNotLiveActivity(name: spec.name(.pushType), shown: OutsideText.display(type)), kind: .usage)
-        }
+        if let type = spec.pushType { _ = try Self.pushType(given: type.rawValue, name: spec.name(.pushType)) }
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
         try BroadcastAPI.checkRequestID(requestID, name: Setting.requestID.description)
         self.requestID = requestID?.lowercased()
-        if let given = spec.priority {
-            guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)), p != .low else {
-                throw InputError(BroadcastProblem.priority(name: spec.name(.priority), shown: given.shown))
-            }
-            priority = p
+        if let p = spec.priority {
+            priority = try Self.priority(given: .integer(Int64(p.rawValue)), name: spec.name(.priority))
         } else {
             priority = .immediate
         }
-        if let given = spec.expiration {
-            guard let value = given.integer, value >= 0 else {
-                throw InputError(
-                    BroadcastProblem.expiration(
-                        name: spec.name(.expiration), shown: given.shown,
-                        date: given.dateSuggestion(name: spec.name(.expiration))))
-            }
-            expiration = value
+        if let value = spec.expiration {
+            expiration = try Self.expiration(given: .integer(value), name: spec.name(.expiration))
             expirationDefaulted = false
         } else {
             expiration = 0

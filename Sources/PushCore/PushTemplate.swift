@@ -40,14 +40,21 @@ public enum GivenNumber: Sendable, Equatable, ExpressibleByStringLiteral, Expres
     }
 }
 
-/// What the user asked for, as given (not yet checked): the header fields' text, and the numbers
-/// as they came.
+/// What to send, before the rules APNs applies to it together are checked: the header fields,
+/// typed where APNs' values are a set (push type, priority) or a number (expiration). What a
+/// person wrote (a flag, a field of a requests file's line) becomes these types through
+/// `PushSpec.pushType(given:name:)`, `priority(given:name:)` and `expiration(given:name:)`, which
+/// say what was wrong with it; whether the values go together (a background push at priority 10)
+/// is `PushTemplate`'s to check.
 public struct PushSpec: Sendable {
     public var topic: String
-    public var pushType: String?
-    public var priority: GivenNumber?
+    /// Nil: the payload's own (`Payload.inferredPushType`).
+    public var pushType: PushType?
+    /// Nil: the push type's default.
+    public var priority: Priority?
     public var collapseID: String?
-    public var expiration: GivenNumber?
+    /// UNIX seconds; 0 = deliver once or drop; nil: APNs stores it up to 30 days.
+    public var expiration: Int64?
     public var apnsID: String?
     /// How a message names a field: the caller knows whether it came from a flag
     /// (`--collapse-id`) or a field of a JSON line (`"collapse-id"`); the core does not.
@@ -58,8 +65,8 @@ public struct PushSpec: Sendable {
     public var now: Int64?
 
     public init(
-        topic: String, pushType: String? = nil, priority: GivenNumber? = nil, collapseID: String? = nil,
-        expiration: GivenNumber? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }
+        topic: String, pushType: PushType? = nil, priority: Priority? = nil, collapseID: String? = nil,
+        expiration: Int64? = nil, apnsID: String? = nil, name: @escaping @Sendable (PushField) -> String = { $0.rawValue }
     ) {
         self.topic = topic
         self.pushType = pushType
@@ -68,6 +75,32 @@ public struct PushSpec: Sendable {
         self.expiration = expiration
         self.apnsID = apnsID
         self.name = name
+    }
+
+    // MARK: what a person wrote, checked into the spec's types
+
+    /// A push type as written; a typo ("alrt", "Background") gets the type meant. `name` is how
+    /// a message names the field (`--push-type`, `"push-type"`).
+    public static func pushType(given text: String, name: String) throws(InputError) -> PushType {
+        if let type = PushType(rawValue: text) { return type }
+        let meant = PushType.allCases.first { RequestLine.close(text, $0.rawValue) }
+        throw InputError(HeaderProblem.unknownPushType(name: name, shown: OutsideText.display(text), meant: meant))
+    }
+
+    /// A priority as written: 10, 5 or 1.
+    public static func priority(given: GivenNumber, name: String) throws(InputError) -> Priority {
+        guard let value = given.integer, let priority = Priority(rawValue: Int(clamping: value)) else {
+            throw InputError(HeaderProblem.priority(name: name, shown: given.shown))
+        }
+        return priority
+    }
+
+    /// An expiration as written: UNIX seconds, 0 or more (a calendar date gets its seconds suggested).
+    public static func expiration(given: GivenNumber, name: String) throws(InputError) -> Int64 {
+        guard let value = given.integer, value >= 0 else {
+            throw InputError(HeaderProblem.expiration(name: name, shown: given.shown, date: given.dateSuggestion(name: name)))
+        }
+        return value
     }
 }
 
@@ -107,7 +140,7 @@ public struct PushTemplate: Sendable {
     /// fields are `spec`'s and its push type is this payload's, the header rules held for exactly
     /// these values, so only the payload's rules run and the header lines are shared.
     init(_ spec: PushSpec, payload: Payload, sharing previous: CheckedHeaders?) throws(InputError) {
-        let pushType = try Self.pushType(spec, payload: payload)
+        let pushType = Self.pushType(spec, payload: payload)
         let checked = try Self.checkHeaders(spec, pushType: pushType, sharing: previous)
         let priority = checked.priority
         try payload.checkSize(for: pushType)
@@ -143,7 +176,7 @@ public struct PushTemplate: Sendable {
 
     /// A spec's header fields, as given.
     fileprivate struct GivenHeaders: Equatable, Sendable {
-        let topic: String, pushType: String?, priority: GivenNumber?, collapseID: String?, expiration: GivenNumber?, apnsID: String?
+        let topic: String, pushType: PushType?, priority: Priority?, collapseID: String?, expiration: Int64?, apnsID: String?
 
         init(_ spec: PushSpec) {
             (topic, pushType, priority) = (spec.topic, spec.pushType, spec.priority)
@@ -172,24 +205,12 @@ public struct PushTemplate: Sendable {
 
     // MARK: the pre-send rules, one header at a time
 
-    private static func pushType(_ spec: PushSpec, payload: Payload) throws(InputError) -> PushType {
-        if let text = spec.pushType {
-            guard let type = PushType(rawValue: text) else {
-                // A typo ("alrt", "Background") gets the type meant.
-                let meant = PushType.allCases.first { RequestLine.close(text, $0.rawValue) }
-                throw InputError(HeaderProblem.unknownPushType(name: spec.name(.pushType), shown: OutsideText.display(text), meant: meant))
-            }
-            return type
-        } else {
-            return payload.inferredPushType
-        }
+    private static func pushType(_ spec: PushSpec, payload: Payload) -> PushType {
+        spec.pushType ?? payload.inferredPushType
     }
 
     private static func priority(_ spec: PushSpec, pushType: PushType) throws(InputError) -> Priority {
-        if let given = spec.priority {
-            guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)) else {
-                throw InputError(HeaderProblem.priority(name: spec.name(.priority), shown: given.shown))
-            }
+        if let p = spec.priority {
             guard p.isAllowed(for: pushType) else {
                 throw InputError(HeaderProblem.backgroundPriority(name: spec.name(.priority)))
             }
@@ -226,16 +247,9 @@ public struct PushTemplate: Sendable {
     }
 
     private static func expiration(_ spec: PushSpec) throws(InputError) -> Int64? {
-        if let given = spec.expiration {
-            guard let value = given.integer, value >= 0 else {
-                throw InputError(
-                    HeaderProblem.expiration(
-                        name: spec.name(.expiration), shown: given.shown,
-                        date: given.dateSuggestion(name: spec.name(.expiration))))
-            }
-            return value
-        }
-        return nil
+        guard let value = spec.expiration else { return nil }
+        // A library caller's negative number is refused as a written one is.
+        return try PushSpec.expiration(given: .integer(value), name: spec.name(.expiration))
     }
 
     private static func checkAPNsID(_ spec: PushSpec) throws(InputError) {

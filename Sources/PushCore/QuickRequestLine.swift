@@ -211,18 +211,15 @@ extension RequestLine.Reader {
         guard let line = QuickRequestLine(bytes), let tokenRange = line.token, let payloadRange = line.payload,
             let token = try? DeviceToken(parsingUTF8: bytes[tokenRange])
         else { return nil }
-        let spec = spec(
-            topic: line.topic, pushType: line.pushType, priority: line.priority, collapseID: line.collapseID,
-            expiration: line.expiration, apnsID: line.apnsID)
-        guard !spec.topic.isEmpty else { return nil }
+        // A field that is not what it should be is said by the full parse.
+        guard
+            let spec = try? spec(
+                topic: line.topic, pushType: line.pushType, priority: line.priority, collapseID: line.collapseID,
+                expiration: line.expiration, apnsID: line.apnsID),
+            !spec.topic.isEmpty
+        else { return nil }
         // The push type as `PushTemplate` finds it; a Live Activity's payload goes to its lint, which reads the tree.
-        let pushType: PushType
-        if let text = spec.pushType {
-            guard let type = PushType(rawValue: text) else { return nil }
-            pushType = type
-        } else {
-            pushType = line.silentOnly ? .background : .alert
-        }
+        let pushType = spec.pushType ?? (line.silentOnly ? .background : .alert)
         guard pushType != .liveactivity,
             let checked = try? PushTemplate.checkHeaders(spec, pushType: pushType, sharing: previous),
             (try? Payload.checkSize(payloadRange.count, for: pushType)) != nil

@@ -38,17 +38,21 @@ public enum RequestLine {
 
         /// The run's defaults with what a line gives (its `apns-id` is its own, never a default);
         /// a message names a field as the line wrote it (`"priority"`).
-        func spec(topic: String?, pushType: String?, priority: GivenNumber?, collapseID: String?, expiration: GivenNumber?, apnsID: String?) -> PushSpec {
+        func spec(
+            topic: String?, pushType: String?, priority: GivenNumber?, collapseID: String?, expiration: GivenNumber?, apnsID: String?
+        ) throws(InputError) -> PushSpec {
             var spec = defaults
-            spec.name = { "\"\($0.rawValue)\"" }
+            spec.name = Self.lineName
             if let topic { spec.topic = topic }
-            if let pushType { spec.pushType = pushType }
-            if let priority { spec.priority = priority }
+            if let pushType { spec.pushType = try PushSpec.pushType(given: pushType, name: Self.lineName(.pushType)) }
+            if let priority { spec.priority = try PushSpec.priority(given: priority, name: Self.lineName(.priority)) }
             if let collapseID { spec.collapseID = collapseID }
-            if let expiration { spec.expiration = expiration }
+            if let expiration { spec.expiration = try PushSpec.expiration(given: expiration, name: Self.lineName(.expiration)) }
             spec.apnsID = apnsID
             return spec
         }
+
+        @Sendable static func lineName(_ field: PushField) -> String { "\"\(field.rawValue)\"" }
 
         /// The line parsed whole, as a JSON tree: any line, and every refusal's words.
         mutating func full(_ bytes: [UInt8]) throws(InputError) -> DeviceNotification {

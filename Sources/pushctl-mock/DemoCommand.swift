@@ -279,7 +279,7 @@ struct DemoCommand: ParsableCommand {
             ))
         let liveTopic = topic + (PushType.liveactivity.topicSuffix ?? "")
         try send(
-            try PushTemplate(PushSpec(topic: liveTopic, pushType: "liveactivity"), payload: Payload(json: broken)), to: [device], narrator: narrator,
+            try PushTemplate(PushSpec(topic: liveTopic, pushType: .liveactivity), payload: Payload(json: broken)), to: [device], narrator: narrator,
             authorization: authorization, to: local, over: connection)
         // The fix: every key the struct needs, and the date as the phone's decoder reads it.
         let phoneDate =
@@ -297,7 +297,7 @@ struct DemoCommand: ParsableCommand {
         for finding in left { narrator.say(Words(verbatim: "  • ") + finding.text) }
         if left.isEmpty { narrator.say(Words("  nothing found: the phone decodes it.", es: "  nada que señalar: el teléfono la decodifica.")) }
         try send(
-            try PushTemplate(PushSpec(topic: liveTopic, pushType: "liveactivity"), payload: Payload(json: fixed)), to: [device], narrator: narrator,
+            try PushTemplate(PushSpec(topic: liveTopic, pushType: .liveactivity), payload: Payload(json: fixed)), to: [device], narrator: narrator,
             authorization: authorization, to: local, over: connection)
     }
 

@@ -18,9 +18,8 @@ enum CallOutput {
 /// `send --channel-id ID …`: one broadcast, POSTed to each channel, as the engine's plan.
 enum BroadcastRun {
     static func run(_ c: SendCommand, env: EnvironmentVariables) throws {
-        var o = c.options
+        var o = try c.options(broadcast: true)
         (o.channelIDs, o.requestID) = (c.channelIds, c.requestId)
-        o.pushType = c.pushType
         let setup = try BroadcastSetup(o)
         if !c.quiet { setup.warnings.forEach(Console.warn) }
         if c.dryRun { return setup.dryRunLines.forEach(Console.out) }

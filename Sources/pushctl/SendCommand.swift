@@ -237,8 +237,28 @@ struct SendCommand: ParsableCommand {
         return nil
     }
 
-    /// Everything `send` hands the engine.
-    var options: SendOptions {
+    /// How a message names a header field: by its flag.
+    @Sendable static func flagName(_ field: PushField) -> String { "--" + field.rawValue }
+
+    /// The header flags, checked into their types (a broadcast's said in a broadcast's words).
+    func headerFields(broadcast: Bool = false) throws(InputError) -> (pushType: PushType?, priority: Priority?, expiration: Int64?) {
+        let name = Self.flagName
+        if broadcast {
+            return (
+                try self.pushType.map { text throws(InputError) in try BroadcastTemplate.pushType(given: text, name: name(.pushType)) },
+                try self.priority.map { text throws(InputError) in try BroadcastTemplate.priority(given: .text(text), name: name(.priority)) },
+                try self.expiration.map { text throws(InputError) in try BroadcastTemplate.expiration(given: .text(text), name: name(.expiration)) }
+            )
+        }
+        return (
+            try effectivePushType.map { text throws(InputError) in try PushSpec.pushType(given: text, name: name(.pushType)) },
+            try self.priority.map { text throws(InputError) in try PushSpec.priority(given: .text(text), name: name(.priority)) },
+            try self.expiration.map { text throws(InputError) in try PushSpec.expiration(given: .text(text), name: name(.expiration)) }
+        )
+    }
+
+    /// Everything `send` hands the engine: the header fields typed (a broadcast's in its own words).
+    func options(broadcast: Bool = false) throws(InputError) -> SendOptions {
         var o = SendOptions(settings: settings)
         o.credentials = credentialOptions(quiet: self.quiet)
         // A dry run shows the token only when asked: otherwise no signer runs and no token logs in.
@@ -248,13 +268,11 @@ struct SendCommand: ParsableCommand {
         o.requestsFile = self.requestsFile
         o.shard = self.shard
         o.payload = payloadInput
-        o.pushType = effectivePushType
-        o.priority = self.priority
+        (o.pushType, o.priority, o.expiration) = try headerFields(broadcast: broadcast)
         o.collapseID = self.collapseId
-        o.expiration = self.expiration
         o.apnsID = self.apnsId
         o.lint = !self.noLint
-        o.fieldName = { "--" + $0.rawValue }
+        o.fieldName = Self.flagName
         o.port = self.port
         o.proxyCredentialsFile = self.proxyUserFile
         o.connection = connection
@@ -289,7 +307,7 @@ struct SendCommand: ParsableCommand {
             let stop = self.dryRun ? nil : SignalStop()
             let request: SendSetup
             do {
-                request = try SendSetup(options)
+                request = try SendSetup(options())
             } catch {
                 throw SendCommand.stoppedBeforeSending(stop) ?? error
             }

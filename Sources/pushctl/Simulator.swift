@@ -18,9 +18,10 @@ enum SimulatorRun {
         }
         let now = WallClock.now()
         let (payload, _) = try SendSetup.payload(c.payloadInput, now: now)
+        let (pushType, priority, expiration) = try c.headerFields()
         var spec = PushSpec(
-            topic: topic, pushType: c.effectivePushType, priority: c.priority.map(GivenNumber.text), collapseID: c.collapseId,
-            expiration: c.expiration.map(GivenNumber.text), apnsID: c.apnsId, name: { "--" + $0.rawValue })
+            topic: topic, pushType: pushType, priority: priority, collapseID: c.collapseId, expiration: expiration, apnsID: c.apnsId,
+            name: SendCommand.flagName)
         spec.lint = !c.noLint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)

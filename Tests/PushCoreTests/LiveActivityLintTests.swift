@@ -75,7 +75,7 @@ struct LiveActivityLintTests {
 
     @Test func theTemplateRefusesUnlessToldNotTo() throws {
         let payload = Payload(json: try JSONValue.parse(#"{"aps":{"event":"update","timestamp":1}}"#))
-        var spec = PushSpec(topic: "com.example.app", pushType: "liveactivity")
+        var spec = PushSpec(topic: "com.example.app", pushType: .liveactivity)
         #expect(throws: InputError.self) { try PushTemplate(spec, payload: payload) }
         spec.lint = false
         #expect(try PushTemplate(spec, payload: payload).topic == "com.example.app.push-type.liveactivity")
@@ -145,7 +145,7 @@ extension SettingNameTests {
     @Test("the hourly-budget warning is for runs that send several updates, not one")
     func budgetWarningCountsTheRun() throws {
         let update = try Payload(bytes: Array(#"{"aps":{"event":"update","timestamp":1,"content-state":{"s":1}}}"#.utf8), source: "update.json")
-        let template = try PushTemplate(PushSpec(topic: "com.example.app", pushType: "liveactivity", priority: "10"), payload: update)
+        let template = try PushTemplate(PushSpec(topic: "com.example.app", pushType: .liveactivity, priority: .immediate), payload: update)
         let budget = LiveActivityLint.budgetWarning.en
         #expect(!template.warnings(sending: 1).contains { $0.words.en.contains(budget) })
         #expect(template.warnings(sending: 2).contains { $0.words.en.contains(budget) })

@@ -681,28 +681,39 @@ private func headerProperties(seed: UInt64, count: Int, log path: String) {
         PushSpec(topic: String(repeating: "a", count: 100_000)),
         PushSpec(topic: "com.example.app", collapseID: "\u{7F}"),
     ]
+    // What a person might write, checked into the spec's types as a flag or a line's field is; a
+    // value refused there never reaches a template.
     while specs.count < count {
-        specs.append(
-            PushSpec(
-                topic: rng.chance(60) ? rng.pick(topics) : Gen.randomText(&rng, base: topics),
-                pushType: rng.chance(50) ? nil : rng.chance(80) ? rng.pick(pushTypes) : Gen.randomText(&rng, base: pushTypes),
-                priority: rng.chance(50)
-                    ? nil
-                    : rng.chance(20)
-                        ? .integer(rng.pick([-1, 0, 1, 5, 10, 11, Int64.max]))
-                        : .text(rng.chance(80) ? rng.pick(priorities) : Gen.randomText(&rng, base: priorities)),
-                collapseID: rng.chance(40) ? nil : Gen.randomText(&rng, base: collapseIDs),
-                expiration: rng.chance(50)
-                    ? nil
-                    : rng.chance(20)
-                        ? .integer(rng.pick([Int64.min, -1, 0, 1_900_000_000, Int64.max]))
-                        : .text(rng.chance(80) ? rng.pick(expirations) : Gen.randomText(&rng, base: expirations)),
-                apnsID: rng.chance(50) ? nil : rng.chance(70) ? rng.pick(uuids) : Gen.randomText(&rng, base: uuids)))
+        let topic = rng.chance(60) ? rng.pick(topics) : Gen.randomText(&rng, base: topics)
+        let pushType: String? = rng.chance(50) ? nil : rng.chance(80) ? rng.pick(pushTypes) : Gen.randomText(&rng, base: pushTypes)
+        let priority: GivenNumber? =
+            rng.chance(50)
+            ? nil
+            : rng.chance(20)
+                ? .integer(rng.pick([-1, 0, 1, 5, 10, 11, Int64.max]))
+                : .text(rng.chance(80) ? rng.pick(priorities) : Gen.randomText(&rng, base: priorities))
+        let collapseID = rng.chance(40) ? nil : Gen.randomText(&rng, base: collapseIDs)
+        let expiration: GivenNumber? =
+            rng.chance(50)
+            ? nil
+            : rng.chance(20)
+                ? .integer(rng.pick([Int64.min, -1, 0, 1_900_000_000, Int64.max]))
+                : .text(rng.chance(80) ? rng.pick(expirations) : Gen.randomText(&rng, base: expirations))
+        let apnsID = rng.chance(50) ? nil : rng.chance(70) ? rng.pick(uuids) : Gen.randomText(&rng, base: uuids)
+        do throws(InputError) {
+            specs.append(
+                PushSpec(
+                    topic: topic, pushType: try pushType.map { t throws(InputError) in try PushSpec.pushType(given: t, name: "push-type") },
+                    priority: try priority.map { p throws(InputError) in try PushSpec.priority(given: p, name: "priority") }, collapseID: collapseID,
+                    expiration: try expiration.map { e throws(InputError) in try PushSpec.expiration(given: e, name: "expiration") }, apnsID: apnsID))
+        } catch {
+            continue
+        }
     }
     for (index, spec) in specs.enumerated() {
         let payload = rng.chance(30) ? background : alert
         let input =
-            "PushSpec(topic: \(show(spec.topic)), pushType: \(spec.pushType.map { show($0) } ?? "nil"), priority: \(spec.priority.map { "\($0)" } ?? "nil"), collapseID: \(spec.collapseID.map { show($0) } ?? "nil"), expiration: \(spec.expiration.map { "\($0)" } ?? "nil"), apnsID: \(spec.apnsID.map { show($0) } ?? "nil")), payload \(payload.bytes.count == 22 ? "alert" : "background")"
+            "PushSpec(topic: \(show(spec.topic)), pushType: \(spec.pushType.map { show($0.rawValue) } ?? "nil"), priority: \(spec.priority.map { "\($0)" } ?? "nil"), collapseID: \(spec.collapseID.map { show($0) } ?? "nil"), expiration: \(spec.expiration.map { "\($0)" } ?? "nil"), apnsID: \(spec.apnsID.map { show($0) } ?? "nil")), payload \(payload.bytes.count == 22 ? "alert" : "background")"
         log.note("PushTemplate case \(index): \(input)")
         control.checked()
         apnsID.checked()

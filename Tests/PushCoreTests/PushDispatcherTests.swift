@@ -455,13 +455,28 @@ import Testing
         let t = try template(
             "{\"aps\":{}}",
             PushSpec(
-                topic: "a.b", pushType: "voip", priority: "5", collapseID: "c", expiration: "0",
+                topic: "a.b", pushType: .voip, priority: .considerate, collapseID: "c", expiration: 0,
                 apnsID: "123E4567-E89B-12D3-A456-426614174000"))
         #expect(
             t.headers.map { "\($0.0): \($0.1)" } == [
                 "apns-push-type: voip", "apns-topic: a.b.voip", "apns-priority: 5", "apns-collapse-id: c",
                 "apns-expiration: 0", "apns-id: 123e4567-e89b-12d3-a456-426614174000",
             ])
+    }
+
+    @Test("what a person wrote becomes the spec's types, or says what was wrong; a library's typed values meet the same rules")
+    func givenFields() throws {
+        #expect(try PushSpec.pushType(given: "voip", name: "--push-type") == .voip)
+        let typo = try #require(throws: InputError.self) { try PushSpec.pushType(given: "alrt", name: "--push-type") }
+        #expect(typo.problem(HeaderProblem.self) == .unknownPushType(name: "--push-type", shown: "alrt", meant: .alert))
+        #expect(try PushSpec.priority(given: "5", name: "--priority") == .considerate)
+        #expect(try PushSpec.priority(given: 1, name: "priority") == .low)
+        #expect(throws: InputError.self) { try PushSpec.priority(given: "7", name: "--priority") }
+        #expect(try PushSpec.expiration(given: "0", name: "--expiration") == 0)
+        let date = try #require(throws: InputError.self) { try PushSpec.expiration(given: "2026-12-01", name: "--expiration") }
+        #expect(date.hintWords?.en.contains("1796083200") == true)
+        #expect(throws: InputError.self) { try template(#"{"aps":{}}"#, PushSpec(topic: "a.b", expiration: -1)) }
+        #expect(throws: InputError.self) { try template(#"{"aps":{"content-available":1}}"#, PushSpec(topic: "a.b", priority: .immediate)) }
     }
 
     @Test("size is exact: 4096 bytes pass, 4097 are 1 over; VoIP allows 5120")
@@ -475,8 +490,8 @@ import Testing
         #expect(over.words.en == "the payload is 4097 bytes, 1 over APNs' limit of 4096 bytes for alert pushes")
         #expect(over.words.es == "la carga útil ocupa 4097 bytes, 1 más que el límite de APNs de 4096 bytes para las notificaciones alert")
         #expect(over.hintWords?.en == "shorten it (only voip pushes may have 5120 bytes)")
-        _ = try template(payload(5120), PushSpec(topic: "a", pushType: "voip"))
-        #expect(throws: InputError.self) { try template(payload(5121), PushSpec(topic: "a", pushType: "voip")) }
+        _ = try template(payload(5120), PushSpec(topic: "a", pushType: .voip))
+        #expect(throws: InputError.self) { try template(payload(5121), PushSpec(topic: "a", pushType: .voip)) }
     }
 
     @Test("a missing aps dictionary is a warning, not a refusal")

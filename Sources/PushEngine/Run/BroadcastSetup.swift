@@ -41,8 +41,8 @@ public struct BroadcastSetup {
         let now = WallClock.now()
         let (payload, _) = try SendSetup.payload(o.payload, now: now)
         var spec = PushSpec(
-            topic: try credentials.app(o.settings), pushType: o.pushType, priority: o.priority.map(GivenNumber.text),
-            expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
+            topic: try credentials.app(o.settings), pushType: o.pushType, priority: o.priority, expiration: o.expiration,
+            name: o.fieldName)
         spec.lint = o.lint
         spec.now = now
         let template = try BroadcastTemplate(spec, payload: payload, requestID: o.requestID)

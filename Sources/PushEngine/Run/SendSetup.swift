@@ -27,10 +27,14 @@ public struct SendOptions {
     public var shard: String?
 
     public var payload: PayloadInput?
-    public var pushType: String?
-    public var priority: String?
+    /// The header fields (nil: the payload's push type, the push type's priority, APNs' storage;
+    /// a command line turns what was typed into these with `PushSpec.pushType(given:name:)` and its
+    /// siblings). In a requests file they are the lines' defaults.
+    public var pushType: PushType?
+    public var priority: Priority?
     public var collapseID: String?
-    public var expiration: String?
+    /// UNIX seconds; 0 = deliver once or drop.
+    public var expiration: Int64?
     public var apnsID: String?
     /// Refuse what a device would drop (the Live Activity lint).
     public var lint = true
@@ -131,8 +135,8 @@ public struct SendSetup {
         if let path = o.requestsFile {
             // Each line carries token and payload; the header values given are defaults for the lines.
             var defaults = PushSpec(
-                topic: topic ?? "", pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
-                expiration: o.expiration.map(GivenNumber.text), name: o.fieldName)
+                topic: topic ?? "", pushType: o.pushType, priority: o.priority, collapseID: o.collapseID, expiration: o.expiration,
+                name: o.fieldName)
             defaults.lint = o.lint
             defaults.now = now
             if o.follow { return (.follow(try FollowInput(path, requests: defaults, shard: shard)), nil, []) }
@@ -156,8 +160,8 @@ public struct SendSetup {
         }
         let (payload, payloadFile) = try SendSetup.payload(o.payload, now: now)
         var spec = PushSpec(
-            topic: topic, pushType: o.pushType, priority: o.priority.map(GivenNumber.text), collapseID: o.collapseID,
-            expiration: o.expiration.map(GivenNumber.text), apnsID: o.apnsID, name: o.fieldName)
+            topic: topic, pushType: o.pushType, priority: o.priority, collapseID: o.collapseID, expiration: o.expiration,
+            apnsID: o.apnsID, name: o.fieldName)
         spec.lint = o.lint
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)

@@ -79,8 +79,9 @@ extension CredentialFlags {
 }
 
 extension SettingValues {
-    /// The settings of this process: the flags given, over its environment.
-    static func command(_ flags: [Setting: String]) -> SettingValues {
-        SettingValues(flags: flags, environment: Console.environment)
+    /// The settings of this process: the flags given (and the environment `--sandbox` or
+    /// `--production` chose), over its environment variables.
+    static func command(_ flags: [Setting: String], environment chosen: APNsEnvironment? = nil) -> SettingValues {
+        SettingValues(flags: flags, environmentFlag: chosen, environment: Console.environment)
     }
 }

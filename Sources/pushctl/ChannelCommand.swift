@@ -118,12 +118,10 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
     var settings: SettingValues {
         var flags = credentialSettings
         flags[.topic] = topic
-        if sandbox { flags[.environment] = "sandbox" }
-        if production { flags[.environment] = "production" }
         flags[.endpoint] = endpoint
         flags[.caCertificate] = cacert
         flags[.proxy] = proxy
-        return .command(flags)
+        return .command(flags, environment: sandbox ? .sandbox : production ? .production : nil)
     }
 
     /// Sends one call (a run of one, through the engine) and prints what `describe` makes of its

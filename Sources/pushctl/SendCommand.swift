@@ -204,13 +204,11 @@ struct SendCommand: ParsableCommand {
     var settings: SettingValues {
         var flags = credentialSettings
         flags[.topic] = self.topic
-        if self.sandbox { flags[.environment] = "sandbox" }
-        if self.production { flags[.environment] = "production" }
         flags[.endpoint] = self.endpoint
         flags[.caCertificate] = self.cacert
         flags[.proxy] = self.proxy
         flags[.metricsPush] = self.metricsPush
-        return .command(flags)
+        return .command(flags, environment: self.sandbox ? .sandbox : self.production ? .production : nil)
     }
 
     /// The Pushgateway the run's metrics go to: `--metrics-push`, else `PUSHCTL_METRICS_PUSH`.

@@ -130,6 +130,7 @@ extension Destination {
 
     /// The environment the settings choose (sandbox by default).
     public static func environment(_ values: SettingValues) throws(InputError) -> APNsEnvironment {
+        if let chosen = values.environmentFlag { return chosen }
         guard let given = values.given(.environment) else { return .sandbox }
         guard let chosen = APNsEnvironment(rawValue: given.value) else {
             let shown = OutsideText.display(given.value, limit: 40)

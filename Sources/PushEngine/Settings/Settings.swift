@@ -82,20 +82,27 @@ public enum SettingSource: Sendable, Equatable {
 
 /// The values of one command's settings: the flags it was given, over the process's variables.
 public struct SettingValues: Sendable {
-    /// The flags given, by setting (`--sandbox` and `--production` give `environment`).
+    /// The flags given, by setting, as typed (paths, names, URLs).
     public var flags: [Setting: String]
+    /// The environment a flag chose (`--sandbox`, `--production`): a value, not text to parse again.
+    public var environmentFlag: APNsEnvironment?
     public let environment: EnvironmentVariables
 
-    public init(flags: [Setting: String] = [:], environment: EnvironmentVariables) {
+    public init(flags: [Setting: String] = [:], environmentFlag: APNsEnvironment? = nil, environment: EnvironmentVariables) {
         self.flags = flags
+        self.environmentFlag = environmentFlag
         self.environment = environment
     }
+
+    /// Whether a flag gave `setting`.
+    func flagged(_ setting: Setting) -> Bool { flags[setting] != nil || (setting == .environment && environmentFlag != nil) }
 
     /// The value and where it came from, by the table's rule; nil when neither gives one.
     public func given(_ setting: Setting) -> (value: String, source: SettingSource)? {
         if let flag = flags[setting] { return (flag, .flag) }
+        if setting == .environment, let environmentFlag { return (environmentFlag.rawValue, .flag) }
         guard let name = setting.variable, let value = environment[name], !value.isEmpty else { return nil }
-        if Setting.whereSettings.contains(setting), flags.keys.contains(where: Setting.whereSettings.contains) { return nil }
+        if Setting.whereSettings.contains(setting), Setting.whereSettings.contains(where: flagged) { return nil }
         if Setting.credentialChoices.contains(setting), flags.keys.contains(where: Setting.credentialChoices.contains) { return nil }
         return (value, .variable(name))
     }

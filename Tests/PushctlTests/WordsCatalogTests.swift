@@ -363,6 +363,26 @@ struct CodeSamples {
             + signers + signerCases + [
                 CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)
             ] + [AppFolderProblem.missing(path: "MyApp"), .notAFolder(path: "MyApp/A.swift")].map(CodeSamples.init(problem:))
+            + credentials.map(CodeSamples.init(problem:))
+    }
+
+    static var credentials: [CredentialProblem] {
+        [
+            .missingProviderToken, .severalChoices(names: ["--key-file", "--jwt"]),
+            .severalVariables(variables: ["PUSHCTL_KEY_FILE", "PUSHCTL_JWT"], names: ["--key-file", "--jwt"]), .missingKeyFile,
+            .missingKeyID(fileNamed: true), .missingKeyID(fileNamed: false), .missingTeamID, .certificateGivenAsKey(path: "aps.cer", .der),
+            .keyNotOpened(detail: "EVP failed"), .missingKeyFileOrURI, .keyCannotSign(shown: "k.p8", detail: "x"), .keySignatureDoesNotVerify(shown: "k.p8"),
+            .pkcs11NoSupport, .pkcs11Module(module: "softhsm", detail: ""), .pkcs11WrongPIN(uri: "pkcs11:token=a"),
+            .pkcs11LockedPIN(uri: "pkcs11:token=a"), .pkcs11NoKey(uri: "pkcs11:token=a", module: "softhsm", detail: "x", pinGiven: false),
+            .pkcs11NoKey(uri: "pkcs11:token=a", module: "softhsm", detail: "", pinGiven: true), .pkcs11NotP256(uri: "pkcs11:token=a", kind: "RSA"),
+            .tokenKeyMismatch, .testSignatureDoesNotVerify, .testSignatureFailed(detail: "x"), .providerTokenNotSigned(detail: "x"),
+            .providerTokenCannotBeRenewed, .certificateSendsNoProviderToken, .jwtExpired(issuedAt: 1_700_000_000, now: 1_700_009_000),
+            .jwtRefused([.algorithm, .keyID("abc")]), .certificateSettingsWithoutCertificate, .certificatePasswordNotOneLine(file: "p.txt"),
+            .certificateExpired(shown: "c.p12", notAfter: 1_700_000_000, subject: "CN=x"), .certificateNotYetValid(shown: "c.p12", notBefore: 1_900_000_000),
+            .certificateEnvironment(shown: "c.p12", sendsTo: .sandbox), .certificateEnvironment(shown: "c.p12", sendsTo: .production),
+            .certificateTopicNeeded(topics: ["a", "b"]), .certificateRefuses(.needsTokenAuthentication(.liveactivity)), .testCertificateNeedsTopic,
+            .notATopic(shown: "a b"),
+        ]
     }
 
     static var results: [CodeSamples] {

@@ -134,7 +134,7 @@ public final class SigningAuthorization: AuthorizationSource {
     /// Signs a token now (and caches it): a signer that fails says so before anything is sent.
     public func signNow() throws(InputError) {
         do { try sign() } catch let error as InputError { throw error } catch {
-            throw InputError(Words("the provider token could not be signed: \(error)", es: "no se pudo firmar el token del proveedor: \(error)"))
+            throw InputError(CredentialProblem.providerTokenNotSigned(detail: "\(error)"))
         }
     }
 
@@ -167,11 +167,7 @@ public final class FixedAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { header }
 
     public func renew() throws {
-        throw InputError(
-            Words(
-                "the provider token given has expired and cannot be renewed without the key",
-                es: "el token del proveedor dado ha caducado y no se puede renovar sin la clave"),
-            hint: Words("mint a new one (pushctl jwt), or sign with the key", es: "genera uno nuevo (pushctl jwt), o firma con la clave"))
+        throw InputError(CredentialProblem.providerTokenCannotBeRenewed)
     }
 }
 
@@ -183,10 +179,7 @@ public final class CertificateAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { nil }
 
     public func renew() throws {
-        throw InputError(
-            Words(
-                "APNs refused the provider token, but this run authenticates with a certificate and sends none",
-                es: "APNs rechazó el token del proveedor, pero este envío se autentica con un certificado y no manda ninguno"))
+        throw InputError(CredentialProblem.certificateSendsNoProviderToken)
     }
 }
 

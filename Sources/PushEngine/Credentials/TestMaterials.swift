@@ -66,18 +66,12 @@ public enum TestMaterials {
         password given: String?, out: String?
     ) throws(InputError) -> WrittenCertificates {
         guard let bundleID = names.first else {
-            throw InputError(
-                Words(
-                    "missing \(Setting.topic): the bundle id the certificate is for, e.g. com.example.app",
-                    es: "falta \(Setting.topic): el bundle id para el que es el certificado, p. ej. com.example.app"), kind: .usage)
+            throw InputError(CredentialProblem.testCertificateNeedsTopic, kind: .usage)
         }
         for name in names {
             try HeaderValue.check(name, name: "\(Setting.topic)", limit: PushTemplate.topicLimit)
             guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                throw InputError(
-                    Words(
-                        "\(Setting.topic) '\(OutsideText.display(name))' is not a bundle id or topic (letters, digits, dots and hyphens)",
-                        es: "\(Setting.topic) '\(OutsideText.display(name))' no es un bundle id ni un topic (letras, dígitos, puntos y guiones)"), kind: .usage)
+                throw InputError(CredentialProblem.notATopic(shown: OutsideText.display(name)), kind: .usage)
             }
         }
         let topics = names.map { ProviderCertificate.Topic(name: $0, kinds: [kind(of: $0, bundleID: bundleID)]) }

@@ -91,12 +91,8 @@ public struct SendSetup {
         certificateKeyPath = certificate == nil ? nil : values.flags[.certificateKey]
         let topic = values.value(.topic) ?? certificate?.certificate.defaultTopic
         if topic == nil, let certificate, options.requestsFile == nil {
-            let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
-            throw InputError(
-                Words(
-                    "the certificate covers several apps' topics: give \(Setting.topic) with one of them: \(topics)",
-                    es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
-                kind: .usage)
+            let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }
+            throw InputError(CredentialProblem.certificateTopicNeeded(topics: topics), kind: .usage)
         }
         shardChoice = try options.shard.map { text throws(InputError) in try ShardChoice(parsing: text, environment: values.environment) }
         let recipients = try SendSetup.notifications(options, topic: topic, shard: shardChoice?.shard, certificate: certificate)
@@ -162,11 +158,7 @@ public struct SendSetup {
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
         if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-            throw InputError(
-                problem.words,
-                hint: Words(
-                    "give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
-                    es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
+            throw InputError(CredentialProblem.certificateRefuses(problem))
         }
         let source: NotificationSource
         var chosenWarnings: [Words] = []

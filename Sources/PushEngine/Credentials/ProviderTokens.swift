@@ -363,7 +363,7 @@ public struct ProviderTokenCache: Sendable {
         let teamID = token.unsigned.teamID
         guard let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
             let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID)),
-            let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: Words("cache the JWT", es: "guardar el JWT en la caché"))
+            let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: .cacheJWT)
         else { return }
         let target = path(keyFingerprint: seal.fingerprint, keyID: keyID, teamID: teamID)
         let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)

@@ -36,8 +36,7 @@ public enum TestMaterials {
         let key = ES256PrivateKey.generate()
         try writeNew(
             Array(key.pkcs8PEM.utf8), to: path, mode: 0o600,
-            exists: Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)"),
-            hint: Words("choose another \(Setting.outputFolder) or \(Setting.keyID)", es: "elige otro \(Setting.outputFolder) u otro \(Setting.keyID)"))
+            material: .key)
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let publicPath = folder + "\(keyID).pem"
         let wrotePublic = FileOutput.writeNew(Array(key.publicKey.pem.utf8), to: publicPath, mode: 0o644) == nil
@@ -85,8 +84,7 @@ public enum TestMaterials {
         var written: [String] = []
         func write(_ bytes: [UInt8], _ path: String, mode: UInt16) throws(InputError) {
             try writeNew(
-                bytes, to: path, mode: mode, exists: Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)"),
-                hint: Words("choose another \(Setting.outputFolder) directory", es: "elige otra carpeta para \(Setting.outputFolder)"))
+                bytes, to: path, mode: mode, material: .certificate)
             written.append(path)
         }
         try write(made.caPEM, directory + "pushctl-test-ca.pem", mode: 0o644)
@@ -114,12 +112,10 @@ public enum TestMaterials {
 
     /// Creates a new file with this mode from the start (never readable by others, even
     /// briefly); never replaces one.
-    static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16, exists: Words, hint: Words) throws(InputError) {
+    static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16, material: TestMaterial) throws(InputError) {
         guard let code = FileOutput.writeNew(bytes, to: path, mode: mode) else { return }
-        let reason = code == Errno.exists ? exists : SystemError.reason(code)
-        throw InputError(
-            Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"),
-            hint: code == Errno.exists ? hint : nil, kind: .cannotCreateOutput)
+        let problem = code == Errno.exists ? OutputProblem.exists(path: path, material) : .cannotWriteNew(path: path, SystemError.code(code))
+        throw InputError(problem, kind: .cannotCreateOutput)
     }
 }
 
@@ -132,20 +128,12 @@ public enum OutputFolder {
             built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
             if let info = FileSystem.status(built) {
                 guard info.kind == .directory else {
-                    throw InputError(
-                        Words(
-                            "cannot make the folder '\(OutsideText.display(path))': '\(OutsideText.display(built))' is a file",
-                            es: "no se puede crear la carpeta '\(OutsideText.display(path))': '\(OutsideText.display(built))' es un archivo"),
-                        kind: .cannotCreateOutput)
+                    throw InputError(OutputProblem.folderIsAFile(path: path, file: built), kind: .cannotCreateOutput)
                 }
                 continue
             }
             guard FileSystem.makeDirectory(built, mode: 0o700) || Errno.current == Errno.exists else {
-                let reason = SystemError.reason(Errno.current)
-                throw InputError(
-                    Words(
-                        "cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
-                        es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
+                throw InputError(OutputProblem.cannotMakeFolder(path: built, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
             }
         }
     }

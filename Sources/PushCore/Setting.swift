@@ -124,3 +124,37 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
 
     nonisolated(unsafe) private static var names: [Setting: String] = [:]
 }
+
+extension Setting {
+    /// The variable that gives this setting when its flag is not given, if one does.
+    public var variable: String? {
+        switch self {
+        case .keyFile: "PUSHCTL_KEY_FILE"
+        case .keyID: "PUSHCTL_KEY_ID"
+        case .teamID: "PUSHCTL_TEAM_ID"
+        case .jwt: "PUSHCTL_JWT"
+        case .certificate: "PUSHCTL_CERT"
+        case .certificatePassword: "PUSHCTL_CERT_PASSWORD"
+        case .topic: "PUSHCTL_TOPIC"
+        case .environment: "PUSHCTL_ENV"
+        case .endpoint: "PUSHCTL_ENDPOINT"
+        case .caCertificate: "PUSHCTL_CACERT"
+        case .proxy: "PUSHCTL_PROXY"
+        case .cacheDirectory: "PUSHCTL_CACHE_DIR"
+        case .language: "PUSHCTL_LANG"
+        case .key: "PUSHCTL_KEY"
+        case .signer: "PUSHCTL_SIGNER"
+        case .pkcs11Module: "PUSHCTL_PKCS11_MODULE"
+        case .cacheKey: "PUSHCTL_CACHE_KEY"
+        case .metricsPush: "PUSHCTL_METRICS_PUSH"
+        case .app: "PUSHCTL_APP"
+        default: nil
+        }
+    }
+
+    /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
+    /// way, with the language's word for "or" ("o" in Spanish).
+    public func either(_ or: String) -> String {
+        variable.flatMap { $0 == description ? nil : "\(self) (\(or) \($0))" } ?? description
+    }
+}

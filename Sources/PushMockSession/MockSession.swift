@@ -143,7 +143,7 @@ extension MockSettings {
         if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, what: what) }
         let folder = caOut == nil ? try Self.privateFolder(port: port) : nil
         let path = caOut ?? (folder ?? "") + "/mock-ca.pem"
-        do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: what) } catch {
+        do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: .caCertificate) } catch {
             if let folder { FileSystem.removeDirectory(folder) }
             throw error
         }

@@ -17,8 +17,8 @@ extension WordedProblem {
     public var hintWords: Words? { nil }
 }
 
-/// Words a module above the core says for itself (the files, the crypto, the engine, the mock,
-/// the command line), carried as an `InputError`'s problem until that module has codes of its own.
+/// Words a module above the engine says for itself (the mock, the command line), carried as an
+/// `InputError`'s problem until that module has codes of its own (the engine has: a rule test holds it).
 public struct SaidProblem: WordedProblem, Hashable {
     public let words: Words
     public let hintWords: Words?

@@ -98,10 +98,10 @@ struct ReportCommand: ParsableCommand {
             let language = LanguageSetting.language
             if let path = unregisteredOut {
                 try ReplacedFile.write(
-                    Array(report.unregisteredFile(language).utf8), to: path, what: Words("the dead-token file", es: "el archivo de tokens muertos"))
+                    Array(report.unregisteredFile(language).utf8), to: path, what: .deadTokenFile)
             }
             if let path = retryOut {
-                try ReplacedFile.write(Array(report.retryFile(language).utf8), to: path, what: Words("the retry file", es: "el archivo de reintentos"))
+                try ReplacedFile.write(Array(report.retryFile(language).utf8), to: path, what: .retryFile)
             }
             switch output {
             case .text:

@@ -69,7 +69,7 @@ import Testing
     /// makes words fails, so the list only shrinks.
     static let stillSayingWords: [String: String] = [
         "PushEngine/":
-            "the engine's own problems (send set-up, credentials, doctor, outputs) and its text renderers are not yet typed codes (its files, keys, certificates, signers and journals are)",
+            "its text renderers — doctor, reports — and hints remain words; every problem it throws is a typed code (credentials, run input, outputs, connection settings, files, keys, certificates, signers, journals)",
         "PushMock/": "the mock's web page, log and console text (the page legitimately: it is a view), and its problems not yet typed",
     ]
 
@@ -89,6 +89,23 @@ import Testing
         for library in Self.stillSayingWords.keys {
             #expect(saying[library, default: 0] > 0, "\(library) makes no words any more: take it off stillSayingWords")
         }
+    }
+
+    @Test("the engine throws codes: no InputError in PushEngine is made of words (Words, SaidProblem), its problems are PushCore's codes")
+    func engineThrowsCodes() throws {
+        let files = try WordsCatalogTests.swiftFiles().filter { $0.0.hasPrefix("PushEngine/") }
+        #expect(files.count >= 20, "the scan found the engine's files")
+        // `InputError(` with words as its message, on its line or the next, or a hint given as words.
+        let worded = /InputError\(\s*(?:Words|SaidProblem|ProblemPlace)\b|InputError\([^\n]*(?:\n[^\n]*)?\bhint:/
+        var found: [String] = []
+        for (path, text) in files {
+            for match in text.matches(of: worded) {
+                let line = text[..<match.range.lowerBound].filter { $0 == "\n" }.count + 1
+                found.append("\(path):\(line)")
+            }
+            if text.contains("SaidProblem") { found.append("\(path): SaidProblem") }
+        }
+        #expect(found.isEmpty, "throw a PushCore problem and say it in PushWords' catalog: \(found.joined(separator: "; "))")
     }
 
     @Test("no process-wide mutable state holds the language or the flags' spellings (a library is handed the language)")

@@ -191,7 +191,7 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "TestMaterial", "OutputFile",
     ]
 
     static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
@@ -363,6 +363,65 @@ struct CodeSamples {
             + signers + signerCases + [
                 CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)
             ] + [AppFolderProblem.missing(path: "MyApp"), .notAFolder(path: "MyApp/A.swift")].map(CodeSamples.init(problem:))
+            + credentials.map(CodeSamples.init(problem:)) + runInputs.map(CodeSamples.init(problem:)) + outputs.map(CodeSamples.init(problem:))
+            + connections.map(CodeSamples.init(problem:)) + purposes.map { CodeSamples($0, \.words) }
+            + [OutputFile.metricsFile, .deadTokenFile, .retryFile, .caCertificate].map { CodeSamples($0, \.words) }
+            + [TestMaterial.key, .certificate].map { material in CodeSamples(material) { OutputProblem.exists(path: "k.p8", $0).words } }
+    }
+
+    static let purposes: [TemporaryFilePurpose] = [.spool(.tokensFile, path: "-"), .keepCheckedLines(path: "-"), .keepCheckedLines(path: "r.jsonl"), .cacheJWT]
+
+    static var runInputs: [RunInputProblem] {
+        [
+            .missingTopic, .missingChannelTopic, .missingDeviceToken, .missingPayload, .payloadFileIsJSON(shown: "{\"aps\""), .apnsIDForSeveral(count: 3),
+            .outputIsInput(shown: "t.txt", input: .tokensFile), .outputIsInput(shown: "r.jsonl", input: .requestsFile), .journalNeedsDigest,
+            .engineFailed(detail: "EPIPE"), .noDeviceTokens(path: "-"), .noNotifications(name: "r.jsonl"), .lineTooLong(limit: 8192),
+            .followedLineTooLong(limit: 8192), .stoppedReading(path: "-"), .cannotRead(path: "t.txt", .inputOutput),
+            .changedDuringRun(.file("t.txt"), count: 3, sent: 2), .notUnixSeconds(name: "--stale-date", given: "tomorrow", example: 1_700_003_600),
+            .relevanceScoreNotNumber(shown: "high"), .jsonArgumentTooLarge(.contentState, file: "s.json"), .jsonArgumentTooLarge(.attributes, file: nil),
+            .jsonArgumentNotJSON(.contentState, file: nil, diagnosis), .xcrunMissing, .simctlFailed(status: 2, device: "booted"),
+            .cannotRun(program: "xcrun", .notExecutable),
+        ]
+    }
+
+    static var outputs: [OutputProblem] {
+        [
+            .exists(path: "k.p8", .key), .exists(path: "c.p12", .certificate), .cannotWriteNew(path: "k.p8", .permissionDenied),
+            .folderIsAFile(path: "keys/a", file: "keys"), .cannotMakeFolder(path: "keys", .readOnlyFileSystem),
+            .cannotWriteSimulatorFile(path: "a.apns", .noSpace), .noTemporaryFolder(folder: "/tmp", .noSpace),
+            .noTemporaryFile(.cacheJWT, folder: "/tmp", .noSpace), .temporaryWriteFailed(.keepCheckedLines(path: "-"), .noSpace),
+            .cannotSpool(path: "-", .noSpace), .cannotCreateDeadTokenFile(path: "dead.txt", .permissionDenied),
+            .cannotWriteDeadTokenFile(path: "dead.txt", .noSpace), .notAResultsFile(path: "/dev/zero"), .noDeviceResults(paths: ["a.jsonl", "b.jsonl"]),
+            .cannotReplace(.metricsFile, shown: "m.prom", .readOnlyFileSystem), .cannotReplace(.deadTokenFile, shown: "d", .noSpace),
+            .cannotReplace(.retryFile, shown: "r", .noSpace), .cannotReplace(.caCertificate, shown: "ca.pem", .permissionDenied),
+        ]
+    }
+
+    static var connections: [ConnectionSettingProblem] {
+        [
+            .proxyCredentialsWithoutProxy, .notAProxyURL(redacted: "ftp://x"), .proxyCredentialsNotOneLine(file: "p.txt"), .portNotApple(8443),
+            .unknownEnvironment(source: "PUSHCTL_ENV", shown: "staging"), .libcurlWithoutHTTP2(version: "8.5.0"),
+            .libcurlNotOnOpenSSL3(version: "8.5.0", library: "LibreSSL/3.3.6"), .libcurlNotOnOpenSSL3(version: "8.5.0", library: ""),
+        ]
+    }
+
+    static var credentials: [CredentialProblem] {
+        [
+            .missingProviderToken, .severalChoices(names: ["--key-file", "--jwt"]),
+            .severalVariables(variables: ["PUSHCTL_KEY_FILE", "PUSHCTL_JWT"], names: ["--key-file", "--jwt"]), .missingKeyFile,
+            .missingKeyID(fileNamed: true), .missingKeyID(fileNamed: false), .missingTeamID, .certificateGivenAsKey(path: "aps.cer", .der),
+            .keyNotOpened(detail: "EVP failed"), .missingKeyFileOrURI, .keyCannotSign(shown: "k.p8", detail: "x"), .keySignatureDoesNotVerify(shown: "k.p8"),
+            .pkcs11NoSupport, .pkcs11Module(module: "softhsm", detail: ""), .pkcs11WrongPIN(uri: "pkcs11:token=a"),
+            .pkcs11LockedPIN(uri: "pkcs11:token=a"), .pkcs11NoKey(uri: "pkcs11:token=a", module: "softhsm", detail: "x", pinGiven: false),
+            .pkcs11NoKey(uri: "pkcs11:token=a", module: "softhsm", detail: "", pinGiven: true), .pkcs11NotP256(uri: "pkcs11:token=a", kind: "RSA"),
+            .tokenKeyMismatch, .testSignatureDoesNotVerify, .testSignatureFailed(detail: "x"), .providerTokenNotSigned(detail: "x"),
+            .providerTokenCannotBeRenewed, .certificateSendsNoProviderToken, .jwtExpired(issuedAt: 1_700_000_000, now: 1_700_009_000),
+            .jwtRefused([.algorithm, .keyID("abc")]), .certificateSettingsWithoutCertificate, .certificatePasswordNotOneLine(file: "p.txt"),
+            .certificateExpired(shown: "c.p12", notAfter: 1_700_000_000, subject: "CN=x"), .certificateNotYetValid(shown: "c.p12", notBefore: 1_900_000_000),
+            .certificateEnvironment(shown: "c.p12", sendsTo: .sandbox), .certificateEnvironment(shown: "c.p12", sendsTo: .production),
+            .certificateTopicNeeded(topics: ["a", "b"]), .certificateRefuses(.needsTokenAuthentication(.liveactivity)), .testCertificateNeedsTopic,
+            .notATopic(shown: "a b"),
+        ]
     }
 
     static var results: [CodeSamples] {

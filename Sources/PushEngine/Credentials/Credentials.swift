@@ -48,13 +48,7 @@ public struct Credentials {
         if choice == .jwt { return Credentials(authorization: try ProvidedToken.check(values), certificate: nil, certificatePath: nil) }
         if choice == .keyFile || choice == .key || choice == .signer { return try SigningKey.credentials(values, options) }
         // Said for `send` and for the channel commands alike: no command's name in it.
-        throw InputError(
-            Words(
-                "missing a provider token: give \(Setting.keyFile) with \(Setting.teamID) (and \(Setting.keyID) unless the file is AuthKey_<KEYID>.p8), or \(Setting.jwt)",
-                es:
-                    "falta el token del proveedor: da \(Setting.keyFile) con \(Setting.teamID) (y \(Setting.keyID) si el archivo no se llama AuthKey_<KEYID>.p8), o \(Setting.jwt)"
-            ),
-            kind: .usage)
+        throw InputError(CredentialProblem.missingProviderToken, kind: .usage)
     }
 
     /// The client certificate as libcurl takes it (in memory), when one authenticates.
@@ -87,30 +81,13 @@ public enum SigningKey {
         let keyFile = values.value(.keyFile)
         let named = keyFile.flatMap { PKCS11URI($0) == nil ? AppleIdentifier.keyID(fromKeyFileName: $0) : nil }
         if keyFile == nil && choice != .key && choice != .signer {
-            throw InputError(
-                Words(
-                    "missing \(Setting.keyFile.either("or")): the .p8 key that signs the JWT",
-                    es: "falta \(Setting.keyFile.either("o")): la clave .p8 que firma el JWT"),
-                hint: Words(
-                    "give the AuthKey_<KEYID>.p8 file from Certificates, Identifiers & Profiles › Keys",
-                    es: "indica el archivo AuthKey_<KEYID>.p8 de Certificates, Identifiers & Profiles › Keys"), kind: .usage)
+            throw InputError(CredentialProblem.missingKeyFile, kind: .usage)
         }
         guard let keyIDText = values.value(.keyID) ?? named else {
-            let why =
-                keyFile.map { PKCS11URI($0) == nil } ?? false
-                ? Words("the key file's name does not carry it (AuthKey_<KEYID>.p8)", es: "el nombre del archivo de la clave no lo lleva (AuthKey_<KEYID>.p8)")
-                : Words("a key with no file name has no id to take it from", es: "una clave sin nombre de archivo no tiene de dónde tomarlo")
-            throw InputError(
-                Words("missing \(Setting.keyID.either("or")): ", es: "falta \(Setting.keyID.either("o")): ") + why,
-                hint: Words(
-                    "pass the 10-character Key ID Apple shows next to the key",
-                    es: "indica el Key ID de 10 caracteres que Apple muestra junto a la clave"), kind: .usage)
+            throw InputError(CredentialProblem.missingKeyID(fileNamed: keyFile.map { PKCS11URI($0) == nil } ?? false), kind: .usage)
         }
         guard let teamIDText = values.value(.teamID) else {
-            throw InputError(
-                Words(
-                    "missing \(Setting.teamID.either("or")): your 10-character Team ID, e.g. DEF123GHIJ",
-                    es: "falta \(Setting.teamID.either("o")): tu Team ID de 10 caracteres, p. ej. DEF123GHIJ"), kind: .usage)
+            throw InputError(CredentialProblem.missingTeamID, kind: .usage)
         }
         let source = keyFile ?? (choice == .key ? Setting.key.description : Setting.signer.description)
         return Identity(
@@ -122,16 +99,7 @@ public enum SigningKey {
     public static func file(at path: String) throws(InputError) -> KeyFile {
         let file = try KeyFile(path: path)
         if let form = PastedForm.certificate(in: file.bytes) {
-            let shown = OutsideText.display(path, limit: 200)
-            throw InputError(
-                Words(
-                    "'\(shown)' is \(form.name.text(.en)), not a .p8 signing key",
-                    es: "'\(shown)' es \(form.name.text(.es)), no una clave .p8 de firma"),
-                hint: Words(
-                    "to authenticate with this certificate, give it as \(Setting.certificate) \(shown) (no \(Setting.keyFile)); to sign tokens, give the AuthKey_<KEYID>.p8 from Apple",
-                    es:
-                        "para autenticarte con este certificado, dalo como \(Setting.certificate) \(shown) (sin \(Setting.keyFile)); para firmar tokens, da el AuthKey_<KEYID>.p8 de Apple"
-                ))
+            throw InputError(CredentialProblem.certificateGivenAsKey(path: path, form))
         }
         return file
     }
@@ -152,7 +120,7 @@ public enum SigningKey {
         var quiet = options
         quiet.noCache = true  // a token printed is not cached: no word about the cache's key
         do { return try signer(values, identity, quiet).make() } catch let error as InputError { throw error } catch {
-            throw InputError(Words("the key could not be opened: \(error)", es: "no se pudo abrir la clave: \(error)"))
+            throw InputError(CredentialProblem.keyNotOpened(detail: "\(error)"))
         }
     }
 
@@ -215,7 +183,7 @@ public enum SigningKey {
             }
         default:
             guard let text = values.value(.keyFile), let uri = PKCS11URI(text) else {
-                throw InputError(Words("missing \(Setting.keyFile.either("or"))", es: "falta \(Setting.keyFile.either("o"))"), kind: .usage)
+                throw InputError(CredentialProblem.missingKeyFileOrURI, kind: .usage)
             }
             let given = try values.value(.publicKey).map { path throws(InputError) in try verificationKey(at: path) }
             let seal = cacheSeal(signerName: "pkcs11 \(uri.shown)", values, options)
@@ -275,32 +243,17 @@ public enum SigningKey {
 public enum ProvidedToken {
     static func check(_ values: SettingValues) throws(InputError) -> FixedAuthorization {
         let token = values.value(.jwt) ?? ""
-        let source = Setting.jwt.either("or")
-        let fuente = Setting.jwt.either("o")
         let decoded = try DecodedJWT(parsing: token)
         try HeaderValue.check(decoded.compact, name: "the JWT", limit: 8000)
         let now = WallClock.now()
         if let iat = decoded.claims["iat"]?.integerValue, OutsideNumber.difference(now, iat) > ProviderTokenRules.lifetimeSeconds {
-            let age = TokenAge.describeWords(issuedAt: iat, now: now)
-            throw InputError(
-                Words("the JWT given with \(source) was ", es: "el JWT dado con \(fuente) está ") + age
-                    + Words(
-                        ": APNs would refuse every notification (ExpiredProviderToken)",
-                        es: ": APNs rechazaría todas las notificaciones (ExpiredProviderToken)"),
-                hint: Words(
-                    "mint a new one (pushctl jwt), or pass \(Setting.keyFile) and pushctl signs and renews it",
-                    es: "genera uno nuevo (pushctl jwt), o da \(Setting.keyFile) y pushctl lo firma y lo renueva"))
+            throw InputError(CredentialProblem.jwtExpired(issuedAt: iat, now: now))
         }
         // A token APNs can only refuse (wrong alg, no integer iat, a malformed kid or iss) is
         // refused here, before any request: every notification would fail with it.
         let failures = ProviderTokenRules.audit(decoded, now: now).filter { $0.outcome == .failure }
         if !failures.isEmpty {
-            let why = Words.joined(failures.map(\.message), separator: Words(verbatim: "; "))
-            throw InputError(
-                Words("the JWT given with \(source) would be refused by APNs: ", es: "APNs rechazaría el JWT dado con \(fuente): ") + why,
-                hint: Words(
-                    "check it with `pushctl jwt decode`, or pass \(Setting.keyFile) and pushctl signs a correct one",
-                    es: "compruébalo con `pushctl jwt decode`, o pasa \(Setting.keyFile) y pushctl firma uno correcto"))
+            throw InputError(CredentialProblem.jwtRefused(failures.map(\.finding)))
         }
         return FixedAuthorization(token: decoded.compact)
     }
@@ -312,10 +265,7 @@ public enum CertificateCredential {
     /// The certificate's key and password files go with a certificate only.
     static func refuseStrayFlags(_ values: SettingValues) throws(InputError) {
         guard values.flags[.certificateKey] != nil || values.flags[.certificatePassword] != nil else { return }
-        throw InputError(
-            Words(
-                "\(Setting.certificateKey) and \(Setting.certificatePassword) go with \(Setting.certificate.either("or"))",
-                es: "\(Setting.certificateKey) y \(Setting.certificatePassword) van con \(Setting.certificate.either("o"))"), kind: .usage)
+        throw InputError(CredentialProblem.certificateSettingsWithoutCertificate, kind: .usage)
     }
 
     /// The certificate the settings name, read and checked for validity.
@@ -332,10 +282,7 @@ public enum CertificateCredential {
             var bytes = try InputFiles.read(file, what: .certificatePasswordFile)
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
             guard bytes.count <= 1024, !bytes.contains(0) else {
-                throw InputError(
-                    Words(
-                        "the certificate password file '\(file)' must hold the password on one line",
-                        es: "el archivo de contraseña del certificado '\(file)' debe tener la contraseña en una línea"))
+                throw InputError(CredentialProblem.certificatePasswordNotOneLine(file: file))
             }
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -366,23 +313,9 @@ public enum CertificateCredential {
         case .valid:
             break
         case .expired:
-            throw InputError(
-                Words(
-                    "the certificate in '\(place)' expired on \(UTCDate.format(unixSeconds: certificate.notAfter)) (\(OutsideText.display(certificate.subject, limit: 120)))",
-                    es:
-                        "el certificado de '\(place)' caducó el \(UTCDate.format(unixSeconds: certificate.notAfter)) (\(OutsideText.display(certificate.subject, limit: 120)))"
-                ),
-                hint: Words(
-                    "make a new one in your Apple Developer account (Certificates, Identifiers & Profiles), or move to a .p8 key, which does not expire",
-                    es: "crea otro en tu cuenta de Apple Developer (Certificates, Identifiers & Profiles), o pasa a una clave .p8, que no caduca"))
+            throw InputError(CredentialProblem.certificateExpired(shown: place, notAfter: certificate.notAfter, subject: certificate.subject))
         case .notYetValid:
-            throw InputError(
-                Words(
-                    "the certificate in '\(place)' is not valid until \(UTCDate.format(unixSeconds: certificate.notBefore)); is this machine's clock right?",
-                    es:
-                        "el certificado de '\(place)' no es válido hasta el \(UTCDate.format(unixSeconds: certificate.notBefore)); ¿está bien el reloj de esta máquina?"
-                ),
-                hint: Words("check the clock (date -u), or wait until then", es: "comprueba el reloj (date -u), o espera hasta entonces"))
+            throw InputError(CredentialProblem.certificateNotYetValid(shown: place, notBefore: certificate.notBefore))
         case .expiresSoon(let days):
             guard !options.quiet else { return }
             let date = UTCDate.format(unixSeconds: certificate.notAfter)
@@ -399,15 +332,6 @@ public enum CertificateCredential {
     static func requireEnvironment(_ certificate: ProviderCertificate, _ environment: APNsEnvironment, path: String) throws(InputError) {
         guard !certificate.serves(environment) else { return }
         let shown = OutsideText.display(path)
-        let sandbox = environment == .sandbox
-        throw InputError(
-            Words(
-                "the certificate in '\(shown)' is for \(sandbox ? "production" : "development") only, but this run sends to \(sandbox ? "the sandbox" : "production") (\(environment.host)); APNs would answer BadCertificateEnvironment",
-                es:
-                    "el certificado de '\(shown)' es solo de \(sandbox ? "producción" : "desarrollo"), pero este envío va a \(sandbox ? "sandbox" : "producción") (\(environment.host)); APNs respondería BadCertificateEnvironment"
-            ),
-            hint: Words(
-                "send to the other environment (\(Setting.environment)), or use a certificate made for \(sandbox ? "development (Sandbox)" : "production")",
-                es: "envía al otro entorno (\(Setting.environment)), o usa un certificado hecho para \(sandbox ? "desarrollo (Sandbox)" : "producción")"))
+        throw InputError(CredentialProblem.certificateEnvironment(shown: shown, sendsTo: environment))
     }
 }

@@ -135,64 +135,21 @@ public struct OpenedTokenKey: Sendable {
         let moduleName = OutsideText.display(module ?? "p11-kit-proxy (the engine's default)", limit: 200)
         switch failure {
         case .noSupport:
-            return InputError(
-                Words(
-                    "this OpenSSL cannot reach a PKCS#11 token: it has neither libp11's pkcs11 engine nor a provider for pkcs11: URIs",
-                    es: "este OpenSSL no puede llegar a un token PKCS#11: no tiene el motor pkcs11 de libp11 ni un proveedor para URIs pkcs11:"),
-                hint: Words(
-                    "install libp11's engine (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)",
-                    es: "instala el motor de libp11 (Debian/Ubuntu: apt-get install libengine-pkcs11-openssl; macOS: brew install libp11)"),
-                kind: .unavailable)
+            return InputError(CredentialProblem.pkcs11NoSupport, kind: .unavailable)
         case .module(let detail):
-            let why = OutsideText.display(detail, limit: 200)
-            return InputError(
-                Words(
-                    "the PKCS#11 module \(moduleName) could not be loaded\(why.isEmpty ? "" : " (\(why))")",
-                    es: "no se pudo cargar el módulo PKCS#11 \(moduleName)\(why.isEmpty ? "" : " (\(why))")"),
-                hint: Words(
-                    "give the module's path with module-path=… in the URI or \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so); a module runs code in pushctl: name only one you trust",
-                    es:
-                        "indica la ruta del módulo con module-path=… en la URI o \(Setting.pkcs11Module) (SoftHSM2: /usr/lib/softhsm/libsofthsm2.so); un módulo ejecuta código en pushctl: indica solo uno de confianza"
-                ),
-                kind: .unavailable)
+            return InputError(CredentialProblem.pkcs11Module(module: moduleName, detail: OutsideText.display(detail, limit: 200)), kind: .unavailable)
         case .noKey(let detail):
-            let variable = Setting.keyFile.variable ?? "a variable"
-            let problem: Words
-            let hint: Words
+            let problem: CredentialProblem
             switch TokenRefusal(detail + "\n" + said) {
-            case .wrongPIN where pinGiven:
-                problem = Words("the token refused the PIN given for \(uri.shown)", es: "el token rechazó el PIN dado para \(uri.shown)")
-                hint = Words(
-                    "check the PIN (a few more wrong ones lock the token); keep it in a file named by pin-source=file:… in the URI",
-                    es: "comprueba el PIN (unos pocos errores más bloquean el token); guárdalo en un archivo indicado con pin-source=file:… en la URI")
-            case .lockedPIN:
-                problem = Words("the token's PIN is locked (\(uri.shown))", es: "el PIN del token está bloqueado (\(uri.shown))")
-                hint = Words(
-                    "unlock it with the security officer's PIN (the token's own tool, or OpenSC's pkcs11-tool)",
-                    es: "desbloquéalo con el PIN del responsable de seguridad (la herramienta del token, o pkcs11-tool de OpenSC)")
+            case .wrongPIN where pinGiven: problem = .pkcs11WrongPIN(uri: uri.shown)
+            case .lockedPIN: problem = .pkcs11LockedPIN(uri: uri.shown)
             case .noSuchObject, .wrongPIN, .unknown:
-                let why = detail.isEmpty ? "" : " (\(OutsideText.display(Redaction.scrub(detail), limit: 200)))"
-                problem = Words(
-                    "no private key for \(uri.shown) could be opened in the token (module \(moduleName))\(why)",
-                    es: "no se pudo abrir ninguna clave privada para \(uri.shown) en el token (módulo \(moduleName))\(why)")
-                hint =
-                    pinGiven
-                    ? Words(
-                        "check the token's label, the object's label or id, and the PIN (OpenSC's pkcs11-tool lists a token's objects)",
-                        es: "comprueba la etiqueta del token, la etiqueta o el id del objeto y el PIN (pkcs11-tool, de OpenSC, lista los objetos de un token)")
-                    : Words(
-                        "the token may want a PIN: add pin-source=file:PATH to the URI (a file holding the PIN), or pin-value=… with the URI in \(variable) (never on the command line), or run on a terminal to be asked",
-                        es:
-                            "el token quizá pide un PIN: añade pin-source=file:RUTA a la URI (un archivo con el PIN), o pin-value=… con la URI en \(variable) (nunca en la línea de órdenes), o ejecútalo en una terminal para que se pida"
-                    )
+                let shown = detail.isEmpty ? "" : OutsideText.display(Redaction.scrub(detail), limit: 200)
+                problem = .pkcs11NoKey(uri: uri.shown, module: moduleName, detail: shown, pinGiven: pinGiven)
             }
-            return InputError(problem, hint: hint, kind: .missingInput)
+            return InputError(problem, kind: .missingInput)
         case .notP256(let kind):
-            let shownKind = OutsideText.display(kind, limit: 40)
-            return InputError(
-                Words(
-                    "APNs keys are P-256 (prime256v1) EC keys; \(uri.shown) is \(shownKind)",
-                    es: "las claves de APNs son claves EC P-256 (prime256v1); \(uri.shown) es \(shownKind)"))
+            return InputError(CredentialProblem.pkcs11NotP256(uri: uri.shown, kind: OutsideText.display(kind, limit: 40)))
         }
     }
 }
@@ -205,10 +162,7 @@ struct TokenKeySigner: ES256Signing {
     func sign(_ message: [UInt8]) throws -> [UInt8] {
         let signature = try opened.key.sign(message)
         if let publicKey, !publicKey.isValidSignature(signature, for: message) {
-            throw InputError(
-                Words(
-                    "the token's signature does not verify with the key's public half: the token signs with another key than the one named",
-                    es: "la firma del token no se verifica con la mitad pública de la clave: el token firma con otra clave que la indicada"))
+            throw InputError(CredentialProblem.tokenKeyMismatch)
         }
         return signature
     }
@@ -276,10 +230,7 @@ extension SigningKey {
                 signer = key
                 let signature = try signed(message, by: signer)
                 guard key.publicKey.isValidSignature(signature, for: message) else {
-                    throw InputError(
-                        Words(
-                            "a test signature does not verify with the key's own public half",
-                            es: "una firma de prueba no se verifica con la propia mitad pública de la clave"))
+                    throw InputError(CredentialProblem.testSignatureDoesNotVerify)
                 }
                 found = Words(
                     "\(Setting.key) holds a P-256 key; a test signature verifies",
@@ -297,7 +248,7 @@ extension SigningKey {
     /// A signature, its failures as the input errors they are.
     static func signed(_ message: [UInt8], by signer: any ES256Signing) throws(InputError) -> [UInt8] {
         do { return try signer.sign(message) } catch let error as InputError { throw error } catch {
-            throw InputError(Words("a test signature failed: \(error)", es: "falló una firma de prueba: \(error)"))
+            throw InputError(CredentialProblem.testSignatureFailed(detail: "\(error)"))
         }
     }
 }

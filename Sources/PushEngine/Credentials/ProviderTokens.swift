@@ -134,7 +134,7 @@ public final class SigningAuthorization: AuthorizationSource {
     /// Signs a token now (and caches it): a signer that fails says so before anything is sent.
     public func signNow() throws(InputError) {
         do { try sign() } catch let error as InputError { throw error } catch {
-            throw InputError(Words("the provider token could not be signed: \(error)", es: "no se pudo firmar el token del proveedor: \(error)"))
+            throw InputError(CredentialProblem.providerTokenNotSigned(detail: "\(error)"))
         }
     }
 
@@ -167,11 +167,7 @@ public final class FixedAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { header }
 
     public func renew() throws {
-        throw InputError(
-            Words(
-                "the provider token given has expired and cannot be renewed without the key",
-                es: "el token del proveedor dado ha caducado y no se puede renovar sin la clave"),
-            hint: Words("mint a new one (pushctl jwt), or sign with the key", es: "genera uno nuevo (pushctl jwt), o firma con la clave"))
+        throw InputError(CredentialProblem.providerTokenCannotBeRenewed)
     }
 }
 
@@ -183,10 +179,7 @@ public final class CertificateAuthorization: AuthorizationSource {
     public func authorization() throws -> String? { nil }
 
     public func renew() throws {
-        throw InputError(
-            Words(
-                "APNs refused the provider token, but this run authenticates with a certificate and sends none",
-                es: "APNs rechazó el token del proveedor, pero este envío se autentica con un certificado y no manda ninguno"))
+        throw InputError(CredentialProblem.certificateSendsNoProviderToken)
     }
 }
 
@@ -370,7 +363,7 @@ public struct ProviderTokenCache: Sendable {
         let teamID = token.unsigned.teamID
         guard let key = Self.sealingKey(seal, keyID: keyID, teamID: teamID),
             let box = SealedBox.seal(Array(token.compact.utf8), key: key, associatedData: Self.associatedData(seal, keyID: keyID, teamID: teamID)),
-            let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: Words("cache the JWT", es: "guardar el JWT en la caché"))
+            let (fd, temporary) = try? TemporaryFile.make(prefix: ".jwt-", in: directory, purpose: .cacheJWT)
         else { return }
         let target = path(keyFingerprint: seal.fingerprint, keyID: keyID, teamID: teamID)
         let bytes = Array((Self.sealedMagic + "\n" + Base64URL.encode(box) + "\n").utf8)

@@ -36,8 +36,7 @@ public enum TestMaterials {
         let key = ES256PrivateKey.generate()
         try writeNew(
             Array(key.pkcs8PEM.utf8), to: path, mode: 0o600,
-            exists: Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)"),
-            hint: Words("choose another \(Setting.outputFolder) or \(Setting.keyID)", es: "elige otro \(Setting.outputFolder) u otro \(Setting.keyID)"))
+            material: .key)
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let publicPath = folder + "\(keyID).pem"
         let wrotePublic = FileOutput.writeNew(Array(key.publicKey.pem.utf8), to: publicPath, mode: 0o644) == nil
@@ -66,18 +65,12 @@ public enum TestMaterials {
         password given: String?, out: String?
     ) throws(InputError) -> WrittenCertificates {
         guard let bundleID = names.first else {
-            throw InputError(
-                Words(
-                    "missing \(Setting.topic): the bundle id the certificate is for, e.g. com.example.app",
-                    es: "falta \(Setting.topic): el bundle id para el que es el certificado, p. ej. com.example.app"), kind: .usage)
+            throw InputError(CredentialProblem.testCertificateNeedsTopic, kind: .usage)
         }
         for name in names {
             try HeaderValue.check(name, name: "\(Setting.topic)", limit: PushTemplate.topicLimit)
             guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                throw InputError(
-                    Words(
-                        "\(Setting.topic) '\(OutsideText.display(name))' is not a bundle id or topic (letters, digits, dots and hyphens)",
-                        es: "\(Setting.topic) '\(OutsideText.display(name))' no es un bundle id ni un topic (letras, dígitos, puntos y guiones)"), kind: .usage)
+                throw InputError(CredentialProblem.notATopic(shown: OutsideText.display(name)), kind: .usage)
             }
         }
         let topics = names.map { ProviderCertificate.Topic(name: $0, kinds: [kind(of: $0, bundleID: bundleID)]) }
@@ -91,8 +84,7 @@ public enum TestMaterials {
         var written: [String] = []
         func write(_ bytes: [UInt8], _ path: String, mode: UInt16) throws(InputError) {
             try writeNew(
-                bytes, to: path, mode: mode, exists: Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)"),
-                hint: Words("choose another \(Setting.outputFolder) directory", es: "elige otra carpeta para \(Setting.outputFolder)"))
+                bytes, to: path, mode: mode, material: .certificate)
             written.append(path)
         }
         try write(made.caPEM, directory + "pushctl-test-ca.pem", mode: 0o644)
@@ -120,12 +112,10 @@ public enum TestMaterials {
 
     /// Creates a new file with this mode from the start (never readable by others, even
     /// briefly); never replaces one.
-    static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16, exists: Words, hint: Words) throws(InputError) {
+    static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16, material: TestMaterial) throws(InputError) {
         guard let code = FileOutput.writeNew(bytes, to: path, mode: mode) else { return }
-        let reason = code == Errno.exists ? exists : SystemError.reason(code)
-        throw InputError(
-            Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"),
-            hint: code == Errno.exists ? hint : nil, kind: .cannotCreateOutput)
+        let problem = code == Errno.exists ? OutputProblem.exists(path: path, material) : .cannotWriteNew(path: path, SystemError.code(code))
+        throw InputError(problem, kind: .cannotCreateOutput)
     }
 }
 
@@ -138,20 +128,12 @@ public enum OutputFolder {
             built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
             if let info = FileSystem.status(built) {
                 guard info.kind == .directory else {
-                    throw InputError(
-                        Words(
-                            "cannot make the folder '\(OutsideText.display(path))': '\(OutsideText.display(built))' is a file",
-                            es: "no se puede crear la carpeta '\(OutsideText.display(path))': '\(OutsideText.display(built))' es un archivo"),
-                        kind: .cannotCreateOutput)
+                    throw InputError(OutputProblem.folderIsAFile(path: path, file: built), kind: .cannotCreateOutput)
                 }
                 continue
             }
             guard FileSystem.makeDirectory(built, mode: 0o700) || Errno.current == Errno.exists else {
-                let reason = SystemError.reason(Errno.current)
-                throw InputError(
-                    Words(
-                        "cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
-                        es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
+                throw InputError(OutputProblem.cannotMakeFolder(path: built, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
             }
         }
     }

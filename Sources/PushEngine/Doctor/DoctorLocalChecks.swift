@@ -144,18 +144,10 @@ extension Doctor {
             let unsigned = UnsignedProviderToken(keyID: resolved.keyID, teamID: resolved.teamID, issuedAt: machine.now())
             let token: ProviderToken
             do { token = try unsigned.signed(by: key) } catch {
-                return failed(
-                    InputError(
-                        Words(
-                            "the key at \(shown) loads but could not sign: \(error)",
-                            es: "la clave de \(shown) se carga pero no pudo firmar: \(error)")))
+                return failed(InputError(CredentialProblem.keyCannotSign(shown: shown, detail: "\(error)")))
             }
             guard key.publicKey.isValidSignature(token.signature, for: Array(unsigned.signingInput.utf8)) else {
-                return failed(
-                    InputError(
-                        Words(
-                            "a token signed with \(shown) does not verify with its own public half",
-                            es: "un token firmado con \(shown) no se verifica con su propia mitad pública")))
+                return failed(InputError(CredentialProblem.keySignatureDoesNotVerify(shown: shown)))
             }
             var found = Words(
                 "\(shown) loads (P-256); key id \(resolved.keyID) and team id \(resolved.teamID) have Apple's shape; a token signed with it verifies",

@@ -26,18 +26,9 @@ public enum LibcurlCheck {
         case nil:
             return nil
         case .noHTTP2:
-            return InputError(
-                Words(
-                    "this libcurl (\(version)) was built without HTTP/2, which APNs requires",
-                    es: "esta libcurl (\(version)) se compiló sin HTTP/2, que APNs exige"),
-                hint: install, kind: .unavailable)
+            return InputError(ConnectionSettingProblem.libcurlWithoutHTTP2(version: version), kind: .unavailable)
         case .notOpenSSL3(let library):
-            let shown = OutsideText.display(library, limit: 80)
-            return InputError(
-                Words(
-                    "this libcurl (\(version)) is built on \(library.isEmpty ? "no TLS library" : shown), not on OpenSSL 3, which pushctl needs",
-                    es: "esta libcurl (\(version)) usa \(library.isEmpty ? "ninguna biblioteca TLS" : shown), no OpenSSL 3, que pushctl necesita"),
-                hint: install, kind: .unavailable)
+            return InputError(ConnectionSettingProblem.libcurlNotOnOpenSSL3(version: version, library: library), kind: .unavailable)
         }
     }
 
@@ -51,10 +42,4 @@ public enum LibcurlCheck {
         CurlRuntime.initialise()
         return .current
     }
-
-    static let install = Words(
-        "install a libcurl with nghttp2 on OpenSSL 3 (Debian: libcurl4-openssl-dev; macOS: brew install curl openssl@3, then build with PKG_CONFIG_PATH naming both: Scripts/install-deps.sh says how)",
-        es:
-            "instala una libcurl con nghttp2 sobre OpenSSL 3 (Debian: libcurl4-openssl-dev; macOS: brew install curl openssl@3, y compila con PKG_CONFIG_PATH apuntando a ambas: Scripts/install-deps.sh dice cómo)"
-    )
 }

@@ -197,11 +197,7 @@ public final class DeadTokenFile: ResultObserver {
         // An existing file keeps its mode through O_TRUNC: made private, as a new one is.
         if fd >= 0 { _ = FileSystem.setPermissions(of: fd, 0o600) }
         guard fd >= 0 else {
-            let reason = SystemError.reason(Errno.current)
-            throw InputError(
-                Words(
-                    "cannot write the dead-token file '\(path)': \(reason.en)", es: "no se puede escribir el archivo de tokens muertos '\(path)': \(reason.es)"),
-                kind: .cannotCreateOutput)
+            throw InputError(OutputProblem.cannotCreateDeadTokenFile(path: path, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
         }
     }
 
@@ -216,11 +212,7 @@ public final class DeadTokenFile: ResultObserver {
     /// An error when not every dead token could be written.
     public var error: InputError? {
         failure.map {
-            InputError(
-                Words(
-                    "could not write the dead-token file '\(path)': \(SystemError.reason($0).en); the dead tokens are in the results",
-                    es: "no se pudo escribir el archivo de tokens muertos '\(path)': \(SystemError.reason($0).es); los tokens muertos están en los resultados"),
-                kind: .cannotCreateOutput)
+            InputError(OutputProblem.cannotWriteDeadTokenFile(path: path, SystemError.code($0)), kind: .cannotCreateOutput)
         }
     }
 }

@@ -102,11 +102,8 @@ public struct RunMetrics: Sendable {
     /// that node_exporter never reads half of it).
     public func write(to path: String) throws(InputError) {
         // Readable by all: node_exporter runs as its own user. It holds counts, no tokens.
-        try ReplacedFile.write(Array(exposition().utf8), to: path, mode: 0o644, what: RunMetrics.fileName)
+        try ReplacedFile.write(Array(exposition().utf8), to: path, mode: 0o644, what: .metricsFile)
     }
-
-    /// What a message calls `--metrics-file`'s file.
-    public static let fileName = Words("the metrics file", es: "el archivo de métricas")
 
     /// Where the run's metrics go on a Pushgateway at `base`: `<base>/metrics/job/pushctl`, and
     /// `/shard@base64/<K/N in base64url>` for a shard.

@@ -84,15 +84,7 @@ public struct RunReport {
             defer { Descriptors.close(fd) }
             // A file or a pipe ends; a device (/dev/zero, a terminal) may never: refused, not read.
             if let kind = FileSystem.status(of: fd)?.kind, kind != .regular, kind != .fifo {
-                let shown = OutsideText.display(path, limit: 200)
-                throw InputError(
-                    Words(
-                        "cannot read the journal or results file '\(shown)': it is not a regular file or a pipe",
-                        es: "no se puede leer el diario o archivo de resultados '\(shown)': no es un archivo normal ni una tubería"),
-                    hint: Words(
-                        "give the journals (\(Setting.journal)) or the saved results themselves",
-                        es: "indica los diarios (\(Setting.journal)) o los resultados guardados en sí"),
-                    kind: .missingInput)
+                throw InputError(OutputProblem.notAResultsFile(path: path), kind: .missingInput)
             }
             if let status = FileSystem.status(of: fd) {
                 if seen.contains(where: { $0.device == status.device && $0.inode == status.inode }) {
@@ -104,12 +96,7 @@ public struct RunReport {
             files.append(try RunReport.read(fd, path: path, into: &table))
         }
         guard table.count > 0 else {
-            let shown = paths.map { "'\(OutsideText.display($0, limit: 120))'" }.joined(separator: ", ")
-            throw InputError(
-                Words("no device results in \(shown)", es: "no hay resultados de dispositivos en \(shown)"),
-                hint: Words(
-                    "give the runs' journals (\(Setting.journal)) or their results as JSON Lines, one object a line",
-                    es: "indica los diarios de los envíos (\(Setting.journal)) o sus resultados en JSON Lines, un objeto por línea"))
+            throw InputError(OutputProblem.noDeviceResults(paths: paths))
         }
         table.add(to: &self)
         checkShards()

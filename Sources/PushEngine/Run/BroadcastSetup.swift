@@ -7,10 +7,7 @@ extension Credentials {
     /// --topic, PUSHCTL_TOPIC, or the certificate's bundle id: the app of a channel call or broadcast.
     func app(_ values: SettingValues) throws(InputError) -> String {
         guard let topic = values.value(.topic) ?? certificate?.certificate.uid else {
-            throw InputError(
-                Words(
-                    "missing \(Setting.topic) (or PUSHCTL_TOPIC): your app's bundle id, e.g. com.example.app",
-                    es: "falta \(Setting.topic) (o PUSHCTL_TOPIC): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
+            throw InputError(RunInputProblem.missingChannelTopic, kind: .usage)
         }
         return topic
     }

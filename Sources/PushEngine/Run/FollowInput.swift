@@ -96,7 +96,7 @@ public final class FollowInput: ArrivingRequests {
             }
             guard !RequestsFile.isBlank(line) else { return nil }
             guard line.count <= lineLimit else {
-                throw InputError(Words("longer than \(lineLimit) bytes", es: "más larga de \(lineLimit) bytes"))
+                throw InputError(RunInputProblem.followedLineTooLong(limit: lineLimit))
             }
             let notification = try requestReader!.parse(Array(line))
             if let shard, !shard.contains(notification.token) { return nil }
@@ -160,8 +160,7 @@ public final class FollowInput: ArrivingRequests {
     private func refuseOverlong() {
         lineNumber += 1
         count += 1
-        let problem = InputError(
-            ProblemPlace.line(displayName, lineNumber).words + Words(": longer than \(lineLimit) bytes", es: ": más larga de \(lineLimit) bytes"))
+        let problem = InputError(RunInputProblem.followedLineTooLong(limit: lineLimit)).at(.line(displayName, lineNumber))
         refused.append(
             PushResult(
                 subject: .line(lineNumber), position: count - 1, outcome: .rejected, status: nil, apnsID: nil, apnsUniqueID: nil,

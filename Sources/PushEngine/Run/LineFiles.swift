@@ -40,9 +40,7 @@ public final class CheckedLineFile {
         let spooled = readAgain && !regular
         let fd =
             spooled
-            ? try TemporaryFile.anonymous(
-                purpose: Words(
-                    "spool \(what.words.en) from \(Words.path(path).en)", es: "copiar \(what.words.es) desde \(Words.path(path).es)"))
+            ? try TemporaryFile.anonymous(purpose: .spool(what, path: path))
             : source
         self.fd = fd
         defer { if source != fd && source != Descriptors.standardInput { Descriptors.close(source) } }
@@ -108,10 +106,7 @@ public final class DeviceTokenFile: Sequence {
             }
         }
         guard total > 0 else {
-            throw InputError(
-                Words(
-                    "\(Words.path(file.displayName).en) has no device tokens (blank lines and # comments are skipped)",
-                    es: "\(Words.path(file.displayName).es) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)"))
+            throw InputError(RunInputProblem.noDeviceTokens(path: file.displayName))
         }
         self.count = count
         self.duplicates = duplicates
@@ -186,11 +181,7 @@ public final class RequestsFile: Sequence {
         var total = 0
         var reader = RequestLine.Reader(defaults: defaults)
         let digest = digesting ? SHA256Stream() : nil
-        let shown = OutsideText.display(path, limit: 200)
-        let purpose =
-            path == "-"
-            ? Words("keep the checked lines of standard input", es: "guardar las líneas comprobadas de la entrada estándar")
-            : Words("keep the checked lines of \(shown)", es: "guardar las líneas comprobadas de \(shown)")
+        let purpose = TemporaryFilePurpose.keepCheckedLines(path: path)
         do throws(InputError) {
             // Each line is kept (or spooled) as checked and built: the file itself is not read again.
             file = try CheckedLineFile(path, what: .requestsFile, lineLimit: RequestLine.lengthLimit, readAgain: false) { line throws(InputError) in
@@ -215,10 +206,7 @@ public final class RequestsFile: Sequence {
             throw error
         }
         guard total > 0 else {
-            throw InputError(
-                Words(
-                    "\(file.displayName) has no notifications (one JSON object per line)",
-                    es: "\(file.displayName) no tiene notificaciones (un objeto JSON por línea)"))
+            throw InputError(RunInputProblem.noNotifications(name: file.displayName))
         }
         self.kept = kept
         self.linesDigest = digest?.finishHex()
@@ -264,9 +252,9 @@ struct SpoolWriter {
     let fd: Int32
     private(set) var records = 0
     private var buffer: [UInt8] = []
-    private let purpose: Words
+    private let purpose: TemporaryFilePurpose
 
-    init(purpose: Words) throws(InputError) {
+    init(purpose: TemporaryFilePurpose) throws(InputError) {
         fd = try TemporaryFile.anonymous(purpose: purpose)
         self.purpose = purpose
         buffer.reserveCapacity(SpoolWriter.chunk + 8192)
@@ -283,13 +271,7 @@ struct SpoolWriter {
     mutating func flush() throws(InputError) {
         guard !buffer.isEmpty else { return }
         guard FileOutput.writeAll(fd, buffer) == buffer.count else {
-            let reason = SystemError.reason(Errno.current)
-            throw InputError(
-                Words(
-                    "cannot \(purpose.en): writing the temporary file failed (\(reason.en))",
-                    es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason.es))"),
-                hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
-                kind: .cannotCreateOutput)
+            throw InputError(OutputProblem.temporaryWriteFailed(purpose, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -449,18 +431,14 @@ struct LineReader {
     }
 
     private func tooLong(_ name: String) -> InputError {
-        InputError(
-            ProblemPlace.line(name, lineNumber + 1).words + Words(": longer than \(lineLimit) bytes", es: ": más larga de \(lineLimit) bytes"),
-            hint: Words(
-                "check that this is the right file (one entry per line, LF or CRLF line ends)",
-                es: "comprueba que es el archivo correcto (una entrada por línea, con finales LF o CRLF)"))
+        InputError(RunInputProblem.lineTooLong(limit: lineLimit)).at(.line(name, lineNumber + 1))
     }
 
     private mutating func fill(name: String) throws(InputError) {
         let chunkSize = 64 * 1024
         // A stop signal ends the wait for a pipe (the command then says it was stopped).
         guard offset != nil || StopSignals.waitReadable(fd) else {
-            throw InputError(Words("stopped while reading ", es: "parado mientras se leía ") + Words.path(name), kind: .temporaryFailure)
+            throw InputError(RunInputProblem.stoppedReading(path: name), kind: .temporaryFailure)
         }
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: chunkSize))
@@ -473,9 +451,9 @@ struct LineReader {
             }
         } while n < 0 && Errno.current == Errno.interrupted && !StopSignals.requested  // a stop ends the wait
         guard n >= 0 else {
-            let why = SystemError.reason(Errno.current)
+            let why = SystemError.code(Errno.current)
             buffer.removeLast(chunkSize)
-            throw InputError(Words("cannot read ", es: "no se puede leer ") + Words.path(name) + Words(verbatim: ": ") + why, kind: .missingInput)
+            throw InputError(RunInputProblem.cannotRead(path: name, why), kind: .missingInput)
         }
         buffer.removeLast(chunkSize - n)
         if n == 0 {
@@ -486,11 +464,7 @@ struct LineReader {
         if let copyTo {
             let written = FileOutput.writeAll(copyTo, Array(buffer[old...]))
             guard written == n else {
-                let reason = SystemError.reason(Errno.current)
-                throw InputError(
-                    Words("cannot spool ", es: "no se puede volcar ") + Words.path(name)
-                        + Words(" to a temporary file: \(reason.en)", es: " a un archivo temporal: \(reason.es)"),
-                    hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
+                throw InputError(OutputProblem.cannotSpool(path: name, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
             }
         }
     }
@@ -500,24 +474,19 @@ struct LineReader {
 /// in $TMPDIR or /tmp.
 enum TemporaryFile {
     /// A file that exists only as the descriptor returned: unlinked at once, gone when closed.
-    static func anonymous(purpose: Words) throws(InputError) -> Int32 {
+    static func anonymous(purpose: TemporaryFilePurpose) throws(InputError) -> Int32 {
         let (fd, path) = try make(prefix: "pushctl-", purpose: purpose)
         FileSystem.remove(path)
         return fd
     }
 
     /// A new file and its path, for the caller to rename or unlink.
-    static func make(prefix: String, in directory: String? = nil, purpose: Words) throws(InputError) -> (Int32, String) {
+    static func make(prefix: String, in directory: String? = nil, purpose: TemporaryFilePurpose) throws(InputError) -> (Int32, String) {
         var dir = directory ?? ProcessEnvironment.value("TMPDIR").nonEmpty ?? "/tmp"
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
         guard let made = FileSystem.makeTemporaryFile(pathPrefix: dir + "/" + prefix) else {
-            let reason = SystemError.reason(Errno.current)
-            let shown = OutsideText.display(dir, limit: 200)
-            throw InputError(
-                Words(
-                    "cannot \(purpose.en): no temporary file in \(shown) (\(reason.en))",
-                    es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason.es))"),
-                hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
+            let reason = SystemError.code(Errno.current)
+            throw InputError(OutputProblem.noTemporaryFile(purpose, folder: OutsideText.display(dir, limit: 200), reason), kind: .cannotCreateOutput)
         }
         return made
     }

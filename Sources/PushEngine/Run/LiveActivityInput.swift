@@ -28,19 +28,12 @@ public struct LiveActivityInput: Sendable {
     public func builder() throws(InputError) -> LiveActivityBuilder {
         let eventName = event
         guard let event = LiveActivityEvent(rawValue: eventName) else {
-            throw InputError(
-                Words(
-                    "\(Setting.liveActivity) is start, update or end; got '\(OutsideText.display(eventName))'",
-                    es: "\(Setting.liveActivity) es start, update o end; se recibió '\(OutsideText.display(eventName))'"), kind: .usage)
+            throw InputError(OptionConflict.liveActivityEvent(shown: OutsideText.display(eventName)), kind: .usage)
         }
         func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
             guard let text else { return nil }
             guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
-                throw InputError(
-                    Words(
-                        "\(flag) must be UNIX seconds (a whole number, e.g. \(WallClock.now() + 3600)); got '\(OutsideText.display(text))'",
-                        es: "\(flag) debe ir en segundos UNIX (un número entero, p. ej. \(WallClock.now() + 3600)); se recibió '\(OutsideText.display(text))'"),
-                    hint: DateGiven.hint(text, name: flag))
+                throw InputError(RunInputProblem.notUnixSeconds(name: flag, given: text, example: WallClock.now() + 3600))
             }
             return value
         }
@@ -50,10 +43,7 @@ public struct LiveActivityInput: Sendable {
         b.dismissalDate = try unix(self.dismissalDate, "\(Setting.dismissalDate)")
         if let relevanceScore = self.relevanceScore {
             guard let value = Double(relevanceScore), value.isFinite else {
-                throw InputError(
-                    Words(
-                        "\(Setting.relevanceScore) must be a number; got '\(OutsideText.display(relevanceScore))'",
-                        es: "\(Setting.relevanceScore) debe ser un número; se recibió '\(OutsideText.display(relevanceScore))'"))
+                throw InputError(RunInputProblem.relevanceScoreNotNumber(shown: OutsideText.display(relevanceScore)))
             }
             b.relevanceScore = value
         }
@@ -70,32 +60,23 @@ public struct LiveActivityInput: Sendable {
 
     /// JSON given inline, or `@FILE` to read it from a file.
     public static func jsonArgument(_ text: String, setting: Setting) throws(InputError) -> JSONValue {
-        let flag = "\(setting)"
         let bytes: [UInt8]
-        let source: String
+        let file: String?
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
             bytes = try InputFiles.read(path, what: .settingFile(setting))
-            source = "\(flag) file '\(OutsideText.display(path))'"
+            file = path
         } else {
             bytes = Array(text.utf8)
-            source = flag
+            file = nil
         }
         guard bytes.count <= 64 * 1024 else {
-            throw InputError(
-                Words("\(source) is over 64 KB; a whole push is at most 4 KB", es: "\(source) pasa de 64 KB; una notificación entera ocupa como mucho 4 KB"))
+            throw InputError(RunInputProblem.jsonArgumentTooLarge(setting, file: file))
         }
         do {
             return try JSONValue.parse(bytes)
         } catch {
-            let diagnosis = JSONDiagnosis(bytes: bytes, error: error)
-            throw InputError(
-                Words("\(source) is not valid JSON: ", es: "\(source) no es JSON válido: ") + diagnosis.words,
-                hint: diagnosis.named
-                    ? nil
-                    : Words(
-                        "give a JSON object, e.g. '{\"score\":3}', or @FILE to read one",
-                        es: "da un objeto JSON, p. ej. '{\"score\":3}', o @ARCHIVO para leerlo de un archivo"))
+            throw InputError(RunInputProblem.jsonArgumentNotJSON(setting, file: file, JSONDiagnosis(bytes: bytes, error: error)))
         }
     }
 }

@@ -124,23 +124,16 @@ public enum NotificationSource: Sequence {
     /// rewritten while it was sent): a clear error, never a quiet exit 0.
     public func verifyAllSent(_ results: Int) throws(InputError) {
         guard results != count else { return }
-        let name: Words
+        let name: RunInputName
         switch self {
-        case .list: name = Words(verbatim: "the device tokens")
-        case .file(_, let file): name = Words.path(file.displayName)
-        case .requests(let file): name = Words.path(file.displayName)
-        case .broadcast: name = Words(verbatim: "the channels")
-        case .channelCall: name = Words(verbatim: "the channel call")
-        case .follow(let input): name = Words.path(input.displayName)
+        case .list: name = .deviceTokens
+        case .file(_, let file): name = .file(file.displayName)
+        case .requests(let file): name = .file(file.displayName)
+        case .broadcast: name = .channels
+        case .channelCall: name = .channelCall
+        case .follow(let input): name = .file(input.displayName)
         }
-        throw InputError(
-            name
-                + Words(
-                    " had \(count) notifications when checked, but \(results) were sent: it changed during the run",
-                    es: " tenía \(count) notificaciones al comprobarlo, pero se enviaron \(results): cambió durante el envío"),
-            hint: Words(
-                "do not rewrite the file while pushctl reads it; send the rest again",
-                es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto"), kind: .temporaryFailure)
+        throw InputError(RunInputProblem.changedDuringRun(name, count: count, sent: results), kind: .temporaryFailure)
     }
 
     /// Every notification, each carrying its place in the list (what a journal keys results by).

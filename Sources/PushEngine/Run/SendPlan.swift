@@ -43,10 +43,7 @@ public struct SendPlan {
     public func identity() throws(InputError) -> RunIdentity {
         let template = notifications.template
         guard let input = notifications.digest() else {
-            throw InputError(
-                Words(
-                    "a journal needs the requests file's digest, and the file was read without it",
-                    es: "un diario necesita el resumen del archivo de peticiones, y el archivo se leyó sin él"))
+            throw InputError(RunInputProblem.journalNeedsDigest)
         }
         return RunIdentity(
             input: input, payload: template.map { SHA256Hex.of($0.payload.bytes) },

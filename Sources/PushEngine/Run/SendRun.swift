@@ -170,7 +170,7 @@ public final class SendRun {
         } catch let error as InputError {
             throw error
         } catch {
-            throw InputError(Words(verbatim: "\(error)"), kind: .unavailable)
+            throw InputError(RunInputProblem.engineFailed(detail: "\(error)"), kind: .unavailable)
         }
     }
 

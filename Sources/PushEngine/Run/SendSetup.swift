@@ -95,12 +95,8 @@ public struct SendSetup {
         certificateKeyPath = certificate == nil ? nil : values.flags[.certificateKey]
         let topic = values.value(.topic) ?? certificate?.certificate.defaultTopic
         if topic == nil, let certificate, options.requestsFile == nil {
-            let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }.joined(separator: ", ")
-            throw InputError(
-                Words(
-                    "the certificate covers several apps' topics: give \(Setting.topic) with one of them: \(topics)",
-                    es: "el certificado cubre topics de varias apps: da \(Setting.topic) con uno de ellos: \(topics)"),
-                kind: .usage)
+            let topics = certificate.certificate.allowedTopics.map { OutsideText.display($0, limit: 120) }
+            throw InputError(CredentialProblem.certificateTopicNeeded(topics: topics), kind: .usage)
         }
         shardChoice = try options.shard.map { text throws(InputError) in try ShardChoice(parsing: text, environment: values.environment) }
         let recipients = try SendSetup.notifications(options, topic: topic, shard: shardChoice?.shard, certificate: certificate)
@@ -142,21 +138,14 @@ public struct SendSetup {
             if o.follow { return (.follow(try FollowInput(path, requests: defaults, shard: shard)), nil, []) }
             // A journal tells its run by the lines' digest; without one, no line is hashed.
             let file = try RequestsFile(path, defaults: defaults, shard: shard, digesting: o.journal != nil)
-            try refuseOverwriting(file.file, named: "requests file", with: [o.unregisteredOut, o.journal?.path])
+            try refuseOverwriting(file.file, role: .requestsFile, with: [o.unregisteredOut, o.journal?.path])
             return (.requests(file), nil, [])
         }
         guard let topic else {
-            throw InputError(
-                Words(
-                    "missing \(Setting.topic.either("or")): your app's bundle id, e.g. com.example.app",
-                    es: "falta \(Setting.topic.either("o")): el bundle id de tu app, p. ej. com.example.app"), kind: .usage)
+            throw InputError(RunInputProblem.missingTopic, kind: .usage)
         }
         if o.deviceTokens.isEmpty && o.tokensFile == nil {
-            throw InputError(
-                Words(
-                    "missing \(Setting.deviceToken) (or \(Setting.tokensFile), or \(Setting.requestsFile)): the hex token your app got from APNs",
-                    es: "falta \(Setting.deviceToken) (o \(Setting.tokensFile), o \(Setting.requestsFile)): el token hexadecimal que tu app recibió de APNs"),
-                kind: .usage)
+            throw InputError(RunInputProblem.missingDeviceToken, kind: .usage)
         }
         let (payload, payloadFile) = try SendSetup.payload(o.payload, now: now)
         var spec = PushSpec(
@@ -166,11 +155,7 @@ public struct SendSetup {
         spec.now = now
         let template = try PushTemplate(spec, payload: payload)
         if let problem = certificate?.certificate.refusal(topic: template.topic, pushType: template.pushType) {
-            throw InputError(
-                problem.words,
-                hint: Words(
-                    "give \(Setting.topic) with a topic the certificate lists (pushctl cert inspect shows them), or use a .p8 key",
-                    es: "da \(Setting.topic) con un topic que el certificado incluya (pushctl cert inspect los muestra), o usa una clave .p8"))
+            throw InputError(CredentialProblem.certificateRefuses(problem))
         }
         let source: NotificationSource
         var chosenWarnings: [Words] = []
@@ -178,7 +163,7 @@ public struct SendSetup {
             source = .follow(try FollowInput(path, template: template, shard: shard))
         } else if let path = o.tokensFile {
             let file = try DeviceTokenFile(path, shard: shard)
-            try refuseOverwriting(file.file, named: "tokens file", with: [o.unregisteredOut, o.journal?.path])
+            try refuseOverwriting(file.file, role: .tokensFile, with: [o.unregisteredOut, o.journal?.path])
             source = .file(template, file)
         } else {
             let chosen = try NotificationSource.tokens(o.deviceTokens, template: template, shard: shard)
@@ -186,11 +171,7 @@ public struct SendSetup {
             chosenWarnings = chosen.warnings
         }
         if o.apnsID != nil && source.count > 1 {
-            throw InputError(
-                Words(
-                    "\(Setting.apnsID) names one notification, but there are \(source.count) device tokens",
-                    es: "\(Setting.apnsID) identifica una sola notificación, pero hay \(source.count) tokens del dispositivo"),
-                hint: Words("leave it out and APNs gives each notification its own id", es: "quítalo y APNs da a cada notificación su propio id"))
+            throw InputError(RunInputProblem.apnsIDForSeveral(count: source.count))
         }
         return (source, payloadFile, source.templateWarnings + chosenWarnings)
     }
@@ -203,15 +184,7 @@ public struct SendSetup {
             do { bytes = try InputFiles.read(path, what: .payloadFile) } catch {
                 // The JSON itself where its file belongs: a first-hour mix-up, said by name.
                 guard error.kind == .missingInput, let first = path.first(where: { !$0.isWhitespace }), first == "{" || first == "[" else { throw error }
-                let shown = OutsideText.display(path, limit: 40)
-                throw InputError(
-                    Words(
-                        "\(Setting.payload) takes a file, and '\(shown)' is JSON: give the JSON itself with \(Setting.payloadJSON)",
-                        es: "\(Setting.payload) espera un archivo, y '\(shown)' es JSON: pasa el JSON tal cual con \(Setting.payloadJSON)"),
-                    hint: Words(
-                        #"for example: \#(Setting.payloadJSON) '{"aps":{"alert":"Hello"}}'"#,
-                        es: #"por ejemplo: \#(Setting.payloadJSON) '{"aps":{"alert":"Hola"}}'"#),
-                    kind: .usage)
+                throw InputError(RunInputProblem.payloadFileIsJSON(shown: OutsideText.display(path, limit: 40)), kind: .usage)
             }
             return (
                 try Payload(bytes: bytes, source: path), path == "-" ? nil : path
@@ -221,23 +194,14 @@ public struct SendSetup {
         case .built(let build)?:
             return (try build(now), nil)
         case nil:
-            throw InputError(
-                Words(
-                    "missing payload: give \(Setting.payload) FILE, \(Setting.payloadJSON) JSON, or builder flags such as \(Setting.title) and \(Setting.body)",
-                    es: "falta la carga útil: da \(Setting.payload) ARCHIVO, \(Setting.payloadJSON) JSON, u opciones como \(Setting.title) y \(Setting.body)"),
-                hint: Words("see `pushctl send --help`", es: "consulta `pushctl send --help`"), kind: .usage)
+            throw InputError(RunInputProblem.missingPayload, kind: .usage)
         }
     }
 
     /// A results file or journal must not name the file being sent: writing it would destroy the list.
-    static func refuseOverwriting(_ input: CheckedLineFile, named noun: String, with outputs: [String?]) throws(InputError) {
+    static func refuseOverwriting(_ input: CheckedLineFile, role: FileRole, with outputs: [String?]) throws(InputError) {
         for case let output? in outputs where input.isSameFile(as: output) {
-            let shown = OutsideText.display(output, limit: 200)
-            throw InputError(
-                Words(
-                    "'\(shown)' is the \(noun) itself; writing results to it would destroy the list being sent",
-                    es: "'\(shown)' es el propio archivo de entrada; escribir resultados en él destruiría la lista que se envía"),
-                hint: Words("write the results to another file", es: "escribe los resultados en otro archivo"), kind: .usage)
+            throw InputError(RunInputProblem.outputIsInput(shown: OutsideText.display(output, limit: 200), input: role), kind: .usage)
         }
     }
 }

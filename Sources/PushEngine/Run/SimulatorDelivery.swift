@@ -28,27 +28,11 @@ public enum SimulatorDelivery {
             FileSystem.removeDirectory(staged.folder)
         }
         guard let xcrun = ExecutablePath.find("xcrun", environment: environment) else {
-            throw InputError(
-                Words(
-                    "xcrun is not on PATH: `\(Setting.simulator)` runs `xcrun simctl push`, which comes with Xcode on macOS",
-                    es: "xcrun no está en el PATH: `\(Setting.simulator)` ejecuta `xcrun simctl push`, que viene con Xcode en macOS"),
-                hint: Words(
-                    "on macOS, install Xcode (xcode-select --install for the tools); elsewhere, write the file with \(Setting.simulatorFile) and drag it onto a Simulator",
-                    es:
-                        "en macOS, instala Xcode (xcode-select --install para las herramientas); en otro sistema, escribe el archivo con \(Setting.simulatorFile) y arrástralo al Simulador"
-                ),
-                kind: .unavailable)
+            throw InputError(RunInputProblem.xcrunMissing, kind: .unavailable)
         }
         let status = try ChildCommand.run(xcrun, staged.arguments)
         guard status == 0 else {
-            throw InputError(
-                Words(
-                    "xcrun simctl push exited with \(status): is the Simulator '\(OutsideText.display(device, limit: 60))' booted, and the app installed on it?",
-                    es:
-                        "xcrun simctl push terminó con \(status): ¿está arrancado el Simulador '\(OutsideText.display(device, limit: 60))' y la app instalada en él?"
-                ),
-                hint: Words("xcrun simctl list devices booted shows the booted ones", es: "xcrun simctl list devices booted muestra los que están arrancados"),
-                kind: .unavailable)
+            throw InputError(RunInputProblem.simctlFailed(status: status, device: OutsideText.display(device, limit: 60)), kind: .unavailable)
         }
     }
 
@@ -57,13 +41,9 @@ public enum SimulatorDelivery {
         let fd = Descriptors.openForWriting(path, .truncating)
         let bytes = Array(text.utf8)
         guard fd >= 0, FileOutput.writeAll(fd, bytes) == bytes.count else {
-            let why = SystemError.reason(Errno.current)
+            let why = SystemError.code(Errno.current)
             if fd >= 0 { Descriptors.close(fd) }
-            throw InputError(
-                Words(
-                    "cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why.en)",
-                    es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why.es)"),
-                kind: .cannotCreateOutput)
+            throw InputError(OutputProblem.cannotWriteSimulatorFile(path: path, why), kind: .cannotCreateOutput)
         }
         Descriptors.close(fd)
     }
@@ -77,11 +57,7 @@ public enum ChildCommand {
         case .success(let pid):
             return ChildProcesses.wait(pid).status
         case .failure(let failure):
-            throw InputError(
-                Words(
-                    "cannot run \(program): \(SystemError.reason(failure.code).en)",
-                    es: "no se puede ejecutar \(program): \(SystemError.reason(failure.code).es)"),
-                kind: .unavailable)
+            throw InputError(RunInputProblem.cannotRun(program: program, SystemError.code(failure.code)), kind: .unavailable)
         }
     }
 
@@ -100,13 +76,7 @@ enum TemporaryFolder {
     static func make(prefix: String, environment: EnvironmentVariables) throws(InputError) -> String {
         let base = environment["TMPDIR"].nonEmpty ?? "/tmp"
         guard let made = FileSystem.makeTemporaryFolder(pathPrefix: "\(base)/\(prefix)-") else {
-            let reason = SystemError.reason(Errno.current)
-            throw InputError(
-                Words(
-                    "cannot make a temporary folder in \(base): \(reason.en)",
-                    es: "no se puede crear una carpeta temporal en \(base): \(reason.es)"),
-                hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
-                kind: .cannotCreateOutput)
+            throw InputError(OutputProblem.noTemporaryFolder(folder: base, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
         }
         return made
     }

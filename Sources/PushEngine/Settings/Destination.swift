@@ -25,9 +25,7 @@ public struct Destination: Sendable, Equatable {
         caCertificate: String? = nil
     ) throws(InputError) -> Destination {
         if let port, port != 443, port != 2197 {
-            throw InputError(
-                Words("APNs listens on port 443 or 2197, not \(port)", es: "APNs escucha en el puerto 443 o en el 2197, no en el \(port)"),
-                kind: .usage)
+            throw InputError(ConnectionSettingProblem.portNotApple(port), kind: .usage)
         }
         if let caCertificate { try CACertificateFile.check(caCertificate) }
         return Destination(environment: environment, service: service, port: port == 443 ? nil : port, caCertificate: caCertificate)
@@ -133,11 +131,9 @@ extension Destination {
         if let chosen = values.environmentFlag { return chosen }
         guard let given = values.given(.environment) else { return .sandbox }
         guard let chosen = APNsEnvironment(rawValue: given.value) else {
-            let shown = OutsideText.display(given.value, limit: 40)
             throw InputError(
-                Words(
-                    "\(values.sourceName(.environment)) is '\(shown)'; it must be sandbox or production",
-                    es: "\(values.sourceName(.environment)) vale '\(shown)'; debe ser sandbox o production"), kind: .usage)
+                ConnectionSettingProblem.unknownEnvironment(source: values.sourceName(.environment), shown: OutsideText.display(given.value, limit: 40)),
+                kind: .usage)
         }
         return chosen
     }

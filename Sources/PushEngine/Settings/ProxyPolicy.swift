@@ -28,10 +28,7 @@ public struct ProxyPolicy: Sendable {
         noProxy = ProxyVariables.noProxy.lazy.compactMap { values.environment[$0].nonEmpty }.first
         guard let text = given else {
             if credentialsFile != nil {
-                throw InputError(
-                    Words(
-                        "\(Setting.proxyCredentials) is for a proxy: give \(Setting.proxy.either("or")) too",
-                        es: "\(Setting.proxyCredentials) es para un proxy: da también \(Setting.proxy.either("o"))"), kind: .usage)
+                throw InputError(ConnectionSettingProblem.proxyCredentialsWithoutProxy, kind: .usage)
             }
             url = nil
             credentials = nil
@@ -39,11 +36,7 @@ public struct ProxyPolicy: Sendable {
         }
         try HeaderValue.check(text, name: "the proxy URL", limit: 1024)
         guard ProxyPolicy.schemes.contains(where: { text.lowercased().hasPrefix($0) }), !text.contains(" ") else {
-            throw InputError(
-                Words("the proxy '\(Redaction.url(text))' is not a proxy URL", es: "el proxy '\(Redaction.url(text))' no es una URL de proxy"),
-                hint: Words(
-                    "use http://HOST:PORT, https://…, socks5://… or socks5h://… (socks5h resolves names through the proxy)",
-                    es: "usa http://HOST:PUERTO, https://…, socks5://… o socks5h://… (socks5h resuelve los nombres a través del proxy)"))
+            throw InputError(ConnectionSettingProblem.notAProxyURL(redacted: Redaction.url(text)))
         }
         url = text
         guard let credentialsFile else {
@@ -54,10 +47,7 @@ public struct ProxyPolicy: Sendable {
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         let value = String(decoding: bytes, as: UTF8.self)
         guard value.contains(":"), !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-            throw InputError(
-                Words(
-                    "the proxy credentials file '\(credentialsFile)' must hold one line, user:password",
-                    es: "el archivo de credenciales del proxy '\(credentialsFile)' debe tener una línea, usuario:contraseña"))
+            throw InputError(ConnectionSettingProblem.proxyCredentialsNotOneLine(file: credentialsFile))
         }
         credentials = value
     }

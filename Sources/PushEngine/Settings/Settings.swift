@@ -11,32 +11,6 @@ public import PushWords
 /// - **how to authenticate** (`keyFile`, `jwt`, `certificate`): `--key-file` with `PUSHCTL_JWT` set
 ///   signs with the key. Without a flag, two of those variables set at once is a usage error.
 extension Setting {
-    /// The variable that gives this setting when its flag is not given, if one does.
-    public var variable: String? {
-        switch self {
-        case .keyFile: "PUSHCTL_KEY_FILE"
-        case .keyID: "PUSHCTL_KEY_ID"
-        case .teamID: "PUSHCTL_TEAM_ID"
-        case .jwt: "PUSHCTL_JWT"
-        case .certificate: "PUSHCTL_CERT"
-        case .certificatePassword: "PUSHCTL_CERT_PASSWORD"
-        case .topic: "PUSHCTL_TOPIC"
-        case .environment: "PUSHCTL_ENV"
-        case .endpoint: "PUSHCTL_ENDPOINT"
-        case .caCertificate: "PUSHCTL_CACERT"
-        case .proxy: "PUSHCTL_PROXY"
-        case .cacheDirectory: "PUSHCTL_CACHE_DIR"
-        case .language: "PUSHCTL_LANG"
-        case .key: "PUSHCTL_KEY"
-        case .signer: "PUSHCTL_SIGNER"
-        case .pkcs11Module: "PUSHCTL_PKCS11_MODULE"
-        case .cacheKey: "PUSHCTL_CACHE_KEY"
-        case .metricsPush: "PUSHCTL_METRICS_PUSH"
-        case .app: "PUSHCTL_APP"
-        default: nil
-        }
-    }
-
     /// Every `PUSHCTL_*` variable pushctl reads.
     public static let variables: [String] = allCases.compactMap(\.variable)
 
@@ -65,12 +39,6 @@ extension Setting {
     /// command line shown back (the resume hint) redacts.
     public static var secretArguments: [String: Redaction.ArgumentKind] {
         Dictionary([Setting.jwt, .signer, .proxy, .metricsPush, .endpoint, .keyFile].map { ("\($0)", $0.argumentKind) }) { first, _ in first }
-    }
-
-    /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
-    /// way, with the language's word for "or" ("o" in Spanish).
-    public func either(_ or: String) -> String {
-        variable.flatMap { $0 == description ? nil : "\(self) (\(or) \($0))" } ?? description
     }
 }
 
@@ -123,20 +91,9 @@ public struct SettingValues: Sendable {
         let chosen = Setting.credentialChoices.filter { given($0) != nil }
         guard chosen.count > 1 else { return chosen.first }
         if chosen.contains(where: { flags[$0] != nil }) {
-            let names = chosen.map(\.description).joined(separator: ", ")
-            throw InputError(
-                Words("\(names) are each a way to authenticate: give one", es: "\(names) son cada uno una forma de autenticarse: da solo una"),
-                kind: .usage)
+            throw InputError(CredentialProblem.severalChoices(names: chosen.map(\.description)), kind: .usage)
         }
-        let variables = chosen.compactMap(\.variable)
-        throw InputError(
-            Words(
-                "\(variables.joined(separator: " and ")) are all set, so it is not clear how to authenticate",
-                es: "\(variables.joined(separator: " y ")) están definidas a la vez, así que no está claro cómo autenticar"),
-            hint: Words(
-                "unset all but one, or choose with \(chosen.map(\.description).joined(separator: " or "))",
-                es: "deja solo una, o elige con \(chosen.map(\.description).joined(separator: " o "))"),
-            kind: .usage)
+        throw InputError(CredentialProblem.severalVariables(variables: chosen.compactMap(\.variable), names: chosen.map(\.description)), kind: .usage)
     }
 }
 

@@ -96,11 +96,11 @@ final class RawViewer: Sendable {
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(received: received)) }
             }
         bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0))
+        // The request is written on the connection's own loop as it opens, not after this task
+        // resumes: a loaded suite may hold a task back past the server's request deadline (10 s),
+        // which would close the connection with nothing said. A connection over its address's
+        // share is closed as it arrives: the request is then lost.
         channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
-        var request = channel.allocator.buffer(capacity: 64)
-        request.writeString("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        // A connection over its address's share is closed as it arrives: the request is then lost.
-        channel.writeAndFlush(request, promise: nil)
     }
 
     var text: String { String(decoding: received.withLockedValue { $0 }, as: UTF8.self) }
@@ -119,6 +119,12 @@ final class RawViewer: Sendable {
         typealias InboundIn = ByteBuffer
         let received: NIOLockedValueBox<[UInt8]>
         init(received: NIOLockedValueBox<[UInt8]>) { self.received = received }
+        func channelActive(context: ChannelHandlerContext) {
+            let request = context.channel.allocator.buffer(string: "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            context.writeAndFlush(NIOAny(request), promise: nil)
+            context.fireChannelActive()
+        }
+
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let buffer = unwrapInboundIn(data)
             received.withLockedValue { $0 += buffer.readableBytesView }

@@ -537,7 +537,9 @@ func curl(_ arguments: [String]) throws -> CommandResult {
         let report = read(out, until: "\n")
         let numbers = report.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Double($0) }
         #expect(numbers.count == 3 && numbers[0] == 600 && numbers[2] <= 20, "\(report)")
-        #expect(sent >= 8, "a client was served the whole time: \(sent) sends")
+        // Each send is a process of its own: a loaded machine fits fewer in the attack's 20 s, so
+        // the count only shows the sends spanned it; each one answered is what the test holds.
+        #expect(sent >= 4, "a client was served the whole time: \(sent) sends")
     }
 }
 

@@ -169,13 +169,8 @@ final class LogFile: Sendable {
     }
 
     private static func open(_ path: String) throws(InputError) -> Descriptor {
-        let shown = OutsideText.display(path, limit: 200)
-        return try MockOutputFiles.openForAppending(path, what: Words("the log file", es: "el archivo de registro")) { code in
-            let reason = SystemError.reason(code)
-            return InputError(
-                Words("cannot open the log file '\(shown)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(shown)': \(reason.es)"),
-                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
-                kind: .cannotCreateOutput)
+        try MockOutputFiles.openForAppending(path, .log) { code in
+            InputError(MockServerProblem.cannotOpenLog(path: path, SystemError.code(code)), kind: .cannotCreateOutput)
         }
     }
 

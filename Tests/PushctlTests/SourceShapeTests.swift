@@ -28,7 +28,7 @@ import Testing
 
     @Test("no library string names a flag: the libraries say which Setting, the command line names it once (FlagNames)")
     func librariesNameNoFlag() throws {
-        let libraries = ["PushCore/", "PushWords/", "PushFiles/", "PushCrypto/", "PushCurl/", "PushEngine/", "PushMock/", "PushApp/"]
+        let libraries = ["PushCore/", "PushWords/", "PushFiles/", "PushCrypto/", "PushCurl/", "PushEngine/", "PushMock/", "PushMockSession/", "PushApp/"]
         let literal = /"((?:[^"\\]|\\.)*)"/
         let flag = /(?:^|[\s(\/`'])--[a-z][a-z-]+/
         var found: [String] = []

@@ -17,7 +17,7 @@ public struct MockAPNsConfiguration: Sendable {
     /// A folder of keys students add as the class goes (`KEYID.pem`, the public half): see ``MockKeyDirectory``.
     public var keyDirectory: String?
     /// Told of each key file in ``keyDirectory`` that cannot be used (once per version of the file).
-    public var onKeyFolderProblem: (@Sendable (Words) -> Void)?
+    public var onKeyFolderProblem: (@Sendable (MockWarning) -> Void)?
     /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token
     /// (0 makes a server that allows no streams at all, to test clients against one).
     public var maxConcurrentStreams: Int
@@ -36,7 +36,7 @@ public struct MockAPNsConfiguration: Sendable {
     /// them take about 230 MB, which a classroom laptop can spare.
     public static let defaultConnectionLimit = 4000
     /// Told when the log cannot go on (its rotation refused, say): the mock goes on without it.
-    public var onLogProblem: (@Sendable (Words) -> Void)?
+    public var onLogProblem: (@Sendable (MockWarning) -> Void)?
     /// Failures to simulate; changeable while running with ``MockAPNsServer/faults``.
     public var faults: MockFaults
     /// How many of the latest requests ``MockAPNsServer/records`` keeps (0: none).

@@ -5,7 +5,7 @@ import PushEngine
 import PushFiles
 import PushMock
 import PushSystem
-public import PushWords
+import PushWords
 
 /// What a running mock tells the person who started it, as it happens.
 public struct MockReporters: Sendable {
@@ -14,7 +14,7 @@ public struct MockReporters: Sendable {
     /// An address holds as many connections as it may (said once, until they have all gone).
     public var addressAtLimit: @Sendable (String, Int) -> Void
     /// A problem with the key folder or the log that does not stop the mock.
-    public var warning: @Sendable (Words) -> Void
+    public var warning: @Sendable (MockWarning) -> Void
     /// What a device would drop from an accepted Live Activity push.
     public var liveActivityProblem: @Sendable (String) -> Void
     /// What the phone will do with an accepted request's payload, judged against `--app`: the
@@ -23,7 +23,7 @@ public struct MockReporters: Sendable {
 
     public init(
         tokenRefused: @escaping @Sendable (RejectionReason, String) -> Void, addressAtLimit: @escaping @Sendable (String, Int) -> Void,
-        warning: @escaping @Sendable (Words) -> Void, liveActivityProblem: @escaping @Sendable (String) -> Void
+        warning: @escaping @Sendable (MockWarning) -> Void, liveActivityProblem: @escaping @Sendable (String) -> Void
     ) {
         self.tokenRefused = tokenRefused
         self.addressAtLimit = addressAtLimit

@@ -197,3 +197,28 @@ extension MockServerProblem: WordedProblem {
         }
     }
 }
+
+extension MockWarning {
+    public var words: Words {
+        switch self {
+        case .keyFileTooLarge(let name, let limitKiB):
+            let shown = OutsideText.display(name, limit: 80)
+            return Words(
+                "\(shown) in the key folder is over \(limitKiB) KB: not a key; skipped",
+                es: "\(shown) en la carpeta de claves pasa de \(limitKiB) KB: no es una clave; se omite")
+        case .keyFileNotAKey(let name, let keyID):
+            let shown = OutsideText.display(name, limit: 80)
+            return Words(
+                "\(shown) in the key folder is not a P-256 key (PEM public key or .p8): skipped; tokens with key id \(keyID) are refused",
+                es:
+                    "\(shown) en la carpeta de claves no es una clave P-256 (clave pública PEM o .p8): se omite; los tokens con key id \(keyID) se rechazan"
+            )
+        case .logNotRotated(let path, let reason):
+            let shown = OutsideText.display(path, limit: 200)
+            return Words("the log '\(shown)' could not be rotated (", es: "no se pudo rotar el registro '\(shown)' (") + reason.words
+                + Words("); the mock logs no more", es: "); el mock ya no registra nada")
+        case .logNotReopened(let error):
+            return error.words + Words("; the mock logs no more", es: "; el mock ya no registra nada")
+        }
+    }
+}

@@ -70,7 +70,8 @@ import Testing
     static let stillSayingWords: [String: String] = [
         "PushEngine/":
             "the engine's own problems (send set-up, credentials, doctor, outputs) and its text renderers are not yet typed codes (its files, keys, certificates, signers and journals are)",
-        "PushMock/": "the mock's web page, log and console text (the page legitimately: it is a view), and its problems not yet typed",
+        "PushMock/":
+            "the web view's own words only, a view in the language it is handed: its page (WebViewPage) and its live stream's refusal of a viewer too many, which the browser or curl shows (ServerSentEvents); the mock's problems and warnings are codes (MockSettingProblem, MockServerProblem, MockWarning)",
     ]
 
     @Test("codes up to the edge: a library target makes no Words of its own (the catalog says its codes), but for the listed ones")

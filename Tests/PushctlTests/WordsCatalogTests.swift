@@ -191,7 +191,7 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "MockWarning",
     ]
 
     static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
@@ -277,7 +277,11 @@ struct CodeSamples {
             .symbolicLink(.log, path: "mock.log"), .symbolicLink(.caCertificate, path: "ca.pem"), .cannotOpenLog(path: "mock.log", .permissionDenied),
             .cannotMakeCAFolder(base: "/tmp", .noSpace),
         ]
-        return settings.map(CodeSamples.init(problem:)) + server.map(CodeSamples.init(problem:))
+        let warnings: [MockWarning] = [
+            .keyFileTooLarge(name: "BIG1234567.pem", limitKiB: 16), .keyFileNotAKey(name: "BROKEN1234.pem", keyID: "BROKEN1234"),
+            .logNotRotated(path: "mock.log", .readOnlyFileSystem), .logNotReopened(InputError(MockServerProblem.symbolicLink(.log, path: "mock.log"))),
+        ]
+        return settings.map(CodeSamples.init(problem:)) + server.map(CodeSamples.init(problem:)) + warnings.map { CodeSamples($0, \.words) }
     }
 
     static var warnings: [CodeSamples] {

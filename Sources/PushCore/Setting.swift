@@ -8,6 +8,8 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case title, body, custom, liveActivity, noLint, storage
     case journal, resume, showSecrets, mockCA, requestsFile
     case mockPort, webViewPort, caPort, mockFailure
+    // The mock's own files: its class's key folder, the CAs of client certificates, its CA's file.
+    case mockKeyFolder, mockClientCA, mockCAOut
     // How a run authenticates and where it sends (each may come from a PUSHCTL_* variable too).
     case keyFile, keyID, teamID, jwt, noJWTCache, certificate, certificateKey, certificatePassword
     case key, signer, publicKey, pkcs11Module, cacheKey
@@ -56,6 +58,9 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         .webViewPort: "the web view's port",
         .caPort: "the CA certificate's port",
         .mockFailure: "a failure",
+        .mockKeyFolder: "MockSettings.keyDirectory",
+        .mockClientCA: "MockSettings.clientCAPaths",
+        .mockCAOut: "MockSettings.caOut",
         .keyFile: "the key file",
         .keyID: "the key id",
         .teamID: "the team id",

@@ -271,7 +271,7 @@ struct APNsRules {
         if let json = try? JSONValue.parse(body) {
             problems = LiveActivityLint.findings(json, priority: priority, now: now).filter(\.isError).map(\.message)
         } else {
-            problems = [Words("the payload is not JSON", es: "la carga útil no es JSON")]
+            problems = [LiveActivityLint.payloadNotJSON]
         }
         guard !problems.isEmpty else { return nil }
         return LiveActivityLint.dropped(problems).text(language)

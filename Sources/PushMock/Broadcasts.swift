@@ -155,7 +155,7 @@ final class MockBroadcasts: Sendable {
             let problems = LiveActivityLint.findings(json, priority: value == 10 ? .immediate : .considerate, now: now).filter(\.isError)
             if !problems.isEmpty { answer.detail = LiveActivityLint.dropped(problems.map(\.message)).text(language) }
         } else {
-            answer.detail = LiveActivityLint.dropped([Words("the payload is not JSON", es: "la carga útil no es JSON")]).text(language)
+            answer.detail = LiveActivityLint.dropped([LiveActivityLint.payloadNotJSON]).text(language)
         }
         answer.headers.append(("apns-unique-id", nextRequestID()))
         return answer

@@ -17,7 +17,7 @@ public struct MockAPNsConfiguration: Sendable {
     /// A folder of keys students add as the class goes (`KEYID.pem`, the public half): see ``MockKeyDirectory``.
     public var keyDirectory: String?
     /// Told of each key file in ``keyDirectory`` that cannot be used (once per version of the file).
-    public var onKeyFolderProblem: (@Sendable (Words) -> Void)?
+    public var onKeyFolderProblem: (@Sendable (MockWarning) -> Void)?
     /// SETTINGS_MAX_CONCURRENT_STREAMS after the first request with a valid token
     /// (0 makes a server that allows no streams at all, to test clients against one).
     public var maxConcurrentStreams: Int
@@ -36,7 +36,7 @@ public struct MockAPNsConfiguration: Sendable {
     /// them take about 230 MB, which a classroom laptop can spare.
     public static let defaultConnectionLimit = 4000
     /// Told when the log cannot go on (its rotation refused, say): the mock goes on without it.
-    public var onLogProblem: (@Sendable (Words) -> Void)?
+    public var onLogProblem: (@Sendable (MockWarning) -> Void)?
     /// Failures to simulate; changeable while running with ``MockAPNsServer/faults``.
     public var faults: MockFaults
     /// How many of the latest requests ``MockAPNsServer/records`` keeps (0: none).
@@ -114,30 +114,19 @@ public struct MockAPNsConfiguration: Sendable {
     func validated() throws(InputError) -> MockAPNsConfiguration {
         if let teamID { _ = try AppleIdentifier(.teamID, teamID) }
         guard (0...Int(Int32.max)).contains(maxConcurrentStreams) else {
-            throw InputError(
-                Words(
-                    "the stream limit must be between 0 and \(Int32.max); got \(maxConcurrentStreams)",
-                    es: "el límite de streams debe estar entre 0 y \(Int32.max); se recibió \(maxConcurrentStreams)"), kind: .usage)
+            throw InputError(MockSettingProblem.streamLimit(given: maxConcurrentStreams, highest: Int(Int32.max)), kind: .usage)
         }
         guard (0...maxConcurrentStreams).contains(initialConcurrentStreams) else {
-            throw InputError(
-                Words(
-                    "the initial stream limit must be between 0 and the stream limit (\(maxConcurrentStreams)); got \(initialConcurrentStreams)",
-                    es:
-                        "el límite inicial de streams debe estar entre 0 y el límite de streams (\(maxConcurrentStreams)); se recibió \(initialConcurrentStreams)"
-                ), kind: .usage)
+            throw InputError(MockSettingProblem.initialStreamLimit(given: initialConcurrentStreams, streamLimit: maxConcurrentStreams), kind: .usage)
         }
         try faults.validate()
         try limits.validate()
         guard connectionLimit >= 1, connectionsPerAddressLimit >= 1 else {
             let value = min(connectionLimit, connectionsPerAddressLimit)
-            throw InputError(
-                Words("the connection limits must be 1 or more; got \(value)", es: "los límites de conexiones deben ser 1 o más; se recibió \(value)"),
-                kind: .usage)
+            throw InputError(MockSettingProblem.connectionLimit(given: value), kind: .usage)
         }
         guard (0...65535).contains(port) else {
-            throw InputError(
-                Words("the port must be between 0 and 65535; got \(port)", es: "el puerto debe estar entre 0 y 65535; se recibió \(port)"), kind: .usage)
+            throw InputError(MockSettingProblem.port(given: port), kind: .usage)
         }
         return self
     }
@@ -162,11 +151,7 @@ public struct MockProviderKey: Sendable {
         } else if !looksPublic, let key = try? P256.Signing.PublicKey(pemRepresentation: pem) {
             publicKeyX963 = Array(key.x963Representation)
         } else {
-            throw InputError(
-                Words("the key for \(keyID) is not a P-256 key in PEM form", es: "la clave de \(keyID) no es una clave P-256 en formato PEM"),
-                hint: Words(
-                    "pass the .p8 file from your Apple Developer account, or a PEM public key",
-                    es: "pasa el archivo .p8 de tu cuenta de Apple Developer, o una clave pública PEM"))
+            throw InputError(MockSettingProblem.notAP256Key(keyID: keyID))
         }
     }
 
@@ -182,10 +167,7 @@ public struct MockProviderKey: Sendable {
             keyID = fromName
             path = spec
         } else {
-            throw InputError(
-                Words("cannot tell the key id of '\(OutsideText.display(spec))'", es: "no se sabe el key id de '\(OutsideText.display(spec))'"),
-                hint: Words("name the file AuthKey_<KEYID>.p8, or pass KEYID=PATH", es: "llama al archivo AuthKey_<KEYID>.p8, o pasa KEYID=RUTA"),
-                kind: .usage)
+            throw InputError(MockSettingProblem.unknownKeyID(given: spec), kind: .usage)
         }
         let bytes = try InputFiles.read(path, what: .keyFile)
         do {
@@ -303,33 +285,20 @@ public struct MockFaults: Sendable {
     /// The ranges a server can honour: statuses HTTP has, bodies it can hold, header values HTTP/2 allows.
     func validate() throws(InputError) {
         if let answer, !(100...599).contains(answer.status) {
-            throw InputError(
-                Words(
-                    "the answer status must be between 100 and 599; got \(answer.status)",
-                    es: "el estado de la respuesta debe estar entre 100 y 599; se recibió \(answer.status)"), kind: .usage)
+            throw InputError(MockSettingProblem.answerStatus(given: answer.status), kind: .usage)
         }
         if let answerCount, answerCount < 0 {
-            throw InputError(
-                Words("the answer count must be 0 or more; got \(answerCount)", es: "el número de respuestas debe ser 0 o más; se recibió \(answerCount)"),
-                kind: .usage)
+            throw InputError(MockSettingProblem.answerCount(given: answerCount), kind: .usage)
         }
         guard (0...Self.padBodyLimit).contains(padBodyBytes) else {
-            throw InputError(
-                Words(
-                    "the body padding must be between 0 and \(Self.padBodyLimit) bytes; got \(padBodyBytes)",
-                    es: "el relleno del cuerpo debe estar entre 0 y \(Self.padBodyLimit) bytes; se recibió \(padBodyBytes)"), kind: .usage)
+            throw InputError(MockSettingProblem.bodyPadding(given: padBodyBytes, highest: Self.padBodyLimit), kind: .usage)
         }
         guard (0...Self.delayLimitMilliseconds).contains(responseDelayMilliseconds) else {
             throw InputError(
-                Words(
-                    "the delay must be between 0 and \(Self.delayLimitMilliseconds) ms; got \(responseDelayMilliseconds)",
-                    es: "el retraso debe estar entre 0 y \(Self.delayLimitMilliseconds) ms; se recibió \(responseDelayMilliseconds)"), kind: .usage)
+                MockSettingProblem.responseDelay(givenMilliseconds: responseDelayMilliseconds, highestMilliseconds: Self.delayLimitMilliseconds), kind: .usage)
         }
         if let retryAfter, !Self.isSendableHeaderValue(retryAfter) {
-            throw InputError(
-                Words(
-                    "the retry-after value cannot hold NUL, CR or LF (HTTP/2 forbids them in a header value)",
-                    es: "el valor de retry-after no puede llevar NUL, CR ni LF (HTTP/2 los prohíbe en el valor de una cabecera)"), kind: .usage)
+            throw InputError(MockSettingProblem.retryAfterControlCharacter, kind: .usage)
         }
     }
 
@@ -367,21 +336,11 @@ public struct MockFaults: Sendable {
     /// APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseFailure(_ spec: String) throws(InputError) -> (DeviceToken, RejectionReason) {
         guard let equals = spec.firstIndex(of: "=") else {
-            throw InputError(
-                Words(
-                    "\(Setting.mockFailure) takes TOKEN=REASON, e.g. 00fc13ad…=Unregistered; got '\(OutsideText.display(spec))'",
-                    es: "\(Setting.mockFailure) recibe TOKEN=MOTIVO, p. ej. 00fc13ad…=Unregistered; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
+            throw InputError(MockSettingProblem.failureForm(given: spec), kind: .usage)
         }
         let token = try DeviceToken(parsing: String(spec[..<equals]))
         guard token.hex.utf8.count >= DeviceToken.usualHexLength else {
-            let bytes = token.hex.utf8.count / 2
-            throw InputError(
-                Words(
-                    "the token \(token.short) is \(bytes) bytes: APNs issues 32 or more, and the mock answers a shorter one 400 BadDeviceToken before any rule",
-                    es:
-                        "el token \(token.short) tiene \(bytes) bytes: APNs los emite de 32 o más, y el mock responde 400 BadDeviceToken a uno más corto antes de cualquier regla"
-                ),
-                hint: Words("give the whole token, 64 hex digits", es: "da el token entero, 64 dígitos hexadecimales"), kind: .usage)
+            throw InputError(MockSettingProblem.shortToken(short: token.short, bytes: token.hex.utf8.count / 2), kind: .usage)
         }
         return (token, try parseReason(String(spec[spec.index(after: equals)...])))
     }
@@ -389,12 +348,7 @@ public struct MockFaults: Sendable {
     /// A reason APNs documents, spelled as APNs spells it (case does not matter).
     public static func parseReason(_ name: String) throws(InputError) -> RejectionReason {
         guard let reason = RejectionReason.allKnown.first(where: { $0.apnsName.lowercased() == name.lowercased() }) else {
-            let known = RejectionReason.allKnown.map(\.apnsName).joined(separator: ", ")
-            throw InputError(
-                Words(
-                    "'\(OutsideText.display(name))' is not a reason APNs sends", es: "'\(OutsideText.display(name))' no es un motivo que envíe APNs"),
-                hint: Words("use one of \(known)", es: "usa uno de estos: \(known)"),
-                kind: .usage)
+            throw InputError(MockSettingProblem.unknownReason(given: name), kind: .usage)
         }
         return reason
     }

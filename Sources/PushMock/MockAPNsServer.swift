@@ -78,7 +78,7 @@ public final class MockAPNsServer: Sendable {
         } catch {
             try? await group.shutdownGracefully()
             journal.close()
-            throw ListenFailure.error(host: configuration.host, port: configuration.port, purpose: nil, option: .mockPort, error)
+            throw ListenFailure.error(.apns, host: configuration.host, port: configuration.port, error)
         }
         return MockAPNsServer(
             host: configuration.host,

@@ -44,9 +44,9 @@ final class MockKeyDirectory: Sendable {
     private let state = NIOLockedValueBox(State())
     /// A scan runs at a time; lookups meanwhile answer from what is known.
     private let scanning = NIOLockedValueBox(false)
-    private let warn: @Sendable (Words) -> Void
+    private let warn: @Sendable (MockWarning) -> Void
 
-    init(path: String, warn: @escaping @Sendable (Words) -> Void = { _ in }) {
+    init(path: String, warn: @escaping @Sendable (MockWarning) -> Void = { _ in }) {
         self.path = path
         self.warn = warn
         scan()
@@ -102,7 +102,7 @@ final class MockKeyDirectory: Sendable {
         }
         let known = state.withLockedValue { $0.entries }
         var entries: [String: Entry] = [:]
-        var problems: [Words] = []
+        var problems: [MockWarning] = []
         for name in names.sorted() where entries.count < Self.fileLimit {
             guard let id = Self.keyID(fileName: name) else { continue }
             let file = path + "/" + name
@@ -111,24 +111,15 @@ final class MockKeyDirectory: Sendable {
                 entries[name] = old
                 continue
             }
-            let shown = OutsideText.display(name, limit: 80)
             guard stamp.size <= Self.sizeLimit else {
-                problems.append(
-                    Words(
-                        "\(shown) in the key folder is over \(Self.sizeLimit / 1024) KB: not a key; skipped",
-                        es: "\(shown) en la carpeta de claves pasa de \(Self.sizeLimit / 1024) KB: no es una clave; se omite"))
+                problems.append(.keyFileTooLarge(name: name, limitKiB: Self.sizeLimit / 1024))
                 entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
                 continue
             }
             guard let data = try? InputFiles.read(file, what: .keyFile),
                 let key = try? MockProviderKey(keyID: id, pem: String(decoding: data, as: UTF8.self))
             else {
-                problems.append(
-                    Words(
-                        "\(shown) in the key folder is not a P-256 key (PEM public key or .p8): skipped; tokens with key id \(id) are refused",
-                        es:
-                            "\(shown) en la carpeta de claves no es una clave P-256 (clave pública PEM o .p8): se omite; los tokens con key id \(id) se rechazan"
-                    ))
+                problems.append(.keyFileNotAKey(name: name, keyID: id))
                 entries[name] = Entry(stamp: stamp, keyID: id, key: nil)
                 continue
             }

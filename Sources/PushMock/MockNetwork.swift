@@ -108,12 +108,7 @@ public enum MockNetwork {
         if ipv4Bytes(name) != nil || ipv6Bytes(unbracketed(name)) != nil { return }
         let bare = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
         guard isDNSName(bare) else {
-            let shown = OutsideText.display(name, limit: 80)
-            throw InputError(
-                Words("'\(shown)' is neither an IP address nor a host name", es: "'\(shown)' no es ni una dirección IP ni un nombre de host"),
-                hint: Words(
-                    "give a host name such as classroom.local or an address such as 192.168.1.20",
-                    es: "da un nombre de host como classroom.local o una dirección como 192.168.1.20"), kind: .usage)
+            throw InputError(MockSettingProblem.notAHostName(given: name), kind: .usage)
         }
     }
 

@@ -53,33 +53,19 @@ public struct MockProtocolLimits: Sendable, Equatable {
 
     func validate() throws(InputError) {
         if let value = tokenUpdateIntervalSeconds, value < 0 {
-            throw InputError(
-                Words(
-                    "the token update interval must be 0 or more seconds; got \(value)",
-                    es: "el intervalo de actualización del token debe ser 0 o más segundos; se recibió \(value)"), kind: .usage)
+            throw InputError(MockSettingProblem.tokenUpdateInterval(givenSeconds: value), kind: .usage)
         }
         if let value = badDeviceTokenLimit, value < 1 {
-            throw InputError(
-                Words("the BadDeviceToken limit must be 1 or more; got \(value)", es: "el límite de BadDeviceToken debe ser 1 o más; se recibió \(value)"),
-                kind: .usage)
+            throw InputError(MockSettingProblem.badDeviceTokenLimit(given: value), kind: .usage)
         }
         if let value = idleTimeoutMilliseconds, !(1...86_400_000).contains(value) {
-            throw InputError(
-                Words(
-                    "the idle timeout must be between 1 ms and a day; got \(value) ms",
-                    es: "el tiempo de inactividad debe estar entre 1 ms y un día; se recibió \(value) ms"), kind: .usage)
+            throw InputError(MockSettingProblem.idleTimeout(givenMilliseconds: value), kind: .usage)
         }
         guard (1...3_600_000).contains(setupTimeoutMilliseconds) else {
-            throw InputError(
-                Words(
-                    "the set-up timeout must be between 1 ms and an hour; got \(setupTimeoutMilliseconds) ms",
-                    es: "el tiempo para establecer la conexión debe estar entre 1 ms y una hora; se recibió \(setupTimeoutMilliseconds) ms"), kind: .usage)
+            throw InputError(MockSettingProblem.setupTimeout(givenMilliseconds: setupTimeoutMilliseconds), kind: .usage)
         }
         guard streamResetLimit >= 0, controlFrameAllowance >= 1 else {
-            throw InputError(
-                Words(
-                    "the reset limit must be 0 or more and the control frame allowance 1 or more",
-                    es: "el límite de reinicios debe ser 0 o más y la asignación de frames de control 1 o más"), kind: .usage)
+            throw InputError(MockSettingProblem.resetLimits, kind: .usage)
         }
     }
 }

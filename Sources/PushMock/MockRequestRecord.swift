@@ -158,9 +158,9 @@ final class LogFile: Sendable {
     let sizeLimit: Int64
     private let state: NIOLockedValueBox<State>
     private let queue = DispatchQueue(label: "pushctl.mock.log")
-    private let onProblem: (@Sendable (Words) -> Void)?
+    private let onProblem: (@Sendable (MockWarning) -> Void)?
 
-    init(path: String, sizeLimit: Int64 = MockAPNsConfiguration.defaultLogSizeLimit, onProblem: (@Sendable (Words) -> Void)? = nil) throws(InputError) {
+    init(path: String, sizeLimit: Int64 = MockAPNsConfiguration.defaultLogSizeLimit, onProblem: (@Sendable (MockWarning) -> Void)? = nil) throws(InputError) {
         let fd = try Self.open(path)
         self.path = path
         self.sizeLimit = max(1, sizeLimit)
@@ -169,13 +169,8 @@ final class LogFile: Sendable {
     }
 
     private static func open(_ path: String) throws(InputError) -> Descriptor {
-        let shown = OutsideText.display(path, limit: 200)
-        return try MockOutputFiles.openForAppending(path, what: Words("the log file", es: "el archivo de registro")) { code in
-            let reason = SystemError.reason(code)
-            return InputError(
-                Words("cannot open the log file '\(shown)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(shown)': \(reason.es)"),
-                hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
-                kind: .cannotCreateOutput)
+        try MockOutputFiles.openForAppending(path, .log) { code in
+            InputError(MockServerProblem.cannotOpenLog(path: path, SystemError.code(code)), kind: .cannotCreateOutput)
         }
     }
 
@@ -217,14 +212,9 @@ final class LogFile: Sendable {
         Descriptors.close(fd)
         var next: Int32 = -1
         if FileSystem.rename(path, to: path + ".1") {
-            do { next = try Self.open(path) } catch { onProblem?(error.words + Words("; the mock logs no more", es: "; el mock ya no registra nada")) }
+            do { next = try Self.open(path) } catch { onProblem?(.logNotReopened(error)) }
         } else {
-            let reason = SystemError.reason(Errno.current)
-            let shown = OutsideText.display(path, limit: 200)
-            onProblem?(
-                Words(
-                    "the log '\(shown)' could not be rotated (\(reason.en)); the mock logs no more",
-                    es: "no se pudo rotar el registro '\(shown)' (\(reason.es)); el mock ya no registra nada"))
+            onProblem?(.logNotRotated(path: path, SystemError.code(Errno.current)))
         }
         state.withLockedValue { state in
             state.descriptor = next

@@ -75,7 +75,7 @@ public final class MockWebView: Sendable {
         let names = Set(allowedHosts.map { $0.lowercased() } + ["localhost"])
         let ca = caCertificatePEM.map { Array($0.utf8) }
         let listening = try await PlainHTTPServer.start(
-            host: host, port: port, group: group, purpose: Words("the web view", es: "la vista web"), option: .webViewPort
+            host: host, port: port, group: group, listener: .webView
         ) { request in
             guard Self.isAllowed(host: request.headers.first(name: "host"), names: names) else {
                 return .text(.misdirectedRequest, "this page answers to its IP address, localhost or the mock's certificate names only")

@@ -49,9 +49,9 @@ final class PlainHTTPServer: Sendable {
     }
 
     /// Binds `host:port` (0 picks a free port) on `group` and answers each request with `route`.
-    /// `purpose` names the server in an error ("the CA file server").
+    /// `listener` says which server it is in an error (the CA file server, the web view).
     static func start(
-        host: String, port: Int, group: any EventLoopGroup, purpose: Words, option: Setting,
+        host: String, port: Int, group: any EventLoopGroup, listener: MockListener,
         route: @escaping @Sendable (Request) -> Answer
     ) async throws(InputError) -> PlainHTTPServer {
         let open = NIOLockedValueBox(PlaceCount())
@@ -75,7 +75,7 @@ final class PlainHTTPServer: Sendable {
             let channel = try await bootstrap.bind(host: host, port: port).get()
             return PlainHTTPServer(port: channel.localAddress?.port ?? port, channel: channel)
         } catch {
-            throw ListenFailure.error(host: host, port: port, purpose: purpose, option: option, error)
+            throw ListenFailure.error(listener, host: host, port: port, error)
         }
     }
 
@@ -214,7 +214,7 @@ public final class MockCAFileServer: Sendable {
         let body = Array(caCertificatePEM.utf8)
         do {
             let server = try await PlainHTTPServer.start(
-                host: host, port: port, group: group, purpose: Words("the CA certificate", es: "el certificado de la CA"), option: .caPort
+                host: host, port: port, group: group, listener: .caCertificate
             ) {
                 request in
                 request.path == path
@@ -236,27 +236,21 @@ public final class MockCAFileServer: Sendable {
     }
 }
 
-/// Why a port could not be listened on, said plainly: in use (another mock?), a privileged port,
-/// an address this machine does not have; otherwise the system's words.
+/// Why a port could not be listened on, as a code: in use (another mock?), a privileged port, an
+/// address this machine does not have; otherwise the system's words.
 enum ListenFailure {
-    static func error(host: String, port: Int, purpose: Words?, option: Setting, _ error: any Error) -> InputError {
+    static func error(_ listener: MockListener, host: String, port: Int, _ error: any Error) -> InputError {
         let text = "\(error)"
-        let what = purpose.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
-        let why: Words
+        let refusal: ListenRefusal
         if text.contains("Address already in use") {
-            why = Words(
-                "port \(port) is already in use (another pushctl mock, or another server?)",
-                es: "el puerto \(port) ya está en uso (¿otro pushctl mock, u otro servidor?)")
+            refusal = .inUse
         } else if text.contains("Permission denied") {
-            why = Words("ports below 1024 need administrator rights", es: "los puertos por debajo de 1024 necesitan permisos de administrador")
+            refusal = .privileged
         } else if text.contains("Cannot assign requested address") {
-            why = Words("this machine has no address \(host)", es: "este equipo no tiene la dirección \(host)")
+            refusal = .noSuchAddress
         } else {
-            why = Words(verbatim: OutsideText.display(text, limit: 200))
+            refusal = .other(text)
         }
-        return InputError(
-            Words("cannot listen on \(host) port \(port)", es: "no se puede escuchar en \(host), puerto \(port)") + what + Words(verbatim: ": ") + why,
-            hint: Words("pick another \(option), or 0 for any free one", es: "elige otro \(option), o 0 para uno libre cualquiera"),
-            kind: .unavailable)
+        return InputError(MockServerProblem.cannotListen(listener, host: host, port: port, refusal), kind: .unavailable)
     }
 }

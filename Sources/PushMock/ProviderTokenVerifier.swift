@@ -38,7 +38,7 @@ final class ProviderTokenVerifier: Sendable {
 
     init(
         keys: [MockProviderKey], directory: String? = nil, teamID: String?, onRefusal: (@Sendable (RejectionReason, String) -> Void)? = nil,
-        onKeyFolderProblem: @escaping @Sendable (Words) -> Void = { _ in }, language: Language = .en
+        onKeyFolderProblem: @escaping @Sendable (MockWarning) -> Void = { _ in }, language: Language = .en
     ) {
         self.language = language
         var table: [String: [UInt8]] = [:]

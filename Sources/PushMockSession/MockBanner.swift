@@ -27,8 +27,8 @@ extension MockSettings {
         } else if keys.isEmpty {
             lines.append(
                 Words(
-                    "  provider tokens: shape only (no --key-file): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)",
-                    es: "  tokens del proveedor: solo la forma (sin --key-file): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)"
+                    "  provider tokens: shape only (no \(Setting.keyFile)): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)",
+                    es: "  tokens del proveedor: solo la forma (sin \(Setting.keyFile)): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)"
                 ).text(language))
         } else {
             let ids = keys.map(\.keyID).joined(separator: ", ")
@@ -101,22 +101,24 @@ extension MockSettings {
     }
 
     /// How to send to it: the key to make (a class folder, or any key for a shape-only mock) and
-    /// the send command, pasteable as printed.
+    /// the send command, pasteable as printed. pushctl's settings are named as the program names
+    /// them (`Setting.name(_:)`): this library spells no flag.
     private func sendLines(classroom: Classroom, caPath: String) -> [String] {
         var lines: [String] = []
-        var send = ["pushctl send --endpoint \(classroom.endpoint) --cacert \(classroom.caFile == nil ? caPath : "mock-ca.pem")"]
+        let ca = classroom.caFile == nil ? caPath : "mock-ca.pem"
+        var send = ["pushctl send \(Setting.endpoint) \(classroom.endpoint) \(Setting.caCertificate) \(ca)"]
         if let key = keyFiles.first {
             if let equals = key.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(key[..<equals])) {
-                send.append("--key-file \(key[key.index(after: equals)...]) --key-id \(key[..<equals])")
+                send.append("\(Setting.keyFile) \(key[key.index(after: equals)...]) \(Setting.keyID) \(key[..<equals])")
             } else {
-                send.append("--key-file \(key)")
+                send.append("\(Setting.keyFile) \(key)")
             }
         } else {
             // Pasteable as printed: any key will do, since this mock checks only the token's shape.
-            send.append("--key-file AuthKey_ABC123DEFG.p8")
+            send.append("\(Setting.keyFile) AuthKey_ABC123DEFG.p8")
         }
-        send.append("--team-id \(teamID ?? "DEF123GHIJ") --topic com.example.app")
-        send.append("--device-token \(String(repeating: "0123456789abcdef", count: 4)) --title Hello")
+        send.append("\(Setting.teamID) \(teamID ?? "DEF123GHIJ") \(Setting.topic) com.example.app")
+        send.append("\(Setting.deviceToken) \(String(repeating: "0123456789abcdef", count: 4)) \(Setting.title) Hello")
         lines.append(
             classroom.caFile == nil
                 ? Words("Send to it with:", es: "Envíale notificaciones con:").text(language)
@@ -127,8 +129,8 @@ extension MockSettings {
         if let keyDirectory {
             lines.append(
                 Words(
-                    "  pushctl key generate --key-id ABC123DEFG   # your own key; the .p8 stays with you",
-                    es: "  pushctl key generate --key-id ABC123DEFG   # tu propia clave; el .p8 se queda contigo"
+                    "  pushctl key generate \(Setting.keyID) ABC123DEFG   # your own key; the .p8 stays with you",
+                    es: "  pushctl key generate \(Setting.keyID) ABC123DEFG   # tu propia clave; el .p8 se queda contigo"
                 ).text(language))
             lines.append(
                 Words(
@@ -138,8 +140,8 @@ extension MockSettings {
         } else if keyFiles.isEmpty {
             lines.append(
                 Words(
-                    "  pushctl key generate --key-id ABC123DEFG   # any key: this mock checks only the token's shape",
-                    es: "  pushctl key generate --key-id ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token"
+                    "  pushctl key generate \(Setting.keyID) ABC123DEFG   # any key: this mock checks only the token's shape",
+                    es: "  pushctl key generate \(Setting.keyID) ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token"
                 ).text(language))
         }
         lines.append("  " + send.joined(separator: " "))

@@ -5,7 +5,7 @@ import PushEngine
 import PushFiles
 import PushMock
 import PushSystem
-public import PushWords
+import PushWords
 
 /// What a running mock tells the person who started it, as it happens.
 public struct MockReporters: Sendable {
@@ -14,7 +14,7 @@ public struct MockReporters: Sendable {
     /// An address holds as many connections as it may (said once, until they have all gone).
     public var addressAtLimit: @Sendable (String, Int) -> Void
     /// A problem with the key folder or the log that does not stop the mock.
-    public var warning: @Sendable (Words) -> Void
+    public var warning: @Sendable (MockWarning) -> Void
     /// What a device would drop from an accepted Live Activity push.
     public var liveActivityProblem: @Sendable (String) -> Void
     /// What the phone will do with an accepted request's payload, judged against `--app`: the
@@ -23,7 +23,7 @@ public struct MockReporters: Sendable {
 
     public init(
         tokenRefused: @escaping @Sendable (RejectionReason, String) -> Void, addressAtLimit: @escaping @Sendable (String, Int) -> Void,
-        warning: @escaping @Sendable (Words) -> Void, liveActivityProblem: @escaping @Sendable (String) -> Void
+        warning: @escaping @Sendable (MockWarning) -> Void, liveActivityProblem: @escaping @Sendable (String) -> Void
     ) {
         self.tokenRefused = tokenRefused
         self.addressAtLimit = addressAtLimit
@@ -55,9 +55,7 @@ public struct MockSession: Sendable {
         for spec in settings.keyFiles { keys.append(try MockProviderKey.load(spec: spec)) }
         if let keyDir = settings.keyDirectory {
             guard FileOutput.isDirectory(keyDir) else {
-                throw InputError(
-                    Words("--key-dir '\(OutsideText.display(keyDir))' is not a folder", es: "--key-dir '\(OutsideText.display(keyDir))' no es una carpeta"),
-                    hint: Words("make it first (mkdir), then give its path", es: "créala primero (mkdir) y luego indica su ruta"), kind: .missingInput)
+                throw InputError(MockSettingProblem.keyFolderNotAFolder(path: keyDir), kind: .missingInput)
             }
         }
         for path in settings.clientCAPaths { clientCAPEMs.append(try MockSettings.readClientCA(path)) }
@@ -139,8 +137,7 @@ extension MockSettings {
     /// renamed into place: nothing is opened through a link, even one planted meanwhile. Its
     /// path, and the folder made for it (removed at the end) when there was no --ca-out.
     func writeCACertificate(_ pem: String, port: Int) throws(InputError) -> (path: String, folder: String?) {
-        let what = Words("the CA certificate", es: "el certificado de la CA")
-        if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, what: what) }
+        if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, .caCertificate) }
         let folder = caOut == nil ? try Self.privateFolder(port: port) : nil
         let path = caOut ?? (folder ?? "") + "/mock-ca.pem"
         do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: .caCertificate) } catch {
@@ -157,16 +154,7 @@ extension MockSettings {
         let base = ProcessEnvironment.value("XDG_RUNTIME_DIR").flatMap { isPrivateFolder($0) ? $0 : nil } ?? FileManager.default.temporaryDirectory.path
         let prefix = (base.hasSuffix("/") ? base : base + "/") + "pushctl-mock-\(port)-"
         guard let folder = FileSystem.makeTemporaryFolder(pathPrefix: prefix) else {
-            let reason = SystemError.reason(Errno.current)
-            let shown = OutsideText.display(base, limit: 200)
-            throw InputError(
-                Words(
-                    "cannot make a private folder for the CA certificate in '\(shown)': \(reason.en)",
-                    es: "no se puede crear una carpeta privada para el certificado de la CA en '\(shown)': \(reason.es)"),
-                hint: Words(
-                    "give --ca-out PATH, or set TMPDIR to a folder you can write",
-                    es: "indica --ca-out RUTA, o define TMPDIR como una carpeta en la que puedas escribir"),
-                kind: .cannotCreateOutput)
+            throw InputError(MockServerProblem.cannotMakeCAFolder(base: base, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
         }
         return folder
     }

@@ -104,10 +104,7 @@ public struct MockSettings: Sendable {
     public static func parseFailFirst(_ spec: String) throws(InputError) -> (DeviceToken, MockFaults.FailFirst) {
         let parts = spec.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let equals = parts[0].firstIndex(of: "="), let n = Int(parts[0][parts[0].index(after: equals)...]), n >= 1 else {
-            throw InputError(
-                Words(
-                    "takes TOKEN=N:REASON, e.g. 00fc13ad…=2:ServiceUnavailable; got '\(OutsideText.display(spec))'",
-                    es: "recibe TOKEN=N:MOTIVO, p. ej. 00fc13ad…=2:ServiceUnavailable; se recibió '\(OutsideText.display(spec))'"), kind: .usage)
+            throw InputError(MockSettingProblem.failFirstForm(given: spec), kind: .usage)
         }
         let (token, reason) = try MockFaults.parseFailure(String(parts[0][..<equals]) + "=" + parts[1])
         return (token, MockFaults.FailFirst(attempts: n, reason: reason))
@@ -117,13 +114,7 @@ public struct MockSettings: Sendable {
     static func readClientCA(_ path: String) throws(InputError) -> String {
         let text = String(decoding: try InputFiles.read(path, what: .caCertificateFile), as: UTF8.self)
         guard text.contains("-----BEGIN CERTIFICATE-----") else {
-            throw InputError(
-                Words(
-                    "the --client-ca file '\(OutsideText.display(path))' holds no PEM certificate",
-                    es: "el archivo de --client-ca '\(OutsideText.display(path))' no contiene ningún certificado PEM"),
-                hint: Words(
-                    "give the CA's certificate as PEM, e.g. the pushctl-test-ca.pem of `pushctl cert generate`",
-                    es: "da el certificado de la CA en PEM, p. ej. el pushctl-test-ca.pem de `pushctl cert generate`"))
+            throw InputError(MockSettingProblem.clientCAWithoutPEM(path: path))
         }
         return text
     }

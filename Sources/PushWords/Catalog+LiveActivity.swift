@@ -158,5 +158,8 @@ extension LiveActivityLint {
         droppedPrefix + Words.joined(problems, separator: Words(verbatim: "; "))
     }
 
+    /// Why a device would drop a Live Activity push whose payload it cannot read.
+    public static let payloadNotJSON = Words("the payload is not JSON", es: "la carga útil no es JSON")
+
     static let droppedPrefix = Words("a device would drop this Live Activity: ", es: "un dispositivo descartaría esta Live Activity: ")
 }

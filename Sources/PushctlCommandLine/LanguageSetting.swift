@@ -47,15 +47,10 @@ public enum LanguageSetting {
             if argument == "--" { break }
             if let option = option(at: arguments[index...]) {
                 guard let value = option.value else {
-                    throw InputError(Words("--lang needs a language: \(Language.names)", es: "--lang necesita un idioma: \(Language.names)"), kind: .usage)
+                    throw InputError(LanguageProblem.settingWithoutValue, kind: .usage)
                 }
                 guard let language = Language(naming: value) else {
-                    let shown = OutsideText.display(value, limit: 20)
-                    throw InputError(
-                        Words(
-                            "--lang '\(shown)' is not a language pushctl speaks; choose one of: \(Language.names)",
-                            es: "pushctl no habla el idioma '\(shown)' de --lang; elige uno de estos: \(Language.names)"),
-                        kind: .usage)
+                    throw InputError(LanguageProblem.settingUnknown(given: value), kind: .usage)
                 }
                 return (language, true)
             }
@@ -72,12 +67,7 @@ public enum LanguageSetting {
                 return (language, false)
             }
             guard let language = Language(naming: value) else {
-                let shown = OutsideText.display(value, limit: 20)
-                throw InputError(
-                    Words(
-                        "PUSHCTL_LANG is '\(shown)', not a language pushctl speaks; choose one of: \(Language.names)",
-                        es: "PUSHCTL_LANG vale '\(shown)', un idioma que pushctl no habla; elige uno de estos: \(Language.names)"),
-                    kind: .usage)
+                throw InputError(LanguageProblem.variableUnknown(given: value), kind: .usage)
             }
             return (language, true)
         }

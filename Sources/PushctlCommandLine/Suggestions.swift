@@ -361,6 +361,7 @@ public enum FlagNames {
         .journal: "--journal", .resume: "--resume", .showSecrets: "--show-secrets", .requestsFile: "--requests-file",
         .mockCA: "the file `pushctl mock --ca-out` writes",
         .mockPort: "--port", .webViewPort: "--web", .caPort: "--ca-port", .mockFailure: "--fail",
+        .mockKeyFolder: "--key-dir", .mockClientCA: "--client-ca", .mockCAOut: "--ca-out",
         .keyFile: "--key-file", .keyID: "--key-id", .teamID: "--team-id", .jwt: "--jwt", .noJWTCache: "--no-jwt-cache",
         .certificate: "--cert", .certificateKey: "--cert-key", .certificatePassword: "--cert-password-file",
         .environment: "--sandbox/--production", .endpoint: "--endpoint", .port: "--port", .caCertificate: "--cacert",

@@ -520,9 +520,9 @@ struct MockCommand: ParsableCommand {
     /// 1 TiB: a size no classroom disk reaches, and no overflow in bytes.
     static let logMaxSizeCeiling = 1 << 20
 
-    @Sendable private static func reportWarning(_ problem: Words) {
+    @Sendable private static func reportWarning(_ problem: MockWarning) {
         let warning = Words("pushctl mock: warning: ", es: "pushctl mock: aviso: ")
-        Console.err(TextLayout.wrapped((warning + problem).description, width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
+        Console.err(TextLayout.wrapped((warning + problem.words).description, width: Console.width(of: Descriptors.standardError), hangingIndent: 2))
     }
 
     /// The signal's name as the console says it in Spanish.

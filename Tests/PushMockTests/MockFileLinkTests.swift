@@ -1,6 +1,7 @@
 import ChildProcess
 import Foundation
 import NIOConcurrencyHelpers
+import PushCore
 import PushSystem
 import PushWords
 import Testing
@@ -182,8 +183,8 @@ struct MockFileLinkTests {
         let (folder, victim, _) = try MockFileLinkTests.plantedLink()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("log.jsonl").path
-        let problems = NIOLockedValueBox<[Words]>([])
-        let log = try LogFile(path: path, sizeLimit: 300) { words in problems.withLockedValue { $0.append(words) } }
+        let problems = NIOLockedValueBox<[MockWarning]>([])
+        let log = try LogFile(path: path, sizeLimit: 300) { warning in problems.withLockedValue { $0.append(warning) } }
         for n in 0..<3 {
             log.append(Self.line(n))
             log.flushNow()

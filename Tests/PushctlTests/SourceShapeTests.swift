@@ -28,7 +28,7 @@ import Testing
 
     @Test("no library string names a flag: the libraries say which Setting, the command line names it once (FlagNames)")
     func librariesNameNoFlag() throws {
-        let libraries = ["PushCore/", "PushWords/", "PushFiles/", "PushCrypto/", "PushCurl/", "PushEngine/", "PushMock/", "PushApp/"]
+        let libraries = ["PushCore/", "PushWords/", "PushFiles/", "PushCrypto/", "PushCurl/", "PushEngine/", "PushMock/", "PushMockSession/", "PushApp/"]
         let literal = /"((?:[^"\\]|\\.)*)"/
         let flag = /(?:^|[\s(\/`'])--[a-z][a-z-]+/
         var found: [String] = []
@@ -70,7 +70,8 @@ import Testing
     static let stillSayingWords: [String: String] = [
         "PushEngine/":
             "its text renderers — doctor, reports — and hints remain words; every problem it throws is a typed code (credentials, run input, outputs, connection settings, files, keys, certificates, signers, journals)",
-        "PushMock/": "the mock's web page, log and console text (the page legitimately: it is a view), and its problems not yet typed",
+        "PushMock/":
+            "the web view's own words only, a view in the language it is handed: its page (WebViewPage) and its live stream's refusal of a viewer too many, which the browser or curl shows (ServerSentEvents); the mock's problems and warnings are codes (MockSettingProblem, MockServerProblem, MockWarning)",
     ]
 
     @Test("codes up to the edge: a library target makes no Words of its own (the catalog says its codes), but for the listed ones")

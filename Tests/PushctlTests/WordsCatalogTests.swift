@@ -191,7 +191,7 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "TestMaterial", "OutputFile",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "TestMaterial", "OutputFile", "MockWarning",
     ]
 
     static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
@@ -252,11 +252,36 @@ struct CodeSamples {
             .liveActivityNeeded(flag: "--timestamp"), .liveActivityEvent(shown: "begin"), .liveActivityPushType(shown: "alert"),
             .notWithLiveActivity(flag: "--badge"),
         ]
+        let languages: [LanguageProblem] = [.settingWithoutValue, .settingUnknown(given: "fr"), .variableUnknown(given: "fr")]
         return conflicts.map(CodeSamples.init(problem:)) + apple.map(CodeSamples.init(problem:)) + header.map(CodeSamples.init(problem:))
+            + languages.map(CodeSamples.init(problem:)) + mocks
             + broadcast.map(CodeSamples.init(problem:))
             + payload.map(CodeSamples.init(problem:)) + token.map(CodeSamples.init(problem:)) + jwt.map(CodeSamples.init(problem:))
             + line.map(CodeSamples.init(problem:)) + marks.map(CodeSamples.init(problem:)) + [CodeSamples(problem: endpoint)]
             + shards.map(CodeSamples.init(problem:))
+    }
+
+    /// The mock's problems: its settings, and what stops it from listening or writing its files.
+    static var mocks: [CodeSamples] {
+        let settings: [MockSettingProblem] = [
+            .port(given: 70_000), .streamLimit(given: -1, highest: Int(Int32.max)), .initialStreamLimit(given: 9, streamLimit: 5), .connectionLimit(given: 0),
+            .answerStatus(given: 99), .answerCount(given: -1), .bodyPadding(given: -1, highest: 16 << 20),
+            .responseDelay(givenMilliseconds: -1, highestMilliseconds: 3_600_000), .retryAfterControlCharacter, .tokenUpdateInterval(givenSeconds: -1),
+            .badDeviceTokenLimit(given: 0), .idleTimeout(givenMilliseconds: 0), .setupTimeout(givenMilliseconds: 0), .resetLimits, .failureForm(given: "x"),
+            .failFirstForm(given: "x"), .shortToken(short: "abcd", bytes: 2), .unknownReason(given: "Nope"), .unknownKeyID(given: "key.pem"),
+            .notAP256Key(keyID: "ABC123DEFG"), .keyFolderNotAFolder(path: "keys"), .clientCAWithoutPEM(path: "ca.pem"), .notAHostName(given: "a b"),
+        ]
+        let server: [MockServerProblem] = [
+            .cannotListen(.apns, host: "127.0.0.1", port: 8443, .inUse), .cannotListen(.webView, host: "0.0.0.0", port: 80, .privileged),
+            .cannotListen(.caCertificate, host: "10.9.9.9", port: 8080, .noSuchAddress), .cannotListen(.apns, host: "::1", port: 1, .other("Resource busy")),
+            .symbolicLink(.log, path: "mock.log"), .symbolicLink(.caCertificate, path: "ca.pem"), .cannotOpenLog(path: "mock.log", .permissionDenied),
+            .cannotMakeCAFolder(base: "/tmp", .noSpace),
+        ]
+        let warnings: [MockWarning] = [
+            .keyFileTooLarge(name: "BIG1234567.pem", limitKiB: 16), .keyFileNotAKey(name: "BROKEN1234.pem", keyID: "BROKEN1234"),
+            .logNotRotated(path: "mock.log", .readOnlyFileSystem), .logNotReopened(InputError(MockServerProblem.symbolicLink(.log, path: "mock.log"))),
+        ]
+        return settings.map(CodeSamples.init(problem:)) + server.map(CodeSamples.init(problem:)) + warnings.map { CodeSamples($0, \.words) }
     }
 
     static var warnings: [CodeSamples] {

@@ -86,8 +86,10 @@ public enum BroadcastAPI {
     }
 
     /// The request for one channel management call.
-    public static func channelRequest(_ call: ChannelCall, bundleID: String, requestID: String?) throws(InputError) -> PushRequest {
-        try checkRequestID(requestID, name: Setting.requestID.description)
+    public static func channelRequest(
+        _ call: ChannelCall, bundleID: String, requestID: String?, requestIDName: String = Setting.requestID.plainName
+    ) throws(InputError) -> PushRequest {
+        try checkRequestID(requestID, name: requestIDName)
         let base = "/1/apps/" + bundleID
         switch call {
         case .create(let storage):
@@ -117,12 +119,12 @@ public struct BroadcastTemplate: Sendable {
     public let warnings: [PayloadWarning]
 
     /// `spec.topic` is the bundle id (no suffix); the push type is always liveactivity.
-    public init(_ spec: PushSpec, payload: Payload, requestID: String?) throws(InputError) {
+    public init(_ spec: PushSpec, payload: Payload, requestID: String?, requestIDName: String = Setting.requestID.plainName) throws(InputError) {
         if let type = spec.pushType, type != PushType.liveactivity.rawValue {
             throw InputError(BroadcastProblem.pushTypeNotLiveActivity(name: spec.name(.pushType), shown: OutsideText.display(type)), kind: .usage)
         }
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
-        try BroadcastAPI.checkRequestID(requestID, name: Setting.requestID.description)
+        try BroadcastAPI.checkRequestID(requestID, name: requestIDName)
         self.requestID = requestID?.lowercased()
         if let given = spec.priority {
             guard let value = given.integer, let p = Priority(rawValue: Int(clamping: value)), p != .low else {

@@ -12,8 +12,8 @@ public enum MockOutputFiles {
         let shown = OutsideText.display(path, limit: 200)
         return InputError(
             Words(
-                "cannot write \(what.en) '\(shown)': it is a symbolic link (ELOOP), and the mock never writes through one",
-                es: "no se puede escribir \(what.es) '\(shown)': es un enlace simbólico (ELOOP), y el mock nunca escribe a través de uno"),
+                "cannot write \(what) '\(shown)': it is a symbolic link (ELOOP), and the mock never writes through one",
+                es: "no se puede escribir \(what) '\(shown)': es un enlace simbólico (ELOOP), y el mock nunca escribe a través de uno"),
             hint: Words(
                 "give the path of a regular file, or of one not made yet: a link in a shared folder may point at someone else's file",
                 es:

@@ -173,7 +173,7 @@ final class LogFile: Sendable {
         return try MockOutputFiles.openForAppending(path, what: Words("the log file", es: "el archivo de registro")) { code in
             let reason = SystemError.reason(code)
             return InputError(
-                Words("cannot open the log file '\(shown)': \(reason.en)", es: "no se puede abrir el archivo de registro '\(shown)': \(reason.es)"),
+                Words("cannot open the log file '\(shown)': \(reason)", es: "no se puede abrir el archivo de registro '\(shown)': \(reason)"),
                 hint: Words("check that its folder exists and is writable", es: "comprueba que su carpeta existe y se puede escribir"),
                 kind: .cannotCreateOutput)
         }
@@ -223,8 +223,8 @@ final class LogFile: Sendable {
             let shown = OutsideText.display(path, limit: 200)
             onProblem?(
                 Words(
-                    "the log '\(shown)' could not be rotated (\(reason.en)); the mock logs no more",
-                    es: "no se pudo rotar el registro '\(shown)' (\(reason.es)); el mock ya no registra nada"))
+                    "the log '\(shown)' could not be rotated (\(reason)); the mock logs no more",
+                    es: "no se pudo rotar el registro '\(shown)' (\(reason)); el mock ya no registra nada"))
         }
         state.withLockedValue { state in
             state.descriptor = next

@@ -161,8 +161,8 @@ extension MockSettings {
             let shown = OutsideText.display(base, limit: 200)
             throw InputError(
                 Words(
-                    "cannot make a private folder for the CA certificate in '\(shown)': \(reason.en)",
-                    es: "no se puede crear una carpeta privada para el certificado de la CA en '\(shown)': \(reason.es)"),
+                    "cannot make a private folder for the CA certificate in '\(shown)': \(reason)",
+                    es: "no se puede crear una carpeta privada para el certificado de la CA en '\(shown)': \(reason)"),
                 hint: Words(
                     "give --ca-out PATH, or set TMPDIR to a folder you can write",
                     es: "indica --ca-out RUTA, o define TMPDIR como una carpeta en la que puedas escribir"),

@@ -62,8 +62,8 @@ public enum Console {
         let note = lostOutputNote.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
         error(
             Words(
-                "could not write the results to standard output: \(why.en); \(failure.lostBytes) bytes of output were lost",
-                es: "no se pudieron escribir los resultados en la salida estándar: \(why.es); se perdieron \(failure.lostBytes) bytes de la salida") + note)
+                "could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost",
+                es: "no se pudieron escribir los resultados en la salida estándar: \(why); se perdieron \(failure.lostBytes) bytes de la salida") + note)
         return .ioError
     }
 
@@ -101,8 +101,8 @@ public enum Console {
     public static func labelled(_ label: Words, _ colour: Colour, _ message: Words) { prefixed(label, colour, message, LanguageSetting.language) }
 
     private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words, _ language: Language) {
-        let label = label.text(language)
-        let text = label + " " + message.text(language)
+        let label = label.text(language, naming: FlagNames.naming)
+        let text = label + " " + message.text(language, naming: FlagNames.naming)
         let lines = TextLayout.wrap(text, width: width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: min(TextLayout.columns(label) + 1, 12))
         // Colour the label alone, after wrapping (escapes take no columns, but are simpler kept out of the layout).
         var first = lines.first ?? text

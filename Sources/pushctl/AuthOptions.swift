@@ -81,6 +81,6 @@ extension CredentialFlags {
 extension SettingValues {
     /// The settings of this process: the flags given, over its environment.
     static func command(_ flags: [Setting: String]) -> SettingValues {
-        SettingValues(flags: flags, environment: Console.environment)
+        SettingValues(flags: flags, environment: Console.environment, naming: FlagNames.naming)
     }
 }

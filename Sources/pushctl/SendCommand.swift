@@ -172,6 +172,7 @@ struct SendCommand: ParsableCommand {
     /// The Live Activity flags as given, for the engine to read.
     func liveActivityInput(_ event: String) -> LiveActivityInput {
         var input = LiveActivityInput(event: event)
+        input.naming = FlagNames.naming
         (input.timestamp, input.staleDate, input.dismissalDate) = (self.timestamp, self.staleDate, self.dismissalDate)
         (input.relevanceScore, input.contentState, input.attributes) = (self.relevanceScore, self.contentState, self.attributes)
         (input.attributesType, input.inputPushToken, input.inputPushChannel) = (self.attributesType, self.inputPushToken, self.inputPushChannel)
@@ -222,6 +223,7 @@ struct SendCommand: ParsableCommand {
         settings.connectTo = self.connectTo
         if self.verbose { settings.trace = { Console.err($0) } }
         settings.showSecrets = self.showSecrets
+        settings.naming = FlagNames.naming
         return settings
     }
 
@@ -302,7 +304,7 @@ struct SendCommand: ParsableCommand {
             // A stop while pushctl-app reads the app ends the check, and nothing is sent.
             do { phone = try self.phoneCheck(request) } catch { throw SendCommand.stoppedBeforeSending(stop) ?? error }
             if self.dryRun {
-                DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
+                DryRun(request: request, showSecrets: self.showSecrets, naming: FlagNames.naming).lines.forEach(Console.out)
                 let alert = phone?.alert
                 let preview =
                     alert.map { NotificationPreview(title: $0.title, subtitle: $0.subtitle, body: $0.body, appName: phone?.appName) }
@@ -329,7 +331,7 @@ struct SendCommand: ParsableCommand {
     /// finding that will fail on the phone ends the run here, exit 65 and nothing sent, unless
     /// `--force`.
     func phoneCheck(_ request: SendSetup) throws -> PhoneCheck? {
-        let settings = SettingValues(flags: self.app.map { [.app: $0] } ?? [:], environment: Console.environment)
+        let settings = SettingValues(flags: self.app.map { [.app: $0] } ?? [:], environment: Console.environment, naming: FlagNames.naming)
         guard let app = settings.value(.app) else { return nil }
         guard let template = request.template, self.channelIds.isEmpty else {
             throw InputError(

@@ -17,7 +17,7 @@ enum SimulatorRun {
                 kind: .usage)
         }
         let now = WallClock.now()
-        let (payload, _) = try SendSetup.payload(c.payloadInput, now: now)
+        let (payload, _) = try SendSetup.payload(c.payloadInput, now: now, naming: FlagNames.naming)
         var spec = PushSpec(
             topic: topic, pushType: c.effectivePushType, priority: c.priority.map(GivenNumber.text), collapseID: c.collapseId,
             expiration: c.expiration.map(GivenNumber.text), apnsID: c.apnsId, name: { "--" + $0.rawValue })

@@ -112,7 +112,7 @@ public enum SigningKey {
                     "missing \(Setting.teamID.either("or")): your 10-character Team ID, e.g. DEF123GHIJ",
                     es: "falta \(Setting.teamID.either("o")): tu Team ID de 10 caracteres, p. ej. DEF123GHIJ"), kind: .usage)
         }
-        let source = keyFile ?? (choice == .key ? Setting.key.description : Setting.signer.description)
+        let source = keyFile ?? values.naming.name(choice == .key ? .key : .signer)
         return Identity(
             keyFile: source, keyID: try AppleIdentifier(.keyID, keyIDText), teamID: try AppleIdentifier(.teamID, teamIDText),
             mismatch: named == nil ? nil : AppleIdentifier.KeyFileNameMismatch(keyFile: source, keyID: keyIDText, source: values.sourceName(.keyID)))
@@ -231,7 +231,7 @@ public enum SigningKey {
     static func environmentKey(_ values: SettingValues) throws(InputError) -> KeyFile {
         var pem = values.value(.key) ?? ""
         if !pem.contains("\n"), pem.contains("\\n") { pem = pem.replacing("\\n", with: "\n") }
-        let file = KeyFile(path: Setting.key.description, bytes: Array(pem.utf8))
+        let file = KeyFile(path: values.naming.name(.key), bytes: Array(pem.utf8))
         _ = try file.privateKey()
         return file
     }

@@ -63,7 +63,7 @@ public enum TestMaterials {
     /// `password` (random and written beside it when nil), and the same as PEM.
     public static func writeCertificates(
         topics names: [String], environments: Environments, validFromDays: Int, days: Int,
-        password given: String?, out: String?
+        password given: String?, out: String?, naming: SettingNaming = .plain
     ) throws(InputError) -> WrittenCertificates {
         guard let bundleID = names.first else {
             throw InputError(
@@ -72,7 +72,7 @@ public enum TestMaterials {
                     es: "falta \(Setting.topic): el bundle id para el que es el certificado, p. ej. com.example.app"), kind: .usage)
         }
         for name in names {
-            try HeaderValue.check(name, name: "\(Setting.topic)", limit: PushTemplate.topicLimit)
+            try HeaderValue.check(name, name: naming.name(.topic), limit: PushTemplate.topicLimit)
             guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                 throw InputError(
                     Words(
@@ -124,7 +124,7 @@ public enum TestMaterials {
         guard let code = FileOutput.writeNew(bytes, to: path, mode: mode) else { return }
         let reason = code == Errno.exists ? exists : SystemError.reason(code)
         throw InputError(
-            Words("cannot write '\(OutsideText.display(path))': \(reason.en)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason.es)"),
+            Words("cannot write '\(OutsideText.display(path))': \(reason)", es: "no se puede escribir '\(OutsideText.display(path))': \(reason)"),
             hint: code == Errno.exists ? hint : nil, kind: .cannotCreateOutput)
     }
 }
@@ -150,8 +150,8 @@ public enum OutputFolder {
                 let reason = SystemError.reason(Errno.current)
                 throw InputError(
                     Words(
-                        "cannot make the folder '\(OutsideText.display(built))': \(reason.en)",
-                        es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason.es)"), kind: .cannotCreateOutput)
+                        "cannot make the folder '\(OutsideText.display(built))': \(reason)",
+                        es: "no se puede crear la carpeta '\(OutsideText.display(built))': \(reason)"), kind: .cannotCreateOutput)
             }
         }
     }

@@ -48,7 +48,7 @@ public enum ReplacedFile {
     static func cannotWrite(_ what: Words, _ shown: String, errno: Int32) -> InputError {
         let why = SystemError.reason(errno)
         return InputError(
-            Words("cannot write \(what.en) '\(shown)': \(why.en)", es: "no se puede escribir \(what.es) '\(shown)': \(why.es)"),
+            Words("cannot write \(what) '\(shown)': \(why)", es: "no se puede escribir \(what) '\(shown)': \(why)"),
             hint: Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir"),
             kind: .cannotCreateOutput)
     }

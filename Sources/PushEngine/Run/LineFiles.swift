@@ -42,7 +42,7 @@ public final class CheckedLineFile {
             spooled
             ? try TemporaryFile.anonymous(
                 purpose: Words(
-                    "spool \(what.words.en) from \(Words.path(path).en)", es: "copiar \(what.words.es) desde \(Words.path(path).es)"))
+                    "spool \(what.words) from \(Words.path(path))", es: "copiar \(what.words) desde \(Words.path(path))"))
             : source
         self.fd = fd
         defer { if source != fd && source != Descriptors.standardInput { Descriptors.close(source) } }
@@ -110,8 +110,8 @@ public final class DeviceTokenFile: Sequence {
         guard total > 0 else {
             throw InputError(
                 Words(
-                    "\(Words.path(file.displayName).en) has no device tokens (blank lines and # comments are skipped)",
-                    es: "\(Words.path(file.displayName).es) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)"))
+                    "\(Words.path(file.displayName)) has no device tokens (blank lines and # comments are skipped)",
+                    es: "\(Words.path(file.displayName)) no tiene tokens del dispositivo (se saltan las líneas en blanco y los comentarios #)"))
         }
         self.count = count
         self.duplicates = duplicates
@@ -286,8 +286,8 @@ struct SpoolWriter {
             let reason = SystemError.reason(Errno.current)
             throw InputError(
                 Words(
-                    "cannot \(purpose.en): writing the temporary file failed (\(reason.en))",
-                    es: "no se puede \(purpose.es): falló la escritura del archivo temporal (\(reason.es))"),
+                    "cannot \(purpose): writing the temporary file failed (\(reason))",
+                    es: "no se puede \(purpose): falló la escritura del archivo temporal (\(reason))"),
                 hint: Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio"),
                 kind: .cannotCreateOutput)
         }
@@ -489,7 +489,7 @@ struct LineReader {
                 let reason = SystemError.reason(Errno.current)
                 throw InputError(
                     Words("cannot spool ", es: "no se puede volcar ") + Words.path(name)
-                        + Words(" to a temporary file: \(reason.en)", es: " a un archivo temporal: \(reason.es)"),
+                        + Words(" to a temporary file: \(reason)", es: " a un archivo temporal: \(reason)"),
                     hint: Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR"), kind: .cannotCreateOutput)
             }
         }
@@ -515,8 +515,8 @@ enum TemporaryFile {
             let shown = OutsideText.display(dir, limit: 200)
             throw InputError(
                 Words(
-                    "cannot \(purpose.en): no temporary file in \(shown) (\(reason.en))",
-                    es: "no se puede \(purpose.es): no hay archivo temporal en \(shown) (\(reason.es))"),
+                    "cannot \(purpose): no temporary file in \(shown) (\(reason))",
+                    es: "no se puede \(purpose): no hay archivo temporal en \(shown) (\(reason))"),
                 hint: Words("set TMPDIR to a writable directory", es: "apunta TMPDIR a una carpeta en la que se pueda escribir"), kind: .cannotCreateOutput)
         }
         return made

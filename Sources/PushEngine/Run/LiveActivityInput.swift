@@ -22,6 +22,9 @@ public struct LiveActivityInput: Sendable {
     public var body: String?
     public var sound: String?
 
+    /// How the program names the settings (pushctl: its flags), for the names its checks show.
+    public var naming = SettingNaming.plain
+
     public init(event: String) { self.event = event }
 
     /// The payload's fields (the numbers checked here, the rules by the lint).
@@ -33,21 +36,23 @@ public struct LiveActivityInput: Sendable {
                     "\(Setting.liveActivity) is start, update or end; got '\(OutsideText.display(eventName))'",
                     es: "\(Setting.liveActivity) es start, update o end; se recibió '\(OutsideText.display(eventName))'"), kind: .usage)
         }
-        func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
+        func unix(_ text: String?, _ setting: Setting) throws(InputError) -> Int64? {
             guard let text else { return nil }
             guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
                 throw InputError(
                     Words(
-                        "\(flag) must be UNIX seconds (a whole number, e.g. \(WallClock.now() + 3600)); got '\(OutsideText.display(text))'",
-                        es: "\(flag) debe ir en segundos UNIX (un número entero, p. ej. \(WallClock.now() + 3600)); se recibió '\(OutsideText.display(text))'"),
-                    hint: DateGiven.hint(text, name: flag))
+                        "\(setting) must be UNIX seconds (a whole number, e.g. \(WallClock.now() + 3600)); got '\(OutsideText.display(text))'",
+                        es:
+                            "\(setting) debe ir en segundos UNIX (un número entero, p. ej. \(WallClock.now() + 3600)); se recibió '\(OutsideText.display(text))'"
+                    ),
+                    hint: DateGiven.hint(text, name: naming.name(setting)))
             }
             return value
         }
         var b = LiveActivityBuilder(event: event)
-        b.timestamp = try unix(self.timestamp, "\(Setting.timestamp)")
-        b.staleDate = try unix(self.staleDate, "\(Setting.staleDate)")
-        b.dismissalDate = try unix(self.dismissalDate, "\(Setting.dismissalDate)")
+        b.timestamp = try unix(self.timestamp, .timestamp)
+        b.staleDate = try unix(self.staleDate, .staleDate)
+        b.dismissalDate = try unix(self.dismissalDate, .dismissalDate)
         if let relevanceScore = self.relevanceScore {
             guard let value = Double(relevanceScore), value.isFinite else {
                 throw InputError(
@@ -57,11 +62,11 @@ public struct LiveActivityInput: Sendable {
             }
             b.relevanceScore = value
         }
-        b.contentState = try self.contentState.map { text throws(InputError) in try Self.jsonArgument(text, setting: .contentState) }
-        b.attributes = try self.attributes.map { text throws(InputError) in try Self.jsonArgument(text, setting: .attributes) }
+        b.contentState = try self.contentState.map { text throws(InputError) in try Self.jsonArgument(text, setting: .contentState, naming: naming) }
+        b.attributes = try self.attributes.map { text throws(InputError) in try Self.jsonArgument(text, setting: .attributes, naming: naming) }
         b.attributesType = self.attributesType
         b.inputPushToken = self.inputPushToken
-        b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "\(Setting.inputPushChannel)") }
+        b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: naming.name(.inputPushChannel)) }
         b.title = self.title
         b.body = self.body
         b.sound = self.sound
@@ -69,8 +74,8 @@ public struct LiveActivityInput: Sendable {
     }
 
     /// JSON given inline, or `@FILE` to read it from a file.
-    public static func jsonArgument(_ text: String, setting: Setting) throws(InputError) -> JSONValue {
-        let flag = "\(setting)"
+    public static func jsonArgument(_ text: String, setting: Setting, naming: SettingNaming = .plain) throws(InputError) -> JSONValue {
+        let flag = naming.name(setting)
         let bytes: [UInt8]
         let source: String
         if text.hasPrefix("@") {

@@ -61,8 +61,8 @@ public enum SimulatorDelivery {
             if fd >= 0 { Descriptors.close(fd) }
             throw InputError(
                 Words(
-                    "cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why.en)",
-                    es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why.es)"),
+                    "cannot write the Simulator file '\(OutsideText.display(path, limit: 200))': \(why)",
+                    es: "no se puede escribir el archivo del Simulador '\(OutsideText.display(path, limit: 200))': \(why)"),
                 kind: .cannotCreateOutput)
         }
         Descriptors.close(fd)
@@ -79,8 +79,8 @@ public enum ChildCommand {
         case .failure(let failure):
             throw InputError(
                 Words(
-                    "cannot run \(program): \(SystemError.reason(failure.code).en)",
-                    es: "no se puede ejecutar \(program): \(SystemError.reason(failure.code).es)"),
+                    "cannot run \(program): \(SystemError.reason(failure.code))",
+                    es: "no se puede ejecutar \(program): \(SystemError.reason(failure.code))"),
                 kind: .unavailable)
         }
     }
@@ -103,8 +103,8 @@ enum TemporaryFolder {
             let reason = SystemError.reason(Errno.current)
             throw InputError(
                 Words(
-                    "cannot make a temporary folder in \(base): \(reason.en)",
-                    es: "no se puede crear una carpeta temporal en \(base): \(reason.es)"),
+                    "cannot make a temporary folder in \(base): \(reason)",
+                    es: "no se puede crear una carpeta temporal en \(base): \(reason)"),
                 hint: Words("set TMPDIR to a writable folder", es: "indica en TMPDIR una carpeta con permiso de escritura"),
                 kind: .cannotCreateOutput)
         }

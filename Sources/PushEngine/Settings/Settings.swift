@@ -61,16 +61,16 @@ extension Setting {
         }
     }
 
-    /// The settings whose values may carry a secret, by the names the program gave them: what a
+    /// The settings whose values may carry a secret, by the names `naming` gives them: what a
     /// command line shown back (the resume hint) redacts.
-    public static var secretArguments: [String: Redaction.ArgumentKind] {
-        Dictionary([Setting.jwt, .signer, .proxy, .metricsPush, .endpoint, .keyFile].map { ("\($0)", $0.argumentKind) }) { first, _ in first }
+    public static func secretArguments(_ naming: SettingNaming) -> [String: Redaction.ArgumentKind] {
+        Dictionary([Setting.jwt, .signer, .proxy, .metricsPush, .endpoint, .keyFile].map { (naming.name($0), $0.argumentKind) }) { first, _ in first }
     }
 
     /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
     /// way, with the language's word for "or" ("o" in Spanish).
-    public func either(_ or: String) -> String {
-        variable.flatMap { $0 == description ? nil : "\(self) (\(or) \($0))" } ?? description
+    public func either(_ or: String) -> Words {
+        variable.map { Words.either(self, or: or, variable: $0) } ?? Words.named(self)
     }
 }
 
@@ -85,10 +85,14 @@ public struct SettingValues: Sendable {
     /// The flags given, by setting (`--sandbox` and `--production` give `environment`).
     public var flags: [Setting: String]
     public let environment: EnvironmentVariables
+    /// How the program that read these settings names them (pushctl: its flags), for what the
+    /// engine shows as text of its own (a resume command, a dry run, a key's source).
+    public var naming: SettingNaming
 
-    public init(flags: [Setting: String] = [:], environment: EnvironmentVariables) {
+    public init(flags: [Setting: String] = [:], environment: EnvironmentVariables, naming: SettingNaming = .plain) {
         self.flags = flags
         self.environment = environment
+        self.naming = naming
     }
 
     /// The value and where it came from, by the table's rule; nil when neither gives one.
@@ -106,7 +110,7 @@ public struct SettingValues: Sendable {
     public func sourceName(_ setting: Setting) -> String {
         switch given(setting)?.source {
         case .variable(let name)?: name
-        default: setting.description
+        default: naming.name(setting)
         }
     }
 
@@ -116,7 +120,7 @@ public struct SettingValues: Sendable {
         let chosen = Setting.credentialChoices.filter { given($0) != nil }
         guard chosen.count > 1 else { return chosen.first }
         if chosen.contains(where: { flags[$0] != nil }) {
-            let names = chosen.map(\.description).joined(separator: ", ")
+            let names = Words.joined(chosen.map(Words.named), separator: Words(verbatim: ", "))
             throw InputError(
                 Words("\(names) are each a way to authenticate: give one", es: "\(names) son cada uno una forma de autenticarse: da solo una"),
                 kind: .usage)
@@ -127,8 +131,8 @@ public struct SettingValues: Sendable {
                 "\(variables.joined(separator: " and ")) are all set, so it is not clear how to authenticate",
                 es: "\(variables.joined(separator: " y ")) están definidas a la vez, así que no está claro cómo autenticar"),
             hint: Words(
-                "unset all but one, or choose with \(chosen.map(\.description).joined(separator: " or "))",
-                es: "deja solo una, o elige con \(chosen.map(\.description).joined(separator: " o "))"),
+                "unset all but one, or choose with \(Words.joined(chosen.map(Words.named), separator: Words(" or ", es: " o ")))",
+                es: "deja solo una, o elige con \(Words.joined(chosen.map(Words.named), separator: Words(" or ", es: " o ")))"),
             kind: .usage)
     }
 }

@@ -271,12 +271,12 @@ struct SendCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
+        let lostOutputNote =
+            self.dryRun
+            ? Words("nothing was sent: this was a dry run (--dry-run)", es: "no se envió nada: era un simulacro (--dry-run)")
+            : Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
+        try reportingErrors(lostOutputNote: lostOutputNote) {
             try CommandArguments.requireUTF8()
-            Console.lostOutputNote =
-                self.dryRun
-                ? Words("nothing was sent: this was a dry run (--dry-run)", es: "no se envió nada: era un simulacro (--dry-run)")
-                : Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
             let env = Console.environment
             if !self.channelIds.isEmpty {
                 try BroadcastRun.run(self, env: env)

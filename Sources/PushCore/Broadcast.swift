@@ -86,8 +86,10 @@ public enum BroadcastAPI {
     }
 
     /// The request for one channel management call.
-    public static func channelRequest(_ call: ChannelCall, bundleID: String, requestID: String?) throws(InputError) -> PushRequest {
-        try checkRequestID(requestID, name: Setting.requestID.description)
+    public static func channelRequest(
+        _ call: ChannelCall, bundleID: String, requestID: String?, requestIDName: String = Setting.requestID.plainName
+    ) throws(InputError) -> PushRequest {
+        try checkRequestID(requestID, name: requestIDName)
         let base = "/1/apps/" + bundleID
         switch call {
         case .create(let storage):
@@ -143,10 +145,10 @@ public struct BroadcastTemplate: Sendable {
     public let warnings: [PayloadWarning]
 
     /// `spec.topic` is the bundle id (no suffix); the push type is always liveactivity.
-    public init(_ spec: PushSpec, payload: Payload, requestID: String?) throws(InputError) {
+    public init(_ spec: PushSpec, payload: Payload, requestID: String?, requestIDName: String = Setting.requestID.plainName) throws(InputError) {
         if let type = spec.pushType { _ = try Self.pushType(given: type.rawValue, name: spec.name(.pushType)) }
         bundleID = try BroadcastAPI.bundleID(spec.topic, name: spec.name(.topic))
-        try BroadcastAPI.checkRequestID(requestID, name: Setting.requestID.description)
+        try BroadcastAPI.checkRequestID(requestID, name: requestIDName)
         self.requestID = requestID?.lowercased()
         if let p = spec.priority {
             priority = try Self.priority(given: .integer(Int64(p.rawValue)), name: spec.name(.priority))

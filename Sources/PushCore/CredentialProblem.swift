@@ -7,9 +7,9 @@ public enum CredentialProblem: InputProblem {
     /// No way to authenticate was given (no key, no provider token, no certificate).
     case missingProviderToken
     /// Several ways to authenticate were given by flags (their names, as a message shows them).
-    case severalChoices(names: [String])
+    case severalChoices(settings: [Setting])
     /// Several ways to authenticate were given by variables, and no flag chose.
-    case severalVariables(variables: [String], names: [String])
+    case severalVariables(variables: [String], settings: [Setting])
 
     // The signing key and its identity.
     /// No key file where one is needed.

@@ -41,7 +41,7 @@ public enum RunInputProblem: InputProblem {
 
     // A Live Activity's fields.
     /// A date that is not UNIX seconds (`name`: the setting, as said; `example`: an hour from now).
-    case notUnixSeconds(name: String, given: String, example: Int64)
+    case notUnixSeconds(setting: Setting, given: String, example: Int64)
     /// The relevance score is not a number (shown).
     case relevanceScoreNotNumber(shown: String)
     /// JSON given to a setting (inline, or `@FILE`: `file`, shown) over 64 KB.

@@ -1,8 +1,8 @@
 /// What a user sets that the libraries' messages point at ("send it anyway with --no-lint"). The
-/// libraries say which setting, never how it is spelled: its name defaults to APNs' own word for
-/// it (a header, a payload key) or the library's, and the program that reads the settings names
-/// them once at start (`pushctl` names its flags: `Setting.name(_:)`). So no library string holds
-/// a flag, and a library user's messages name what that user can change.
+/// libraries say which setting, never how it is spelled: words keep the setting until they are
+/// said, and whoever says them names it (`SettingNaming`: pushctl's console by its flags, anyone
+/// else by its plain name, APNs' own word for it or the library's). So no library string holds a
+/// flag, and a library user's messages name what that user can change.
 public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case topic, pushType, priority, expiration, requestID, deviceToken
     case title, body, custom, liveActivity, noLint, storage
@@ -29,10 +29,10 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
     case sandbox, skipInDoubt, metricsFile, metricsPush, detectEnvironment, connectTo, concurrency, connections, retries, timeout
     case collapseID, sound, noCollapseID, rate, spread, follow
 
-    /// The name a message uses: the program's, else the domain's.
-    public var description: String { Setting.names[self] ?? plainName }
+    /// The plain name: no program's spelling (that is a `SettingNaming`'s to give).
+    public var description: String { plainName }
 
-    /// The domain's word for it, used until a program names it.
+    /// The domain's word for it, used where no program names it.
     public var plainName: String { Setting.plainNames[self] ?? rawValue }
 
     /// Each setting's plain name: APNs' word (a header, a payload key) or the library's.
@@ -122,12 +122,21 @@ public enum Setting: String, CaseIterable, Sendable, CustomStringConvertible {
         .spread: "the spread",
         .follow: "following the input",
     ]
+}
 
-    /// Names the settings as this program spells them; called once at start, before any message
-    /// is made (the table is read without a lock afterwards).
-    public static func name(_ names: [Setting: String]) { Setting.names = names }
+/// How words name the settings they point at: a program's own spellings (pushctl's flags), else
+/// each setting's plain name (APNs' word or the library's). A value held by whoever says the
+/// words, never a global: the same words name `--topic` to pushctl's user and `apns-topic` to a
+/// library caller.
+public struct SettingNaming: Sendable, Hashable {
+    private let names: [Setting: String]
 
-    nonisolated(unsafe) private static var names: [Setting: String] = [:]
+    public init(_ names: [Setting: String]) { self.names = names }
+
+    /// Every setting by its plain name: what a library caller reads.
+    public static let plain = SettingNaming([:])
+
+    public func name(_ setting: Setting) -> String { names[setting] ?? setting.plainName }
 }
 
 extension Setting {
@@ -155,11 +164,5 @@ extension Setting {
         case .app: "PUSHCTL_APP"
         default: nil
         }
-    }
-
-    /// "--key-file (or PUSHCTL_KEY_FILE)": how a message names a setting a user can give either
-    /// way, with the language's word for "or" ("o" in Spanish).
-    public func either(_ or: String) -> String {
-        variable.flatMap { $0 == description ? nil : "\(self) (\(or) \($0))" } ?? description
     }
 }

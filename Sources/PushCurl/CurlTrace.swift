@@ -14,10 +14,13 @@ final class CurlTrace {
     /// What libcurl may print that is secret (a proxy's user name and password): masked in every line.
     let secrets: [String]
     let sink: @Sendable (String) -> Void
+    /// What the redaction note calls the setting that shows secrets.
+    let showSecretsName: String
 
-    init(showSecrets: Bool, secrets: [String] = [], sink: @escaping @Sendable (String) -> Void) {
+    init(showSecrets: Bool, secrets: [String] = [], naming: SettingNaming = .plain, sink: @escaping @Sendable (String) -> Void) {
         self.showSecrets = showSecrets
         self.secrets = secrets
+        showSecretsName = naming.name(.showSecrets)
         self.sink = sink
     }
 
@@ -64,7 +67,7 @@ final class CurlTrace {
         }
         // A proxy's credentials (the CONNECT request's Proxy-Authorization) never show.
         if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased().hasSuffix("proxy-authorization") {
-            return line[...colon] + " [redacted; \(Setting.showSecrets) shows it]"
+            return line[...colon] + " [redacted; \(showSecretsName) shows it]"
         }
         var result = ""
         var rest = Substring(line)
@@ -72,7 +75,7 @@ final class CurlTrace {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
             let tokenEnd = rest.firstIndex { !($0.isLetter || $0.isNumber || "-_.".contains($0)) } ?? rest.endIndex
-            if tokenEnd > rest.startIndex { result += "[JWT redacted; \(Setting.showSecrets) shows it]" }
+            if tokenEnd > rest.startIndex { result += "[JWT redacted; \(showSecretsName) shows it]" }
             rest = rest[tokenEnd...]
         }
         return result + rest

@@ -37,6 +37,8 @@ public struct CurlTransportConfiguration: Sendable {
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets: Bool
+    /// How the program names its settings: the trace's redaction says how to show the secret.
+    public var naming = SettingNaming.plain
 
     public init(
         baseURL: String, caCertificateFile: String? = nil, concurrency: Int = 100, connections: Int = 1,
@@ -396,7 +398,7 @@ public final class CurlTransport: PushTransport {
         try handle.require(CURLOPT_TIMEOUT_MS, CurlTransport.milliseconds(configuration.timeout))
         handle.connectTo = try connection(handle, configuration, trust: trust, connectTimeout: configuration.connectTimeout)
         if let sink = configuration.trace {
-            let trace = CurlTrace(showSecrets: configuration.showSecrets, secrets: configuration.proxySecrets, sink: sink)
+            let trace = CurlTrace(showSecrets: configuration.showSecrets, secrets: configuration.proxySecrets, naming: configuration.naming, sink: sink)
             try trace.attach(to: handle)
             handle.trace = trace
         }

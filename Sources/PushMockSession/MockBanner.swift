@@ -10,35 +10,35 @@ extension MockSettings {
             Words(
                 "pushctl mock listening on \(classroom.endpoint) (HTTP/2 over TLS, ALPN h2)",
                 es: "pushctl mock escuchando en \(classroom.endpoint) (HTTP/2 sobre TLS, ALPN h2)"
-            ).text(language)
+            ).text(language, naming: naming)
         ]
         let team =
-            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").text(language) }
-            ?? Words("; any team", es: "; cualquier equipo").text(language)
+            teamID.map { Words("; iss must be \($0)", es: "; iss debe ser \($0)").text(language, naming: naming) }
+            ?? Words("; any team", es: "; cualquier equipo").text(language, naming: naming)
         if let keyDirectory {
             let ids = keys.map(\.keyID).joined(separator: ", ")
-            let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").text(language)
+            let named = keys.isEmpty ? "" : Words(", and key \(ids)", es: ", y la clave \(ids)").text(language, naming: naming)
             lines.append(
                 Words(
                     "  provider tokens: ES256 signatures checked with the keys in \(keyDirectory) (KEYID.pem, each student's public half, read as they arrive)\(named)\(team)",
                     es:
                         "  tokens del proveedor: firmas ES256 comprobadas con las claves de \(keyDirectory) (KEYID.pem, la mitad pública de cada alumno, leídas según llegan)\(named)\(team)"
-                ).text(language))
+                ).text(language, naming: naming))
         } else if keys.isEmpty {
             lines.append(
                 Words(
                     "  provider tokens: shape only (no \(Setting.keyFile)): ES256 header, kid, iss, iat are checked, signatures are NOT\(team)",
                     es: "  tokens del proveedor: solo la forma (sin \(Setting.keyFile)): se comprueban la cabecera ES256, kid, iss e iat; las firmas NO\(team)"
-                ).text(language))
+                ).text(language, naming: naming))
         } else {
             let ids = keys.map(\.keyID).joined(separator: ", ")
             lines.append(
                 Words(
                     "  provider tokens: ES256 signatures (raw or DER) checked with key \(ids)\(team)",
                     es: "  tokens del proveedor: firmas ES256 (raw o DER) comprobadas con la clave \(ids)\(team)"
-                ).text(language))
+                ).text(language, naming: naming))
         }
-        lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").text(language))
+        lines.append(Words("  CA certificate: \(caPath)", es: "  certificado de la CA: \(caPath)").text(language, naming: naming))
         lines += classroom.lines(caPEM: caPEM, language: language)
         let otherCAs = clientCAPaths.joined(separator: ", ")
         lines.append(
@@ -46,16 +46,16 @@ extension MockSettings {
                 ? Words(
                     "  client certificates: accepted when signed by the mock's CA; environment \(environment.rawValue)",
                     es: "  certificados de cliente: aceptados si los firma la CA del mock; entorno \(environment.rawValue)"
-                ).text(language)
+                ).text(language, naming: naming)
                 : Words(
                     "  client certificates: accepted when signed by the mock's CA or \(otherCAs); environment \(environment.rawValue)",
                     es: "  certificados de cliente: aceptados si los firma la CA del mock o \(otherCAs); entorno \(environment.rawValue)"
-                ).text(language))
+                ).text(language, naming: naming))
         lines.append(
             Words(
                 "  streams: \(initialStreams) per connection until a request with a valid token, then \(maxStreams)",
                 es: "  streams: \(initialStreams) por conexión hasta una petición con un token válido, después \(maxStreams)"
-            ).text(language))
+            ).text(language, naming: naming))
         lines += Self.faultLines(faults)
         lines += limitLines
         if let logPath {
@@ -64,11 +64,11 @@ extension MockSettings {
                 Words(
                     "  log: \(shown) (one JSON line per request; at \(logMaxSizeMiB) MiB it becomes \(shown).1)",
                     es: "  registro: \(shown) (una línea JSON por petición; al llegar a \(logMaxSizeMiB) MiB pasa a \(shown).1)"
-                ).text(language))
+                ).text(language, naming: naming))
         }
 
         lines += sendLines(classroom: classroom, caPath: caPath)
-        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").text(language))
+        lines.append(Words("Ctrl-C stops it.", es: "Ctrl-C lo detiene.").text(language, naming: naming))
         return lines.joined(separator: "\n")
     }
 
@@ -102,47 +102,47 @@ extension MockSettings {
 
     /// How to send to it: the key to make (a class folder, or any key for a shape-only mock) and
     /// the send command, pasteable as printed. pushctl's settings are named as the program names
-    /// them (`Setting.name(_:)`): this library spells no flag.
+    /// them (`MockSettings.naming`): this library spells no flag.
     private func sendLines(classroom: Classroom, caPath: String) -> [String] {
         var lines: [String] = []
         let ca = classroom.caFile == nil ? caPath : "mock-ca.pem"
-        var send = ["pushctl send \(Setting.endpoint) \(classroom.endpoint) \(Setting.caCertificate) \(ca)"]
+        var send = ["pushctl send \(naming.name(.endpoint)) \(classroom.endpoint) \(naming.name(.caCertificate)) \(ca)"]
         if let key = keyFiles.first {
             if let equals = key.firstIndex(of: "="), AppleIdentifier.isWellFormed(String(key[..<equals])) {
-                send.append("\(Setting.keyFile) \(key[key.index(after: equals)...]) \(Setting.keyID) \(key[..<equals])")
+                send.append("\(naming.name(.keyFile)) \(key[key.index(after: equals)...]) \(naming.name(.keyID)) \(key[..<equals])")
             } else {
-                send.append("\(Setting.keyFile) \(key)")
+                send.append("\(naming.name(.keyFile)) \(key)")
             }
         } else {
             // Pasteable as printed: any key will do, since this mock checks only the token's shape.
-            send.append("\(Setting.keyFile) AuthKey_ABC123DEFG.p8")
+            send.append("\(naming.name(.keyFile)) AuthKey_ABC123DEFG.p8")
         }
-        send.append("\(Setting.teamID) \(teamID ?? "DEF123GHIJ") \(Setting.topic) com.example.app")
-        send.append("\(Setting.deviceToken) \(String(repeating: "0123456789abcdef", count: 4)) \(Setting.title) Hello")
+        send.append("\(naming.name(.teamID)) \(teamID ?? "DEF123GHIJ") \(naming.name(.topic)) com.example.app")
+        send.append("\(naming.name(.deviceToken)) \(String(repeating: "0123456789abcdef", count: 4)) \(naming.name(.title)) Hello")
         lines.append(
             classroom.caFile == nil
-                ? Words("Send to it with:", es: "Envíale notificaciones con:").text(language)
+                ? Words("Send to it with:", es: "Envíale notificaciones con:").text(language, naming: naming)
                 : Words(
                     "Send to it (from any machine, with the mock-ca.pem curl fetched):",
                     es: "Envíale notificaciones (desde cualquier máquina, con el mock-ca.pem que descargó curl):"
-                ).text(language))
+                ).text(language, naming: naming))
         if let keyDirectory {
             lines.append(
                 Words(
                     "  pushctl key generate \(Setting.keyID) ABC123DEFG   # your own key; the .p8 stays with you",
                     es: "  pushctl key generate \(Setting.keyID) ABC123DEFG   # tu propia clave; el .p8 se queda contigo"
-                ).text(language))
+                ).text(language, naming: naming))
             lines.append(
                 Words(
                     "  cp ABC123DEFG.pem \(keyDirectory)/   # the public half, for the mock (or hand it to the teacher)",
                     es: "  cp ABC123DEFG.pem \(keyDirectory)/   # la mitad pública, para el mock (o dásela al profesor)"
-                ).text(language))
+                ).text(language, naming: naming))
         } else if keyFiles.isEmpty {
             lines.append(
                 Words(
                     "  pushctl key generate \(Setting.keyID) ABC123DEFG   # any key: this mock checks only the token's shape",
                     es: "  pushctl key generate \(Setting.keyID) ABC123DEFG   # cualquier clave: este mock solo comprueba la forma del token"
-                ).text(language))
+                ).text(language, naming: naming))
         }
         lines.append("  " + send.joined(separator: " "))
         return lines
@@ -157,34 +157,36 @@ extension MockSettings {
                     ? Words(
                         "  limit: tokens may change any time (no TooManyProviderTokenUpdates)",
                         es: "  límite: los tokens pueden cambiar en cualquier momento (sin TooManyProviderTokenUpdates)"
-                    ).text(language)
+                    ).text(language, naming: naming)
                     : Words(
                         "  limit: a token may change every \(tokenUpdateIntervalSeconds) s on a connection",
                         es: "  límite: un token puede cambiar cada \(tokenUpdateIntervalSeconds) s en una conexión"
-                    ).text(language))
+                    ).text(language, naming: naming))
         }
         if let badTokenLimit {
             lines.append(
                 Words(
                     "  limit: GOAWAY after \(badTokenLimit) BadDeviceToken answers on a connection",
                     es: "  límite: GOAWAY tras \(badTokenLimit) respuestas BadDeviceToken en una conexión"
-                ).text(language))
+                ).text(language, naming: naming))
         }
         if idleTimeoutSeconds == 0 {
-            lines.append(Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").text(language))
+            lines.append(
+                Words("  limit: idle connections are never closed", es: "  límite: las conexiones inactivas no se cierran nunca").text(language, naming: naming)
+            )
         } else if idleTimeoutSeconds * 1000 != Double(MockProtocolLimits.defaultIdleTimeoutMilliseconds) {
             lines.append(
                 Words(
                     "  limit: 400 IdleTimeout after \(idleTimeoutSeconds) s without a frame; idle connections closed",
                     es: "  límite: 400 IdleTimeout tras \(idleTimeoutSeconds) s sin ningún frame; las conexiones inactivas se cierran"
-                ).text(language))
+                ).text(language, naming: naming))
         }
         if maxConnectionsPerAddress != 1000 {
             lines.append(
                 Words(
                     "  limit: \(maxConnectionsPerAddress) connections at once from one address",
                     es: "  límite: \(maxConnectionsPerAddress) conexiones a la vez desde una dirección"
-                ).text(language))
+                ).text(language, naming: naming))
         }
         return lines
     }

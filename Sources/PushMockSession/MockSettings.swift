@@ -59,6 +59,9 @@ public struct MockSettings: Sendable {
     public var appPath: String?
     /// The language of the banner, the web view and what the mock says about requests.
     public var language: Language = .en
+    /// How the banner names the settings of the commands it shows (`pushctl send --endpoint …`):
+    /// pushctl-mock gives pushctl's flags; a library caller's banner reads plain names.
+    public var naming = SettingNaming.plain
     /// The app's language the web view shows (`--locale`); nil: its development region.
     public var locale: String?
 

@@ -93,12 +93,12 @@ extension AppProblem {
                 es: "\(type) necesita \(Self.shown(key)) y la carga útil no lo trae: el teléfono no puede decodificarla y descarta la actualización")
         case .nullValue(let expected):
             return Words(
-                "null where the app expects \(expected.words.en): the phone cannot decode it",
-                es: "null donde la app espera \(expected.words.es): el teléfono no puede decodificarlo")
+                "null where the app expects \(expected.words): the phone cannot decode it",
+                es: "null donde la app espera \(expected.words): el teléfono no puede decodificarlo")
         case .wrongType(let expected, let found):
             return Words(
-                "\(found.words.en) where the app expects \(expected.words.en): the phone cannot decode it",
-                es: "\(found.words.es) donde la app espera \(expected.words.es): el teléfono no puede decodificarlo")
+                "\(found.words) where the app expects \(expected.words): the phone cannot decode it",
+                es: "\(found.words) donde la app espera \(expected.words): el teléfono no puede decodificarlo")
         case .notAnInteger(let type, let value):
             return Words(
                 "\(Self.shown(value)) does not fit in \(type): the phone cannot decode it",

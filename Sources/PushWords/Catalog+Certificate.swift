@@ -159,8 +159,8 @@ extension CertificateProblem: WordedProblem {
     }
 
     /// How a user gives each part (the settings, as the program names them).
-    static var certificate: Words { Words(verbatim: "\(Setting.certificate)") }
-    static var key: Words { Words(verbatim: "\(Setting.certificateKey)") }
+    static var certificate: Words { Words.named(.certificate) }
+    static var key: Words { Words.named(.certificateKey) }
     static var password: Words {
         Words(
             "\(Setting.certificatePassword) or PUSHCTL_CERT_PASSWORD (a trailing newline in the file is ignored)",

@@ -5,7 +5,7 @@ public import PushCore
 
 extension Words {
     /// "--key-file (or PUSHCTL_KEY_FILE)", with each language's "or".
-    static func either(_ setting: Setting) -> Words { Words(setting.either("or"), es: setting.either("o")) }
+    static func either(_ setting: Setting) -> Words { Words("\(setting.either("or"))", es: "\(setting.either("o"))") }
 }
 
 extension CredentialProblem: WordedProblem {
@@ -17,8 +17,8 @@ extension CredentialProblem: WordedProblem {
                 es:
                     "falta el token del proveedor: da \(Setting.keyFile) con \(Setting.teamID) (y \(Setting.keyID) si el archivo no se llama AuthKey_<KEYID>.p8), o \(Setting.jwt)"
             )
-        case .severalChoices(let names):
-            let names = names.joined(separator: ", ")
+        case .severalChoices(let settings):
+            let names = Words.joined(settings.map(Words.named), separator: Words(verbatim: ", "))
             return Words("\(names) are each a way to authenticate: give one", es: "\(names) son cada uno una forma de autenticarse: da solo una")
         case .severalVariables(let variables, _):
             return Words(
@@ -141,9 +141,9 @@ extension CredentialProblem: WordedProblem {
 
     public var hintWords: Words? {
         switch self {
-        case .severalVariables(_, let names):
-            return Words(
-                "unset all but one, or choose with \(names.joined(separator: " or "))", es: "deja solo una, o elige con \(names.joined(separator: " o "))")
+        case .severalVariables(_, let settings):
+            let names = Words.joined(settings.map(Words.named), separator: Words(" or ", es: " o "))
+            return Words("unset all but one, or choose with \(names)", es: "deja solo una, o elige con \(names)")
         case .missingKeyFile:
             return Words(
                 "give the AuthKey_<KEYID>.p8 file from Certificates, Identifiers & Profiles › Keys",

@@ -71,8 +71,8 @@ extension FileProblem: WordedProblem {
         case .tooLarge(let role, let path, let limit):
             let name = role.words(path: path)
             return Words(
-                "\(name.en) is larger than \(limit) KiB; that cannot be a \(role.words.en)",
-                es: "\(name.es) pasa de \(limit) KiB; no puede ser \(role.words.es)")
+                "\(name) is larger than \(limit) KiB; that cannot be a \(role.words)",
+                es: "\(name) pasa de \(limit) KiB; no puede ser \(role.words)")
         case .emptyCACertificate(let path):
             let shown = OutsideText.display(path, limit: 200)
             return Words("the CA file '\(shown)' is empty", es: "el archivo de la CA '\(shown)' está vacío")

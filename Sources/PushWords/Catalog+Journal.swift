@@ -40,22 +40,22 @@ extension JournalProblem: WordedProblem {
                 shown(journal), Words("through another path to the same file, such as a hard link", es: "por otra ruta al mismo archivo, como un enlace duro"))
         case .cannotCreateLock(let journal, let lockFile, let reason):
             return Words(
-                "cannot create the journal '\(shown(journal))' (its lock '\(shown(lockFile))'): \(reason.words.en)",
-                es: "no se puede crear el diario '\(shown(journal))' (su bloqueo '\(shown(lockFile))'): \(reason.words.es)")
+                "cannot create the journal '\(shown(journal))' (its lock '\(shown(lockFile))'): \(reason.words)",
+                es: "no se puede crear el diario '\(shown(journal))' (su bloqueo '\(shown(lockFile))'): \(reason.words)")
         case .cannotLock(let journal, let lockFile, let reason):
             return Words(
-                "cannot lock the journal '\(shown(journal))' ('\(shown(lockFile))'): \(reason.words.en)",
-                es: "no se puede bloquear el diario '\(shown(journal))' ('\(shown(lockFile))'): \(reason.words.es)")
+                "cannot lock the journal '\(shown(journal))' ('\(shown(lockFile))'): \(reason.words)",
+                es: "no se puede bloquear el diario '\(shown(journal))' ('\(shown(lockFile))'): \(reason.words)")
         case .cannotOpen(let journal, let reason):
             return Words(
-                "cannot open the journal '\(shown(journal))': \(reason.words.en)", es: "no se puede abrir el diario '\(shown(journal))': \(reason.words.es)")
+                "cannot open the journal '\(shown(journal))': \(reason.words)", es: "no se puede abrir el diario '\(shown(journal))': \(reason.words)")
         case .cannotCreate(let journal, let reason):
             return Words(
-                "cannot create the journal '\(shown(journal))': \(reason.words.en)", es: "no se puede crear el diario '\(shown(journal))': \(reason.words.es)")
+                "cannot create the journal '\(shown(journal))': \(reason.words)", es: "no se puede crear el diario '\(shown(journal))': \(reason.words)")
         case .cannotWrite(let journal, let reason):
             return Words(
-                "could not write the journal '\(shown(journal))': \(reason.words.en); the results are in the output",
-                es: "no se pudo escribir el diario '\(shown(journal))': \(reason.words.es); los resultados están en la salida")
+                "could not write the journal '\(shown(journal))': \(reason.words); the results are in the output",
+                es: "no se pudo escribir el diario '\(shown(journal))': \(reason.words); los resultados están en la salida")
         case .notAJournal(let journal):
             return Words(
                 "'\(shown(journal))' is not a pushctl journal (its first line does not name a run)",

@@ -27,13 +27,13 @@ extension LiveActivityProblem {
         case .noEvent:
             return Words("there is no event", es: "no hay event")
         case .eventNotString(let kind):
-            return Words("event is \(kind.words.en)", es: "event es \(kind.words.es)")
+            return Words("event is \(kind.words)", es: "event es \(kind.words)")
         case .noTimestamp:
             return Words("there is no timestamp", es: "no hay timestamp")
         case .timestampNotInteger(let kind, _):
-            return Words("timestamp is \(kind.words.en), not an integer", es: "timestamp es \(kind.words.es), no un entero")
+            return Words("timestamp is \(kind.words), not an integer", es: "timestamp es \(kind.words), no un entero")
         case .contentStateNotObject(let kind):
-            return Words("content-state is \(kind.words.en)", es: "content-state es \(kind.words.es)")
+            return Words("content-state is \(kind.words)", es: "content-state es \(kind.words)")
         case .noContentState(let event):
             return Words("\(event.rawValue) has no content-state", es: "\(event.rawValue) no lleva content-state")
         case .startWithoutAlert:
@@ -51,14 +51,14 @@ extension LiveActivityProblem {
             let when = UTCDate.format(unixSeconds: date)
             return Words("dismissal-date is more than 4 hours ahead (\(when))", es: "dismissal-date está a más de 4 horas (\(when))")
         case .dismissalDateNotSeconds(let kind):
-            return Words("dismissal-date is \(kind.words.en), not UNIX seconds", es: "dismissal-date es \(kind.words.es), no segundos UNIX")
+            return Words("dismissal-date is \(kind.words), not UNIX seconds", es: "dismissal-date es \(kind.words), no segundos UNIX")
         case .staleDatePast(let date):
             let when = UTCDate.format(unixSeconds: date)
             return Words("stale-date is already past (\(when))", es: "stale-date ya ha pasado (\(when))")
         case .staleDateNotSeconds(let kind):
-            return Words("stale-date is \(kind.words.en), not UNIX seconds", es: "stale-date es \(kind.words.es), no segundos UNIX")
+            return Words("stale-date is \(kind.words), not UNIX seconds", es: "stale-date es \(kind.words), no segundos UNIX")
         case .relevanceScoreNotNumber(let kind):
-            return Words("relevance-score is \(kind.words.en)", es: "relevance-score es \(kind.words.es)")
+            return Words("relevance-score is \(kind.words)", es: "relevance-score es \(kind.words)")
         case .contentStateDate(let path, _):
             return Words(
                 "\(path) looks like UNIX seconds; a Date in content-state decodes as seconds since 2001-01-01, so it shows 31 years late",

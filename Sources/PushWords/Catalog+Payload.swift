@@ -6,18 +6,18 @@ extension PayloadProblem: WordedProblem {
     public var words: Words {
         switch self {
         case .empty(let source):
-            return Words("the payload (\(Words.path(source).en)) is empty", es: "la carga útil (\(Words.path(source).es)) está vacía")
+            return Words("the payload (\(Words.path(source))) is empty", es: "la carga útil (\(Words.path(source))) está vacía")
         case .notUTF8(let source):
             return Words(
-                "the payload (\(Words.path(source).en)) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
-                es: "la carga útil (\(Words.path(source).es)) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía")
+                "the payload (\(Words.path(source))) is not valid UTF-8; JSON text is UTF-8 and APNs would refuse or garble it",
+                es: "la carga útil (\(Words.path(source))) no es UTF-8 válido; el texto JSON es UTF-8 y APNs la rechazaría o la estropearía")
         case .notJSON(let source, let diagnosis):
-            return Words("the payload (\(Words.path(source).en)) is not valid JSON: ", es: "la carga útil (\(Words.path(source).es)) no es JSON válido: ")
+            return Words("the payload (\(Words.path(source))) is not valid JSON: ", es: "la carga útil (\(Words.path(source))) no es JSON válido: ")
                 + diagnosis.words
         case .notObject(let source, let kind):
             return Words(
-                "the payload (\(Words.path(source).en)) is \(kind.words.en), not a JSON object",
-                es: "la carga útil (\(Words.path(source).es)) es \(kind.words.es), no un objeto JSON")
+                "the payload (\(Words.path(source))) is \(kind.words), not a JSON object",
+                es: "la carga útil (\(Words.path(source))) es \(kind.words), no un objeto JSON")
         case .tooLarge(let count, let type):
             let limit = type.payloadLimit
             return Words(
@@ -90,8 +90,8 @@ extension PayloadWarning {
                 es: "la carga útil no tiene diccionario \"aps\"; iOS no muestra nada sin él (las claves propias van junto a \"aps\")")
         case .apsNotObject(let kind):
             return Words(
-                "\"aps\" is \(kind.words.en); Apple's keys go in an \"aps\" dictionary",
-                es: "\"aps\" es \(kind.words.es); las claves de Apple van en un diccionario \"aps\"")
+                "\"aps\" is \(kind.words); Apple's keys go in an \"aps\" dictionary",
+                es: "\"aps\" es \(kind.words); las claves de Apple van en un diccionario \"aps\"")
         case .backgroundWithAlert:
             return Words(
                 "a background push with alert, badge or sound: iOS may not deliver it silently; use \(Setting.pushType) alert for a visible one",

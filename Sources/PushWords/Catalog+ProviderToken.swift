@@ -22,8 +22,8 @@ extension ProviderTokenProblem: WordedProblem {
             return Words("the \(name) (part \(part)) is not valid JSON: \(why)", es: "la parte \(part) (\(name)) no es JSON válido: \(why)")
         case .partNotObject(let part, let name, let kind):
             return Words(
-                "the \(name) (part \(part)) holds \(kind.words.en), not a JSON object",
-                es: "la parte \(part) (\(name)) contiene \(kind.words.es), no un objeto JSON")
+                "the \(name) (part \(part)) holds \(kind.words), not a JSON object",
+                es: "la parte \(part) (\(name)) contiene \(kind.words), no un objeto JSON")
         case .signatureEmpty:
             return Words("the signature (part 3) is empty: this token is unsigned", es: "la firma (parte 3) está vacía: este token no está firmado")
         case .signatureNotBase64URL:
@@ -99,7 +99,7 @@ extension ProviderTokenDefect {
             case .string(let other)?:
                 let shown = OutsideText.display(other)
                 return Words("alg is \(shown); APNs accepts only ES256", es: "alg es \(shown); APNs solo acepta ES256")
-            case let value?: return Words("alg is \(value.typeName), not the string \"ES256\"", es: "alg es \(value.typeWords.es), no la cadena \"ES256\"")
+            case let value?: return Words("alg is \(value.typeName), not the string \"ES256\"", es: "alg es \(value.typeWords), no la cadena \"ES256\"")
             }
         case .keyID(let value): return Self.identifier(value, field: "kid", kind: .keyID)
         case .issuer(let value): return Self.identifier(value, field: "iss", kind: .teamID)
@@ -118,7 +118,7 @@ extension ProviderTokenDefect {
                 }
                 return Words(
                     "iat is \(value.typeName) (\(shown)); APNs needs a number of UNIX seconds",
-                    es: "iat es \(value.typeWords.es) (\(shown)); APNs necesita un número de segundos UNIX")
+                    es: "iat es \(value.typeWords) (\(shown)); APNs necesita un número de segundos UNIX")
             }
         }
     }
@@ -137,7 +137,7 @@ extension ProviderTokenDefect {
         case let v?:
             return Words(
                 "\(field) is \(v.typeName); APNs needs a 10-character \(kind.rawValue) string",
-                es: "\(field) es \(v.typeWords.es); APNs necesita un \(kind.rawValue) de 10 caracteres como cadena")
+                es: "\(field) es \(v.typeWords); APNs necesita un \(kind.rawValue) de 10 caracteres como cadena")
         }
     }
 }
@@ -161,10 +161,10 @@ public enum TokenAge {
         let limit = ProviderTokenRules.lifetimeSeconds / 60
         if age < 0 {
             let ahead = age == .min ? Int64.max : -age
-            return Words(describe(issuedAt: issuedAt, now: now), es: "firmado dentro de \(duration(ahead, spanish: true)), en el futuro")
+            return Words("\(describe(issuedAt: issuedAt, now: now))", es: "firmado dentro de \(duration(ahead, spanish: true)), en el futuro")
         }
         let rule = age > ProviderTokenRules.lifetimeSeconds ? "APNs rechaza los tokens de más de \(limit) min" : "APNs lo rechaza pasados \(limit) min"
-        return Words(describe(issuedAt: issuedAt, now: now), es: "firmado hace \(duration(age, spanish: true)); \(rule)")
+        return Words("\(describe(issuedAt: issuedAt, now: now))", es: "firmado hace \(duration(age, spanish: true)); \(rule)")
     }
 
     static func duration(_ seconds: Int64, spanish: Bool) -> String {
@@ -206,7 +206,7 @@ extension ClockSkew {
     public var words: Words {
         if seconds == 0 { return Words("in step", es: "en hora") }
         let magnitude = Int64(clamping: seconds.magnitude)
-        let amount = Words(TokenAge.duration(magnitude), es: TokenAge.duration(magnitude, spanish: true))
+        let amount = Words("\(TokenAge.duration(magnitude))", es: "\(TokenAge.duration(magnitude, spanish: true))")
         return amount + (seconds > 0 ? Words(" ahead", es: " adelantado") : Words(" behind", es: " atrasado"))
     }
 }

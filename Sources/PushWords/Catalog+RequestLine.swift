@@ -6,7 +6,7 @@ extension RequestLineProblem: WordedProblem {
     public var words: Words {
         switch self {
         case .notObject(let kind):
-            return Words("the line is \(kind.words.en), not a JSON object", es: "la línea es \(kind.words.es), no un objeto JSON")
+            return Words("the line is \(kind.words), not a JSON object", es: "la línea es \(kind.words), no un objeto JSON")
         case .unknownField(let shown, let meant):
             return Words("unknown field \"\(shown)\"", es: "campo desconocido \"\(shown)\"")
                 + (meant.map { Words("; did you mean \"\($0)\"?", es: "; ¿querías decir \"\($0)\"?") } ?? Words(verbatim: ""))
@@ -19,11 +19,11 @@ extension RequestLineProblem: WordedProblem {
         case .noPayload:
             return Words("no \"payload\" field", es: "no hay campo \"payload\"")
         case .payloadNotObject(let kind):
-            return Words("\"payload\" is \(kind.words.en), not a JSON object", es: "\"payload\" es \(kind.words.es), no un objeto JSON")
+            return Words("\"payload\" is \(kind.words), not a JSON object", es: "\"payload\" es \(kind.words), no un objeto JSON")
         case .fieldNotString(let field, let kind):
-            return Words("\"\(field.rawValue)\" is \(kind.words.en), not a string", es: "\"\(field.rawValue)\" es \(kind.words.es), no una cadena")
+            return Words("\"\(field.rawValue)\" is \(kind.words), not a string", es: "\"\(field.rawValue)\" es \(kind.words), no una cadena")
         case .fieldNotInteger(let field, let kind):
-            return Words("\"\(field.rawValue)\" is \(kind.words.en), not an integer", es: "\"\(field.rawValue)\" es \(kind.words.es), no un entero")
+            return Words("\"\(field.rawValue)\" is \(kind.words), not an integer", es: "\"\(field.rawValue)\" es \(kind.words), no un entero")
         case .noTopic:
             return Words("no \"topic\" field, and no default topic", es: "no hay campo \"topic\" ni topic predeterminado")
         case .spansLines:

@@ -130,16 +130,16 @@ extension PushResult {
     }
 
     /// `json` as one compact line, its explanation in `language`.
-    public func jsonLine(_ language: Language = .en) -> String {
+    public func jsonLine(_ language: Language = .en, naming: SettingNaming = .plain) -> String {
         var bytes: [UInt8] = []
-        appendJSONLine(to: &bytes, language: language)
+        appendJSONLine(to: &bytes, language: language, naming: naming)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `json` as one compact line (no newline). The common case (accepted, ids of plain
     /// printable ASCII) is written byte by byte; anything else goes through `JSONValue`, which
     /// escapes what it must.
-    public func appendJSONLine(to out: inout [UInt8], language: Language = .en) {
+    public func appendJSONLine(to out: inout [UInt8], language: Language = .en, naming: SettingNaming = .plain) {
         func plain(_ s: String?) -> Bool {
             guard var s else { return true }
             // Over the contiguous bytes, one table load a byte: the UTF-8 view's iterator, or a
@@ -149,7 +149,7 @@ extension PushResult {
         guard subject.kind == .device, outcome == .accepted, status == 200, !detectedEnvironment, !resumed, noteCode == nil,
             plain(apnsID), plain(apnsUniqueID)
         else {
-            out.append(contentsOf: json(language).compact.utf8)
+            out.append(contentsOf: json(language, naming: naming).compact.utf8)
             return
         }
         func field(_ s: String?) {
@@ -185,7 +185,7 @@ extension PushResult {
     /// the user chose one: machine output does not follow the locale): `subject` first (the token,
     /// the channel, or the call), then the answer, then `extra` (what a channel call's answer said:
     /// a channel's settings, the channel list).
-    public func json(_ language: Language = .en, extra: [(String, JSONValue)] = []) -> JSONValue {
+    public func json(_ language: Language = .en, naming: SettingNaming = .plain, extra: [(String, JSONValue)] = []) -> JSONValue {
         var marks: [(String, JSONValue)] = []
         if detectedEnvironment { marks.append(("environment", environment.map { JSONValue.string($0.rawValue) } ?? .null)) }
         if let stopped { marks.append(("stopped", .string(stopped.rawValue))) }
@@ -196,7 +196,7 @@ extension PushResult {
         return ResultObject.fields(
             subject: subject.jsonFields, status: status, outcome: outcome,
             id: id, uniqueID: apnsUniqueID, reason: reason?.apnsName, timestamp: timestamp,
-            explanation: explanationWords.text(language) + (note.map { "; " + $0.text(language) } ?? ""),
+            explanation: explanationWords.text(language, naming: naming) + (note.map { "; " + $0.text(language, naming: naming) } ?? ""),
             attempts: attempts, marks: marks + extra)
     }
 }
@@ -368,12 +368,12 @@ extension ShardChoice {
     /// (nil for a shard typed as K/N).
     public var sourceWords: Words? {
         guard let engine else { return nil }
-        var read = variables
+        var read = variables.map { Words(verbatim: $0) }
         if let givenCount, engine.countVariable.map({ name in !variables.contains { $0.hasPrefix(name + "=") } }) ?? true {
-            read.append("\(Setting.shard) auto/\(givenCount)")
+            read.append(Words.named(.shard) + Words(verbatim: " auto/\(givenCount)"))
         }
-        let en = read.joined(separator: " and ")
-        let es = read.joined(separator: " y ")
+        let en = Words.joined(read, separator: Words(verbatim: " and "))
+        let es = Words.joined(read, separator: Words(verbatim: " y "))
         switch engine {
         case .gitLab: return Words("shard \(shard), from GitLab's \(en)", es: "fragmento \(shard), de \(es) de GitLab")
         case .awsBatch: return Words("shard \(shard), from AWS Batch's \(en)", es: "fragmento \(shard), de \(es) de AWS Batch")

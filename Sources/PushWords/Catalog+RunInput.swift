@@ -118,8 +118,12 @@ extension RunInputProblem: WordedProblem {
             return Words(
                 "do not rewrite the file while pushctl reads it; send the rest again",
                 es: "no reescribas el archivo mientras pushctl lo lee; envía otra vez el resto")
-        case .notUnixSeconds(let name, let given, _):
-            return DateGiven.hint(given, name: name)
+        case .notUnixSeconds(let setting, let given, _):
+            // "as UNIX seconds, that date (…) is 1796083200: --stale-date 1796083200", the setting named as it is shown.
+            guard let date = DateGiven.suggestion(given, name: setting.plainName) else { return nil }
+            return Words(
+                "as UNIX seconds, that date (\(date.shown)) is \(date.seconds): \(setting) \(date.seconds)",
+                es: "en segundos UNIX, esa fecha (\(date.shown)) es \(date.seconds): \(setting) \(date.seconds)")
         case .jsonArgumentNotJSON(_, _, let diagnosis):
             return diagnosis.named
                 ? nil
@@ -141,7 +145,9 @@ extension RunInputProblem: WordedProblem {
     }
 
     /// The setting that was given JSON, or its file: "--content-state file 'state.json'".
-    private static func source(_ setting: Setting, file: String?) -> String {
-        file.map { "\(setting) file '\(OutsideText.display($0))'" } ?? "\(setting)"
+    private static func source(_ setting: Setting, file: String?) -> Words {
+        guard let file else { return .named(setting) }
+        let shown = OutsideText.display(file)
+        return Words("\(setting) file '\(shown)'", es: "el archivo de \(setting) '\(shown)'")
     }
 }

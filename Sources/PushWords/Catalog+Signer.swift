@@ -6,7 +6,7 @@ extension SignerProblem: WordedProblem {
     public var words: Words {
         switch failure {
         case .cannotStart(let reason):
-            return Words("the signer could not be started: \(reason.words.en)", es: "no se pudo iniciar el firmante: \(reason.words.es)")
+            return Words("the signer could not be started: \(reason.words)", es: "no se pudo iniciar el firmante: \(reason.words)")
         case .stopped: return Words("the signer was stopped by a stop signal", es: "el firmante se detuvo por una señal de parada")
         case .timedOut(let seconds, let said):
             return Words("the signer did not answer within \(seconds) s and was stopped", es: "el firmante no respondió en \(seconds) s y se detuvo")

@@ -49,19 +49,24 @@ extension InputError {
     /// What to do about it, in every language.
     public var hintWords: Words? { (problem as? any WordedProblem)?.hintWords }
 
-    /// What was wrong, in `language`.
-    public func message(_ language: Language) -> String { words.text(language) }
-    /// What to do about it, in `language`.
-    public func hint(_ language: Language) -> String? { hintWords?.text(language) }
+    /// What was wrong, in `language`, each setting named by `naming`.
+    public func message(_ language: Language, naming: SettingNaming = .plain) -> String { words.text(language, naming: naming) }
+    /// What to do about it, in `language`, each setting named by `naming`.
+    public func hint(_ language: Language, naming: SettingNaming = .plain) -> String? { hintWords?.text(language, naming: naming) }
 
     /// One line in `language`: the message, then the hint after a semicolon (before an excerpt
     /// the message shows under its first line, as a JSON error's caret does).
-    public func text(_ language: Language) -> String {
-        let message = message(language)
-        guard let hint = hint(language) else { return message }
+    public func text(_ language: Language, naming: SettingNaming = .plain) -> String {
+        let message = message(language, naming: naming)
+        guard let hint = hint(language, naming: naming) else { return message }
         guard let newline = message.firstIndex(of: "\n") else { return "\(message); \(hint)" }
         return "\(message[..<newline]); \(hint)\(message[newline...])"
     }
+
+    /// The error as `voice` says it.
+    public func message(_ voice: Voice) -> String { message(voice.language, naming: voice.naming) }
+    public func hint(_ voice: Voice) -> String? { hint(voice.language, naming: voice.naming) }
+    public func text(_ voice: Voice) -> String { text(voice.language, naming: voice.naming) }
 }
 
 extension ProblemPlace {

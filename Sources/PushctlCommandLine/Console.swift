@@ -49,11 +49,9 @@ public enum Console {
     /// Best effort: if stderr is gone there is nowhere left to complain.
     public static func writeErr(_ bytes: [UInt8]) { _ = FileOutput.writeAll(Descriptors.standardError, bytes) }
 
-    /// What the lost-output message adds (send: that the notifications still went out).
-    nonisolated(unsafe) public static var lostOutputNote: Words?
-
-    /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout took everything.
-    public static func reportLostOutput() -> ExitStatus? {
+    /// After a run: says on stderr that results were lost, and gives exit 74, or nil when stdout
+    /// took everything. `note` is what the run adds (send: that the notifications still went out).
+    public static func reportLostOutput(note lostOutputNote: Words? = nil) -> ExitStatus? {
         guard let failure = stdoutFailure else { return nil }
         let why =
             failure.errno == Errno.brokenPipe
@@ -62,8 +60,8 @@ public enum Console {
         let note = lostOutputNote.map { Words(verbatim: " (") + $0 + Words(verbatim: ")") } ?? Words(verbatim: "")
         error(
             Words(
-                "could not write the results to standard output: \(why.en); \(failure.lostBytes) bytes of output were lost",
-                es: "no se pudieron escribir los resultados en la salida estándar: \(why.es); se perdieron \(failure.lostBytes) bytes de la salida") + note)
+                "could not write the results to standard output: \(why); \(failure.lostBytes) bytes of output were lost",
+                es: "no se pudieron escribir los resultados en la salida estándar: \(why); se perdieron \(failure.lostBytes) bytes de la salida") + note)
         return .ioError
     }
 
@@ -101,8 +99,8 @@ public enum Console {
     public static func labelled(_ label: Words, _ colour: Colour, _ message: Words) { prefixed(label, colour, message, LanguageSetting.language) }
 
     private static func prefixed(_ label: Words, _ colour: Colour, _ message: Words, _ language: Language) {
-        let label = label.text(language)
-        let text = label + " " + message.text(language)
+        let label = label.text(language, naming: FlagNames.naming)
+        let text = label + " " + message.text(language, naming: FlagNames.naming)
         let lines = TextLayout.wrap(text, width: width(of: Descriptors.standardError) ?? Int.max / 2, hangingIndent: min(TextLayout.columns(label) + 1, 12))
         // Colour the label alone, after wrapping (escapes take no columns, but are simpler kept out of the layout).
         var first = lines.first ?? text
@@ -150,8 +148,8 @@ public enum Console {
 }
 
 /// Runs a command body; an `InputError` becomes one line on stderr and its exit status.
-/// Output that could not be written turns a clean exit into 74.
-public func reportingErrors(_ body: () throws -> Void) throws {
+/// Output that could not be written turns a clean exit into 74, said with `lostOutputNote`.
+public func reportingErrors(lostOutputNote: Words? = nil, _ body: () throws -> Void) throws {
     Console.ignoreBrokenPipes()
     do {
         try body()
@@ -159,10 +157,10 @@ public func reportingErrors(_ body: () throws -> Void) throws {
         Console.error(error.description)
         throw ExitCode(ExitStatus(error.kind).rawValue)
     } catch let exit as ExitCode {
-        if let lost = Console.reportLostOutput() { throw ExitCode(lost.rawValue) }
+        if let lost = Console.reportLostOutput(note: lostOutputNote) { throw ExitCode(lost.rawValue) }
         throw exit
     }
-    if let lost = Console.reportLostOutput() { throw ExitCode(lost.rawValue) }
+    if let lost = Console.reportLostOutput(note: lostOutputNote) { throw ExitCode(lost.rawValue) }
 }
 
 /// Standard output as the renderers' sink: through Console, so a closed pipe is recorded, not fatal.

@@ -33,6 +33,12 @@ public enum LanguageSetting {
     /// The language words are said in.
     public static var language: Language { chosen.language }
 
+    /// How this program says words: in the chosen language, naming settings by its flags.
+    public static var voice: Voice { Voice(language, naming: FlagNames.naming) }
+
+    /// How json's explanations are said: in `jsonLanguage`, naming settings by the flags.
+    public static var jsonVoice: Voice { Voice(jsonLanguage, naming: FlagNames.naming) }
+
     /// The language of json's explanations: the chosen one when the user named it, else English
     /// (machine output does not follow the locale).
     public static var jsonLanguage: Language { chosen.explicit ? chosen.language : .en }
@@ -86,18 +92,18 @@ public enum LanguageSetting {
 
 extension ValidationError {
     /// A usage error in this program's language (chosen before argument-parser validates).
-    public init(_ words: Words) { self.init(words.text(LanguageSetting.language)) }
+    public init(_ words: Words) { self.init(words.text(LanguageSetting.voice)) }
 }
 
 extension Words: CustomStringConvertible {
     /// The executables' words in the language their user chose: what a command prints says
     /// itself (`Console.out(words.description)`). The libraries never see this conformance.
-    public var description: String { text(LanguageSetting.language) }
+    public var description: String { text(LanguageSetting.voice) }
 }
 
 extension InputError: CustomStringConvertible {
     /// The error's one line (message; hint) in the language the user chose.
-    public var description: String { text(LanguageSetting.language) }
+    public var description: String { text(LanguageSetting.voice) }
     /// What was wrong, in the language the user chose.
-    public var message: String { message(LanguageSetting.language) }
+    public var message: String { message(LanguageSetting.voice) }
 }

@@ -351,8 +351,8 @@ public enum EnvironmentCheck {
     }
 }
 
-/// The settings the libraries' messages point at, named as pushctl spells them (both executables
-/// call `install` first, before any message is made).
+/// The settings the libraries' messages point at, named as pushctl spells them: the naming the
+/// executables' console says words with.
 public enum FlagNames {
     static let table: [Setting: String] = [
         .topic: "--topic", .pushType: "--push-type", .priority: "--priority", .expiration: "--expiration",
@@ -379,5 +379,6 @@ public enum FlagNames {
         .noCollapseID: "--no-collapse-id", .rate: "--rate", .spread: "--spread", .follow: "--follow",
     ]
 
-    public static func install() { Setting.name(table) }
+    /// pushctl's flags, for words said to its user.
+    public static let naming = SettingNaming(table)
 }

@@ -1,6 +1,7 @@
 import PushApp
 import PushCore
 import PushWords
+import PushctlCommandLine
 
 /// What `check` prints: the findings, or what was found in the app, as text in the chosen
 /// language or as JSON (keys and codes never translated; `message` and `fix` in the language).
@@ -10,20 +11,20 @@ enum AppListing {
     static func text(_ findings: [AppFinding], in language: Language) -> String {
         guard !findings.isEmpty else {
             return Words("nothing found: the phone should show it as sent", es: "nada que señalar: el teléfono debería mostrarla tal como se envía").text(
-                language)
+                language, naming: FlagNames.naming)
         }
         let failing = findings.filter { $0.severity == .willFail }.count
         let summary = Words(
             "\(findings.count) finding(s), \(failing) that will fail on the phone",
             es: "\(findings.count) hallazgo(s), \(failing) que fallará(n) en el teléfono")
-        return (findings.map { $0.text.text(language) } + [summary.text(language)]).joined(separator: "\n")
+        return (findings.map { $0.text.text(language, naming: FlagNames.naming) } + [summary.text(language, naming: FlagNames.naming)]).joined(separator: "\n")
     }
 
     static func json(_ findings: [AppFinding], profile: AppProfile, locale: String, in language: Language) -> JSONValue {
         let items: [JSONValue] = findings.map { finding in
             guard case .object(var members) = finding.json else { return finding.json }
-            members.append(("message", .string(finding.problem.words.text(language))))
-            members.append(("fix", .string(finding.problem.fix.text(language))))
+            members.append(("message", .string(finding.problem.words.text(language, naming: FlagNames.naming))))
+            members.append(("fix", .string(finding.problem.fix.text(language, naming: FlagNames.naming))))
             return .object(members)
         }
         return .object([
@@ -36,8 +37,10 @@ enum AppListing {
 
     static func text(_ profile: AppProfile, in language: Language) -> String {
         var lines: [String] = []
-        func line(_ label: Words, _ value: String) { lines.append(label.text(language) + ": " + OutsideText.display(value, limit: 300)) }
-        let none = Words("none found", es: "no se encontró").text(language)
+        func line(_ label: Words, _ value: String) {
+            lines.append(label.text(language, naming: FlagNames.naming) + ": " + OutsideText.display(value, limit: 300))
+        }
+        let none = Words("none found", es: "no se encontró").text(language, naming: FlagNames.naming)
         func list(_ items: [String]) -> String { items.isEmpty ? none : items.joined(separator: ", ") }
         line(Words(verbatim: "app"), profile.root)
         line(Words("name shown", es: "nombre que se muestra"), profile.displayName ?? none)
@@ -60,7 +63,7 @@ enum AppListing {
             lines.append("    ContentState: " + (activity.contentState.map { fields(of: $0, profile, language) } ?? none))
         }
         if !profile.skipped.isEmpty {
-            let shown = profile.skipped.prefix(10).map { "\($0.path) (\(reasonWords($0.reason).text(language)))" }
+            let shown = profile.skipped.prefix(10).map { "\($0.path) (\(reasonWords($0.reason).text(language, naming: FlagNames.naming)))" }
             line(Words("not read", es: "sin leer"), shown.joined(separator: ", ") + (profile.skipped.count > 10 ? ", …" : ""))
         }
         return lines.joined(separator: "\n")
@@ -68,8 +71,10 @@ enum AppListing {
 
     /// `home_score: Int, scorer: String? (optional)`, or why the type is not checked.
     static func fields(of name: String, _ profile: AppProfile, _ language: Language) -> String {
-        guard let declaration = profile.types.declaration(named: name) else { return UncheckedReason.unknownType(name).words.text(language) }
-        if let reason = DecodeCheck.uncheckedReason(declaration) { return reason.words.text(language) }
+        guard let declaration = profile.types.declaration(named: name) else {
+            return UncheckedReason.unknownType(name).words.text(language, naming: FlagNames.naming)
+        }
+        if let reason = DecodeCheck.uncheckedReason(declaration) { return reason.words.text(language, naming: FlagNames.naming) }
         let keys = DecodeCheck.decodedKeys(declaration)
         if keys.isEmpty { return "{}" }
         return OutsideText.display(keys.map { "\($0.key): \($0.property.type?.description ?? "?")" }.joined(separator: ", "), limit: 600)

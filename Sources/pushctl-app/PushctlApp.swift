@@ -15,7 +15,6 @@ struct PushctlApp: ParsableCommand {
 
     static func main() {
         answerVersionIfAsked()
-        FlagNames.install()
         LanguageSetting.apply()
         runReportingParseMistakes(PushctlApp.self)
     }

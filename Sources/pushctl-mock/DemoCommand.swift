@@ -52,7 +52,7 @@ struct DemoCommand: ParsableCommand {
         else {
             let reason = SystemError.reason(Errno.current)
             throw InputError(
-                Words("cannot make the demo's folder: \(reason.en)", es: "no se puede crear la carpeta de la demo: \(reason.es)"),
+                Words("cannot make the demo's folder: \(reason)", es: "no se puede crear la carpeta de la demo: \(reason)"),
                 hint: Words("set TMPDIR to a writable directory", es: "define TMPDIR como una carpeta en la que se pueda escribir"),
                 kind: .cannotCreateOutput)
         }
@@ -447,7 +447,8 @@ struct DemoCommand: ParsableCommand {
     ) throws {
         let renderer = ResultRenderer(
             format: .text, sink: StandardOutput.shared,
-            style: TextResultStyle(colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false, language: LanguageSetting.language))
+            style: TextResultStyle(
+                colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: false, language: LanguageSetting.language, naming: FlagNames.naming))
         do {
             let plan = SendPlan(
                 notifications: .list(template, tokens, duplicates: 0), destination: local, connection: connection,
@@ -536,7 +537,7 @@ private final class CleanupOnSignal {
             source.setEventHandler {
                 try? FileManager.default.removeItem(at: folder)
                 let how = which == .interrupt ? Words("interrupted", es: "interrumpida") : Words("terminated", es: "terminada")
-                Console.err("\n" + Words("pushctl demo: \(how.en); removed \(folder.path)", es: "pushctl demo: \(how.es); se borró \(folder.path)").description)
+                Console.err("\n" + Words("pushctl demo: \(how); removed \(folder.path)", es: "pushctl demo: \(how); se borró \(folder.path)").description)
                 CurrentProcess.exit(128 + which.number)
             }
             source.resume()

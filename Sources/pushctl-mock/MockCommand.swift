@@ -442,6 +442,7 @@ struct MockCommand: ParsableCommand {
         settings.appPath = app ?? Console.environment["PUSHCTL_APP"].flatMap { $0.isEmpty ? nil : $0 }
         settings.locale = locale
         settings.language = LanguageSetting.language
+        settings.naming = FlagNames.naming
         return settings
     }
 

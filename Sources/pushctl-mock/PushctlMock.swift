@@ -16,7 +16,6 @@ struct PushctlMock: ParsableCommand {
 
     static func main() {
         answerVersionIfAsked()
-        FlagNames.install()
         LanguageSetting.apply()
         runReportingParseMistakes(PushctlMock.self)
     }

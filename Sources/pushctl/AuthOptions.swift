@@ -80,8 +80,8 @@ extension CredentialFlags {
 
 extension SettingValues {
     /// The settings of this process: the flags given (and the environment `--sandbox` or
-    /// `--production` chose), over its environment variables.
+    /// `--production` chose), over its environment variables, named as pushctl spells them.
     static func command(_ flags: [Setting: String], environment chosen: APNsEnvironment? = nil) -> SettingValues {
-        SettingValues(flags: flags, environmentFlag: chosen, environment: Console.environment)
+        SettingValues(flags: flags, environmentFlag: chosen, environment: Console.environment, naming: FlagNames.naming)
     }
 }

@@ -8,7 +8,10 @@ import PushctlCommandLine
 /// How results of calls that are not for a device are shown on a terminal's stream.
 enum CallOutput {
     static func line(_ r: PushResult, on fd: Int32 = Descriptors.standardOutput) -> String {
-        ResultRenderer.line(for: r, style: TextResultStyle(colour: Console.useColour(on: fd), width: Console.width(of: fd), language: LanguageSetting.language))
+        ResultRenderer.line(
+            for: r,
+            style: TextResultStyle(
+                colour: Console.useColour(on: fd), width: Console.width(of: fd), language: LanguageSetting.language, naming: FlagNames.naming))
     }
 
     /// json's explanations: English unless the user chose a language.
@@ -29,7 +32,7 @@ enum BroadcastRun {
             format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
             style: TextResultStyle(
                 colour: Console.useColour(on: Descriptors.standardOutput), width: Console.width(of: Descriptors.standardOutput),
-                language: LanguageSetting.language),
+                language: LanguageSetting.language, naming: FlagNames.naming),
             jsonLanguage: CallOutput.jsonLanguage)
         let shown = ClosureObserver { result in
             renderer.render(result)

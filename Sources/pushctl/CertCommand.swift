@@ -71,7 +71,7 @@ struct CertCommand: ParsableCommand {
                 case .json:
                     Console.out(inspection.json(now: now, expiring: expiresWithin == nil ? nil : expiring).pretty)
                 case .text:
-                    inspection.text(now: now, language: LanguageSetting.language).forEach(Console.out)
+                    inspection.text(now: now, language: LanguageSetting.language, naming: FlagNames.naming).forEach(Console.out)
                 }
                 if expiring, let expiresWithin {
                     Console.say(
@@ -157,11 +157,11 @@ struct CertCommand: ParsableCommand {
                 let env = Console.environment
                 let names = topics.isEmpty ? (env["PUSHCTL_TOPIC"].nonEmpty.map { [$0] } ?? []) : topics
                 let password = try passwordFile.map { file throws(InputError) in
-                    try CertificateCredential.password(SettingValues(flags: [.certificatePassword: file], environment: [:])) ?? ""
+                    try CertificateCredential.password(SettingValues(flags: [.certificatePassword: file], environment: [:], naming: FlagNames.naming)) ?? ""
                 }
                 let made = try TestMaterials.writeCertificates(
                     topics: names, environments: environment, validFromDays: validFromDays, days: days,
-                    password: password, out: out)
+                    password: password, out: out, naming: FlagNames.naming)
                 let (bundleID, base, directory) = (names[0], made.base, made.directory)
                 made.paths.forEach(Console.out)
                 let commands = """

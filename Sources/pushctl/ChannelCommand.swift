@@ -131,6 +131,7 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
         let values = settings
         var connection = ConnectionSettings(timeout: timeout)
         if verbose { connection.trace = { Console.err($0) } }
+        connection.naming = FlagNames.naming
         let plan = try ChannelCallSetup.plan(
             call, values, credentials: credentialOptions(quiet: false), requestID: requestId, connection: connection,
             policy: RetryPolicy(maxRetries: retries, requestTimeout: timeout))
@@ -145,12 +146,12 @@ struct ChannelOptions: ParsableArguments, CredentialFlags {
                 made.text.forEach(Console.out)
                 if let note = made.note { Console.say(note) }
             case .json:
-                Console.out(result.json(CallOutput.jsonLanguage, extra: made.json).pretty)
+                Console.out(result.json(CallOutput.jsonLanguage, naming: FlagNames.naming, extra: made.json).pretty)
             }
         } else {
             switch output {
             case .text: Console.err(CallOutput.line(result, on: Descriptors.standardError))
-            case .json: Console.out(result.json(CallOutput.jsonLanguage).pretty)
+            case .json: Console.out(result.json(CallOutput.jsonLanguage, naming: FlagNames.naming).pretty)
             }
             if let cause = result.unreachableCause {
                 Console.hint(cause.hint(endpoint: values.value(.endpoint)))

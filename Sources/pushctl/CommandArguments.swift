@@ -44,14 +44,14 @@ extension CommandArguments {
                 ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
                 : (argument, index + 1 < arguments.count ? arguments[index + 1] : nil)
             guard let value else { continue }
-            if flag == "\(Setting.proxy)", Redaction.hasCredentials(value) {
+            if flag == FlagNames.naming.name(.proxy), Redaction.hasCredentials(value) {
                 warnings.append(
                     Words(
                         "the proxy's password is on the command line (\(Redaction.url(value))), where every user of this machine can read it while pushctl runs: give the URL in PUSHCTL_PROXY, or the user:password in a file with \(Setting.proxyCredentials)",
                         es:
                             "la contraseña del proxy está en la línea de órdenes (\(Redaction.url(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en PUSHCTL_PROXY, o usuario:contraseña en un archivo con \(Setting.proxyCredentials)"
                     ))
-            } else if flag == "\(Setting.metricsPush)", Redaction.hasCredentials(value) {
+            } else if flag == FlagNames.naming.name(.metricsPush), Redaction.hasCredentials(value) {
                 let variable = Setting.metricsPush.variable ?? ""
                 warnings.append(
                     Words(
@@ -59,7 +59,7 @@ extension CommandArguments {
                         es:
                             "la contraseña del Pushgateway está en la línea de órdenes (\(Redaction.url(value))), donde cualquier usuario de esta máquina la puede leer mientras pushctl se ejecuta: da la URL en \(variable)"
                     ))
-            } else if flag == "\(Setting.keyFile)", let uri = PKCS11URI(value), uri.carriesPIN {
+            } else if flag == FlagNames.naming.name(.keyFile), let uri = PKCS11URI(value), uri.carriesPIN {
                 warnings.append(
                     Words(
                         "the token's PIN is on the command line (\(uri.shown)), where every user of this machine can read it while pushctl runs: name a file holding it with pin-source=file:PATH, give the URI in PUSHCTL_KEY_FILE, or leave the PIN out and type it when asked",

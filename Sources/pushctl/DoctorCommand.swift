@@ -95,8 +95,9 @@ struct DoctorCommand: ParsableCommand {
             switch output {
             case .text:
                 let marks: [DoctorCheck.Status: String] = [.pass: Console.paint("✓", .green), .fail: Console.paint("✗", .red), .skip: Console.paint("–", .dim)]
-                report.lines(width: Console.width(of: Descriptors.standardOutput), marks: marks, language: LanguageSetting.language).forEach(Console.out)
-            case .json: Console.out(report.json(exitStatus: status, language: LanguageSetting.jsonLanguage).pretty)
+                report.lines(width: Console.width(of: Descriptors.standardOutput), marks: marks, language: LanguageSetting.language, naming: FlagNames.naming)
+                    .forEach(Console.out)
+            case .json: Console.out(report.json(exitStatus: status, language: LanguageSetting.jsonLanguage, naming: FlagNames.naming).pretty)
             }
             if status != 0 { throw ExitCode(status) }
         }

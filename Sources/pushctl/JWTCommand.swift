@@ -143,7 +143,7 @@ extension JWTCommand {
 
         func run() throws {
             try reportingErrors {
-                try JWTCommand.readToken(token).lines(now: JWTCommand.now, language: LanguageSetting.language).forEach(Console.out)
+                try JWTCommand.readToken(token).lines(now: JWTCommand.now, language: LanguageSetting.language, naming: FlagNames.naming).forEach(Console.out)
             }
         }
     }
@@ -195,7 +195,8 @@ extension JWTCommand {
                 let marks: [ProviderTokenCheck.Outcome: String] = [
                     .pass: Console.paint("✓", .green), .warning: Console.paint("!", .yellow), .failure: Console.paint("✗", .red),
                 ]
-                v.lines(marks: marks, language: LanguageSetting.language) { Console.paint($0, $1 ? .green : .red) }.forEach(Console.out)
+                v.lines(marks: marks, language: LanguageSetting.language, naming: FlagNames.naming) { Console.paint($0, $1 ? .green : .red) }.forEach(
+                    Console.out)
                 if !(v.valid && v.checksPass) { throw ExitCode(ExitStatus.rejected.rawValue) }
             }
         }

@@ -43,9 +43,9 @@ struct KeyCommand: ParsableCommand {
                 Console.out(key.path)
                 Console.say(
                     Words(
-                        "wrote a test P-256 key, key id \(key.keyID), mode 0600\(also.en). This is NOT an Apple key: APNs will refuse tokens it signs (InvalidProviderToken). Use it with `pushctl mock` (a class mock's --key-dir takes the public half) or `pushctl jwt --explain`.",
+                        "wrote a test P-256 key, key id \(key.keyID), mode 0600\(also). This is NOT an Apple key: APNs will refuse tokens it signs (InvalidProviderToken). Use it with `pushctl mock` (a class mock's --key-dir takes the public half) or `pushctl jwt --explain`.",
                         es:
-                            "creada una clave P-256 de prueba, key id \(key.keyID), modo 0600\(also.es). NO es una clave de Apple: APNs rechazará los tokens que firme (InvalidProviderToken). Úsala con `pushctl mock` (el --key-dir de un mock de clase recibe la mitad pública) o `pushctl jwt --explain`."
+                            "creada una clave P-256 de prueba, key id \(key.keyID), modo 0600\(also). NO es una clave de Apple: APNs rechazará los tokens que firme (InvalidProviderToken). Úsala con `pushctl mock` (el --key-dir de un mock de clase recibe la mitad pública) o `pushctl jwt --explain`."
                     ))
             }
         }

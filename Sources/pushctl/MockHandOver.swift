@@ -40,7 +40,7 @@ enum MockHandOver {
         }
         CurrentProcess.replace(with: path, arguments: arguments)
         let reason = SystemError.reason(Errno.current)
-        Console.error(Words("could not run \(path): \(reason.en)", es: "no se pudo ejecutar \(path): \(reason.es)"))
+        Console.error(Words("could not run \(path): \(reason)", es: "no se pudo ejecutar \(path): \(reason)"))
         CurrentProcess.exit(ExitStatus.unavailable.rawValue)
     }
 

@@ -34,7 +34,6 @@ struct Pushctl: ParsableCommand {
 
     static func main() {
         answerVersionIfAsked()
-        FlagNames.install()
         // A key's PEM (and the cache's key) leave the environment first: no child gets them (the
         // mock handed over to, a signer, xcrun), and pushctl still reads them from memory.
         ProcessEnvironment.keepPrivate(Setting.secretVariables)

@@ -124,6 +124,7 @@ struct ReportCommand: ParsableCommand {
     func reportToCI(_ report: RunReport) {
         var job = report.jobReport(unregisteredOut: unregisteredOut, retryOut: retryOut)
         job.language = LanguageSetting.language
+        job.naming = FlagNames.naming
         job.publish(Console.environment, warn: Console.warn, annotate: Console.err)
     }
 

@@ -172,6 +172,7 @@ struct SendCommand: ParsableCommand {
     /// The Live Activity flags as given, for the engine to read.
     func liveActivityInput(_ event: String) -> LiveActivityInput {
         var input = LiveActivityInput(event: event)
+        input.naming = FlagNames.naming
         (input.timestamp, input.staleDate, input.dismissalDate) = (self.timestamp, self.staleDate, self.dismissalDate)
         (input.relevanceScore, input.contentState, input.attributes) = (self.relevanceScore, self.contentState, self.attributes)
         (input.attributesType, input.inputPushToken, input.inputPushChannel) = (self.attributesType, self.inputPushToken, self.inputPushChannel)
@@ -220,6 +221,7 @@ struct SendCommand: ParsableCommand {
         settings.connectTo = self.connectTo
         if self.verbose { settings.trace = { Console.err($0) } }
         settings.showSecrets = self.showSecrets
+        settings.naming = FlagNames.naming
         return settings
     }
 
@@ -285,12 +287,12 @@ struct SendCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
+        let lostOutputNote =
+            self.dryRun
+            ? Words("nothing was sent: this was a dry run (--dry-run)", es: "no se envió nada: era un simulacro (--dry-run)")
+            : Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
+        try reportingErrors(lostOutputNote: lostOutputNote) {
             try CommandArguments.requireUTF8()
-            Console.lostOutputNote =
-                self.dryRun
-                ? Words("nothing was sent: this was a dry run (--dry-run)", es: "no se envió nada: era un simulacro (--dry-run)")
-                : Words("the notifications were still sent", es: "las notificaciones se enviaron igualmente")
             let env = Console.environment
             if !self.channelIds.isEmpty {
                 try BroadcastRun.run(self, env: env)
@@ -318,7 +320,7 @@ struct SendCommand: ParsableCommand {
             // A stop while pushctl-app reads the app ends the check, and nothing is sent.
             do { phone = try self.phoneCheck(request) } catch { throw SendCommand.stoppedBeforeSending(stop) ?? error }
             if self.dryRun {
-                DryRun(request: request, showSecrets: self.showSecrets).lines.forEach(Console.out)
+                DryRun(request: request, showSecrets: self.showSecrets, naming: FlagNames.naming).lines.forEach(Console.out)
                 let alert = phone?.alert
                 let preview =
                     alert.map { NotificationPreview(title: $0.title, subtitle: $0.subtitle, body: $0.body, appName: phone?.appName) }
@@ -345,7 +347,7 @@ struct SendCommand: ParsableCommand {
     /// finding that will fail on the phone ends the run here, exit 65 and nothing sent, unless
     /// `--force`.
     func phoneCheck(_ request: SendSetup) throws -> PhoneCheck? {
-        let settings = SettingValues(flags: self.app.map { [.app: $0] } ?? [:], environment: Console.environment)
+        let settings = SettingValues(flags: self.app.map { [.app: $0] } ?? [:], environment: Console.environment, naming: FlagNames.naming)
         guard let app = settings.value(.app) else { return nil }
         guard let template = request.template, self.channelIds.isEmpty else {
             throw InputError(

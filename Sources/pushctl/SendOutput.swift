@@ -80,7 +80,8 @@ final class SendOutput {
             format: c.output, sink: StandardOutput.shared, quiet: c.quiet,
             style: TextResultStyle(
                 colour: Console.useColour(on: Descriptors.standardOutput), wholeTokens: !toTerminal,
-                width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose, language: LanguageSetting.language),
+                width: Console.width(of: Descriptors.standardOutput), showAccepted: !bigBatch, fullIDs: c.verbose, language: LanguageSetting.language,
+                naming: FlagNames.naming),
             jsonLanguage: LanguageSetting.jsonLanguage)
         // --follow: each result is written as soon as it is final (the run then waits for more input).
         renderer.flushesAtPause = c.follow
@@ -100,7 +101,7 @@ final class SendOutput {
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
         progress?.clear()
-        let resume = ResumeCommand(arguments: CommandLine.arguments, journaled: c.journal != nil)
+        let resume = ResumeCommand(arguments: CommandLine.arguments, journaled: c.journal != nil, naming: FlagNames.naming)
         if !c.quiet {
             Console.say(summary.line)
             summary.advice(
@@ -124,6 +125,7 @@ final class SendOutput {
     private func reportToCI(_ summary: BatchSummary, resume: ResumeCommand, env: EnvironmentVariables) {
         var report = JobReport(summary: summary)
         report.language = LanguageSetting.language
+        report.naming = FlagNames.naming
         report.deadTokensFile = command.unregisteredOut
         report.resumeCommand = resume.text
         report.publish(env, warn: Console.warn, annotate: Console.err)

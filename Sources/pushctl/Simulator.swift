@@ -17,7 +17,7 @@ enum SimulatorRun {
                 kind: .usage)
         }
         let now = WallClock.now()
-        let (payload, _) = try SendSetup.payload(c.payloadInput, now: now)
+        let (payload, _) = try SendSetup.payload(c.payloadInput, now: now, naming: FlagNames.naming)
         let (pushType, priority, expiration) = try c.headerFields()
         var spec = PushSpec(
             topic: topic, pushType: pushType, priority: priority, collapseID: c.collapseId, expiration: expiration, apnsID: c.apnsId,

@@ -119,18 +119,11 @@ import Testing
                 guard let match = line.firstMatch(of: stored) else { continue }
                 let type = match.output.2
                 guard type.contains("Language") || type.contains("Setting") else { continue }
-                let name = "\(path):\(match.output.1)"
-                if Self.spellingsStillGlobal.contains(name) { continue }
                 found.append("\(path):\(index + 1) \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
         #expect(found.isEmpty, "pass the language (or the spellings) to what says the words: \(found.joined(separator: "; "))")
     }
-
-    /// Left, with why: a library's words interpolate a Setting when they are made, so the flags'
-    /// spellings are read then; removing this table needs words that keep the setting until they
-    /// are said (issue 46, item 3).
-    static let spellingsStillGlobal: Set<String> = ["PushCore/Setting.swift:names"]
 
     @Test("a result carries no String where the domain has a type: only APNs' opaque ids are strings")
     func resultsAreTyped() throws {

@@ -191,7 +191,8 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "TestMaterial", "OutputFile", "MockWarning",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "TestMaterial", "OutputFile",
+        "MockWarning",
     ]
 
     static var all: [CodeSamples] { problems + warnings + json + tokens + results + files }
@@ -402,7 +403,7 @@ struct CodeSamples {
             .outputIsInput(shown: "t.txt", input: .tokensFile), .outputIsInput(shown: "r.jsonl", input: .requestsFile), .journalNeedsDigest,
             .engineFailed(detail: "EPIPE"), .noDeviceTokens(path: "-"), .noNotifications(name: "r.jsonl"), .lineTooLong(limit: 8192),
             .followedLineTooLong(limit: 8192), .stoppedReading(path: "-"), .cannotRead(path: "t.txt", .inputOutput),
-            .changedDuringRun(.file("t.txt"), count: 3, sent: 2), .notUnixSeconds(name: "--stale-date", given: "tomorrow", example: 1_700_003_600),
+            .changedDuringRun(.file("t.txt"), count: 3, sent: 2), .notUnixSeconds(setting: .staleDate, given: "2026-12-01", example: 1_700_003_600),
             .relevanceScoreNotNumber(shown: "high"), .jsonArgumentTooLarge(.contentState, file: "s.json"), .jsonArgumentTooLarge(.attributes, file: nil),
             .jsonArgumentNotJSON(.contentState, file: nil, diagnosis), .xcrunMissing, .simctlFailed(status: 2, device: "booted"),
             .cannotRun(program: "xcrun", .notExecutable),
@@ -432,8 +433,8 @@ struct CodeSamples {
 
     static var credentials: [CredentialProblem] {
         [
-            .missingProviderToken, .severalChoices(names: ["--key-file", "--jwt"]),
-            .severalVariables(variables: ["PUSHCTL_KEY_FILE", "PUSHCTL_JWT"], names: ["--key-file", "--jwt"]), .missingKeyFile,
+            .missingProviderToken, .severalChoices(settings: [.keyFile, .jwt]),
+            .severalVariables(variables: ["PUSHCTL_KEY_FILE", "PUSHCTL_JWT"], settings: [.keyFile, .jwt]), .missingKeyFile,
             .missingKeyID(fileNamed: true), .missingKeyID(fileNamed: false), .missingTeamID, .certificateGivenAsKey(path: "aps.cer", .der),
             .keyNotOpened(detail: "EVP failed"), .missingKeyFileOrURI, .keyCannotSign(shown: "k.p8", detail: "x"), .keySignatureDoesNotVerify(shown: "k.p8"),
             .pkcs11NoSupport, .pkcs11Module(module: "softhsm", detail: ""), .pkcs11WrongPIN(uri: "pkcs11:token=a"),

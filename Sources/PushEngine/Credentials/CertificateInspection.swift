@@ -22,17 +22,17 @@ public struct CertificateInspection {
     }
 
     /// The certificate as `pushctl cert inspect` shows it: a row each, labels in a 14-column field.
-    public func text(now: Int64, language: Language) -> [String] {
+    public func text(now: Int64, language: Language, naming: SettingNaming = .plain) -> [String] {
         let c = certificate
         func show(_ text: String) -> String { OutsideText.display(text, limit: 300) }
         /// A row: its label in a 14-column field, in `language`.
         func row(_ english: String, _ spanish: String, _ value: String) -> String {
-            let label = Words(english, es: spanish).text(language)
+            let label = Words("\(english)", es: "\(spanish)").text(language, naming: naming)
             return label + String(repeating: " ", count: max(1, 14 - label.count)) + value
         }
         let content =
             hasKey ? Words(" (certificate and private key)", es: " (certificado y clave privada)") : Words(" (certificate only)", es: " (solo el certificado)")
-        var lines = [row("file", "archivo", show(path) + content.text(language)), row("subject", "sujeto", show(c.subject))]
+        var lines = [row("file", "archivo", show(path) + content.text(language, naming: naming)), row("subject", "sujeto", show(c.subject))]
         lines.append(
             row(
                 "bundle id", "bundle id",
@@ -40,16 +40,16 @@ public struct CertificateInspection {
                     ?? Words(
                         "(none: no UID in the subject; not an APNs certificate?)",
                         es: "(ninguno: el sujeto no tiene UID; ¿no es un certificado de APNs?)"
-                    ).text(language)))
+                    ).text(language, naming: naming)))
         let topics =
             c.topics.isEmpty
             ? [
-                c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").text(language) }
-                    ?? Words("(none)", es: "(ninguno)").text(language)
+                c.uid.map { show($0) + Words(" (from the UID; no topics extension)", es: " (del UID; sin extensión de topics)").text(language, naming: naming) }
+                    ?? Words("(none)", es: "(ninguno)").text(language, naming: naming)
             ]
             : c.topics.map { "\(show($0.name))\($0.kinds.isEmpty ? "" : " (\($0.kinds.map(show).joined(separator: ", ")))")" }
         for (index, topic) in topics.enumerated() { lines.append(index == 0 ? row("topics", "topics", topic) : String(repeating: " ", count: 14) + topic) }
-        lines.append(row("environments", "entornos", c.environments.text(language)))
+        lines.append(row("environments", "entornos", c.environments.text(language, naming: naming)))
         lines.append(row("issuer", "emisor", show(c.issuer)))
         lines.append(row("serial", "nº de serie", c.serialHex))
         let state: Words
@@ -60,7 +60,7 @@ public struct CertificateInspection {
         case .valid: state = Words("\(c.daysLeft(now: now)) days left", es: "quedan \(c.daysLeft(now: now)) días")
         }
         lines.append(row("valid from", "válido desde", UTCDate.format(unixSeconds: c.notBefore)))
-        lines.append(row("valid to", "válido hasta", "\(UTCDate.format(unixSeconds: c.notAfter)) (\(state.text(language)))"))
+        lines.append(row("valid to", "válido hasta", "\(UTCDate.format(unixSeconds: c.notAfter)) (\(state.text(language, naming: naming)))"))
         lines.append(row("sha-256", "sha-256", c.fingerprint))
         return lines
     }

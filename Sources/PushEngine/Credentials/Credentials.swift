@@ -89,7 +89,7 @@ public enum SigningKey {
         guard let teamIDText = values.value(.teamID) else {
             throw InputError(CredentialProblem.missingTeamID, kind: .usage)
         }
-        let source = keyFile ?? (choice == .key ? Setting.key.description : Setting.signer.description)
+        let source = keyFile ?? values.naming.name(choice == .key ? .key : .signer)
         return Identity(
             keyFile: source, keyID: try AppleIdentifier(.keyID, keyIDText), teamID: try AppleIdentifier(.teamID, teamIDText),
             mismatch: named == nil ? nil : AppleIdentifier.KeyFileNameMismatch(keyFile: source, keyID: keyIDText, source: values.sourceName(.keyID)))
@@ -199,7 +199,7 @@ public enum SigningKey {
     static func environmentKey(_ values: SettingValues) throws(InputError) -> KeyFile {
         var pem = values.value(.key) ?? ""
         if !pem.contains("\n"), pem.contains("\\n") { pem = pem.replacing("\\n", with: "\n") }
-        let file = KeyFile(path: Setting.key.description, bytes: Array(pem.utf8))
+        let file = KeyFile(path: values.naming.name(.key), bytes: Array(pem.utf8))
         _ = try file.privateKey()
         return file
     }

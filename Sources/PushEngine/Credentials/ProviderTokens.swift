@@ -266,9 +266,9 @@ public struct ProviderTokenCache: Sendable {
         if let problem = usable(directory) {
             warn(
                 Words(
-                    "not using the JWT cache: \(problem.en); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory",
+                    "not using the JWT cache: \(problem); each run signs a new token (APNs allows a new one every 20 minutes), so set PUSHCTL_CACHE_DIR to a private directory",
                     es:
-                        "no se usa la caché del JWT: \(problem.es); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada"
+                        "no se usa la caché del JWT: \(problem); cada ejecución firma un token nuevo (APNs admite uno nuevo cada 20 minutos), así que indica en PUSHCTL_CACHE_DIR una carpeta privada"
                 ))
             return nil
         }
@@ -282,7 +282,7 @@ public struct ProviderTokenCache: Sendable {
         if found == nil {
             guard Errno.current == Errno.noSuchFile else {
                 let reason = SystemError.reason(Errno.current)
-                return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
+                return Words(verbatim: "'\(shown)': ") + reason
             }
             let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             if !parent.isEmpty && parent != directory && FileSystem.linkStatus(parent) == nil {
@@ -291,13 +291,13 @@ public struct ProviderTokenCache: Sendable {
             }
             guard FileSystem.makeDirectory(directory, mode: 0o700) || Errno.current == Errno.exists else {
                 let reason = SystemError.reason(Errno.current)
-                return Words("cannot create '\(shown)': \(reason.en)", es: "no se puede crear '\(shown)': \(reason.es)")
+                return Words("cannot create '\(shown)': \(reason)", es: "no se puede crear '\(shown)': \(reason)")
             }
             found = FileSystem.linkStatus(directory)
         }
         guard let info = found else {
             let reason = SystemError.reason(Errno.current)
-            return Words("'\(shown)': \(reason.en)", es: "'\(shown)': \(reason.es)")
+            return Words(verbatim: "'\(shown)': ") + reason
         }
         if info.kind == .symbolicLink { return Words("'\(shown)' is a symbolic link", es: "'\(shown)' es un enlace simbólico") }
         guard info.kind == .directory else { return Words("'\(shown)' is not a directory", es: "'\(shown)' no es una carpeta") }

@@ -62,13 +62,13 @@ public enum TestMaterials {
     /// `password` (random and written beside it when nil), and the same as PEM.
     public static func writeCertificates(
         topics names: [String], environments: Environments, validFromDays: Int, days: Int,
-        password given: String?, out: String?
+        password given: String?, out: String?, naming: SettingNaming = .plain
     ) throws(InputError) -> WrittenCertificates {
         guard let bundleID = names.first else {
             throw InputError(CredentialProblem.testCertificateNeedsTopic, kind: .usage)
         }
         for name in names {
-            try HeaderValue.check(name, name: "\(Setting.topic)", limit: PushTemplate.topicLimit)
+            try HeaderValue.check(name, name: naming.name(.topic), limit: PushTemplate.topicLimit)
             guard !name.isEmpty, !name.contains("/"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                 throw InputError(CredentialProblem.notATopic(shown: OutsideText.display(name)), kind: .usage)
             }

@@ -38,7 +38,7 @@ public struct TokenVerification {
         let source: Words
         let keyID: String
         if let given {
-            (keyID, source) = (given, Words(verbatim: fromEnvironment ? "PUSHCTL_KEY_ID" : "\(Setting.keyID)"))
+            (keyID, source) = (given, fromEnvironment ? Words(verbatim: "PUSHCTL_KEY_ID") : Words.named(.keyID))
         } else if let named = AppleIdentifier.keyID(fromKeyFileName: keyPath) {
             let file = OutsideText.display(keyPath.split(separator: "/").last ?? "", limit: 60)
             (keyID, source) = (named, Words("the file name \(file)", es: "el nombre del archivo \(file)"))
@@ -49,9 +49,9 @@ public struct TokenVerification {
         let shownKid = OutsideText.display(kid, limit: 40)
         let shownKey = OutsideText.display(keyID, limit: 40)
         let check = Words(
-            "kid \(shownKid) is not this key's id \(shownKey) (from \(source.en)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
+            "kid \(shownKid) is not this key's id \(shownKey) (from \(source)): APNs looks the key up by kid and would refuse the token (InvalidProviderToken)",
             es:
-                "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source.es)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)"
+                "kid \(shownKid) no es el id de esta clave, \(shownKey) (según \(source)): APNs busca la clave por el kid y rechazaría el token (InvalidProviderToken)"
         )
         let hint =
             signatureValid
@@ -69,30 +69,32 @@ public struct TokenVerification {
     /// The verdict as `pushctl jwt verify` prints it, in `language`: the signature (`paint`
     /// colours it, good or not), each APNs check with its mark from `marks`, the kid, the result,
     /// and what to do.
-    public func lines(marks: [ProviderTokenCheck.Outcome: String], language: Language, paint: (String, Bool) -> String) -> [String] {
-        let formText = formWords.text(language)
+    public func lines(marks: [ProviderTokenCheck.Outcome: String], language: Language, naming: SettingNaming = .plain, paint: (String, Bool) -> String)
+        -> [String]
+    {
+        let formText = formWords.text(language, naming: naming)
         var out: [String]
         if valid {
-            out = [paint(Words("signature: valid", es: "firma: válida").text(language), true) + " — " + formText]
+            out = [paint(Words("signature: valid", es: "firma: válida").text(language, naming: naming), true) + " — " + formText]
         } else if form == .unrecognized {
-            out = [paint(Words("signature: invalid", es: "firma: no válida").text(language), false) + " — " + formText]
+            out = [paint(Words("signature: invalid", es: "firma: no válida").text(language, naming: naming), false) + " — " + formText]
         } else {
             out = [
-                paint(Words("signature: invalid", es: "firma: no válida").text(language), false)
+                paint(Words("signature: invalid", es: "firma: no válida").text(language, naming: naming), false)
                     + Words(
                         " — not made by this key, or the token was changed (\(formText))", es: " — no la hizo esta clave, o el token se cambió (\(formText))"
-                    ).text(language)
+                    ).text(language, naming: naming)
             ]
         }
-        out.append(Words("APNs checks:", es: "comprobaciones de APNs:").text(language))
-        out += checks.map { "  " + (marks[$0.outcome] ?? "") + " " + $0.message.text(language) }
-        if let mismatch { out.append("  " + (marks[.failure] ?? "") + " " + mismatch.check.text(language)) }
+        out.append(Words("APNs checks:", es: "comprobaciones de APNs:").text(language, naming: naming))
+        out += checks.map { "  " + (marks[$0.outcome] ?? "") + " " + $0.message.text(language, naming: naming) }
+        if let mismatch { out.append("  " + (marks[.failure] ?? "") + " " + mismatch.check.text(language, naming: naming)) }
         out.append(
             Words(
                 "result: signature \(valid ? "valid" : "invalid"), APNs checks \(checksPass ? "passed" : "failed")",
                 es: "resultado: firma \(valid ? "válida" : "no válida"), comprobaciones de APNs \(checksPass ? "superadas" : "no superadas")"
-            ).text(language))
-        if let mismatch { out.append(Words("hint: ", es: "sugerencia: ").text(language) + mismatch.hint.text(language)) }
+            ).text(language, naming: naming))
+        if let mismatch { out.append(Words("hint: ", es: "sugerencia: ").text(language, naming: naming) + mismatch.hint.text(language, naming: naming)) }
         return out
     }
 }
@@ -100,22 +102,23 @@ public struct TokenVerification {
 extension DecodedJWT {
     /// The token as `pushctl jwt decode` shows it: header and claims, when it was signed (and how
     /// long ago), and its signature's form, in `language`.
-    public func lines(now: Int64, language: Language) -> [String] {
+    public func lines(now: Int64, language: Language, naming: SettingNaming = .plain) -> [String] {
         func indent(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
-        var out = [Words("header:", es: "cabecera:").text(language)] + indent(header.pretty) + ["claims:"] + indent(claims.pretty)
+        var out = [Words("header:", es: "cabecera:").text(language, naming: naming)] + indent(header.pretty) + ["claims:"] + indent(claims.pretty)
         if let iat = issuedAt {
             let when = UTCDate.format(unixSeconds: iat)
             out.append(
                 (Words("issued at: \(when) (", es: "firmado el: \(when) (") + TokenAge.describeWords(issuedAt: iat, now: now) + Words(verbatim: ")"))
-                    .text(language))
+                    .text(language, naming: naming))
         } else {
             out.append(
                 Words(
                     "issued at: no iat claim that is a number of UNIX seconds; APNs needs one",
                     es: "firmado el: no hay claim iat que sea un número de segundos UNIX; APNs lo necesita"
-                ).text(language))
+                ).text(language, naming: naming))
         }
-        out.append(Words("signature: ", es: "firma: ").text(language) + signatureForm.words(byteCount: signature.count).text(language))
+        out.append(
+            Words("signature: ", es: "firma: ").text(language, naming: naming) + signatureForm.words(byteCount: signature.count).text(language, naming: naming))
         return out
     }
 }

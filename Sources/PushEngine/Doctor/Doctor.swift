@@ -39,11 +39,11 @@ public struct DoctorCheck: Sendable {
     }
 
     /// The check as one json object, its words in `language`.
-    public func json(_ language: Language) -> JSONValue {
+    public func json(_ language: Language, naming: SettingNaming = .plain) -> JSONValue {
         .object(
             [
-                ("name", .string(name)), ("status", .string(status.rawValue)), ("found", .string(found.text(language))),
-                ("hint", hint.map { .string($0.text(language)) } ?? .null),
+                ("name", .string(name)), ("status", .string(status.rawValue)), ("found", .string(found.text(language, naming: naming))),
+                ("hint", hint.map { .string($0.text(language, naming: naming)) } ?? .null),
             ] + details)
     }
 }
@@ -68,9 +68,9 @@ public struct DoctorReport: Sendable {
     }
 
     /// The whole report as one json document; `exitStatus` is the caller's.
-    public func json(exitStatus: Int32, language: Language) -> JSONValue {
+    public func json(exitStatus: Int32, language: Language, naming: SettingNaming = .plain) -> JSONValue {
         .object([
-            ("checks", .array(checks.map { $0.json(language) })), ("passed", .integer(Int64(count(.pass)))),
+            ("checks", .array(checks.map { $0.json(language, naming: naming) })), ("passed", .integer(Int64(count(.pass)))),
             ("failed", .integer(Int64(count(.fail)))), ("skipped", .integer(Int64(count(.skip)))),
             ("exitStatus", .integer(Int64(exitStatus))),
         ])

@@ -200,10 +200,10 @@ extension Doctor {
             return apple
                 ? root
                 : Words(
-                    "for pushctl mock, pass its CA with \(Setting.caCertificate) (\(Setting.mockCAOutput) writes it; a restarted mock makes a new CA). \(root.en)",
+                    "for pushctl mock, pass its CA with \(Setting.caCertificate) (\(Setting.mockCAOutput) writes it; a restarted mock makes a new CA). \(root)",
                     es:
-                        "para pushctl mock, pasa su CA con \(Setting.caCertificate) (\(Setting.mockCAOutput) la escribe; un mock reiniciado crea una CA nueva). "
-                        + root.es.prefix(1).uppercased() + root.es.dropFirst())
+                        "para pushctl mock, pasa su CA con \(Setting.caCertificate) (\(Setting.mockCAOutput) la escribe; un mock reiniciado crea una CA nueva). \(root.es.prefix(1).uppercased() + root.es.dropFirst())"
+                )
         case .connection where apple, .timeout where apple:
             return onAlternatePort
                 ? Words(

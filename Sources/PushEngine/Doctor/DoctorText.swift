@@ -1,13 +1,13 @@
-import PushCore
+public import PushCore
 public import PushWords
 
 extension DoctorReport {
     /// The report as text: a row a check (its mark from `marks`, its name, what was found in a
     /// column of its own, wrapped to `width`), the hint under what did not pass, then the verdict;
     /// in `language`.
-    public func lines(width: Int?, marks: [DoctorCheck.Status: String], language: Language) -> [String] {
+    public func lines(width: Int?, marks: [DoctorCheck.Status: String], language: Language, naming: SettingNaming = .plain) -> [String] {
         let report = self
-        let names = report.checks.map { $0.shownName.text(language) }
+        let names = report.checks.map { $0.shownName.text(language, naming: naming) }
         // Wide enough for Apple's longest host and port (api.sandbox.push.apple.com:2197); a longer
         // name (an --endpoint's) gets a row of its own, so every found text starts in one column.
         let column = min(names.map(\.count).max() ?? 0, 31)
@@ -18,7 +18,7 @@ extension DoctorReport {
             // The found text wraps in its own column; a narrow screen gets it under the name.
             let indent = column + 4
             let room = (width ?? Int.max / 2) - indent
-            let found = TextLayout.wrap(check.found.text(language), width: room >= 30 ? room : (width ?? 80) - 4)
+            let found = TextLayout.wrap(check.found.text(language, naming: naming), width: room >= 30 ? room : (width ?? 80) - 4)
             if room >= 30 && shownName.count > column {
                 lines.append("\(painted) \(shownName)")
                 lines += found.map { String(repeating: " ", count: indent) + $0 }
@@ -31,10 +31,11 @@ extension DoctorReport {
             }
             if check.status != .pass, let hint = check.hint {
                 let label = check.status == .fail ? Words("do: ", es: "haz: ") : Words("to check it: ", es: "para comprobarlo: ")
-                lines += TextLayout.wrap("    \(label.text(language))\(hint.text(language))", width: width ?? Int.max / 2, hangingIndent: 4)
+                lines += TextLayout.wrap(
+                    "    \(label.text(language, naming: naming))\(hint.text(language, naming: naming))", width: width ?? Int.max / 2, hangingIndent: 4)
             }
         }
-        lines.append(report.line.text(language))
+        lines.append(report.line.text(language, naming: naming))
         return lines
     }
 }

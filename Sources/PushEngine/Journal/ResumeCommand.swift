@@ -1,4 +1,4 @@
-import PushCore
+public import PushCore
 
 /// The command that resumes a stopped journaled run: this one's arguments again with `--resume`,
 /// every secret it was given on the command line (a JWT, a signer, a URL with credentials, a URI
@@ -8,14 +8,16 @@ public struct ResumeCommand {
     /// Nil when the run kept no journal (there is nothing to resume).
     public let text: String?
 
-    public init(arguments: [String], journaled: Bool) {
+    /// `naming`: how the program spells its settings (pushctl: its flags), as the arguments do.
+    public init(arguments: [String], journaled: Bool, naming: SettingNaming = .plain) {
         guard journaled, !arguments.isEmpty else {
             text = nil
             return
         }
         var words = arguments
-        if !arguments.contains("\(Setting.resume)") { words.append("\(Setting.resume)") }
-        text = Redaction.commandLine(words, kinds: Setting.secretArguments)
+        let resume = naming.name(.resume)
+        if !arguments.contains(resume) { words.append(resume) }
+        text = Redaction.commandLine(words, kinds: Setting.secretArguments(naming))
     }
 
     /// The variables a shown command line stands its secrets in for (`"$PUSHCTL_JWT"`), in order, once each.

@@ -19,6 +19,8 @@ public struct JobReport {
     public var notes: [Words] = []
     /// The language the summary and the annotations are said in.
     public var language: Language = .en
+    /// How the settings are named in it (the program's spellings: pushctl's flags).
+    public var naming = SettingNaming.plain
 
     public init(summary: BatchSummary) { self.summary = summary }
 
@@ -27,9 +29,9 @@ public struct JobReport {
     public var markdown: String {
         let s = summary
         var lines: [String] = []
-        lines.append("### \(title): " + (headline ?? s.line).text(language).replacingMarkdown())
+        lines.append("### \(title): " + (headline ?? s.line).text(language, naming: naming).replacingMarkdown())
         lines.append("")
-        lines.append(Words("| outcome | notifications |", es: "| resultado | notificaciones |").text(language))
+        lines.append(Words("| outcome | notifications |", es: "| resultado | notificaciones |").text(language, naming: naming))
         lines.append("|---|---:|")
         let rows: [(Words, Int)] = [
             (Words("accepted", es: "aceptadas"), s.accepted), (Words("rejected", es: "rechazadas"), s.rejected),
@@ -38,22 +40,23 @@ public struct JobReport {
             (Words("not sent (stopped)", es: "sin enviar (detenido)"), s.notSent),
             (Words("in doubt (stopped)", es: "en duda (detenido)"), s.inDoubt),
         ]
-        for (label, count) in rows where count > 0 || label.en == "accepted" { lines.append("| \(label.text(language)) | \(count) |") }
+        for (label, count) in rows where count > 0 || label.en == "accepted" { lines.append("| \(label.text(language, naming: naming)) | \(count) |") }
         if !s.rejectedByReason.isEmpty {
             lines.append("")
-            lines.append("#### " + Words("Rejected, by reason", es: "Rechazadas, por motivo").text(language))
+            lines.append("#### " + Words("Rejected, by reason", es: "Rechazadas, por motivo").text(language, naming: naming))
             lines.append("")
-            lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").text(language))
+            lines.append(Words("| reason | notifications | what it means |", es: "| motivo | notificaciones | qué significa |").text(language, naming: naming))
             lines.append("|---|---:|---|")
             let top = s.topReasons
             for (cause, count) in top.prefix(JobReport.reasonsListed) {
-                lines.append("| `\(cause.name.replacingMarkdown())` | \(count) | \(cause.explanation.text(language).replacingMarkdown()) |")
+                lines.append("| `\(cause.name.replacingMarkdown())` | \(count) | \(cause.explanation.text(language, naming: naming).replacingMarkdown()) |")
             }
             if top.count > JobReport.reasonsListed {
                 let rest = top.dropFirst(JobReport.reasonsListed)
                 let more = rest.count
                 let notifications = rest.map(\.count).reduce(0, +)
-                lines.append(Words("| \(more) more reasons | \(notifications) | |", es: "| \(more) motivos más | \(notifications) | |").text(language))
+                lines.append(
+                    Words("| \(more) more reasons | \(notifications) | |", es: "| \(more) motivos más | \(notifications) | |").text(language, naming: naming))
             }
         }
         if let deadTokensFile, s.rejected(for: .unregistered) + s.rejected(for: .expiredToken) > 0 {
@@ -62,11 +65,11 @@ public struct JobReport {
                 Words(
                     "Dead tokens (410) were written to `\(deadTokensFile.replacingMarkdown())`: remove them from your list.",
                     es: "Los tokens muertos (410) se escribieron en `\(deadTokensFile.replacingMarkdown())`: bórralos de tu lista."
-                ).text(language))
+                ).text(language, naming: naming))
         }
         for note in notes {
             lines.append("")
-            lines.append(note.text(language).replacingMarkdown())
+            lines.append(note.text(language, naming: naming).replacingMarkdown())
         }
         if let stopped = s.stoppedBy {
             lines.append("")
@@ -74,10 +77,10 @@ public struct JobReport {
                 Words(
                     "**Stopped by \(stopped.name)**: \(s.notSent) not sent, \(s.inDoubt) in doubt (sent, not answered: APNs may have them).",
                     es: "**Detenido por \(stopped.name)**: \(s.notSent) sin enviar, \(s.inDoubt) en duda (enviadas y sin respuesta: puede que APNs las tenga)."
-                ).text(language))
+                ).text(language, naming: naming))
             if let resumeCommand {
                 lines.append("")
-                lines.append(Words("Resume with:", es: "Para reanudar:").text(language))
+                lines.append(Words("Resume with:", es: "Para reanudar:").text(language, naming: naming))
                 lines.append("")
                 // A fence longer than any run of backticks inside, so nothing in the command can close it.
                 let fence = String(repeating: "`", count: max(3, JobReport.longestBacktickRun(in: resumeCommand) + 1))
@@ -103,34 +106,34 @@ public struct JobReport {
                 : Words(
                     "APNs rejected \(count) \(count == 1 ? "notification" : "notifications"): \(name)",
                     es: "APNs rechazó \(count) \(count == 1 ? "notificación" : "notificaciones"): \(name)")
-            out.append(JobReport.command("error", title: title.text(language), message: cause.explanation.text(language)))
+            out.append(JobReport.command("error", title: title.text(language, naming: naming), message: cause.explanation.text(language, naming: naming)))
         }
         if s.unreachable > 0 {
             out.append(
                 JobReport.command(
-                    "error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").text(language),
+                    "error", title: Words("APNs could not be reached", es: "No se pudo conectar con APNs").text(language, naming: naming),
                     message: Words(
                         "\(s.unreachable) notifications were not delivered to APNs",
                         es: "\(s.unreachable) notificaciones no llegaron a APNs"
-                    ).text(language)))
+                    ).text(language, naming: naming)))
         }
         if s.temporaryFailures > 0 {
             out.append(
                 JobReport.command(
-                    "warning", title: Words("Temporary failures", es: "Fallos temporales").text(language),
+                    "warning", title: Words("Temporary failures", es: "Fallos temporales").text(language, naming: naming),
                     message: Words(
                         "\(s.temporaryFailures) notifications failed for now (429, 5xx, timeouts) after their retries; send them again later",
                         es:
                             "\(s.temporaryFailures) notificaciones fallaron por ahora (429, 5xx, tiempos agotados) tras sus reintentos; vuelve a enviarlas más tarde"
-                    ).text(language)))
+                    ).text(language, naming: naming)))
         }
         if let stopped = s.stoppedBy {
             let resume = resumeCommand.map { Words("; resume with: \($0)", es: "; para reanudar: \($0)") } ?? Words(verbatim: "")
             out.append(
                 JobReport.command(
-                    "warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").text(language),
+                    "warning", title: Words("Stopped by \(stopped.name)", es: "Detenido por \(stopped.name)").text(language, naming: naming),
                     message: (Words("\(s.notSent) not sent, \(s.inDoubt) in doubt", es: "\(s.notSent) sin enviar, \(s.inDoubt) en duda") + resume).text(
-                        language)))
+                        language, naming: naming)))
         }
         return out
     }

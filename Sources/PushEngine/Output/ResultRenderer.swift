@@ -31,11 +31,15 @@ public struct TextResultStyle: Sendable {
     public var fullIDs = false
     /// The language of the explanations and notes (the program's user chose it).
     public var language: Language
+    /// How settings are named in the notes (the program's spellings), here and in json's.
+    public var naming: SettingNaming
 
     public init(
-        colour: Bool = false, wholeTokens: Bool = true, width: Int? = nil, showAccepted: Bool = true, fullIDs: Bool = false, language: Language
+        colour: Bool = false, wholeTokens: Bool = true, width: Int? = nil, showAccepted: Bool = true, fullIDs: Bool = false, language: Language,
+        naming: SettingNaming = .plain
     ) {
         self.language = language
+        self.naming = naming
         self.colour = colour
         self.wholeTokens = wholeTokens
         self.width = width
@@ -81,7 +85,7 @@ public final class ResultRenderer: ResultObserver {
         if format == .text {
             if !quiet && (style.showAccepted || result.outcome != .accepted) { write(line(for: result)) }
         } else {
-            appendResult { result.appendJSONLine(to: &$0, language: jsonLanguage) }
+            appendResult { result.appendJSONLine(to: &$0, language: jsonLanguage, naming: style.naming) }
         }
     }
 
@@ -109,6 +113,7 @@ public final class ResultRenderer: ResultObserver {
     public func line(for r: PushResult) -> String {
         guard let device = r.token else { return Self.line(for: r, style: style) }
         let language = style.language
+        let naming = style.naming
         let token = style.wholeTokens ? device.hex : device.short
         var text: String
         switch r.outcome {
@@ -117,16 +122,18 @@ public final class ResultRenderer: ResultObserver {
             if let id = r.apnsID { text += "  apns-id " + shown(id) }
             if let unique = r.apnsUniqueID, style.wholeTokens || style.fullIDs { text += "  unique-id \(unique)" }
             if let environment = r.environment { text += "  (\(environment.rawValue))" }
-            if r.resumed { text += "  " + Words("(from the journal)", es: "(del diario)").text(language) }
-            if let note = r.note { text += "  " + note.text(language) }
+            if r.resumed { text += "  " + Words("(from the journal)", es: "(del diario)").text(language, naming: naming) }
+            if let note = r.note { text += "  " + note.text(language, naming: naming) }
         case .rejected, .temporaryFailure, .stopped:
             let status = r.status.map(String.init) ?? "---"
             let reason = r.reason.map { " \($0.apnsName)" } ?? ""
             let mark = r.outcome == .rejected ? paint("✗", "31") : paint("!", "33")
-            text = "\(mark) \(token)  \(status)\(reason): " + r.explanationWords.text(language) + (r.note.map { "; " + $0.text(language) } ?? "")
-            if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").text(language) }
+            text =
+                "\(mark) \(token)  \(status)\(reason): " + r.explanationWords.text(language, naming: naming)
+                + (r.note.map { "; " + $0.text(language, naming: naming) } ?? "")
+            if r.resumed { text += " " + Words("(from the journal)", es: "(del diario)").text(language, naming: naming) }
         case .unreachable:
-            text = paint("✗", "31") + " \(token)  ---: " + r.explanationWords.text(language)
+            text = paint("✗", "31") + " \(token)  ---: " + r.explanationWords.text(language, naming: naming)
         }
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }
@@ -136,12 +143,12 @@ public final class ResultRenderer: ResultObserver {
     /// reason and its explanation.
     public static func line(for r: PushResult, style: TextResultStyle) -> String {
         let mark = r.outcome == .accepted ? paint("✓", "32", style) : r.outcome == .rejected ? paint("✗", "31", style) : paint("!", "33", style)
-        var text = "\(mark) \(r.subject.label.text(style.language))  \(r.status.map(String.init) ?? "---")"
+        var text = "\(mark) \(r.subject.label.text(style.language, naming: style.naming))  \(r.status.map(String.init) ?? "---")"
         if r.outcome == .accepted {
             if let id = r.channelAnswer?.requestID { text += "  apns-request-id \(id)" }
             if let id = r.apnsUniqueID { text += "  unique-id \(id)" }
         } else {
-            text += (r.reason.map { " \($0.apnsName)" } ?? "") + ": " + r.explanationWords.text(style.language)
+            text += (r.reason.map { " \($0.apnsName)" } ?? "") + ": " + r.explanationWords.text(style.language, naming: style.naming)
         }
         return TextLayout.wrapped(text, width: style.width, hangingIndent: 2)
     }

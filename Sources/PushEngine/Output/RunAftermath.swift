@@ -57,8 +57,8 @@ extension JobReport {
         if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, let why = appendMarkdown(to: path) {
             warn(
                 Words(
-                    "could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why.en)",
-                    es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why.es)"))
+                    "could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why)",
+                    es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why)"))
         }
         if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(annotate) }
     }

@@ -17,20 +17,20 @@ extension RunReport {
                 let when = dead.timestamp.map { UTCDate.format(unixSeconds: $0 / 1000) } ?? "—"
                 out.append(Words(verbatim: "  \(dead.token)  \(dead.reason)  \(when)"))
             }
-            out += Self.more(report.unregistered.count, shown: shown, file: unregisteredOut, flag: "\(Setting.unregisteredOut)")
+            out += Self.more(report.unregistered.count, shown: shown, file: unregisteredOut, flag: .unregisteredOut)
         }
         if !report.retryLater.isEmpty {
             out.append(Words("to send again later:", es: "para volver a enviar más tarde:"))
             for retry in report.retryLater.prefix(shown) {
                 out.append(Words(verbatim: "  \(retry.token)  \(retry.outcome.rawValue)\(retry.inDoubt ? " (in doubt)" : "")"))
             }
-            out += Self.more(report.retryLater.count, shown: shown, file: retryOut, flag: "\(Setting.retryOut)")
+            out += Self.more(report.retryLater.count, shown: shown, file: retryOut, flag: .retryOut)
         }
         return out
     }
 
     /// "… and 80 more (all 100 in dead.txt)" past the shown ones.
-    static func more(_ count: Int, shown: Int, file: String?, flag: String) -> [Words] {
+    static func more(_ count: Int, shown: Int, file: String?, flag: Setting) -> [Words] {
         guard count > shown else { return [] }
         let left = count - shown
         guard let file else {

@@ -36,16 +36,16 @@ public struct BroadcastSetup {
     public init(_ o: SendOptions) throws(InputError) {
         let credentials = try Credentials.resolve(o.settings, o.credentials)
         let now = WallClock.now()
-        let (payload, _) = try SendSetup.payload(o.payload, now: now)
+        let (payload, _) = try SendSetup.payload(o.payload, now: now, naming: o.settings.naming)
         var spec = PushSpec(
             topic: try credentials.app(o.settings), pushType: o.pushType, priority: o.priority, expiration: o.expiration,
             name: o.fieldName)
         spec.lint = o.lint
         spec.now = now
-        let template = try BroadcastTemplate(spec, payload: payload, requestID: o.requestID)
+        let template = try BroadcastTemplate(spec, payload: payload, requestID: o.requestID, requestIDName: o.settings.naming.name(.requestID))
         var channels: [String] = []
         for id in o.channelIDs {
-            let checked = try BroadcastAPI.channelID(id, name: "\(Setting.channelID)")
+            let checked = try BroadcastAPI.channelID(id, name: o.settings.naming.name(.channelID))
             if !channels.contains(checked) { channels.append(checked) }
         }
         let destination = try Destination.resolve(o.settings, service: .push, port: o.port)
@@ -63,7 +63,7 @@ public struct BroadcastSetup {
         out += request.shape.headerLines
         out += ["", String(decoding: payload.bytes, as: UTF8.self), ""]
         if channels.count > 1 { out.append("… and the same to \(channels.count - 1) more channel(s)") }
-        out.append("\(payload.bytes.count) bytes of payload (limit \(BroadcastAPI.payloadLimit)); nothing was sent (\(Setting.dryRun)).")
+        out.append("\(payload.bytes.count) bytes of payload (limit \(BroadcastAPI.payloadLimit)); nothing was sent (\(o.settings.naming.name(.dryRun))).")
         dryRunLines = out
     }
 }
@@ -76,8 +76,8 @@ public enum ChannelCallSetup {
         connection: ConnectionSettings, policy: RetryPolicy
     ) throws(InputError) -> SendPlan {
         let credentials = try Credentials.resolve(values, options)
-        let bundle = try BroadcastAPI.bundleID(try credentials.app(values), name: "\(Setting.topic)")
-        let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestID)
+        let bundle = try BroadcastAPI.bundleID(try credentials.app(values), name: values.naming.name(.topic))
+        let request = try BroadcastAPI.channelRequest(call, bundleID: bundle, requestID: requestID, requestIDName: values.naming.name(.requestID))
         let destination = try Destination.resolve(values, service: .channels)
         return SendPlan(
             notifications: .channelCall(call, request), destination: destination,

@@ -1,14 +1,17 @@
-import PushCore
+public import PushCore
 import PushCurl
 
 /// `--dry-run`: the request as it would go out, and the same request as a curl command.
 public struct DryRun {
     let request: SendSetup
     let showSecrets: Bool
+    /// How the program names its settings (pushctl: its flags), in the lines that point at them.
+    let naming: SettingNaming
 
-    public init(request: SendSetup, showSecrets: Bool) {
+    public init(request: SendSetup, showSecrets: Bool, naming: SettingNaming = .plain) {
         self.request = request
         self.showSecrets = showSecrets
+        self.naming = naming
     }
 
     /// The first request as it would go out, then the same as a `curl` command.
@@ -17,7 +20,8 @@ public struct DryRun {
         guard let first = notifications.next() else { return [] }
         let shape = first.request.shape
         let url = request.plan.destination.baseURL + first.request.path
-        let auth = showSecrets ? ((try? request.plan.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; \(Setting.showSecrets) shows it]"
+        let auth =
+            showSecrets ? ((try? request.plan.authorization.authorization()) ?? nil) ?? "" : "bearer [JWT redacted; \(naming.name(.showSecrets)) shows it]"
         let body = shape.body?.bytes ?? []
         var out = ["\(shape.method.rawValue) \(url)"]
         if let path = request.certificatePath {
@@ -39,7 +43,7 @@ public struct DryRun {
         let prefix = APNsHeader.pushType + ": "
         let typeLine: String = shape.headerLines.first { $0.hasPrefix(prefix) } ?? ""
         let limit: Int = PushType(rawValue: String(typeLine.dropFirst(prefix.count)))?.payloadLimit ?? 4096
-        out.append("\(body.count) bytes of payload (limit \(limit)); nothing was sent (\(Setting.dryRun)).")
+        out.append("\(body.count) bytes of payload (limit \(limit)); nothing was sent (\(naming.name(.dryRun))).")
         out.append("")
         out.append("The same request with curl:")
         let jwt = showSecrets ? auth : "bearer $JWT"
@@ -68,7 +72,7 @@ public struct DryRun {
         }
         curl.append(shellQuote(url))
         out.append(curl.joined(separator: " \\\n  "))
-        if !showSecrets && request.certificatePath == nil { out.append("(first: JWT=$(pushctl jwt \(Setting.keyFile) … \(Setting.teamID) …))") }
+        if !showSecrets && request.certificatePath == nil { out.append("(first: JWT=$(pushctl jwt \(naming.name(.keyFile)) … \(naming.name(.teamID)) …))") }
         return out
     }
 

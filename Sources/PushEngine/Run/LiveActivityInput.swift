@@ -22,6 +22,9 @@ public struct LiveActivityInput: Sendable {
     public var body: String?
     public var sound: String?
 
+    /// How the program names the settings (pushctl: its flags), for the names its checks show.
+    public var naming = SettingNaming.plain
+
     public init(event: String) { self.event = event }
 
     /// The payload's fields (the numbers checked here, the rules by the lint).
@@ -30,17 +33,17 @@ public struct LiveActivityInput: Sendable {
         guard let event = LiveActivityEvent(rawValue: eventName) else {
             throw InputError(OptionConflict.liveActivityEvent(shown: OutsideText.display(eventName)), kind: .usage)
         }
-        func unix(_ text: String?, _ flag: String) throws(InputError) -> Int64? {
+        func unix(_ text: String?, _ setting: Setting) throws(InputError) -> Int64? {
             guard let text else { return nil }
             guard let value = Int64(text), value >= 0, value < 253_402_300_800 else {
-                throw InputError(RunInputProblem.notUnixSeconds(name: flag, given: text, example: WallClock.now() + 3600))
+                throw InputError(RunInputProblem.notUnixSeconds(setting: setting, given: text, example: WallClock.now() + 3600))
             }
             return value
         }
         var b = LiveActivityBuilder(event: event)
-        b.timestamp = try unix(self.timestamp, "\(Setting.timestamp)")
-        b.staleDate = try unix(self.staleDate, "\(Setting.staleDate)")
-        b.dismissalDate = try unix(self.dismissalDate, "\(Setting.dismissalDate)")
+        b.timestamp = try unix(self.timestamp, .timestamp)
+        b.staleDate = try unix(self.staleDate, .staleDate)
+        b.dismissalDate = try unix(self.dismissalDate, .dismissalDate)
         if let relevanceScore = self.relevanceScore {
             guard let value = Double(relevanceScore), value.isFinite else {
                 throw InputError(RunInputProblem.relevanceScoreNotNumber(shown: OutsideText.display(relevanceScore)))
@@ -51,7 +54,7 @@ public struct LiveActivityInput: Sendable {
         b.attributes = try self.attributes.map { text throws(InputError) in try Self.jsonArgument(text, setting: .attributes) }
         b.attributesType = self.attributesType
         b.inputPushToken = self.inputPushToken
-        b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: "\(Setting.inputPushChannel)") }
+        b.inputPushChannel = try self.inputPushChannel.map { id throws(InputError) in try BroadcastAPI.channelID(id, name: naming.name(.inputPushChannel)) }
         b.title = self.title
         b.body = self.body
         b.sound = self.sound

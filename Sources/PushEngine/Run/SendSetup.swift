@@ -147,7 +147,7 @@ public struct SendSetup {
         if o.deviceTokens.isEmpty && o.tokensFile == nil {
             throw InputError(RunInputProblem.missingDeviceToken, kind: .usage)
         }
-        let (payload, payloadFile) = try SendSetup.payload(o.payload, now: now)
+        let (payload, payloadFile) = try SendSetup.payload(o.payload, now: now, naming: o.settings.naming)
         var spec = PushSpec(
             topic: topic, pushType: o.pushType, priority: o.priority, collapseID: o.collapseID, expiration: o.expiration,
             apnsID: o.apnsID, name: o.fieldName)
@@ -177,7 +177,7 @@ public struct SendSetup {
     }
 
     /// The payload and the file it came from (for the equivalent curl command).
-    public static func payload(_ input: PayloadInput?, now: Int64) throws(InputError) -> (Payload, String?) {
+    public static func payload(_ input: PayloadInput?, now: Int64, naming: SettingNaming = .plain) throws(InputError) -> (Payload, String?) {
         switch input {
         case .file(let path)?:
             let bytes: [UInt8]
@@ -190,7 +190,7 @@ public struct SendSetup {
                 try Payload(bytes: bytes, source: path), path == "-" ? nil : path
             )
         case .json(let text)?:
-            return (try Payload(bytes: Array(text.utf8), source: Setting.payloadJSON.description), nil)
+            return (try Payload(bytes: Array(text.utf8), source: naming.name(.payloadJSON)), nil)
         case .built(let build)?:
             return (try build(now), nil)
         case nil:

@@ -90,6 +90,8 @@ public struct ConnectionSettings: Sendable {
     /// Where libcurl's trace goes, line by line (nil: no trace), and whether it may show the JWT.
     public var trace: (@Sendable (String) -> Void)?
     public var showSecrets = false
+    /// How the program names its settings (pushctl: its flags), for the trace's redaction note.
+    public var naming = SettingNaming.plain
 
     public init(concurrency: Int = 1, connections: Int = 1, timeout: Double = 30) {
         self.concurrency = concurrency
@@ -112,6 +114,7 @@ public struct ConnectionSettings: Sendable {
         configuration.proxyCredentials = proxyCredentials
         configuration.clientCertificate = clientCertificate
         configuration.connectTo = connectTo
+        configuration.naming = naming
         return configuration
     }
 }

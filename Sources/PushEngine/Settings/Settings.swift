@@ -35,10 +35,10 @@ extension Setting {
         }
     }
 
-    /// The settings whose values may carry a secret, by the names the program gave them: what a
+    /// The settings whose values may carry a secret, by the names `naming` gives them: what a
     /// command line shown back (the resume hint) redacts.
-    public static var secretArguments: [String: Redaction.ArgumentKind] {
-        Dictionary([Setting.jwt, .signer, .proxy, .metricsPush, .endpoint, .keyFile].map { ("\($0)", $0.argumentKind) }) { first, _ in first }
+    public static func secretArguments(_ naming: SettingNaming) -> [String: Redaction.ArgumentKind] {
+        Dictionary([Setting.jwt, .signer, .proxy, .metricsPush, .endpoint, .keyFile].map { (naming.name($0), $0.argumentKind) }) { first, _ in first }
     }
 }
 
@@ -55,11 +55,17 @@ public struct SettingValues: Sendable {
     /// The environment a flag chose (`--sandbox`, `--production`): a value, not text to parse again.
     public var environmentFlag: APNsEnvironment?
     public let environment: EnvironmentVariables
+    /// How the program that read these settings names them (pushctl: its flags), for what the
+    /// engine shows as text of its own (a resume command, a dry run, a key's source).
+    public var naming: SettingNaming
 
-    public init(flags: [Setting: String] = [:], environmentFlag: APNsEnvironment? = nil, environment: EnvironmentVariables) {
+    public init(
+        flags: [Setting: String] = [:], environmentFlag: APNsEnvironment? = nil, environment: EnvironmentVariables, naming: SettingNaming = .plain
+    ) {
         self.flags = flags
         self.environmentFlag = environmentFlag
         self.environment = environment
+        self.naming = naming
     }
 
     /// Whether a flag gave `setting`.
@@ -81,7 +87,7 @@ public struct SettingValues: Sendable {
     public func sourceName(_ setting: Setting) -> String {
         switch given(setting)?.source {
         case .variable(let name)?: name
-        default: setting.description
+        default: naming.name(setting)
         }
     }
 
@@ -91,9 +97,9 @@ public struct SettingValues: Sendable {
         let chosen = Setting.credentialChoices.filter { given($0) != nil }
         guard chosen.count > 1 else { return chosen.first }
         if chosen.contains(where: { flags[$0] != nil }) {
-            throw InputError(CredentialProblem.severalChoices(names: chosen.map(\.description)), kind: .usage)
+            throw InputError(CredentialProblem.severalChoices(settings: chosen), kind: .usage)
         }
-        throw InputError(CredentialProblem.severalVariables(variables: chosen.compactMap(\.variable), names: chosen.map(\.description)), kind: .usage)
+        throw InputError(CredentialProblem.severalVariables(variables: chosen.compactMap(\.variable), settings: chosen), kind: .usage)
     }
 }
 

@@ -39,14 +39,18 @@ public struct Credentials {
 
     /// The settings' choice, read and checked.
     public static func resolve(_ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> Credentials {
-        let choice = try values.credentialChoice()
+        try resolve(values, choice: try values.credentialChoice(), options)
+    }
+
+    /// The choice already made of the settings (`SettingValues.credentialChoice()`), read and checked.
+    public static func resolve(_ values: SettingValues, choice: CredentialChoice?, _ options: CredentialOptions) throws(InputError) -> Credentials {
         if choice == .certificate {
             let (path, identity) = try CertificateCredential.load(values, options)
             return Credentials(authorization: CertificateAuthorization(), certificate: identity, certificatePath: path)
         }
         try CertificateCredential.refuseStrayFlags(values)
-        if choice == .jwt { return Credentials(authorization: try ProvidedToken.check(values), certificate: nil, certificatePath: nil) }
-        if choice == .keyFile || choice == .key || choice == .signer { return try SigningKey.credentials(values, options) }
+        if choice == .providerToken { return Credentials(authorization: try ProvidedToken.check(values), certificate: nil, certificatePath: nil) }
+        if let choice, choice.signsTokens { return try SigningKey.credentials(values, choice, options) }
         // Said for `send` and for the channel commands alike: no command's name in it.
         throw InputError(CredentialProblem.missingProviderToken, kind: .usage)
     }
@@ -76,11 +80,16 @@ public enum SigningKey {
     }
 
     public static func identity(_ values: SettingValues) throws(InputError) -> Identity {
-        // Without a key file the key is PUSHCTL_KEY's PEM or an external signer's, and has no file name.
-        let choice = try values.credentialChoice()
+        try identity(values, try values.credentialChoice())
+    }
+
+    /// The ids for the key `choice` names. Without a key file the key is PUSHCTL_KEY's PEM or an
+    /// external signer's, and has no file name to take the key id from.
+    static func identity(_ values: SettingValues, _ choice: CredentialChoice?) throws(InputError) -> Identity {
         let keyFile = values.value(.keyFile)
-        let named = keyFile.flatMap { PKCS11URI($0) == nil ? AppleIdentifier.keyID(fromKeyFileName: $0) : nil }
-        if keyFile == nil && choice != .key && choice != .signer {
+        var named: String?
+        if case .keyFile(let path)? = choice { named = AppleIdentifier.keyID(fromKeyFileName: path) }
+        if keyFile == nil && choice?.keyHasNoFile != true {
             throw InputError(CredentialProblem.missingKeyFile, kind: .usage)
         }
         guard let keyIDText = values.value(.keyID) ?? named else {
@@ -89,7 +98,7 @@ public enum SigningKey {
         guard let teamIDText = values.value(.teamID) else {
             throw InputError(CredentialProblem.missingTeamID, kind: .usage)
         }
-        let source = keyFile ?? values.naming.name(choice == .key ? .key : .signer)
+        let source = keyFile ?? values.naming.name(choice == .environmentKey ? .key : .signer)
         return Identity(
             keyFile: source, keyID: try AppleIdentifier(.keyID, keyIDText), teamID: try AppleIdentifier(.teamID, teamIDText),
             mismatch: named == nil ? nil : AppleIdentifier.KeyFileNameMismatch(keyFile: source, keyID: keyIDText, source: values.sourceName(.keyID)))
@@ -114,12 +123,11 @@ public enum SigningKey {
     /// What signs a token the settings ask for now (`pushctl jwt`): the key file's key (parsed), a
     /// token's key (opened), `PUSHCTL_KEY`'s, or the external signer.
     public static func signingKey(_ values: SettingValues, _ identity: Identity, _ options: CredentialOptions) throws(InputError) -> any ES256Signing {
-        if try values.credentialChoice() == .keyFile, PKCS11URI(identity.keyFile) == nil {
-            return try privateKey(at: identity.keyFile, warn: options.warn)
-        }
+        let choice = try values.credentialChoice()
+        if case .keyFile(let path)? = choice { return try privateKey(at: path, warn: options.warn) }
         var quiet = options
         quiet.noCache = true  // a token printed is not cached: no word about the cache's key
-        do { return try signer(values, identity, quiet).make() } catch let error as InputError { throw error } catch {
+        do { return try signer(values, choice, identity, quiet).make() } catch let error as InputError { throw error } catch {
             throw InputError(CredentialProblem.keyNotOpened(detail: "\(error)"))
         }
     }
@@ -137,14 +145,14 @@ public enum SigningKey {
     /// The signer `send` uses: a token cached by an earlier run needs no key work at all;
     /// otherwise the key is parsed now, or a token (PKCS#11, an external signer) signed now, so
     /// that a bad key or a failing signer stops the run (65) before anything is sent.
-    static func credentials(_ values: SettingValues, _ options: CredentialOptions) throws(InputError) -> Credentials {
+    static func credentials(_ values: SettingValues, _ choice: CredentialChoice, _ options: CredentialOptions) throws(InputError) -> Credentials {
         // A missing key file is the problem to report first (66), before the ids it would name.
-        let keyFile = try values.credentialChoice() == .keyFile ? values.value(.keyFile).flatMap { PKCS11URI($0) == nil ? $0 : nil } : nil
-        let file = try keyFile.map { path throws(InputError) in try SigningKey.file(at: path) }
-        let identity = try identity(values)
+        var file: KeyFile?
+        if case .keyFile(let path) = choice { file = try SigningKey.file(at: path) }
+        let identity = try identity(values, choice)
         let cache = options.noCache ? nil : ProviderTokenCache.standard(environment: values.environment, warn: options.warn)
         let source: TokenSigner
-        if let file { source = file.tokenSigner } else { source = try signer(values, identity, options) }
+        if let file { source = file.tokenSigner } else { source = try signer(values, choice, identity, options) }
         let signer = SigningAuthorization(signer: source, keyID: identity.keyID, teamID: identity.teamID, cache: cache)
         if !signer.adoptCachedToken() {
             if let file { _ = try file.privateKey() } else if options.signBeforeSending { try signer.signNow() }
@@ -160,13 +168,14 @@ public enum SigningKey {
 
     /// A key that is not a file on disk: `PUSHCTL_KEY`'s PEM, a PKCS#11 token's (`--key-file
     /// pkcs11:…`), or an external signer's (`--signer`). A key file gives nil.
-    static func signer(_ values: SettingValues, _ identity: Identity, _ options: CredentialOptions) throws(InputError) -> TokenSigner {
-        switch try values.credentialChoice() {
-        case .key?:
+    static func signer(_ values: SettingValues, _ choice: CredentialChoice?, _ identity: Identity, _ options: CredentialOptions) throws(InputError)
+        -> TokenSigner
+    {
+        switch choice {
+        case .environmentKey?:
             let file = try environmentKey(values)
             return TokenSigner(seal: file.seal) { try file.privateKey() }
-        case .signer?:
-            let command = values.value(.signer) ?? ""
+        case .signer(let command)?:
             let publicKey = try signerPublicKey(values, keyID: identity.keyID)
             let seal = cacheSeal(signerName: "signer \(command)", values, options)
             let warn = options.warn
@@ -181,16 +190,15 @@ public enum SigningKey {
                 }
                 return ExternalSigner(command: command, publicKey: publicKey)
             }
-        default:
-            guard let text = values.value(.keyFile), let uri = PKCS11URI(text) else {
-                throw InputError(CredentialProblem.missingKeyFileOrURI, kind: .usage)
-            }
+        case .tokenKey(let uri)?:
             let given = try values.value(.publicKey).map { path throws(InputError) in try verificationKey(at: path) }
             let seal = cacheSeal(signerName: "pkcs11 \(uri.shown)", values, options)
             return TokenSigner(seal: seal) {
                 let opened = try OpenedTokenKey.open(uri, values, options)
                 return TokenKeySigner(opened: opened, publicKey: given ?? opened.publicKey)
             }
+        case .keyFile?, .providerToken?, .certificate?, nil:
+            throw InputError(CredentialProblem.missingKeyFileOrURI, kind: .usage)
         }
     }
 

@@ -188,13 +188,19 @@ extension SigningKey {
     /// Signs a fresh token: the check is the signer's, not the cache's.
     public static func check(_ values: SettingValues, _ options: CredentialOptions) -> KeySourceCheck? {
         guard let choice = try? values.credentialChoice() else { return nil }
-        let uri = choice == .keyFile ? values.value(.keyFile).flatMap(PKCS11URI.init) : nil
-        guard choice == .key || choice == .signer || uri != nil else { return nil }
+        var uri: PKCS11URI?
+        var command: String?
+        switch choice {
+        case .tokenKey(let given): uri = given
+        case .signer(let given): command = given
+        case .environmentKey: break
+        case .keyFile, .providerToken, .certificate: return nil
+        }
         var details: [(String, String)] = []
         if let uri { details.append(("uri", uri.shown)) }
-        if choice == .signer { details.append(("signer", ExternalSigner.shown(values.value(.signer) ?? ""))) }
+        if let command { details.append(("signer", ExternalSigner.shown(command))) }
         do throws(InputError) {
-            let identity = try identity(values)
+            let identity = try identity(values, choice)
             let unsigned = UnsignedProviderToken(keyID: identity.keyID, teamID: identity.teamID, issuedAt: WallClock.now())
             let message = Array(unsigned.signingInput.utf8)
             let signer: any ES256Signing
@@ -211,8 +217,7 @@ extension SigningKey {
                     + Words(
                         ", a P-256 key; a test signature verifies with its public half",
                         es: ", una clave P-256; una firma de prueba se verifica con su mitad pública")
-            } else if choice == .signer {
-                let command = values.value(.signer) ?? ""
+            } else if let command {
                 let publicKey = try signerPublicKey(values, keyID: identity.keyID)
                 signer = ExternalSigner(command: command, publicKey: publicKey)
                 _ = try signed(message, by: signer)

@@ -89,7 +89,7 @@ public struct SendSetup {
         // mistake in what is sent is said before one in how it is signed.
         let choice = try values.credentialChoice()
         if choice != .certificate { try CertificateCredential.refuseStrayFlags(values) }
-        let certificateCredentials = choice == .certificate ? try Credentials.resolve(values, options.credentials) : nil
+        let certificateCredentials = choice == .certificate ? try Credentials.resolve(values, choice: choice, options.credentials) : nil
         certificate = certificateCredentials?.certificate
         certificatePath = certificateCredentials?.certificatePath
         certificateKeyPath = certificate == nil ? nil : values.flags[.certificateKey]
@@ -106,7 +106,11 @@ public struct SendSetup {
         try certificateCredentials?.requireEnvironment(destination.environment)
         proxy = try ProxyPolicy(values, credentialsFile: options.proxyCredentialsFile)
         let credentials: Credentials
-        if let certificateCredentials { credentials = certificateCredentials } else { credentials = try Credentials.resolve(values, options.credentials) }
+        if let certificateCredentials {
+            credentials = certificateCredentials
+        } else {
+            credentials = try Credentials.resolve(values, choice: choice, options.credentials)
+        }
         var connection = options.connection
         proxy.apply(to: &connection)
         connection.clientCertificate = credentials.clientCertificate

@@ -92,14 +92,60 @@ public struct SettingValues: Sendable {
     }
 
     /// The way to authenticate the settings choose: the one credential setting given, or nil.
-    /// Two given by variables (no flag chose) is a usage error naming both.
-    public func credentialChoice() throws(InputError) -> Setting? {
+    /// Two given by variables (no flag chose) is a usage error naming both. Decided once by each
+    /// way in (`Credentials.resolve`, `SigningKey.identity`…) and handed to what reads the key.
+    public func credentialChoice() throws(InputError) -> CredentialChoice? {
         let chosen = Setting.credentialChoices.filter { given($0) != nil }
-        guard chosen.count > 1 else { return chosen.first }
+        guard chosen.count > 1 else { return chosen.first.map(choice) }
         if chosen.contains(where: { flags[$0] != nil }) {
             throw InputError(CredentialProblem.severalChoices(settings: chosen), kind: .usage)
         }
         throw InputError(CredentialProblem.severalVariables(variables: chosen.compactMap(\.variable), settings: chosen), kind: .usage)
+    }
+
+    /// The choice `setting` (one of `Setting.credentialChoices`, given) makes.
+    private func choice(_ setting: Setting) -> CredentialChoice {
+        let value = self.value(setting) ?? ""
+        switch setting {
+        case .keyFile: return PKCS11URI(value).map(CredentialChoice.tokenKey) ?? .keyFile(value)
+        case .key: return .environmentKey
+        case .signer: return .signer(value)
+        case .jwt: return .providerToken
+        default: return .certificate
+        }
+    }
+}
+
+/// How the settings say a run authenticates, decided once and handed to what reads the key, the
+/// token or the certificate.
+public enum CredentialChoice: Sendable, Equatable {
+    /// A `.p8` file (`--key-file PATH`).
+    case keyFile(String)
+    /// A key in a PKCS#11 token (`--key-file pkcs11:…`).
+    case tokenKey(PKCS11URI)
+    /// The key's PEM itself, in `PUSHCTL_KEY`.
+    case environmentKey
+    /// An external signer (`--signer COMMAND`).
+    case signer(String)
+    /// A provider token made elsewhere (`--jwt`).
+    case providerToken
+    /// A client certificate (`--cert`).
+    case certificate
+
+    /// A key with no file, so no file name to take its id from: `PUSHCTL_KEY`'s, or a signer's.
+    public var keyHasNoFile: Bool {
+        switch self {
+        case .environmentKey, .signer: true
+        case .keyFile, .tokenKey, .providerToken, .certificate: false
+        }
+    }
+
+    /// Whether the provider token is signed here, by a key of one of the four kinds.
+    public var signsTokens: Bool {
+        switch self {
+        case .keyFile, .tokenKey, .environmentKey, .signer: true
+        case .providerToken, .certificate: false
+        }
     }
 }
 

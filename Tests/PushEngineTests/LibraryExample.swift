@@ -81,4 +81,22 @@ func takeJournal(_ path: String, in language: Language) -> (lock: JournalLock?, 
         return (nil, error.words.text(language))
     }
 }
+
+/// Whether this process's `PUSHCTL_*` variables say how to authenticate; if not, what to set, in
+/// the language and with the names this caller's users know (its own settings screen's labels).
+func credentialAdvice(_ variables: EnvironmentVariables, in language: Language) -> String? {
+    do throws(InputError) {
+        _ = try Credentials.resolve(SettingValues(environment: variables), CredentialOptions())
+        return nil
+    } catch {
+        switch error.problem(CredentialProblem.self) {
+        case .severalVariables(let set, _)?:
+            return Words("keep one of \(set.joined(separator: ", "))", es: "deja solo una de \(set.joined(separator: ", "))").text(language)
+        default:
+            // Any other problem, said by the catalog with this caller's names for the settings.
+            let names = SettingNaming([.keyFile: "Key file", .teamID: "Team ID", .keyID: "Key ID", .jwt: "Token"])
+            return error.words.text(language, naming: names)
+        }
+    }
+}
 // example-end

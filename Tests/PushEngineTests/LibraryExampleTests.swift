@@ -68,6 +68,16 @@ import Testing
         #expect(takeJournal(journal, in: .en).lock != nil)
     }
 
+    @Test("the example's credential advice: a code to branch on, the catalog's words with the caller's own names otherwise")
+    func exampleAdvisesOnCredentials() throws {
+        #expect(credentialAdvice(["PUSHCTL_JWT": "a.b.c", "PUSHCTL_KEY_FILE": "k.p8"], in: .es) == "deja solo una de PUSHCTL_KEY_FILE, PUSHCTL_JWT")
+        let missing = try #require(credentialAdvice([:], in: .en))
+        #expect(missing.hasPrefix("missing a provider token: give Key file with Team ID (and Key ID unless"), "\(missing)")
+        #expect(!missing.contains("--"), "a library caller never reads pushctl's flags: \(missing)")
+        let spanish = try #require(credentialAdvice([:], in: .es))
+        #expect(spanish.hasPrefix("falta el token del proveedor: da Key file con Team ID"), "\(spanish)")
+    }
+
     @Test("the example runs: a server that cannot be reached gives every token one result, and no dead tokens")
     func exampleRuns() throws {
         let (dir, key) = try Self.folderWithKey()

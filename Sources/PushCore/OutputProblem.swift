@@ -1,11 +1,3 @@
-/// What a test key or certificate `pushctl` writes is: what the message says exists already.
-public enum TestMaterial: Sendable, Equatable {
-    /// A signing key (`key generate`): never overwritten.
-    case key
-    /// A test certificate, its CA, key or password (`cert generate`).
-    case certificate
-}
-
 /// What a temporary file is for, as a message says when one cannot be made or written.
 public enum TemporaryFilePurpose: Sendable, Equatable {
     /// A copy of an input that is not a regular file, to be read again.
@@ -16,8 +8,9 @@ public enum TemporaryFilePurpose: Sendable, Equatable {
     case cacheJWT
 }
 
-/// A file a command writes whole and puts in place at once, as a message names it.
-public enum OutputFile: Sendable, Equatable {
+/// A file a command writes (through `OutputFiles`, the one way files are written), as a message
+/// names it.
+public enum OutputFile: Sendable, Equatable, CaseIterable {
     /// The run's metrics (Prometheus' text format).
     case metricsFile
     /// The device tokens APNs said are no longer valid.
@@ -26,22 +19,30 @@ public enum OutputFile: Sendable, Equatable {
     case retryFile
     /// The mock's CA certificate.
     case caCertificate
+    /// The Simulator's `.apns` file.
+    case simulatorFile
+    /// A signing key made by `key generate`: never overwritten.
+    case signingKey
+    /// A key's public half, written beside it.
+    case publicKey
+    /// A test certificate, its CA, key or password (`cert generate`): never overwritten.
+    case testCertificate
+    /// GitHub's step summary (`GITHUB_STEP_SUMMARY`), appended to.
+    case stepSummary
 }
 
 /// What went wrong writing what a command makes: its files, its folders, its temporary files, and
 /// reading back the results it wrote. Paths are as given, unless a parameter is named `shown`.
 /// The catalog says each and what to do.
 public enum OutputProblem: InputProblem {
+    /// A file could not be opened, written or put in place.
+    case cannotWrite(OutputFile, path: String, SystemReason)
     /// A new file (a test key or certificate) is there already: pushctl never overwrites one.
-    case exists(path: String, TestMaterial)
-    /// A new file could not be written.
-    case cannotWriteNew(path: String, SystemReason)
+    case exists(OutputFile, path: String)
     /// A folder to make is a file (`file`: the part of the path that is).
     case folderIsAFile(path: String, file: String)
     /// A folder could not be made.
     case cannotMakeFolder(path: String, SystemReason)
-    /// The Simulator's .apns file could not be written.
-    case cannotWriteSimulatorFile(path: String, SystemReason)
     /// No temporary folder could be made in `folder`.
     case noTemporaryFolder(folder: String, SystemReason)
     /// No temporary file could be made in `folder` (shown).
@@ -50,12 +51,8 @@ public enum OutputProblem: InputProblem {
     case temporaryWriteFailed(TemporaryFilePurpose, SystemReason)
     /// An input could not be copied to a temporary file.
     case cannotSpool(path: String, SystemReason)
-    /// The dead-token file could not be created.
-    case cannotCreateDeadTokenFile(path: String, SystemReason)
     /// Not every dead token could be written (they are in the results).
     case cannotWriteDeadTokenFile(path: String, SystemReason)
-    /// A file written whole could not be (`shown`: its path, made safe to show).
-    case cannotReplace(OutputFile, shown: String, SystemReason)
     /// A journal or results file to report on is not a regular file or a pipe.
     case notAResultsFile(path: String)
     /// No device results in the files given.

@@ -140,7 +140,7 @@ extension MockSettings {
         if let caOut { try MockOutputFiles.refuseSymbolicLink(caOut, .caCertificate) }
         let folder = caOut == nil ? try Self.privateFolder(port: port) : nil
         let path = caOut ?? (folder ?? "") + "/mock-ca.pem"
-        do { try ReplacedFile.write(Array(pem.utf8), to: path, mode: 0o644, what: .caCertificate) } catch {
+        do { try OutputFiles.replace(Array(pem.utf8), at: path, .caCertificate, mode: 0o644) } catch {
             if let folder { FileSystem.removeDirectory(folder) }
             throw error
         }

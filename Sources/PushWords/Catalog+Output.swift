@@ -28,6 +28,11 @@ extension OutputFile {
         case .deadTokenFile: return Words("the dead-token file", es: "el archivo de tokens muertos")
         case .retryFile: return Words("the retry file", es: "el archivo de reintentos")
         case .caCertificate: return Words("the CA certificate", es: "el certificado de la CA")
+        case .simulatorFile: return Words("the Simulator file", es: "el archivo del Simulador")
+        case .signingKey: return Words("the signing key", es: "la clave de firma")
+        case .publicKey: return Words("the public key", es: "la clave pública")
+        case .testCertificate: return Words("the test certificate's file", es: "el archivo del certificado de prueba")
+        case .stepSummary: return Words("the step summary (GITHUB_STEP_SUMMARY)", es: "el resumen del paso (GITHUB_STEP_SUMMARY)")
         }
     }
 }
@@ -35,14 +40,14 @@ extension OutputFile {
 extension OutputProblem: WordedProblem {
     public var words: Words {
         switch self {
-        case .exists(let path, let material):
+        case .exists(let file, let path):
             let exists =
-                material == .key
+                file == .signingKey
                 ? Words("it already exists (pushctl never overwrites a key)", es: "ya existe (pushctl nunca sobrescribe una clave)")
                 : Words("it already exists (pushctl never overwrites it)", es: "ya existe (pushctl nunca lo sobrescribe)")
-            return Self.cannotWrite(path) + exists
-        case .cannotWriteNew(let path, let reason):
-            return Self.cannotWrite(path) + reason.words
+            return Self.cannotWrite(file, path) + exists
+        case .cannotWrite(let file, let path, let reason):
+            return Self.cannotWrite(file, path) + reason.words
         case .folderIsAFile(let path, let file):
             let shown = OutsideText.display(path)
             let part = OutsideText.display(file)
@@ -50,9 +55,6 @@ extension OutputProblem: WordedProblem {
         case .cannotMakeFolder(let path, let reason):
             let shown = OutsideText.display(path)
             return Words("cannot make the folder '\(shown)': ", es: "no se puede crear la carpeta '\(shown)': ") + reason.words
-        case .cannotWriteSimulatorFile(let path, let reason):
-            let shown = OutsideText.display(path, limit: 200)
-            return Words("cannot write the Simulator file '\(shown)': ", es: "no se puede escribir el archivo del Simulador '\(shown)': ") + reason.words
         case .noTemporaryFolder(let folder, let reason):
             return Words("cannot make a temporary folder in \(folder): ", es: "no se puede crear una carpeta temporal en \(folder): ") + reason.words
         case .noTemporaryFile(let purpose, let folder, let reason):
@@ -64,13 +66,9 @@ extension OutputProblem: WordedProblem {
         case .cannotSpool(let path, let reason):
             return Words("cannot spool ", es: "no se puede volcar ") + Words.path(path)
                 + Words(" to a temporary file: ", es: " a un archivo temporal: ") + reason.words
-        case .cannotCreateDeadTokenFile(let path, let reason):
-            return Words("cannot write the dead-token file '\(path)': ", es: "no se puede escribir el archivo de tokens muertos '\(path)': ") + reason.words
         case .cannotWriteDeadTokenFile(let path, let reason):
             return Words("could not write the dead-token file '\(path)': ", es: "no se pudo escribir el archivo de tokens muertos '\(path)': ")
                 + reason.words + Words("; the dead tokens are in the results", es: "; los tokens muertos están en los resultados")
-        case .cannotReplace(let file, let shown, let reason):
-            return Words("cannot write ", es: "no se puede escribir ") + file.words + Words(verbatim: " '\(shown)': ") + reason.words
         case .notAResultsFile(let path):
             let shown = OutsideText.display(path, limit: 200)
             return Words(
@@ -84,8 +82,8 @@ extension OutputProblem: WordedProblem {
 
     public var hintWords: Words? {
         switch self {
-        case .exists(_, let material):
-            return material == .key
+        case .exists(let file, _):
+            return file == .signingKey
                 ? Words("choose another \(Setting.outputFolder) or \(Setting.keyID)", es: "elige otro \(Setting.outputFolder) u otro \(Setting.keyID)")
                 : Words("choose another \(Setting.outputFolder) directory", es: "elige otra carpeta para \(Setting.outputFolder)")
         case .noTemporaryFolder:
@@ -96,7 +94,9 @@ extension OutputProblem: WordedProblem {
             return Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio")
         case .cannotSpool:
             return Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR")
-        case .cannotReplace:
+        case .cannotWrite(.stepSummary, _, _):
+            return nil
+        case .cannotWrite:
             return Words("give a path in a folder you can write", es: "indica una ruta en una carpeta donde puedas escribir")
         case .notAResultsFile:
             return Words(
@@ -106,14 +106,14 @@ extension OutputProblem: WordedProblem {
             return Words(
                 "give the runs' journals (\(Setting.journal)) or their results as JSON Lines, one object a line",
                 es: "indica los diarios de los envíos (\(Setting.journal)) o sus resultados en JSON Lines, un objeto por línea")
-        case .cannotWriteNew, .folderIsAFile, .cannotMakeFolder, .cannotWriteSimulatorFile, .cannotCreateDeadTokenFile, .cannotWriteDeadTokenFile:
+        case .folderIsAFile, .cannotMakeFolder, .cannotWriteDeadTokenFile:
             return nil
         }
     }
 
-    /// "cannot write 'k.p8': "
-    private static func cannotWrite(_ path: String) -> Words {
-        let shown = OutsideText.display(path)
-        return Words("cannot write '\(shown)': ", es: "no se puede escribir '\(shown)': ")
+    /// "cannot write the signing key 'k.p8': "
+    private static func cannotWrite(_ file: OutputFile, _ path: String) -> Words {
+        let shown = OutsideText.display(path, limit: 200)
+        return Words("cannot write ", es: "no se puede escribir ") + file.words + Words(verbatim: " '\(shown)': ")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PushCore
 import PushEngine
+import PushFiles
 import PushSystem
 import PushWords
 import PushctlCommandLine
@@ -97,11 +98,10 @@ struct ReportCommand: ParsableCommand {
             let status = ExitStatus(report.outcome).rawValue
             let language = LanguageSetting.language
             if let path = unregisteredOut {
-                try ReplacedFile.write(
-                    Array(report.unregisteredFile(language).utf8), to: path, what: .deadTokenFile)
+                try OutputFiles.replace(Array(report.unregisteredFile(language).utf8), at: path, .deadTokenFile)
             }
             if let path = retryOut {
-                try ReplacedFile.write(Array(report.retryFile(language).utf8), to: path, what: .retryFile)
+                try OutputFiles.replace(Array(report.retryFile(language).utf8), at: path, .retryFile)
             }
             switch output {
             case .text:

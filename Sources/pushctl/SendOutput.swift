@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import PushCore
 import PushEngine
+import PushFiles
 import PushSystem
 import PushWords
 import PushctlCommandLine
@@ -73,7 +74,7 @@ final class SendOutput {
         command = c
         dead = try c.unregisteredOut.map { path throws(InputError) in try DeadTokenFile(path: path) }
         // Before anything is sent, as for the dead-token file: a metrics file that could not be written is said now.
-        if let path = c.metricsFile { try ReplacedFile.checkFolder(of: path, what: .metricsFile) }
+        if let path = c.metricsFile { try OutputFiles.checkFolder(of: path, .metricsFile) }
         let toTerminal = Terminal.isTerminal(Descriptors.standardOutput)
         let bigBatch = toTerminal && c.output == .text && total > SendOutput.acceptedLinesOnTerminal && !c.verbose
         renderer = ResultRenderer(

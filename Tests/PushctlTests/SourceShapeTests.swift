@@ -125,6 +125,32 @@ import Testing
         #expect(found.isEmpty, "pass the language (or the spellings) to what says the words: \(found.joined(separator: "; "))")
     }
 
+    /// The writers that keep their own file, each with why: they are not "a file a command makes"
+    /// but a record kept open (a journal, the mock's log) or a cache written best-effort.
+    static let ownWriters: [String: String] = [
+        "PushEngine/Journal/Journal.swift": "the journal: appended to, line by line, through the run; its problems are JournalProblem's",
+        "PushMock/MockOutputFiles.swift": "the mock's log and CA file: a link is refused by name before it is opened (MockServerProblem)",
+        "PushMock/MockRequestRecord.swift": "the mock's log, rotated at its cap",
+        "PushEngine/Credentials/ProviderTokens.swift":
+            "the provider token cache: sealed, written beside and renamed, silently (a cache that fails is no error)",
+        "PushEngine/Run/LineFiles.swift": "temporary files, unlinked at once (TemporaryFile)",
+    ]
+
+    @Test("writing a file is one mechanism (OutputFiles), as reading is (InputFiles): no other code opens a file to write, but the listed ones")
+    func oneWayToWrite() throws {
+        let writes = /Descriptors\.openForWriting|FileSystem\.makeTemporaryFile|FileSystem\.rename\(/
+        var found: [String] = []
+        for (path, text) in try WordsCatalogTests.swiftFiles() where !path.hasPrefix("PushSystem/") && path != "PushFiles/OutputFiles.swift" {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            if code.contains(where: { $0.contains(writes) }) && Self.ownWriters[path] == nil { found.append(path) }
+        }
+        #expect(found.isEmpty, "write through OutputFiles (open, write, append, writeNew, replace): \(found)")
+        for path in Self.ownWriters.keys {
+            let text = try String(contentsOf: WordsCatalogTests.sources.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.contains(writes), "\(path) writes through OutputFiles now: take it off ownWriters")
+        }
+    }
+
     @Test("a result carries no String where the domain has a type: only APNs' opaque ids are strings")
     func resultsAreTyped() throws {
         let file = WordsCatalogTests.sources.appendingPathComponent("PushCore/PushResult.swift")

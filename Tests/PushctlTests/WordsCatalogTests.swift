@@ -191,7 +191,7 @@ struct CodeSamples {
         "PayloadWarning", "LiveActivityProblem", "JSONSyntaxProblem", "JSONMistake", "JSONKind", "ProviderTokenFinding",
         "IssuedAtVerdict", "ProviderTokenDefect", "CertificateRefusal", "NotADeviceToken", "Certificate", "NearMiss", "Why",
         "ResultExplanation", "StopNote", "RetryLimit", "AbandonReason", "TransportFailure", "SummaryNoun", "ProblemPlace",
-        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "TestMaterial", "OutputFile",
+        "SignatureForm", "SystemReason", "FileRole", "KeyDamage", "JournalDifference", "Failure", "TemporaryFilePurpose", "OutputFile",
         "MockWarning",
     ]
 
@@ -383,6 +383,9 @@ struct CodeSamples {
         let damage = SigningKeyProblem.KeyDamage.allCases.map { CodeSamples($0, \.words) }
         // The system's own text reads the same in both languages: sampled for its case, not checked as a translation.
         let other = CodeSamples(SystemReason.other("Resource busy")) { _ in Words("Resource busy", es: "Recurso ocupado") }
+        let files: [CodeSamples] =
+            OutputFile.allCases.map { CodeSamples($0, \.words) }
+            + OutputFile.allCases.map { file in CodeSamples(file) { OutputProblem.exists($0, path: "k.p8").words } }
         return reasons.map { CodeSamples($0, \.words) } + [other] + roles.map { CodeSamples($0, \.words) }
             + problems.map(CodeSamples.init(problem:)) + keys.map(CodeSamples.init(problem:)) + certificates.map(CodeSamples.init(problem:))
             + damage + journals.map(CodeSamples.init(problem:)) + differences.map { CodeSamples($0, \.words) }
@@ -390,9 +393,7 @@ struct CodeSamples {
                 CodeSamples(SharedKeyFile(path: "k.p8", mode: 0o644), \.words)
             ] + [AppFolderProblem.missing(path: "MyApp"), .notAFolder(path: "MyApp/A.swift")].map(CodeSamples.init(problem:))
             + credentials.map(CodeSamples.init(problem:)) + runInputs.map(CodeSamples.init(problem:)) + outputs.map(CodeSamples.init(problem:))
-            + connections.map(CodeSamples.init(problem:)) + purposes.map { CodeSamples($0, \.words) }
-            + [OutputFile.metricsFile, .deadTokenFile, .retryFile, .caCertificate].map { CodeSamples($0, \.words) }
-            + [TestMaterial.key, .certificate].map { material in CodeSamples(material) { OutputProblem.exists(path: "k.p8", $0).words } }
+            + connections.map(CodeSamples.init(problem:)) + purposes.map { CodeSamples($0, \.words) } + files
     }
 
     static let purposes: [TemporaryFilePurpose] = [.spool(.tokensFile, path: "-"), .keepCheckedLines(path: "-"), .keepCheckedLines(path: "r.jsonl"), .cacheJWT]
@@ -412,14 +413,15 @@ struct CodeSamples {
 
     static var outputs: [OutputProblem] {
         [
-            .exists(path: "k.p8", .key), .exists(path: "c.p12", .certificate), .cannotWriteNew(path: "k.p8", .permissionDenied),
+            .exists(.signingKey, path: "k.p8"), .exists(.testCertificate, path: "c.p12"), .cannotWrite(.signingKey, path: "k.p8", .permissionDenied),
             .folderIsAFile(path: "keys/a", file: "keys"), .cannotMakeFolder(path: "keys", .readOnlyFileSystem),
-            .cannotWriteSimulatorFile(path: "a.apns", .noSpace), .noTemporaryFolder(folder: "/tmp", .noSpace),
+            .cannotWrite(.simulatorFile, path: "a.apns", .noSpace), .noTemporaryFolder(folder: "/tmp", .noSpace),
             .noTemporaryFile(.cacheJWT, folder: "/tmp", .noSpace), .temporaryWriteFailed(.keepCheckedLines(path: "-"), .noSpace),
-            .cannotSpool(path: "-", .noSpace), .cannotCreateDeadTokenFile(path: "dead.txt", .permissionDenied),
+            .cannotSpool(path: "-", .noSpace), .cannotWrite(.deadTokenFile, path: "dead.txt", .permissionDenied),
             .cannotWriteDeadTokenFile(path: "dead.txt", .noSpace), .notAResultsFile(path: "/dev/zero"), .noDeviceResults(paths: ["a.jsonl", "b.jsonl"]),
-            .cannotReplace(.metricsFile, shown: "m.prom", .readOnlyFileSystem), .cannotReplace(.deadTokenFile, shown: "d", .noSpace),
-            .cannotReplace(.retryFile, shown: "r", .noSpace), .cannotReplace(.caCertificate, shown: "ca.pem", .permissionDenied),
+            .cannotWrite(.metricsFile, path: "m.prom", .readOnlyFileSystem), .cannotWrite(.retryFile, path: "r", .noSpace),
+            .cannotWrite(.caCertificate, path: "ca.pem", .permissionDenied), .cannotWrite(.stepSummary, path: "s.md", .noSpace),
+            .cannotWrite(.testCertificate, path: "c.pem", .noSpace), .cannotWrite(.publicKey, path: "K.pem", .exists),
         ]
     }
 

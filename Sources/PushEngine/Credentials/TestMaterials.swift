@@ -34,12 +34,11 @@ public enum TestMaterials {
             path = out ?? fileName
         }
         let key = ES256PrivateKey.generate()
-        try writeNew(
-            Array(key.pkcs8PEM.utf8), to: path, mode: 0o600,
-            material: .key)
+        try OutputFiles.writeNew(Array(key.pkcs8PEM.utf8), to: path, .signingKey, mode: 0o600)
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let publicPath = folder + "\(keyID).pem"
-        let wrotePublic = FileOutput.writeNew(Array(key.publicKey.pem.utf8), to: publicPath, mode: 0o644) == nil
+        // The public half is a convenience (the mock's key folder): not writing it is no failure.
+        let wrotePublic = (try? OutputFiles.writeNew(Array(key.publicKey.pem.utf8), to: publicPath, .publicKey, mode: 0o644)) != nil
         return WrittenKey(keyID: "\(keyID)", path: path, publicPath: wrotePublic ? publicPath : nil)
     }
 
@@ -83,8 +82,7 @@ public enum TestMaterials {
         let base = directory + bundleID
         var written: [String] = []
         func write(_ bytes: [UInt8], _ path: String, mode: UInt16) throws(InputError) {
-            try writeNew(
-                bytes, to: path, mode: mode, material: .certificate)
+            try OutputFiles.writeNew(bytes, to: path, .testCertificate, mode: mode)
             written.append(path)
         }
         try write(made.caPEM, directory + "pushctl-test-ca.pem", mode: 0o644)
@@ -108,14 +106,6 @@ public enum TestMaterials {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
         return String((0..<20).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
-    }
-
-    /// Creates a new file with this mode from the start (never readable by others, even
-    /// briefly); never replaces one.
-    static func writeNew(_ bytes: [UInt8], to path: String, mode: UInt16, material: TestMaterial) throws(InputError) {
-        guard let code = FileOutput.writeNew(bytes, to: path, mode: mode) else { return }
-        let problem = code == Errno.exists ? OutputProblem.exists(path: path, material) : .cannotWriteNew(path: path, SystemError.code(code))
-        throw InputError(problem, kind: .cannotCreateOutput)
     }
 }
 

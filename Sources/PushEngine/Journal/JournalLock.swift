@@ -106,7 +106,7 @@ public final class JournalLock {
     /// lock one file. A journal not yet made is named by its folder's real path.
     static func lockPath(for journal: String) -> String {
         if let real = FileSystem.resolved(journal) { return real + ".lock" }
-        let (folder, name) = ReplacedFile.parts(of: journal)
+        let (folder, name) = OutputFiles.parts(of: journal)
         guard let real = FileSystem.resolved(folder) else { return journal + ".lock" }
         return (real.hasSuffix("/") ? real : real + "/") + name + ".lock"
     }

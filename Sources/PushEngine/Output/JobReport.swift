@@ -161,15 +161,9 @@ public struct JobReport {
         return "::\(kind) title=\(escapeProperty(title))::\(escapeData(message))"
     }
 
-    /// Appends the Markdown summary to the file GitHub names (`GITHUB_STEP_SUMMARY`): nil when it
-    /// did, else why not (the system's reason).
-    @discardableResult
-    public func appendMarkdown(to path: String) -> Words? {
-        let fd = Descriptors.openForWriting(path, .appending)
-        guard fd >= 0 else { return SystemError.reason(Errno.current) }
-        defer { Descriptors.close(fd) }
-        let bytes = Array(markdown.utf8)
-        return FileOutput.writeAll(fd, bytes) == bytes.count ? nil : SystemError.reason(Errno.current)
+    /// Appends the Markdown summary to the file GitHub names (`GITHUB_STEP_SUMMARY`).
+    public func appendMarkdown(to path: String) throws(InputError) {
+        try OutputFiles.append(Array(markdown.utf8), to: path, .stepSummary)
     }
 }
 

@@ -200,12 +200,8 @@ public final class DeadTokenFile: ResultObserver {
 
     public init(path: String) throws(InputError) {
         self.path = path
-        fd = Descriptors.openForWriting(path, .truncating)
         // An existing file keeps its mode through O_TRUNC: made private, as a new one is.
-        if fd >= 0 { _ = FileSystem.setPermissions(of: fd, 0o600) }
-        guard fd >= 0 else {
-            throw InputError(OutputProblem.cannotCreateDeadTokenFile(path: path, SystemError.code(Errno.current)), kind: .cannotCreateOutput)
-        }
+        fd = try OutputFiles.open(path, .deadTokenFile, .truncating)
     }
 
     deinit { Descriptors.close(fd) }

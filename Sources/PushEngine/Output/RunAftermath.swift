@@ -54,11 +54,8 @@ extension JobReport {
     /// be), and with GITHUB_ACTIONS=true the annotations as workflow commands (`annotate`: GitHub
     /// reads stderr as well as stdout, and stdout stays the results).
     public func publish(_ env: EnvironmentVariables, warn: (Words) -> Void, annotate: (String) -> Void) {
-        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty, let why = appendMarkdown(to: path) {
-            warn(
-                Words(
-                    "could not append the step summary to GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why)",
-                    es: "no se pudo añadir el resumen del paso a GITHUB_STEP_SUMMARY ('\(OutsideText.display(path, limit: 200))'): \(why)"))
+        if let path = env["GITHUB_STEP_SUMMARY"].nonEmpty {
+            do throws(InputError) { try appendMarkdown(to: path) } catch { warn(error.words) }
         }
         if env["GITHUB_ACTIONS"] == "true" { annotations.forEach(annotate) }
     }

@@ -102,7 +102,7 @@ public struct RunMetrics: Sendable {
     /// that node_exporter never reads half of it).
     public func write(to path: String) throws(InputError) {
         // Readable by all: node_exporter runs as its own user. It holds counts, no tokens.
-        try ReplacedFile.write(Array(exposition().utf8), to: path, mode: 0o644, what: .metricsFile)
+        try OutputFiles.replace(Array(exposition().utf8), at: path, .metricsFile, mode: 0o644)
     }
 
     /// Where the run's metrics go on a Pushgateway at `base`: `<base>/metrics/job/pushctl`, and

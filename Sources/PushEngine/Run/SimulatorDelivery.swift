@@ -38,14 +38,7 @@ public enum SimulatorDelivery {
 
     /// The `.apns` file at `path` (replaced if there).
     public static func write(_ text: String, to path: String) throws(InputError) {
-        let fd = Descriptors.openForWriting(path, .truncating)
-        let bytes = Array(text.utf8)
-        guard fd >= 0, FileOutput.writeAll(fd, bytes) == bytes.count else {
-            let why = SystemError.code(Errno.current)
-            if fd >= 0 { Descriptors.close(fd) }
-            throw InputError(OutputProblem.cannotWriteSimulatorFile(path: path, why), kind: .cannotCreateOutput)
-        }
-        Descriptors.close(fd)
+        try OutputFiles.write(Array(text.utf8), to: path, .simulatorFile)
     }
 }
 

@@ -9,8 +9,27 @@ public import PushWords
 /// it did not, and the fields a program reads.
 public struct DoctorCheck: Sendable {
     public enum Status: String, Sendable { case pass, fail, skip }
-    /// The check's name in json; a server's checks are named by its host and port.
-    public let name: String
+    /// What a check looks at.
+    public enum Subject: Sendable, Equatable {
+        case libcurl, key, certificate, clock, proxy, testPush, simulator
+        /// A server's connection checks, by its host and port.
+        case server(String)
+
+        /// The check's name in json.
+        public var name: String {
+            switch self {
+            case .libcurl: "libcurl"
+            case .key: "key"
+            case .certificate: "certificate"
+            case .clock: "clock"
+            case .proxy: "proxy"
+            case .testPush: "test push"
+            case .simulator: "simulator"
+            case .server(let hostAndPort): hostAndPort
+            }
+        }
+    }
+    public let subject: Subject
     public let status: Status
     public let found: Words
     /// What to do: when it failed, or how to have it checked when it was skipped.
@@ -18,23 +37,26 @@ public struct DoctorCheck: Sendable {
     /// The check's own fields in json, after name, status, found and hint.
     public var details: [(String, JSONValue)]
 
-    public init(name: String, status: Status, found: Words, hint: Words? = nil, details: [(String, JSONValue)] = []) {
-        self.name = name
+    public init(subject: Subject, status: Status, found: Words, hint: Words? = nil, details: [(String, JSONValue)] = []) {
+        self.subject = subject
         self.status = status
         self.found = found
         self.hint = hint
         self.details = details
     }
 
+    /// The check's name in json; a server's checks are named by its host and port.
+    public var name: String { subject.name }
+
     /// The name as a person reads it (json keeps `name` as it is; a server's stays its host and port).
     public var shownName: Words {
-        switch name {
-        case "key": Words("key", es: "clave")
-        case "certificate": Words("certificate", es: "certificado")
-        case "clock": Words("clock", es: "reloj")
-        case "test push": Words("test push", es: "prueba de envío")
-        case "simulator": Words("Simulator", es: "Simulador")
-        default: Words(verbatim: name)
+        switch subject {
+        case .key: Words("key", es: "clave")
+        case .certificate: Words("certificate", es: "certificado")
+        case .clock: Words("clock", es: "reloj")
+        case .testPush: Words("test push", es: "prueba de envío")
+        case .simulator: Words("Simulator", es: "Simulador")
+        case .libcurl, .proxy, .server: Words(verbatim: name)
         }
     }
 
@@ -146,7 +168,7 @@ public struct Doctor {
             ? self.key()
             : (
                 check: DoctorCheck(
-                    name: "key", status: .skip,
+                    subject: .key, status: .skip,
                     found: Words(
                         "a certificate authenticates instead (see the certificate check)",
                         es: "se autentica con un certificado (mira la comprobación del certificado)")), signer: nil

@@ -11,7 +11,7 @@ extension Doctor {
     func libcurl() -> DoctorCheck {
         guard CurlRuntime.initialise() else {
             return DoctorCheck(
-                name: "libcurl", status: .fail, found: Words("libcurl could not be initialised", es: "no se pudo inicializar libcurl"),
+                subject: .libcurl, status: .fail, found: Words("libcurl could not be initialised", es: "no se pudo inicializar libcurl"),
                 hint: Words("reinstall libcurl (Debian: libcurl4-openssl-dev)", es: "reinstala libcurl (Debian: libcurl4-openssl-dev)"))
         }
         let build = CurlBuild.current
@@ -19,9 +19,9 @@ extension Doctor {
             ("version", .string(build.version)), ("tls", .string(build.tlsLibrary)), ("http2", .bool(build.http2)),
         ]
         if let refusal = LibcurlCheck.refusal(build) {
-            return DoctorCheck(name: "libcurl", status: .fail, found: refusal.words, hint: refusal.hintWords, details: details)
+            return DoctorCheck(subject: .libcurl, status: .fail, found: refusal.words, hint: refusal.hintWords, details: details)
         }
-        return DoctorCheck(name: "libcurl", status: .pass, found: LibcurlCheck.summary(build), details: details)
+        return DoctorCheck(subject: .libcurl, status: .pass, found: LibcurlCheck.summary(build), details: details)
     }
 
     /// The key file given by its setting or its variable (even when another way to authenticate
@@ -34,7 +34,7 @@ extension Doctor {
             // On a Mac with neither a key nor a certificate given, where the certificate is.
             return (
                 DoctorCheck(
-                    name: "certificate", status: .skip,
+                    subject: .certificate, status: .skip,
                     found: Words("no \(Setting.certificate.either("or")) given", es: "no se dio \(Setting.certificate.either("ni"))"),
                     hint: machine.system == .macOS && keyPath == nil ? Self.keychain : nil), nil
             )
@@ -46,7 +46,7 @@ extension Doctor {
         } catch {
             var hint = error.hintWords ?? Words("export the certificate with its key as .p12", es: "exporta el certificado con su clave como .p12")
             if machine.system == .macOS && !hint.en.contains("Keychain Access") { hint = hint + Words(verbatim: "; ") + Self.keychain }
-            return (DoctorCheck(name: "certificate", status: .fail, found: error.words, hint: hint, details: [("path", .string(shown))]), nil)
+            return (DoctorCheck(subject: .certificate, status: .fail, found: error.words, hint: hint, details: [("path", .string(shown))]), nil)
         }
         let c = identity.certificate
         let now = machine.now()
@@ -68,21 +68,21 @@ extension Doctor {
             if machine.system == .macOS { hint = hint + Words(verbatim: "; ") + Self.keychain }
             return (
                 DoctorCheck(
-                    name: "certificate", status: .fail, found: covers + Words("; expired on \(notAfter)", es: "; caducó el \(notAfter)"),
+                    subject: .certificate, status: .fail, found: covers + Words("; expired on \(notAfter)", es: "; caducó el \(notAfter)"),
                     hint: hint, details: details), nil
             )
         case .notYetValid:
             let notBefore = UTCDate.format(unixSeconds: c.notBefore)
             return (
                 DoctorCheck(
-                    name: "certificate", status: .fail, found: covers + Words("; not valid until \(notBefore)", es: "; no es válido hasta el \(notBefore)"),
+                    subject: .certificate, status: .fail, found: covers + Words("; not valid until \(notBefore)", es: "; no es válido hasta el \(notBefore)"),
                     hint: Words("check this machine's clock", es: "comprueba el reloj de esta máquina"), details: details), nil
             )
         case .expiresSoon(let days):
             details.append(("expiresSoon", .bool(true)))
             return (
                 DoctorCheck(
-                    name: "certificate", status: .pass,
+                    subject: .certificate, status: .pass,
                     found: covers
                         + Words("; expires in \(days) days (\(notAfter)): renew it soon", es: "; caduca en \(days) días (\(notAfter)): renuévalo pronto"),
                     details: details), identity
@@ -91,7 +91,7 @@ extension Doctor {
             let days = c.daysLeft(now: now)
             return (
                 DoctorCheck(
-                    name: "certificate", status: .pass, found: covers + Words("; valid for \(days) more days", es: "; válido \(days) días más"),
+                    subject: .certificate, status: .pass, found: covers + Words("; valid for \(days) more days", es: "; válido \(days) días más"),
                     details: details), identity
             )
         }
@@ -112,14 +112,14 @@ extension Doctor {
         if let checked = SigningKey.check(values, options.credentials) {
             return (
                 DoctorCheck(
-                    name: "key", status: checked.passed ? .pass : .fail, found: checked.found, hint: checked.hint,
+                    subject: .key, status: checked.passed ? .pass : .fail, found: checked.found, hint: checked.hint,
                     details: checked.details.map { ($0.0, JSONValue.string($0.1)) }), checked.authorization
             )
         }
         guard let path = keyPath else {
             return (
                 DoctorCheck(
-                    name: "key", status: .skip,
+                    subject: .key, status: .skip,
                     found: Words(
                         "no \(Setting.keyFile.either("or")) given, so no key to check",
                         es: "no se dio \(Setting.keyFile.either("ni")): no hay clave que comprobar"),
@@ -132,7 +132,7 @@ extension Doctor {
         func failed(_ error: InputError) -> (check: DoctorCheck, signer: SigningAuthorization?) {
             (
                 DoctorCheck(
-                    name: "key", status: .fail, found: error.words,
+                    subject: .key, status: .fail, found: error.words,
                     hint: error.hintWords ?? Words("check the file Apple gave you (a .p8)", es: "comprueba el archivo que te dio Apple (un .p8)"),
                     details: [("path", .string(shown))]), nil
             )
@@ -166,7 +166,7 @@ extension Doctor {
             let signer = SigningAuthorization(keyFile: file, keyID: resolved.keyID, teamID: resolved.teamID, cache: cache)
             return (
                 DoctorCheck(
-                    name: "key", status: .pass, found: warning.map { found + Words(verbatim: "; ") + $0.words } ?? found,
+                    subject: .key, status: .pass, found: warning.map { found + Words(verbatim: "; ") + $0.words } ?? found,
                     details: [
                         ("path", .string(shown)), ("keyId", .string(resolved.keyID.value)),
                         ("teamId", .string(resolved.teamID.value)),
@@ -187,7 +187,7 @@ extension Doctor {
         )
         guard let xcrun = machine.findProgram("xcrun", values.environment) else {
             return DoctorCheck(
-                name: "simulator", status: .skip,
+                subject: .simulator, status: .skip,
                 found: Words(
                     "no xcrun on PATH: Xcode's command-line tools are not here",
                     es: "no hay xcrun en el PATH: aquí no están las herramientas de línea de comandos de Xcode"),
@@ -196,14 +196,14 @@ extension Doctor {
         let shown = OutsideText.display(xcrun, limit: 120)
         guard case .success(let run) = ChildProcesses.run(ChildSpec(xcrun, ["simctl", "help"]), seconds: options.timeout), run.end == .exited(0) else {
             return DoctorCheck(
-                name: "simulator", status: .skip,
+                subject: .simulator, status: .skip,
                 found: Words(
                     "\(shown) is here, but xcrun simctl did not answer: it comes with Xcode, not with the command-line tools alone",
                     es: "\(shown) está, pero xcrun simctl no respondió: viene con Xcode, no solo con las herramientas de línea de comandos"),
                 hint: hint, details: [("xcrun", .string(shown)), ("simctl", .bool(false))])
         }
         return DoctorCheck(
-            name: "simulator", status: .pass,
+            subject: .simulator, status: .pass,
             found: Words(
                 "xcrun simctl answers (Xcode): \(Setting.simulator) booted pushes to the booted Simulator",
                 es: "xcrun simctl responde (Xcode): \(Setting.simulator) booted envía al Simulador arrancado"),

@@ -16,7 +16,7 @@ extension Doctor {
             }).first
         else {
             return DoctorCheck(
-                name: "clock", status: .skip,
+                subject: .clock, status: .skip,
                 found: Words(
                     "no server answered with a date to compare the clock with", es: "ningún servidor respondió con una fecha con la que comparar el reloj"),
                 hint: Words("fix the connection checks below, then run again", es: "arregla las comprobaciones de conexión de abajo y vuelve a ejecutarlo"))
@@ -29,13 +29,13 @@ extension Doctor {
         ]
         if skew.isAcceptable {
             return DoctorCheck(
-                name: "clock", status: .pass,
+                subject: .clock, status: .pass,
                 found: Self.compare(skew, target) + Words(" (APNs tolerates about a minute)", es: " (APNs tolera alrededor de un minuto)"),
                 details: details)
         }
         let date = HTTPDate.format(unixSeconds: server)
         return DoctorCheck(
-            name: "clock", status: .fail,
+            subject: .clock, status: .fail,
             found: Words("this machine's clock is ", es: "el reloj de esta máquina va ") + Self.compare(skew, target) + Words(verbatim: " (\(date))"),
             hint: Words(
                 "a token's iat comes from this clock, and APNs refuses tokens from the future or over an hour old: turn on time sync (timedatectl set-ntp true)",
@@ -65,7 +65,7 @@ extension Doctor {
         } else {
             let variable = Setting.proxy.variable ?? ""
             return DoctorCheck(
-                name: "proxy", status: .skip,
+                subject: .proxy, status: .skip,
                 found: Words(
                     "none (no \(Setting.proxy), \(variable) or https_proxy): connecting directly",
                     es: "ninguno (ni \(Setting.proxy), ni \(variable), ni https_proxy): conexión directa"))
@@ -81,7 +81,7 @@ extension Doctor {
         if let refused = reports.first(where: { $0.report.cause == .proxy || blamesEnvironmentProxy($0.report) }) {
             let status = refused.report.proxyConnectStatus.map { Words(", CONNECT answered \($0)", es: ", CONNECT respondió \($0)") } ?? Words(verbatim: "")
             return DoctorCheck(
-                name: "proxy", status: .fail,
+                subject: .proxy, status: .fail,
                 found: found
                     + Words(
                         ": it did not open a tunnel to \(refused.target) (\(refused.report.detail)",
@@ -91,12 +91,12 @@ extension Doctor {
         }
         if let tunnel = reports.first(where: { $0.report.proxyConnectStatus == 200 }) {
             return DoctorCheck(
-                name: "proxy", status: .pass, found: found + Words(": CONNECT to \(tunnel.target) works", es: ": CONNECT a \(tunnel.target) funciona"),
+                subject: .proxy, status: .pass, found: found + Words(": CONNECT to \(tunnel.target) works", es: ": CONNECT a \(tunnel.target) funciona"),
                 details: details)
         }
         if reports.contains(where: { $0.report.milliseconds[.tcp] != nil }) {
             return DoctorCheck(
-                name: "proxy", status: .pass,
+                subject: .proxy, status: .pass,
                 found: found
                     + Words(
                         ": connections through it work (or no_proxy sends them around it)",
@@ -104,7 +104,7 @@ extension Doctor {
                 details: details)
         }
         return DoctorCheck(
-            name: "proxy", status: .skip,
+            subject: .proxy, status: .skip,
             found: found
                 + Words(
                     ": no connection got far enough to tell whether it works",
@@ -163,7 +163,7 @@ extension Doctor {
         if !report.detail.isEmpty { details.append(("detail", .string(report.detail))) }
         let cause = blamesEnvironmentProxy(report) ? .proxy : report.cause
         return DoctorCheck(
-            name: host, status: report.passed ? .pass : .fail, found: Words.joined(parts, separator: Words(verbatim: " · ")),
+            subject: .server(host), status: report.passed ? .pass : .fail, found: Words.joined(parts, separator: Words(verbatim: " · ")),
             hint: cause.map { hint(for: $0, target: target) }, details: details)
     }
 

@@ -11,7 +11,7 @@ extension Doctor {
     func testPush(_ authorization: (any AuthorizationSource)?, certificate: ClientIdentity?) -> DoctorCheck {
         guard let text = options.deviceToken, let topic = topic ?? certificate?.certificate.defaultTopic else {
             return DoctorCheck(
-                name: "test push", status: .skip,
+                subject: .testPush, status: .skip,
                 found: Words("no \(Setting.deviceToken) given: no notification sent", es: "no se dio \(Setting.deviceToken): no se envió ninguna notificación"),
                 hint: Words(
                     "add \(Setting.topic) BUNDLE_ID \(Setting.deviceToken) HEX to send a real test alert",
@@ -19,7 +19,7 @@ extension Doctor {
         }
         guard let authorization else {
             return DoctorCheck(
-                name: "test push", status: .fail,
+                subject: .testPush, status: .fail,
                 found: Words(
                     "not sent: it needs a working key or certificate (see their checks)",
                     es: "no se envió: hace falta una clave o un certificado que funcione (mira sus comprobaciones)"),
@@ -45,7 +45,7 @@ extension Doctor {
             plan.detectEnvironment = endpoint == nil
             answers = try Self.send(plan)
         } catch {
-            return DoctorCheck(name: "test push", status: .fail, found: Self.notSent + error.words, hint: error.hintWords)
+            return DoctorCheck(subject: .testPush, status: .fail, found: Self.notSent + error.words, hint: error.hintWords)
         }
         return verdict(answers, topic: topic)
     }
@@ -93,7 +93,7 @@ extension Doctor {
                             es: "aceptada por producción: el token es de una compilación de TestFlight o de la App Store; envía con \(Setting.production)")
                 details.append(("accepted", .bool(true)))
                 return DoctorCheck(
-                    name: "test push", status: .pass,
+                    subject: .testPush, status: .pass,
                     found: which + Words(verbatim: result.apnsID.map { ", apns-id \($0)" } ?? ""), details: details)
             }
             tried.append(
@@ -103,14 +103,14 @@ extension Doctor {
             guard let reason = result.reason, reason.pointsAtOtherEnvironment else {
                 details.append(("accepted", .bool(false)))
                 return DoctorCheck(
-                    name: "test push", status: .fail, found: Self.refused + Words.joined(tried, separator: Words(verbatim: "; ")),
+                    subject: .testPush, status: .fail, found: Self.refused + Words.joined(tried, separator: Words(verbatim: "; ")),
                     hint: result.unreachableCause.map { hint(for: $0, target: place.url) } ?? result.explanationWords,
                     details: details)
             }
         }
         let shownTopic = OutsideText.display(topic, limit: 80)
         return DoctorCheck(
-            name: "test push", status: .fail, found: Self.refused + Words.joined(tried, separator: Words(verbatim: "; ")),
+            subject: .testPush, status: .fail, found: Self.refused + Words.joined(tried, separator: Words(verbatim: "; ")),
             hint: endpoint == nil
                 ? Words(
                     "neither environment knows this token for \(shownTopic): check that it is this app's token, copied whole",

@@ -91,6 +91,19 @@ public enum Redaction {
         }
     }
 
+    /// The variables a command line from `commandLine(_:kinds:)` stands its secrets in for
+    /// (`"$PUSHCTL_JWT"`), in order, once each: what to set before running it.
+    public static func variables(in command: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(command)
+        while let start = rest.firstRange(of: "\"$") {
+            let name = rest[start.upperBound...].prefix { $0 == "_" || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }
+            if !name.isEmpty, !found.contains(String(name)) { found.append(String(name)) }
+            rest = rest[start.upperBound...]
+        }
+        return found
+    }
+
     /// `arguments` (the program first) as one shell line with every secret redacted: `kinds` names
     /// the flags that may carry one (`--flag value` and `--flag=value` forms). What follows a `--`
     /// is shown as given.

@@ -102,7 +102,7 @@ final class SendOutput {
         let status: Int32 = summary.stoppedBy.map(SignalStop.exitStatus) ?? ExitStatus(summary.outcome).rawValue
         renderer.finish(summary, exitStatus: status)
         progress?.clear()
-        let resume = ResumeCommand(arguments: CommandLine.arguments, journaled: c.journal != nil, naming: FlagNames.naming)
+        let resume = ResumeCommand(arguments: CommandLine.arguments, journaled: c.journal != nil)
         if !c.quiet {
             Console.say(summary.line)
             summary.advice(

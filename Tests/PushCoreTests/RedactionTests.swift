@@ -71,6 +71,7 @@ import Testing
         #expect(line.contains("--key-file \"$PUSHCTL_KEY_FILE\"") && line.contains("--key-file AuthKey_A.p8"))
         #expect(line.contains("--title 'it'\\''s'"))
         #expect(line.hasSuffix("-- --jwt shown"), "after -- nothing is a flag: \(line)")
+        #expect(Redaction.variables(in: line) == ["PUSHCTL_JWT", "PUSHCTL_SIGNER", "PUSHCTL_PROXY", "PUSHCTL_METRICS_PUSH", "PUSHCTL_KEY_FILE"])
     }
 
     @Test("a shown command line carries no control character: a newline or an escape in an argument is an escape sequence")

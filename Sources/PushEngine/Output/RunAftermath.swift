@@ -13,7 +13,7 @@ extension BatchSummary {
             if let command = resumeCommand {
                 out.append(
                     Words("\(notSent + inDoubt) not answered; resume with: \(command)", es: "\(notSent + inDoubt) sin respuesta; para reanudar: \(command)"))
-                let variables = ResumeCommand.variables(in: command)
+                let variables = Redaction.variables(in: command)
                 if !variables.isEmpty {
                     let names = variables.joined(separator: ", ")
                     out.append(

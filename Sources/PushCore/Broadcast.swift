@@ -118,15 +118,17 @@ extension BroadcastTemplate {
         return type
     }
 
+    /// A device push's priority (`PushSpec.priority(given:name:)`) that a broadcast takes: 10 or 5.
     public static func priority(given: GivenNumber, name: String) throws(InputError) -> Priority {
-        guard let value = given.integer, let priority = Priority(rawValue: Int(clamping: value)), priority != .low else {
+        guard let priority = try? PushSpec.priority(given: given, name: name), priority != .low else {
             throw InputError(BroadcastProblem.priority(name: name, shown: given.shown))
         }
         return priority
     }
 
+    /// A device push's expiration (`PushSpec.expiration(given:name:)`), said in a broadcast's words.
     public static func expiration(given: GivenNumber, name: String) throws(InputError) -> Int64 {
-        guard let value = given.integer, value >= 0 else {
+        guard let value = try? PushSpec.expiration(given: given, name: name) else {
             throw InputError(BroadcastProblem.expiration(name: name, shown: given.shown, date: given.dateSuggestion(name: name)))
         }
         return value

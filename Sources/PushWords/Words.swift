@@ -204,8 +204,11 @@ extension Words {
             @available(*, deprecated, message: "interpolate the error's words: error.words")
             public mutating func appendInterpolation(_ error: InputError) { parts.append(.text(error.text(.en))) }
 
-            /// Anything else as a `String` interpolation shows it.
-            public mutating func appendInterpolation<Value>(_ value: Value) { parts.append(.text(String(describing: value))) }
+            /// Anything else that has a text of its own, as a `String` interpolation shows it. (Not any
+            /// value: a tuple or an optional would print its structure, and does not compile here.)
+            public mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+                parts.append(.text(value.description))
+            }
         }
     }
 }

@@ -39,7 +39,7 @@ struct KeyCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let key = try TestMaterials.writeKey(keyID: keyId, out: out)
-                let also = key.publicPath.map { (en: ", and its public half \($0)", es: ", y su mitad pública \($0)") } ?? (en: "", es: "")
+                let also = key.publicPath.map { Words(", and its public half \($0)", es: ", y su mitad pública \($0)") } ?? Words(verbatim: "")
                 Console.out(key.path)
                 Console.say(
                     Words(

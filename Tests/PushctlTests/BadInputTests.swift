@@ -114,6 +114,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == "AuthKey_TEST123456.p8\n")
         #expect(result.stderr.contains("NOT an Apple key"))
+        #expect(result.stderr.contains("mode 0600, and its public half TEST123456.pem. This is NOT"), "\(result.stderr)")
         let path = dir.path("AuthKey_TEST123456.p8")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

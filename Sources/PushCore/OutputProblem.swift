@@ -37,6 +37,8 @@ public enum OutputFile: Sendable, Equatable, CaseIterable {
 public enum OutputProblem: InputProblem {
     /// A file could not be opened, written or put in place.
     case cannotWrite(OutputFile, path: String, SystemReason)
+    /// A file written whole and renamed into place has a device, a pipe or a folder at its path.
+    case notAFile(OutputFile, path: String)
     /// A new file (a test key or certificate) is there already: pushctl never overwrites one.
     case exists(OutputFile, path: String)
     /// A folder to make is a file (`file`: the part of the path that is).

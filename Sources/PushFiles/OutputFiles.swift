@@ -36,6 +36,7 @@ public enum OutputFiles {
     /// path meanwhile (node_exporter's textfile collector, a job's next step) sees the old content
     /// or the new, never half of either.
     public static func replace(_ bytes: [UInt8], at path: String, _ file: OutputFile, mode: UInt16 = 0o600) throws(InputError) {
+        try refuseNonFile(path, file)
         let (fd, temporary) = try temporaryFile(beside: path, file)
         var failed: Int32?
         if !FileSystem.setPermissions(of: fd, mode) || FileOutput.writeAll(fd, bytes) < bytes.count { failed = Errno.current }
@@ -49,6 +50,7 @@ public enum OutputFiles {
     /// Whether a file can be written beside `path` (made and removed at once): checked before a
     /// run sends anything, so that an output it could not write is said before, not after.
     public static func checkFolder(of path: String, _ file: OutputFile) throws(InputError) {
+        try refuseNonFile(path, file)
         let (fd, temporary) = try temporaryFile(beside: path, file)
         Descriptors.close(fd)
         FileSystem.remove(temporary)
@@ -58,6 +60,14 @@ public enum OutputFiles {
     public static func parts(of path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         return (path[..<slash].isEmpty ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// What is renamed over is a file, a link (replaced, never followed) or nothing yet: a device,
+    /// a pipe or a folder at the path is refused (run as root, a rename over /dev/full replaces the
+    /// device itself).
+    private static func refuseNonFile(_ path: String, _ file: OutputFile) throws(InputError) {
+        guard let kind = FileSystem.linkStatus(path)?.kind, kind != .regular, kind != .symbolicLink else { return }
+        throw InputError(OutputProblem.notAFile(file, path: path), kind: .cannotCreateOutput)
     }
 
     private static func writeWhole(_ bytes: [UInt8], to path: String, _ file: OutputFile, _ creation: Descriptors.Creation, mode: UInt16) throws(InputError) {

@@ -48,6 +48,11 @@ extension OutputProblem: WordedProblem {
             return Self.cannotWrite(file, path) + exists
         case .cannotWrite(let file, let path, let reason):
             return Self.cannotWrite(file, path) + reason.words
+        case .notAFile(let file, let path):
+            return Self.cannotWrite(file, path)
+                + Words(
+                    "it is not a regular file (a device, a pipe or a folder), and pushctl replaces only files",
+                    es: "no es un archivo normal (es un dispositivo, una tubería o una carpeta), y pushctl solo reemplaza archivos")
         case .folderIsAFile(let path, let file):
             let shown = OutsideText.display(path)
             let part = OutsideText.display(file)
@@ -94,6 +99,8 @@ extension OutputProblem: WordedProblem {
             return Words("free some space, or set TMPDIR to a folder with room", es: "libera espacio o apunta TMPDIR a una carpeta con sitio")
         case .cannotSpool:
             return Words("check the space in $TMPDIR", es: "comprueba el espacio libre en $TMPDIR")
+        case .notAFile:
+            return Words("give the path of a regular file, or of one not made yet", es: "indica la ruta de un archivo normal, o de uno que aún no exista")
         case .cannotWrite(.stepSummary, _, _):
             return nil
         case .cannotWrite:

@@ -59,6 +59,13 @@ import Testing
         try OutputFiles.replace(Array("a 2\n".utf8), at: metrics, .metricsFile, mode: 0o644)
         #expect(try String(contentsOfFile: metrics, encoding: .utf8) == "a 2\n" && Self.mode(metrics) == 0o644)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["AuthKey.p8", "dead.txt", "run.prom"], "no temporary file left")
+        // A folder (as a device or a pipe would be) where a replaced file goes is not renamed over.
+        let folder = dir.appendingPathComponent("run.d").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let notAFile = try #require(throws: InputError.self) { try OutputFiles.replace([1], at: folder, .metricsFile) }
+        #expect(notAFile.problem(OutputProblem.self) == .notAFile(.metricsFile, path: folder))
+        #expect(throws: InputError.self) { try OutputFiles.checkFolder(of: folder, .metricsFile) }
+        try FileManager.default.removeItem(atPath: folder)
         let nowhere = dir.appendingPathComponent("no/such/folder/run.prom").path
         let missing = try #require(throws: InputError.self) { try OutputFiles.checkFolder(of: nowhere, .metricsFile) }
         #expect(missing.problem(OutputProblem.self) == .cannotWrite(.metricsFile, path: nowhere, .noSuchFile))

@@ -420,7 +420,8 @@ struct CodeSamples {
             .cannotSpool(path: "-", .noSpace), .cannotWrite(.deadTokenFile, path: "dead.txt", .permissionDenied),
             .cannotWriteDeadTokenFile(path: "dead.txt", .noSpace), .notAResultsFile(path: "/dev/zero"), .noDeviceResults(paths: ["a.jsonl", "b.jsonl"]),
             .cannotWrite(.metricsFile, path: "m.prom", .readOnlyFileSystem), .cannotWrite(.retryFile, path: "r", .noSpace),
-            .cannotWrite(.caCertificate, path: "ca.pem", .permissionDenied), .cannotWrite(.stepSummary, path: "s.md", .noSpace),
+            .cannotWrite(.caCertificate, path: "ca.pem", .permissionDenied), .notAFile(.metricsFile, path: "/dev/full"),
+            .cannotWrite(.stepSummary, path: "s.md", .noSpace),
             .cannotWrite(.testCertificate, path: "c.pem", .noSpace), .cannotWrite(.publicKey, path: "K.pem", .exists),
         ]
     }

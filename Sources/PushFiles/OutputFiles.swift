@@ -12,7 +12,9 @@ public enum OutputFiles {
     public static func open(_ path: String, _ file: OutputFile, _ creation: Descriptors.Creation, mode: UInt16 = 0o600) throws(InputError) -> Descriptor {
         let fd = Descriptors.openForWriting(path, creation, mode: mode)
         guard fd >= 0 else { throw failure(file, path, Errno.current) }
-        if creation == .truncating { _ = FileSystem.setPermissions(of: fd, mode) }
+        // A file truncated keeps its mode through O_TRUNC: made `mode`, as a new one is. Only a
+        // regular file: run as root, a chmod of /dev/full would change the device's for everyone.
+        if creation == .truncating, FileSystem.status(of: fd)?.kind == .regular { _ = FileSystem.setPermissions(of: fd, mode) }
         return fd
     }
 

@@ -54,6 +54,11 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: shared)
         try OutputFiles.write(Array("new".utf8), to: shared, .deadTokenFile)
         #expect(try Self.mode(shared) == 0o600 && String(contentsOfFile: shared, encoding: .utf8) == "new")
+        // A device written to (`--simulator-file /dev/null`) keeps its mode: only a regular file is made private.
+        let before = try Self.mode("/dev/null")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: before], ofItemAtPath: "/dev/null") }
+        try OutputFiles.write(Array("x".utf8), to: "/dev/null", .simulatorFile)
+        #expect(try Self.mode("/dev/null") == before)
         let metrics = dir.appendingPathComponent("run.prom").path
         try OutputFiles.replace(Array("a 1\n".utf8), at: metrics, .metricsFile, mode: 0o644)
         try OutputFiles.replace(Array("a 2\n".utf8), at: metrics, .metricsFile, mode: 0o644)

@@ -200,7 +200,6 @@ public final class DeadTokenFile: ResultObserver {
 
     public init(path: String) throws(InputError) {
         self.path = path
-        // An existing file keeps its mode through O_TRUNC: made private, as a new one is.
         fd = try OutputFiles.open(path, .deadTokenFile, .truncating)
     }
 
